@@ -1,0 +1,11 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Stable edge id: "edge:" + the first 128 bits of sha256 over the compact JSON array
+ * `[from_id, kind, to_id]`. JSON framing keeps ("a:b","c") and ("a","b:c") distinct;
+ * 128 bits keep handles short while collisions stay out of reach for any real graph.
+ */
+export function edgeKey(fromId: string, kind: string, toId: string): string {
+  const digest = createHash("sha256").update(JSON.stringify([fromId, kind, toId])).digest("hex");
+  return `edge:${digest.slice(0, 32)}`;
+}

@@ -1,0 +1,75 @@
+export { TsiftError, isTsiftError, TSIFT_ERROR_CODES, type TsiftErrorCode, type TsiftErrorOptions } from "./errors";
+export type {
+  GraphCounts,
+  GraphDirection,
+  GraphEdge,
+  GraphEdgeInput,
+  GraphFreshness,
+  GraphNeighborhoodOptions,
+  GraphNode,
+  GraphPageInfo,
+  GraphPagedSubgraph,
+  GraphPath,
+  GraphPathOptions,
+  GraphPathResult,
+  GraphProjection,
+  GraphProperties,
+  GraphPropertyFilter,
+  GraphProvenance,
+  GraphQueryOptions,
+  GraphQueryPage,
+  GraphSubgraph,
+  GraphTombstone,
+  ProjectionRefreshReport,
+  ProjectionVersion,
+  RefreshPhaseTiming,
+  ReplaceProjectionOptions,
+  RowDelta,
+} from "./graph-types";
+export type { GraphEdgeQueryOptions, GraphStore } from "./graph-store";
+export { edgeKey } from "./edge-key";
+export { compareIds } from "./compare-ids";
+export {
+  DEFAULT_MAX_HOPS,
+  DEFAULT_PAGE_LIMIT,
+  GRAPH_REQUIRED_INDEXES,
+  GRAPH_SCHEMA_STATEMENTS,
+  GRAPH_TABLES,
+  SQLITE_GRAPH_SCHEMA_VERSION,
+  SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES,
+  newerSchemaMessage,
+  olderSchemaMessage,
+} from "./schema";
+export { applyGraphQueryPage, pageFromProbe, resolveDepth, resolvePageLimit, sortById } from "./paging";
+export { hopCapWarning, resolveMaxHops, shortestPathUsingOutgoing, type FrontierExpander } from "./shortest-path";
+export {
+  decodeEdgeRow,
+  decodeNodeRow,
+  encodeEdgeRow,
+  encodeNodeRow,
+  normalizeEdge,
+  normalizeNode,
+  type EncodedEdgeRow,
+  type EncodedNodeRow,
+} from "./rows";
+export { MultisetHash, projectionContentHash } from "./content-hash";
+export { PROJECTION_META_KIND, projectionVersionOf, upsertProjectionInto } from "./projection";
+export {
+  CONVEX_REQUIRED_INDEXES,
+  readConvexSnapshotFile,
+  toConvexRows,
+  validateConvexSnapshot,
+  type ConvexEdgeRow,
+  type ConvexIndexMetadata,
+  type ConvexNodeRow,
+  type ConvexProjectionMetadata,
+  type ConvexProjectionRows,
+  type ConvexSnapshotProblem,
+  type ConvexSnapshotProblemKind,
+  type ConvexSnapshotValidation,
+} from "./convex-snapshot";
+export { ConvexSnapshotGraphStore } from "./convex-snapshot-store";
+export { MemoryGraphIndex } from "./internal/memory-graph";
+export type { SqlConnection, SqlExecutor, SqlRow, SqlValue } from "./sql/sql-executor";
+export { SqlGraphStore, type SqlGraphStoreHooks } from "./sql/sql-graph-store";
+export { initializeGraphSchema, readUserVersion } from "./sql/schema-init";

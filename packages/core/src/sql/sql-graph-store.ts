@@ -1,0 +1,372 @@
+import { compareIds } from "../compare-ids";
+import { TsiftError } from "../errors";
+import type { GraphEdgeQueryOptions, GraphStore } from "../graph-store";
+import type {
+  GraphCounts,
+  GraphEdge,
+  GraphEdgeInput,
+  GraphNeighborhoodOptions,
+  GraphNode,
+  GraphPagedSubgraph,
+  GraphPathOptions,
+  GraphPathResult,
+  GraphProjection,
+  GraphQueryOptions,
+  GraphQueryPage,
+  GraphTombstone,
+  ProjectionRefreshReport,
+  ProjectionVersion,
+  ReplaceProjectionOptions,
+} from "../graph-types";
+import { pageFromProbe, resolveDepth, resolvePageLimit } from "../paging";
+import { decodeEdgeRow, decodeNodeRow } from "../rows";
+import { shortestPathUsingOutgoing } from "../shortest-path";
+import type { SqlConnection, SqlExecutor, SqlValue } from "./sql-executor";
+import {
+  EDGE_COLUMNS,
+  IN_CHUNK_SIZE,
+  NODE_COLUMNS,
+  OperationQueue,
+  SqlWhere,
+  chunked,
+  limitClause,
+  placeholders,
+  propertyEntries,
+} from "./sql-fragments";
+import { deleteEdgeRows, deleteNodeRows, upsertEdgeRows, upsertNodeRows } from "./sql-graph-writes";
+import { replaceProjectionRows } from "./sql-projection-refresh";
+import { initializeGraphSchema } from "./schema-init";
+
+type NodeRow = { id: string; kind: string; label: string; properties_json: string; provenance_json: string; freshness_json: string | null };
+type EdgeRow = { edge_key: string; from_id: string; to_id: string; kind: string; properties_json: string; provenance_json: string; freshness_json: string | null };
+
+const nodeId = (node: GraphNode) => node.id;
+const edgeId = (edge: GraphEdge) => edge.id;
+
+export interface SqlGraphStoreHooks {
+  /** Runs after a committed projection refresh (e.g. a WAL checkpoint); may add phase timings. */
+  afterRefresh?(report: ProjectionRefreshReport): Promise<void>;
+  /** Runs when the store closes, after the connection is closed. */
+  afterClose?(): Promise<void>;
+}
+
+/**
+ * The GraphStore contract over any SQL connection that speaks SQLite: one set of queries
+ * for better-sqlite3 and libSQL, so both backends answer identically. Every operation
+ * is serialized on the connection, which keeps transactions whole for in-process readers.
+ */
+export class SqlGraphStore implements GraphStore {
+  readonly backend: string;
+  readonly readOnly: boolean;
+  private readonly queue = new OperationQueue();
+  private closed = false;
+
+  protected constructor(
+    protected readonly connection: SqlConnection,
+    private readonly hooks: SqlGraphStoreHooks = {},
+  ) {
+    this.backend = connection.backend;
+    this.readOnly = connection.readOnly;
+  }
+
+  /** Opens a store on a connection: verifies (or creates) the schema, failing closed on version drift. */
+  static async open(connection: SqlConnection, hooks: SqlGraphStoreHooks = {}): Promise<SqlGraphStore> {
+    try {
+      await initializeGraphSchema(connection);
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
+    return new SqlGraphStore(connection, hooks);
+  }
+
+  get location(): string {
+    return this.connection.location;
+  }
+
+  private read<T>(operation: (db: SqlExecutor) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new TsiftError("invalid_input", `graph store ${this.location} is closed`));
+    return this.queue.run(() => operation(this.connection));
+  }
+
+  private write<T>(operation: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    if (this.readOnly) {
+      return Promise.reject(new TsiftError("read_only", `graph store ${this.location} was opened read-only`, { hint: "open it writable to change rows" }));
+    }
+    if (this.closed) return Promise.reject(new TsiftError("invalid_input", `graph store ${this.location} is closed`));
+    return this.queue.run(() => this.connection.transaction(operation));
+  }
+
+  upsertNodes(nodes: readonly GraphNode[]): Promise<void> {
+    return this.write((tx) => upsertNodeRows(tx, nodes));
+  }
+
+  upsertEdges(edges: readonly GraphEdgeInput[]): Promise<GraphEdge[]> {
+    return this.write((tx) => upsertEdgeRows(tx, edges));
+  }
+
+  deleteNodes(ids: readonly string[]): Promise<number> {
+    return this.write((tx) => deleteNodeRows(tx, ids));
+  }
+
+  deleteEdges(edgeIds: readonly string[]): Promise<number> {
+    return this.write((tx) => deleteEdgeRows(tx, edgeIds));
+  }
+
+  async replaceProjection(projection: GraphProjection, options: ReplaceProjectionOptions = {}): Promise<ProjectionRefreshReport> {
+    const report = await this.write((tx) => replaceProjectionRows(tx, projection, options));
+    if (this.hooks.afterRefresh) await this.queue.run(() => this.hooks.afterRefresh!(report));
+    return report;
+  }
+
+  getNode(id: string): Promise<GraphNode | null> {
+    return this.read(async (db) => {
+      const rows = await db.all<NodeRow>(`SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE id = ?`, [id]);
+      return rows[0] ? decodeNodeRow(rows[0]) : null;
+    });
+  }
+
+  getNodes(ids: readonly string[]): Promise<GraphNode[]> {
+    return this.read(async (db) => {
+      const found: GraphNode[] = [];
+      for (const chunk of chunked([...new Set(ids)], IN_CHUNK_SIZE)) {
+        const rows = await db.all<NodeRow>(`SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE id IN (${placeholders(chunk.length)})`, chunk);
+        for (const row of rows) found.push(decodeNodeRow(row));
+      }
+      return found.sort((a, b) => compareIds(a.id, b.id));
+    });
+  }
+
+  nodesByKind(kind: string, options: Omit<GraphQueryOptions, "kinds"> = {}): Promise<GraphQueryPage<GraphNode>> {
+    const limit = resolvePageLimit(options.limit);
+    const [first, ...rest] = propertyEntries(options.properties);
+    return this.read(async (db) => {
+      let sql: string;
+      let params: SqlValue[];
+      if (first) {
+        // Drive from the materialized property index, already ordered by node id.
+        const where = new SqlWhere().add("p.key = ?", first[0]).add("p.value = ?", first[1]).add("n.kind = ?", kind);
+        if (options.cursor != null) where.add("p.node_id > ?", options.cursor);
+        where.properties("graph_node_properties", "node_id", "n.id", rest);
+        sql = `SELECT n.id, n.kind, n.label, n.properties_json, n.provenance_json, n.freshness_json FROM graph_node_properties p CROSS JOIN graph_nodes n ON n.id = p.node_id${where.toSql()} ORDER BY p.node_id${limitClause(limit)}`;
+        params = where.params;
+      } else {
+        const where = new SqlWhere().add("kind = ?", kind);
+        if (options.cursor != null) where.add("id > ?", options.cursor);
+        sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes${where.toSql()} ORDER BY id${limitClause(limit)}`;
+        params = where.params;
+      }
+      const rows = await db.all<NodeRow>(sql, params);
+      return pageFromProbe(rows.map(decodeNodeRow), limit, nodeId);
+    });
+  }
+
+  getEdge(id: string): Promise<GraphEdge | null> {
+    return this.read(async (db) => {
+      const rows = await db.all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE edge_key = ?`, [id]);
+      return rows[0] ? decodeEdgeRow(rows[0]) : null;
+    });
+  }
+
+  scanEdges(options: GraphEdgeQueryOptions = {}): Promise<GraphQueryPage<GraphEdge>> {
+    const limit = resolvePageLimit(options.limit);
+    const [first, ...rest] = propertyEntries(options.properties);
+    return this.read(async (db) => {
+      let sql: string;
+      let params: SqlValue[];
+      if (first) {
+        const where = new SqlWhere().add("p.key = ?", first[0]).add("p.value = ?", first[1]).inList("e.kind", options.kinds);
+        if (options.cursor != null) where.add("p.edge_key > ?", options.cursor);
+        where.properties("graph_edge_properties", "edge_key", "e.edge_key", rest);
+        sql = `SELECT e.edge_key, e.from_id, e.to_id, e.kind, e.properties_json, e.provenance_json, e.freshness_json FROM graph_edge_properties p CROSS JOIN graph_edges e ON e.edge_key = p.edge_key${where.toSql()} ORDER BY p.edge_key${limitClause(limit)}`;
+        params = where.params;
+      } else {
+        const where = new SqlWhere().inList("kind", options.kinds);
+        if (options.cursor != null) where.add("edge_key > ?", options.cursor);
+        sql = `SELECT ${EDGE_COLUMNS} FROM graph_edges${where.toSql()} ORDER BY edge_key${limitClause(limit)}`;
+        params = where.params;
+      }
+      const rows = await db.all<EdgeRow>(sql, params);
+      return pageFromProbe(rows.map(decodeEdgeRow), limit, edgeId);
+    });
+  }
+
+  private endpointScan(column: "from_id" | "to_id", nodeId: string, options: GraphEdgeQueryOptions): { sql: string; params: SqlValue[] } {
+    const where = new SqlWhere().add(`${column} = ?`, nodeId).inList("kind", options.kinds);
+    if (options.cursor != null) where.add("edge_key > ?", options.cursor);
+    where.properties("graph_edge_properties", "edge_key", "graph_edges.edge_key", propertyEntries(options.properties));
+    return { sql: `SELECT ${EDGE_COLUMNS} FROM graph_edges${where.toSql()}`, params: where.params };
+  }
+
+  private edgePage(nodeId: string, options: GraphEdgeQueryOptions, column: "from_id" | "to_id"): Promise<GraphQueryPage<GraphEdge>> {
+    const limit = resolvePageLimit(options.limit);
+    return this.read(async (db) => {
+      const scan = this.endpointScan(column, nodeId, options);
+      const rows = await db.all<EdgeRow>(`${scan.sql} ORDER BY edge_key${limitClause(limit)}`, scan.params);
+      return pageFromProbe(rows.map(decodeEdgeRow), limit, edgeId);
+    });
+  }
+
+  outgoingEdges(nodeId: string, options: GraphEdgeQueryOptions = {}): Promise<GraphQueryPage<GraphEdge>> {
+    return this.edgePage(nodeId, options, "from_id");
+  }
+
+  incomingEdges(nodeId: string, options: GraphEdgeQueryOptions = {}): Promise<GraphQueryPage<GraphEdge>> {
+    return this.edgePage(nodeId, options, "to_id");
+  }
+
+  incidentEdges(nodeId: string, options: GraphEdgeQueryOptions = {}): Promise<GraphQueryPage<GraphEdge>> {
+    const limit = resolvePageLimit(options.limit);
+    return this.read(async (db) => {
+      // Two indexed probes UNIONed rather than one OR predicate the planner cannot split.
+      const outgoing = this.endpointScan("from_id", nodeId, options);
+      const incoming = this.endpointScan("to_id", nodeId, options);
+      const rows = await db.all<EdgeRow>(`${outgoing.sql} UNION ${incoming.sql} ORDER BY edge_key${limitClause(limit)}`, [...outgoing.params, ...incoming.params]);
+      return pageFromProbe(rows.map(decodeEdgeRow), limit, edgeId);
+    });
+  }
+
+  edgesBetweenNodes(nodeIds: readonly string[], options: { kinds?: readonly string[] } = {}): Promise<GraphEdge[]> {
+    return this.read((db) => edgesAmong(db, nodeIds, options.kinds));
+  }
+
+  neighborhood(startId: string, options: GraphNeighborhoodOptions = {}): Promise<GraphPagedSubgraph> {
+    const depth = resolveDepth(options.depth);
+    const limit = resolvePageLimit(options.limit);
+    const direction = options.direction ?? "out";
+    return this.read(async (db) => {
+      const start = await db.all(`SELECT 1 FROM graph_nodes WHERE id = ?`, [startId]);
+      if (start.length === 0) throw new TsiftError("not_found", `node ${startId} does not exist`, { details: { id: startId } });
+
+      const kindFilter = new SqlWhere().inList("e.kind", options.edgeKinds);
+      const kindSql = kindFilter.clauses.length ? ` AND ${kindFilter.clauses.join(" AND ")}` : "";
+      const steps: string[] = [];
+      const stepParams: SqlValue[] = [];
+      if (direction !== "in") {
+        steps.push(`SELECT e.to_id, w.depth + 1 FROM walk w JOIN graph_edges e ON e.from_id = w.id${kindSql} WHERE w.depth < ?`);
+        stepParams.push(...kindFilter.params, depth);
+      }
+      if (direction !== "out") {
+        steps.push(`SELECT e.from_id, w.depth + 1 FROM walk w JOIN graph_edges e ON e.to_id = w.id${kindSql} WHERE w.depth < ?`);
+        stepParams.push(...kindFilter.params, depth);
+      }
+      const nodeFilter = new SqlWhere().inList("n.kind", options.nodeKinds).properties("graph_node_properties", "node_id", "n.id", propertyEntries(options.properties));
+      const outer = new SqlWhere();
+      if (options.cursor != null) outer.add("id > ?", options.cursor);
+      // One walk feeds the page and its total; edges are then read for the page only.
+      const sql = `WITH RECURSIVE walk(id, depth) AS (SELECT ?, 0 UNION ${steps.join(" UNION ")}),
+        reach AS (SELECT id, MIN(depth) AS depth FROM walk GROUP BY id),
+        matched AS (SELECT n.id, n.kind, n.label, n.properties_json, n.provenance_json, n.freshness_json, r.depth AS depth, COUNT(*) OVER () AS total
+                    FROM reach r JOIN graph_nodes n ON n.id = r.id${nodeFilter.toSql()})
+        SELECT * FROM matched${outer.toSql()} ORDER BY id${limitClause(limit)}`;
+      const rows = await db.all<NodeRow & { depth: number | bigint; total: number | bigint }>(sql, [startId, ...stepParams, ...nodeFilter.params, ...outer.params]);
+      const page = pageFromProbe(rows, limit, (row) => row.id);
+      const nodes = page.items.map(decodeNodeRow);
+      const pageIds = nodes.map(nodeId);
+      let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+      if (rows.length === 0 && options.cursor != null) {
+        // Past the last page the window total is not visible; count the same walk once.
+        const counted = await db.all<{ total: number | bigint }>(
+          `WITH RECURSIVE walk(id, depth) AS (SELECT ?, 0 UNION ${steps.join(" UNION ")})
+           SELECT COUNT(*) AS total FROM (SELECT DISTINCT id FROM walk) r JOIN graph_nodes n ON n.id = r.id${nodeFilter.toSql()}`,
+          [startId, ...stepParams, ...nodeFilter.params],
+        );
+        total = Number(counted[0]?.total ?? 0);
+      }
+      return {
+        nodes,
+        edges: await edgesAmong(db, pageIds, options.edgeKinds),
+        depths: Object.fromEntries(page.items.map((row) => [row.id, Number(row.depth)])),
+        page: { cursor: options.cursor ?? null, limit: Number.isFinite(limit) ? limit : 0, nextCursor: page.nextCursor, truncated: page.truncated, total },
+      };
+    });
+  }
+
+  shortestPath(fromId: string, toId: string, options: GraphPathOptions = {}): Promise<GraphPathResult> {
+    return this.read((db) =>
+      shortestPathUsingOutgoing(fromId, toId, options, async (frontier) => {
+        const edges: GraphEdge[] = [];
+        for (const chunk of chunked(frontier, IN_CHUNK_SIZE)) {
+          const where = new SqlWhere().inList("from_id", chunk).inList("kind", options.edgeKinds);
+          const rows = await db.all<{ edge_key: string; from_id: string; to_id: string; kind: string }>(
+            `SELECT edge_key, from_id, to_id, kind FROM graph_edges${where.toSql()}`,
+            where.params,
+          );
+          for (const row of rows) edges.push({ id: row.edge_key, from_id: row.from_id, to_id: row.to_id, kind: row.kind });
+        }
+        return edges;
+      }),
+    );
+  }
+
+  counts(): Promise<GraphCounts> {
+    return this.read(async (db) => {
+      const rows = await db.all<{ nodes: number | bigint; edges: number | bigint; tomb_nodes: number | bigint; tomb_edges: number | bigint }>(
+        `SELECT (SELECT COUNT(*) FROM graph_nodes) AS nodes, (SELECT COUNT(*) FROM graph_edges) AS edges,
+                (SELECT COUNT(*) FROM graph_tombstones WHERE row_kind = 'node') AS tomb_nodes,
+                (SELECT COUNT(*) FROM graph_tombstones WHERE row_kind = 'edge') AS tomb_edges`,
+      );
+      const row = rows[0]!;
+      const tombNodes = Number(row.tomb_nodes);
+      const tombEdges = Number(row.tomb_edges);
+      return { nodes: Number(row.nodes), edges: Number(row.edges), tombstones: { nodes: tombNodes, edges: tombEdges, total: tombNodes + tombEdges } };
+    });
+  }
+
+  sampleEdge(options: { kinds?: readonly string[] } = {}): Promise<GraphEdge | null> {
+    return this.read(async (db) => {
+      const where = new SqlWhere().inList("kind", options.kinds);
+      const rows = await db.all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM graph_edges${where.toSql()} ORDER BY edge_key LIMIT 1`, where.params);
+      return rows[0] ? decodeEdgeRow(rows[0]) : null;
+    });
+  }
+
+  tombstones(options: { cursor?: string | null; limit?: number } = {}): Promise<GraphQueryPage<GraphTombstone>> {
+    const limit = resolvePageLimit(options.limit);
+    return this.read(async (db) => {
+      const where = new SqlWhere();
+      if (options.cursor != null) where.add("row_key > ?", options.cursor);
+      const rows = await db.all<{ row_key: string; row_kind: "node" | "edge"; deleted_at_unix: number | bigint }>(
+        `SELECT row_key, row_kind, deleted_at_unix FROM graph_tombstones${where.toSql()} ORDER BY row_key${limitClause(limit)}`,
+        where.params,
+      );
+      return pageFromProbe(
+        rows.map((row) => ({ row_key: row.row_key, row_kind: row.row_kind, deleted_at_unix: Number(row.deleted_at_unix) })),
+        limit,
+        (row) => row.row_key,
+      );
+    });
+  }
+
+  projectionStatus(scope = "root"): Promise<ProjectionVersion | null> {
+    return this.read(async (db) => {
+      const rows = await db.all<{ scope: string; projection_version: string; content_hash: string | null; source_watermark: string | null; observed_at_unix: number | bigint }>(
+        `SELECT scope, projection_version, content_hash, source_watermark, observed_at_unix FROM graph_projection_versions WHERE scope = ?`,
+        [scope],
+      );
+      const row = rows[0];
+      return row ? { ...row, observed_at_unix: Number(row.observed_at_unix) } : null;
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.queue.run(async () => {
+      this.closed = true;
+      await this.connection.close();
+      await this.hooks.afterClose?.();
+    });
+  }
+}
+
+/** Edges with both endpoints in `nodeIds`, read by bounded `IN` chunks over the from-index. */
+async function edgesAmong(db: SqlExecutor, nodeIds: readonly string[], kinds: readonly string[] | undefined): Promise<GraphEdge[]> {
+  const members = new Set(nodeIds);
+  const found: GraphEdge[] = [];
+  for (const chunk of chunked([...members], IN_CHUNK_SIZE)) {
+    const where = new SqlWhere().inList("from_id", chunk).inList("kind", kinds);
+    const rows = await db.all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM graph_edges${where.toSql()}`, where.params);
+    for (const row of rows) if (members.has(row.to_id)) found.push(decodeEdgeRow(row));
+  }
+  return found.sort((a, b) => compareIds(a.id, b.id));
+}

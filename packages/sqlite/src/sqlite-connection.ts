@@ -1,0 +1,126 @@
+import Database from "better-sqlite3";
+import { TsiftError, type SqlConnection, type SqlExecutor, type SqlValue } from "@tsift/core";
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+/** Prepared statements kept per connection; multi-row writes reuse a handful of SQL texts. */
+const STATEMENT_CACHE_SIZE = 256;
+
+export interface SqliteConnectionOptions {
+  readOnly?: boolean;
+  /** How long a statement waits for another writer's lock before failing; default 5000 ms. */
+  busyTimeoutMs?: number;
+  /** Pages of WAL before an automatic checkpoint; default 256. */
+  walAutocheckpointPages?: number;
+  /** Report this location in messages instead of the file path (snapshot copies). */
+  location?: string;
+}
+
+/** A better-sqlite3 database behind the async SqlConnection surface, with a statement cache. */
+export class SqliteConnection implements SqlConnection {
+  readonly backend = "sqlite";
+  readonly location: string;
+  readonly readOnly: boolean;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(readonly database: Database.Database, options: { readOnly: boolean; location: string }) {
+    this.readOnly = options.readOnly;
+    this.location = options.location;
+  }
+
+  private prepare(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      // Refresh recency so the cache evicts the least recently used text.
+      this.statements.delete(sql);
+      this.statements.set(sql, statement);
+      return statement;
+    }
+    statement = this.database.prepare(sql);
+    this.statements.set(sql, statement);
+    if (this.statements.size > STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+    return statement;
+  }
+
+  async all<T extends object>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    const statement = this.prepare(sql);
+    if (!statement.reader) {
+      statement.run(...params);
+      return [];
+    }
+    return statement.all(...params) as T[];
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    const statement = this.prepare(sql);
+    if (statement.reader) {
+      statement.all(...params);
+      return { changes: 0 };
+    }
+    return { changes: statement.run(...params).changes };
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.database.exec(sql);
+  }
+
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    this.database.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await fn(this);
+      this.database.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.database.inTransaction) this.database.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.statements.clear();
+    if (this.database.open) this.database.close();
+  }
+}
+
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? "";
+  return code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED");
+}
+
+/**
+ * Opens a SQLite file with tsift's settings: WAL (readers never block the writer), a
+ * bounded busy timeout, a small autocheckpoint, and enforced foreign keys.
+ */
+export function openSqliteConnection(path: string, options: SqliteConnectionOptions = {}): SqliteConnection {
+  const readOnly = options.readOnly ?? false;
+  let database: Database.Database;
+  try {
+    database = new Database(path, { readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? 5000 });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (readOnly && code === "SQLITE_CANTOPEN") {
+      throw new TsiftError("not_found", `cannot open ${path}: the file does not exist`, { cause: error, details: { path } });
+    }
+    throw new TsiftError("io_error", `cannot open SQLite database ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
+  }
+  try {
+    database.pragma("foreign_keys = ON");
+    if (!readOnly) {
+      const mode = database.pragma("journal_mode = WAL", { simple: true });
+      if (String(mode).toLowerCase() !== "wal") {
+        throw new TsiftError("io_error", `cannot switch ${path} to WAL journal mode (got ${String(mode)})`, { details: { path } });
+      }
+      database.pragma(`wal_autocheckpoint = ${options.walAutocheckpointPages ?? 256}`);
+      database.pragma("synchronous = NORMAL");
+    }
+    database.pragma("temp_store = MEMORY");
+  } catch (error) {
+    database.close();
+    if (error instanceof TsiftError) throw error;
+    if (isSqliteBusy(error)) {
+      throw new TsiftError("lock_held", `${path} is locked by another process`, { cause: error, details: { path } });
+    }
+    throw new TsiftError("corrupt_data", `cannot use ${path} as a SQLite database: ${(error as Error).message}`, { cause: error, details: { path } });
+  }
+  return new SqliteConnection(database, { readOnly, location: options.location ?? path });
+}
