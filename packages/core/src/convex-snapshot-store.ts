@@ -79,6 +79,9 @@ export class ConvexSnapshotGraphStore implements GraphStore {
   async getNodes(ids: readonly string[]): Promise<GraphNode[]> {
     return this.index.getNodes(ids);
   }
+  async scanNodes(options?: GraphQueryOptions): Promise<GraphQueryPage<GraphNode>> {
+    return this.index.scanNodes(options);
+  }
   async nodesByKind(kind: string, options?: Omit<GraphQueryOptions, "kinds">): Promise<GraphQueryPage<GraphNode>> {
     return this.index.nodesByKind(kind, options);
   }
@@ -119,6 +122,7 @@ export class ConvexSnapshotGraphStore implements GraphStore {
 
   async projectionStatus(scope = "root"): Promise<ProjectionVersion | null> {
     const meta = this.projection;
+    if (scope !== (meta?.scope ?? "root")) return null;
     const metaNode = meta?.projectionMetaId ? this.index.getNode(meta.projectionMetaId) : (this.index.nodesByKind("projection_meta", { limit: 1 }).items[0] ?? null);
     const version = meta?.projectionVersion ?? metaNode?.properties?.projection_version;
     if (!version) return null;

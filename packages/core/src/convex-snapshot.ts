@@ -32,6 +32,8 @@ export interface ConvexIndexMetadata {
 }
 
 export interface ConvexProjectionMetadata {
+  /** Projection scope the snapshot holds; default "root". */
+  scope?: string;
   projectionMetaId?: string;
   projectionVersion?: string;
   projectionHash?: string;

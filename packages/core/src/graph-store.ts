@@ -42,6 +42,8 @@ export interface GraphStore {
   getNode(id: string): Promise<GraphNode | null>;
   /** Existing nodes among `ids`, ordered by id. */
   getNodes(ids: readonly string[]): Promise<GraphNode[]>;
+  /** All nodes, optionally filtered by kinds and properties, paged by id. */
+  scanNodes(options?: GraphQueryOptions): Promise<GraphQueryPage<GraphNode>>;
   /** Nodes of one kind, optionally property-filtered, paged by id. */
   nodesByKind(kind: string, options?: Omit<GraphQueryOptions, "kinds">): Promise<GraphQueryPage<GraphNode>>;
 

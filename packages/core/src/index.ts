@@ -73,3 +73,12 @@ export { MemoryGraphIndex } from "./internal/memory-graph";
 export type { SqlConnection, SqlExecutor, SqlRow, SqlValue } from "./sql/sql-executor";
 export { SqlGraphStore, type SqlGraphStoreHooks } from "./sql/sql-graph-store";
 export { initializeGraphSchema, readUserVersion } from "./sql/schema-init";
+export {
+  GRAPH_ROWS_FORMAT,
+  exportGraphRows,
+  parseGraphRows,
+  readGraphRowsFile,
+  type GraphRowsDocument,
+  type GraphRowsMetadata,
+  type ParsedGraphRows,
+} from "./graph-rows";

@@ -41,9 +41,11 @@ export class MemoryGraphIndex {
   private readonly outgoing = new Map<string, GraphEdge[]>();
   private readonly incoming = new Map<string, GraphEdge[]>();
   private readonly sortedEdges: GraphEdge[];
+  private readonly sortedNodes: GraphNode[];
 
   constructor(nodes: readonly GraphNode[], edges: readonly GraphEdge[]) {
-    for (const node of [...nodes].sort(byId)) {
+    this.sortedNodes = [...nodes].sort(byId);
+    for (const node of this.sortedNodes) {
       this.nodeById.set(node.id, node);
       const bucket = this.nodesByKindSorted.get(node.kind);
       if (bucket) bucket.push(node);
@@ -82,9 +84,15 @@ export class MemoryGraphIndex {
     return [...found.values()].sort(byId);
   }
 
-  nodesByKind(kind: string, options: Omit<GraphQueryOptions, "kinds"> = {}): GraphQueryPage<GraphNode> {
-    const nodes = (this.nodesByKindSorted.get(kind) ?? []).filter((node) => matchesProperties(node.properties, options.properties));
+  scanNodes(options: GraphQueryOptions = {}): GraphQueryPage<GraphNode> {
+    const kinds = kindSet(options.kinds);
+    const source = kinds && kinds.size === 1 ? (this.nodesByKindSorted.get([...kinds][0]!) ?? []) : this.sortedNodes;
+    const nodes = source.filter((node) => (!kinds || kinds.has(node.kind)) && matchesProperties(node.properties, options.properties));
     return applyGraphQueryPage(nodes, (node) => node.id, options);
+  }
+
+  nodesByKind(kind: string, options: Omit<GraphQueryOptions, "kinds"> = {}): GraphQueryPage<GraphNode> {
+    return this.scanNodes({ ...options, kinds: [kind] });
   }
 
   getEdge(edgeId: string): GraphEdge | null {
@@ -198,7 +206,7 @@ export class MemoryGraphIndex {
   }
 
   allNodes(): GraphNode[] {
-    return [...this.nodeById.values()];
+    return [...this.sortedNodes];
   }
 
   allEdges(): GraphEdge[] {

@@ -137,7 +137,7 @@ export class SqlGraphStore implements GraphStore {
     });
   }
 
-  nodesByKind(kind: string, options: Omit<GraphQueryOptions, "kinds"> = {}): Promise<GraphQueryPage<GraphNode>> {
+  scanNodes(options: GraphQueryOptions = {}): Promise<GraphQueryPage<GraphNode>> {
     const limit = resolvePageLimit(options.limit);
     const [first, ...rest] = propertyEntries(options.properties);
     return this.read(async (db) => {
@@ -145,13 +145,13 @@ export class SqlGraphStore implements GraphStore {
       let params: SqlValue[];
       if (first) {
         // Drive from the materialized property index, already ordered by node id.
-        const where = new SqlWhere().add("p.key = ?", first[0]).add("p.value = ?", first[1]).add("n.kind = ?", kind);
+        const where = new SqlWhere().add("p.key = ?", first[0]).add("p.value = ?", first[1]).inList("n.kind", options.kinds);
         if (options.cursor != null) where.add("p.node_id > ?", options.cursor);
         where.properties("graph_node_properties", "node_id", "n.id", rest);
         sql = `SELECT n.id, n.kind, n.label, n.properties_json, n.provenance_json, n.freshness_json FROM graph_node_properties p CROSS JOIN graph_nodes n ON n.id = p.node_id${where.toSql()} ORDER BY p.node_id${limitClause(limit)}`;
         params = where.params;
       } else {
-        const where = new SqlWhere().add("kind = ?", kind);
+        const where = new SqlWhere().inList("kind", options.kinds);
         if (options.cursor != null) where.add("id > ?", options.cursor);
         sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes${where.toSql()} ORDER BY id${limitClause(limit)}`;
         params = where.params;
@@ -159,6 +159,10 @@ export class SqlGraphStore implements GraphStore {
       const rows = await db.all<NodeRow>(sql, params);
       return pageFromProbe(rows.map(decodeNodeRow), limit, nodeId);
     });
+  }
+
+  nodesByKind(kind: string, options: Omit<GraphQueryOptions, "kinds"> = {}): Promise<GraphQueryPage<GraphNode>> {
+    return this.scanNodes({ ...options, kinds: [kind] });
   }
 
   getEdge(id: string): Promise<GraphEdge | null> {

@@ -71,6 +71,18 @@ export const readCases: ConformanceCase[] = [
       }),
   },
   {
+    name: "scanNodes pages every node and filters by kinds and properties",
+    run: (h) =>
+      withStore(h, canonical, async (store) => {
+        const all = sorted(canonical.nodes.map((node) => node.id));
+        assert.deepEqual(await collectPages((cursor) => store.scanNodes({ cursor, limit: 4 }), (node) => node.id, 4), all);
+        const kinds = ["file", "projection_meta"];
+        assert.deepEqual((await store.scanNodes({ kinds, limit: 0 })).items.map((node) => node.id), sorted(canonical.nodes.filter((node) => kinds.includes(node.kind)).map((node) => node.id)));
+        assert.deepEqual((await store.scanNodes({ properties: { path: "isolated.rs" }, limit: 0 })).items.map((node) => node.id), sorted(["file:isolated.rs", S("independent_worker", "isolated.rs"), S("isolated_leaf", "isolated.rs")]));
+        assert.deepEqual((await store.scanNodes({ properties: { path: "isolated.rs" }, kinds: ["file"] })).items.map((node) => node.id), ["file:isolated.rs"]);
+      }),
+  },
+  {
     name: "nodesByKind applies every property filter",
     run: (h) =>
       withStore(h, canonical, async (store) => {

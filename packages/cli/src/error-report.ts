@@ -1,0 +1,26 @@
+import { isTsiftError } from "@tsift/core";
+import { EXIT_CODES, exitCodeForError, type ExitCode } from "./exit-codes";
+
+export interface ErrorReport {
+  exitCode: ExitCode;
+  /** One line: what failed, then what to run next. */
+  line: string;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ").trim();
+}
+
+/** Turns any thrown value into an exit code and a single actionable stderr line. */
+export function reportError(error: unknown, debug: boolean): ErrorReport & { stack?: string } {
+  if (isTsiftError(error)) {
+    const hint = error.hint && !error.message.includes(error.hint) ? ` (next: ${error.hint})` : "";
+    return { exitCode: exitCodeForError(error.code), line: `tsift: error[${error.code}]: ${oneLine(error.message)}${hint}`, ...(debug && error.stack ? { stack: error.stack } : {}) };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    exitCode: EXIT_CODES.internal,
+    line: `tsift: internal error: ${oneLine(message)} (rerun with TSIFT_DEBUG=1 for a stack trace and report it)`,
+    ...(debug && error instanceof Error && error.stack ? { stack: error.stack } : {}),
+  };
+}

@@ -1,0 +1,89 @@
+import { existsSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { TsiftError, type GraphStore } from "@tsift/core";
+
+export type GraphDbBackend = "sqlite" | "libsql" | "convex-snapshot";
+export const GRAPH_DB_BACKENDS: readonly GraphDbBackend[] = ["sqlite", "libsql", "convex-snapshot"];
+
+export interface GraphDbTarget {
+  root: string;
+  scope?: string | undefined;
+  backend: GraphDbBackend;
+  url?: string | undefined;
+  authTokenEnv: string;
+  convexSnapshot?: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface OpenedGraphStore {
+  store: GraphStore;
+  /** File path or URL (never with credentials). */
+  location: string;
+  recovery: string | null;
+}
+
+/** `.tsift/graph.db`, or `.tsift/indexes/<scope>/graph.db` for a workspace scope. */
+export function graphDbPath(root: string, scope?: string): string {
+  if (!scope) return join(root, ".tsift", "graph.db");
+  if (isAbsolute(scope) || scope.split(/[\\/]/).some((part) => part === ".." || part === "")) {
+    throw new TsiftError("usage", `invalid scope "${scope}": use a scope id such as "app" or "vendor/lib"`);
+  }
+  return join(root, ".tsift", "indexes", scope, "graph.db");
+}
+
+export function displayPath(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split("\\").join("/") : path;
+}
+
+/** Whether a local graph store exists at all (remote and snapshot backends always "exist"). */
+export function localGraphDbExists(target: GraphDbTarget): boolean {
+  if (target.backend === "convex-snapshot" || target.url) return true;
+  return existsSync(graphDbPath(target.root, target.scope));
+}
+
+/**
+ * Opens the store a graph-db command reads or writes. Storage adapters are imported here,
+ * inside the command, so `tsift --help` never loads a native driver.
+ */
+export async function openGraphStore(target: GraphDbTarget, mode: { readOnly: boolean }): Promise<OpenedGraphStore> {
+  if (target.backend === "convex-snapshot") {
+    if (!target.convexSnapshot) {
+      throw new TsiftError("usage", "--backend convex-snapshot needs --convex-snapshot <rows.json>");
+    }
+    if (!mode.readOnly) throw new TsiftError("read_only", "the convex-snapshot backend is read-only; write to sqlite or libsql, then run `tsift convex-sync`");
+    const { ConvexSnapshotGraphStore } = await import("@tsift/core");
+    const path = resolve(target.root, target.convexSnapshot);
+    return { store: await ConvexSnapshotGraphStore.fromFile(path), location: displayPath(target.root, path), recovery: null };
+  }
+  if (target.backend === "libsql") {
+    const { openLibsqlGraphStore } = await import("@tsift/libsql");
+    if (target.url) {
+      const authToken = target.env[target.authTokenEnv];
+      const store = await openLibsqlGraphStore({ url: target.url, ...(authToken ? { authToken } : {}), readOnly: mode.readOnly });
+      return { store, location: store.location, recovery: null };
+    }
+    const path = graphDbPath(target.root, target.scope);
+    if (mode.readOnly && !existsSync(path)) throw missingGraphDb(target, path);
+    const store = await openLibsqlGraphStore({ url: path, readOnly: mode.readOnly });
+    return { store, location: displayPath(target.root, path), recovery: null };
+  }
+  if (target.url) throw new TsiftError("usage", "--url applies to --backend libsql only");
+  const path = graphDbPath(target.root, target.scope);
+  const sqlite = await import("@tsift/sqlite");
+  if (mode.readOnly) {
+    if (!existsSync(path)) throw missingGraphDb(target, path);
+    const opened = await sqlite.openSqliteGraphStoreReadOnly(path);
+    return { store: opened, location: displayPath(target.root, path), recovery: opened.recovery };
+  }
+  const { mkdirSync } = await import("node:fs");
+  mkdirSync(join(path, ".."), { recursive: true });
+  return { store: await sqlite.openSqliteGraphStore(path), location: displayPath(target.root, path), recovery: null };
+}
+
+function missingGraphDb(target: GraphDbTarget, path: string): TsiftError {
+  return new TsiftError("not_found", `no graph.db at ${displayPath(target.root, path)}`, {
+    details: { path },
+    hint: `tsift graph-db --path ${target.root} import <rows.json> (or refresh it from the code index once indexed)`,
+  });
+}
