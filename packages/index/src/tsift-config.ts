@@ -1,0 +1,54 @@
+/** How far a workspace scope's index is shared (SPEC "Per-Submodule Isolation"). */
+export type IsolationTier = "shared" | "private" | "isolated";
+
+export const ISOLATION_TIERS: readonly IsolationTier[] = Object.freeze(["shared", "private", "isolated"] as const);
+
+/** Files larger than this are not indexed unless `[index] max_file_bytes` says otherwise. */
+export const DEFAULT_MAX_FILE_BYTES = 1_048_576;
+
+/** One `[overrides.<scope>]` table; absent keys fall back to `[defaults]`. */
+export interface ScopeOverride {
+  federation?: boolean;
+  /** `isolated = true` in the file is read as `tier = "isolated"`. */
+  tier?: IsolationTier;
+  /** Whether `tsift init --workspace` refreshes this scope's instruction files. */
+  instructions?: boolean;
+}
+
+/** `.tsift/config.toml`, with every default filled in. */
+export interface TsiftConfig {
+  /** The file this came from, or null when no file exists and defaults apply. */
+  source: string | null;
+  defaults: {
+    federation: boolean;
+    tier: IsolationTier;
+  };
+  /**
+   * Keyed as written in the file: a scope id, a full `.gitmodules` path or a leaf
+   * name. Use `resolveScopeTier` rather than indexing this directly, since the
+   * lookup order matters.
+   */
+  overrides: Readonly<Record<string, ScopeOverride>>;
+  index: {
+    maxFileBytes: number;
+    /** Glob patterns (root-relative, `/`-separated) the file walk skips. */
+    exclude: string[];
+  };
+  autoindex: {
+    /** Scope ids or paths the prompt hook keeps warm; empty means every scope. */
+    focus: string[];
+    /** Linux `taskset -c` CPU list for background index workers. */
+    cpuAffinity: string | null;
+  };
+  summarize: {
+    model?: string;
+    batch?: boolean;
+    maxFileTokens?: number;
+    apiKeyEnv?: string;
+  };
+  findings: {
+    passiveHarvest: boolean;
+  };
+  /** Unknown keys and ignored settings, one sentence each naming file and key. */
+  warnings: string[];
+}
