@@ -1,2 +1,31 @@
-export { SqliteConnection, isSqliteBusy, openSqliteConnection, type SqliteConnectionOptions } from "./sqlite-connection";
-export { openSqliteGraphStore, walAutocheckpointFor, type SqliteGraphStore } from "./sqlite-graph-store";
+export {
+  DEFAULT_BUSY_TIMEOUT_MS,
+  SqliteConnection,
+  isSqliteBusy,
+  openSqliteConnection,
+  type SqliteConnectionInit,
+  type SqliteConnectionOptions,
+  type SqliteQueryObserver,
+  type SqliteRecovery,
+} from "./sqlite-connection";
+export {
+  DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS,
+  openSqliteReadOnly,
+  type SqliteReadOnlyOptions,
+} from "./sqlite-read-only";
+export {
+  openSqliteGraphStore,
+  openSqliteGraphStoreReadOnly,
+  walAutocheckpointFor,
+  type SqliteGraphStore,
+  type SqliteReadOnlyGraphStore,
+} from "./sqlite-graph-store";
+export {
+  acquireWriterLock,
+  probeWriterLock,
+  type AcquireWriterLockOptions,
+  type WriterLock,
+  type WriterLockProbe,
+  type WriterLockState,
+} from "./writer-lock";
+export { sqliteFileStats, type SqliteFileStats } from "./sqlite-file-stats";

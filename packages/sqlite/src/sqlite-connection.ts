@@ -6,6 +6,18 @@ type Statement = Database.Statement<unknown[], unknown>;
 /** Prepared statements kept per connection; multi-row writes reuse a handful of SQL texts. */
 const STATEMENT_CACHE_SIZE = 256;
 
+/** How long a statement waits for another connection's lock before failing. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/** Sees every SQL text a connection runs, with its parameters, before it runs. */
+export type SqliteQueryObserver = (sql: string, params: readonly SqlValue[]) => void;
+
+/**
+ * How a read-only open had to recover: the live file was locked, so a snapshot copy
+ * (with its WAL sidecars, or with its rollback journal rolled back) is being read.
+ */
+export type SqliteRecovery = "snapshot_fallback_wal" | "snapshot_fallback_journal";
+
 export interface SqliteConnectionOptions {
   readOnly?: boolean;
   /** How long a statement waits for another writer's lock before failing; default 5000 ms. */
@@ -14,6 +26,19 @@ export interface SqliteConnectionOptions {
   walAutocheckpointPages?: number;
   /** Report this location in messages instead of the file path (snapshot copies). */
   location?: string;
+  /** Called with each statement's SQL and parameters (query-plan tests, tracing); unset costs nothing. */
+  onQuery?: SqliteQueryObserver;
+}
+
+export interface SqliteConnectionInit {
+  readOnly: boolean;
+  location: string;
+  onQuery?: SqliteQueryObserver | undefined;
+  recovery?: SqliteRecovery | null;
+  /** The copy being read when `recovery` is set. */
+  snapshotPath?: string | null;
+  /** Runs once after the database is closed, e.g. to delete a snapshot copy. */
+  afterClose?: (() => void) | undefined;
 }
 
 /** A better-sqlite3 database behind the async SqlConnection surface, with a statement cache. */
@@ -21,11 +46,20 @@ export class SqliteConnection implements SqlConnection {
   readonly backend = "sqlite";
   readonly location: string;
   readonly readOnly: boolean;
+  /** Null when the live file is being read; see SqliteRecovery. */
+  readonly recovery: SqliteRecovery | null;
+  readonly snapshotPath: string | null;
   private readonly statements = new Map<string, Statement>();
+  private readonly onQuery: SqliteQueryObserver | undefined;
+  private afterClose: (() => void) | undefined;
 
-  constructor(readonly database: Database.Database, options: { readOnly: boolean; location: string }) {
-    this.readOnly = options.readOnly;
-    this.location = options.location;
+  constructor(readonly database: Database.Database, init: SqliteConnectionInit) {
+    this.readOnly = init.readOnly;
+    this.location = init.location;
+    this.onQuery = init.onQuery;
+    this.recovery = init.recovery ?? null;
+    this.snapshotPath = init.snapshotPath ?? null;
+    this.afterClose = init.afterClose;
   }
 
   private prepare(sql: string): Statement {
@@ -43,6 +77,7 @@ export class SqliteConnection implements SqlConnection {
   }
 
   async all<T extends object>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    this.onQuery?.(sql, params);
     const statement = this.prepare(sql);
     if (!statement.reader) {
       statement.run(...params);
@@ -52,6 +87,7 @@ export class SqliteConnection implements SqlConnection {
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    this.onQuery?.(sql, params);
     const statement = this.prepare(sql);
     if (statement.reader) {
       statement.all(...params);
@@ -61,17 +97,18 @@ export class SqliteConnection implements SqlConnection {
   }
 
   async exec(sql: string): Promise<void> {
+    this.onQuery?.(sql, []);
     this.database.exec(sql);
   }
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    this.database.exec("BEGIN IMMEDIATE");
+    await this.exec("BEGIN IMMEDIATE");
     try {
       const result = await fn(this);
-      this.database.exec("COMMIT");
+      await this.exec("COMMIT");
       return result;
     } catch (error) {
-      if (this.database.inTransaction) this.database.exec("ROLLBACK");
+      if (this.database.inTransaction) await this.exec("ROLLBACK");
       throw error;
     }
   }
@@ -79,6 +116,9 @@ export class SqliteConnection implements SqlConnection {
   async close(): Promise<void> {
     this.statements.clear();
     if (this.database.open) this.database.close();
+    const afterClose = this.afterClose;
+    this.afterClose = undefined;
+    afterClose?.();
   }
 }
 
@@ -95,7 +135,7 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
   const readOnly = options.readOnly ?? false;
   let database: Database.Database;
   try {
-    database = new Database(path, { readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? 5000 });
+    database = new Database(path, { readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (readOnly && code === "SQLITE_CANTOPEN") {
@@ -122,5 +162,5 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     }
     throw new TsiftError("corrupt_data", `cannot use ${path} as a SQLite database: ${(error as Error).message}`, { cause: error, details: { path } });
   }
-  return new SqliteConnection(database, { readOnly, location: options.location ?? path });
+  return new SqliteConnection(database, { readOnly, location: options.location ?? path, onQuery: options.onQuery });
 }

@@ -1,7 +1,16 @@
 import { SqlGraphStore, SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES } from "@tsift/core";
-import { openSqliteConnection, type SqliteConnectionOptions } from "./sqlite-connection";
+import { openSqliteConnection, type SqliteConnectionOptions, type SqliteRecovery } from "./sqlite-connection";
+import { openSqliteReadOnly, type SqliteReadOnlyOptions } from "./sqlite-read-only";
 
 export type SqliteGraphStore = SqlGraphStore;
+
+/** A read-only graph store that says whether it reads the live file or a snapshot copy. */
+export interface SqliteReadOnlyGraphStore extends SqlGraphStore {
+  /** Null for the live file; set when a lock forced a snapshot copy (deleted on close). */
+  readonly recovery: SqliteRecovery | null;
+  /** The snapshot copy being read, or null. */
+  readonly snapshotPath: string | null;
+}
 
 /** WAL autocheckpoint after a refresh, sized to the refresh so big rewrites are not fragmented. */
 export function walAutocheckpointFor(upsertedRows: number): number {
@@ -31,4 +40,19 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
       report.phase_timings.push({ name: "wal_checkpoint", duration_micros: Number((process.hrtime.bigint() - started) / 1000n), detail: outcome });
     },
   });
+}
+
+/**
+ * Opens an existing graph.db for status, queries and doctor without contending with a
+ * writer: the live file when it is readable, otherwise a snapshot copy (see
+ * openSqliteReadOnly). Missing file or an empty file without a graph: `not_found`.
+ */
+export async function openSqliteGraphStoreReadOnly(path: string, options: SqliteReadOnlyOptions = {}): Promise<SqliteReadOnlyGraphStore> {
+  const connection = openSqliteReadOnly(path, options);
+  // The connection owns the snapshot copy and deletes it when the store closes it.
+  const store = await SqlGraphStore.open(connection);
+  return Object.defineProperties(store, {
+    recovery: { value: connection.recovery, enumerable: true },
+    snapshotPath: { value: connection.snapshotPath, enumerable: true },
+  }) as SqliteReadOnlyGraphStore;
 }
