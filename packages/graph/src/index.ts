@@ -2,3 +2,22 @@ export { LANGS, type Lang } from "./lang";
 export { langInfo, type LangInfo } from "./lang-info";
 export { langFromPath } from "./lang-from-path";
 export { parseLang } from "./parse-lang";
+export type {
+  CallKind,
+  CallSite,
+  ComplexityMetrics,
+  ExtractedSymbol,
+  FileExtraction,
+  ImportEntry,
+  ImportKind,
+  ImportedName,
+  RouteEntry,
+  RouteFramework,
+  SymbolKind,
+  Visibility,
+} from "./extraction-types";
+export type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "./language-rules";
+export { extractFile } from "./extract-file";
+export { parseSource, type SyntaxNode, type SyntaxTree, type TreeCursor } from "./parser-registry";
+export { detectRoutes } from "./routes/detect-routes";
+export { fieldText, oneLine, signatureOf } from "./signature";

@@ -1,0 +1,26 @@
+import type { FileExtraction } from "./extraction-types";
+import { walkTree } from "./internal/tree-walker";
+import type { Lang } from "./lang";
+import { LANGUAGE_RULES } from "./languages/index";
+import { parseSource } from "./parser-registry";
+import { detectRoutes } from "./routes/detect-routes";
+
+/**
+ * Parses one file and extracts its symbols, call sites, imports and routes. Syntax errors
+ * never throw: tree-sitter recovers and `has_errors` says the result is best-effort.
+ */
+export function extractFile(lang: Lang, source: string): FileExtraction {
+  const tree = parseSource(lang, source);
+  const walked = walkTree(tree, source, lang, LANGUAGE_RULES[lang]);
+  walked.symbols.sort((a, b) => a.line - b.line || b.end_line - a.end_line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  walked.calls.sort((a, b) => a.line - b.line);
+  walked.imports.sort((a, b) => a.line - b.line);
+  return {
+    language: lang,
+    symbols: walked.symbols,
+    calls: walked.calls,
+    imports: walked.imports,
+    routes: detectRoutes(lang, source),
+    has_errors: tree.rootNode.hasError,
+  };
+}

@@ -1,0 +1,98 @@
+import { createRequire } from "node:module";
+import { TsiftError } from "@tsift/core";
+import type { Lang } from "./lang";
+import { langInfo } from "./lang-info";
+
+const require = createRequire(import.meta.url);
+
+/** The subset of node-tree-sitter's API that extraction uses. */
+export interface SyntaxNode {
+  type: string;
+  typeId: number;
+  text: string;
+  startIndex: number;
+  endIndex: number;
+  startPosition: { row: number; column: number };
+  endPosition: { row: number; column: number };
+  parent: SyntaxNode | null;
+  children: SyntaxNode[];
+  namedChildren: SyntaxNode[];
+  childCount: number;
+  namedChildCount: number;
+  firstChild: SyntaxNode | null;
+  firstNamedChild: SyntaxNode | null;
+  lastChild: SyntaxNode | null;
+  nextSibling: SyntaxNode | null;
+  previousSibling: SyntaxNode | null;
+  nextNamedSibling: SyntaxNode | null;
+  previousNamedSibling: SyntaxNode | null;
+  isNamed: boolean;
+  isMissing: boolean;
+  hasError: boolean;
+  childForFieldName(field: string): SyntaxNode | null;
+  childrenForFieldName(field: string): SyntaxNode[];
+  child(index: number): SyntaxNode | null;
+  namedChild(index: number): SyntaxNode | null;
+  descendantsOfType(types: string | string[]): SyntaxNode[];
+}
+
+export interface TreeCursor {
+  nodeType: string;
+  nodeTypeId: number;
+  nodeIsNamed: boolean;
+  startIndex: number;
+  endIndex: number;
+  currentNode: SyntaxNode;
+  currentFieldName: string | undefined;
+  gotoFirstChild(): boolean;
+  gotoNextSibling(): boolean;
+  gotoParent(): boolean;
+}
+
+export interface SyntaxTree {
+  rootNode: SyntaxNode;
+  walk(): TreeCursor;
+}
+
+interface NativeParser {
+  setLanguage(language: unknown): void;
+  parse(input: string, oldTree?: SyntaxTree | null, options?: { bufferSize?: number }): SyntaxTree;
+}
+
+type ParserConstructor = new () => NativeParser;
+
+const grammarExport: Partial<Record<Lang, (module: Record<string, unknown>) => unknown>> = {
+  typescript: (module) => module.typescript,
+  tsx: (module) => module.tsx,
+};
+
+let parserConstructor: ParserConstructor | undefined;
+const parsers = new Map<Lang, NativeParser>();
+
+/** Loads a grammar on first use, so indexing Python never loads the Kotlin addon. */
+function parserFor(lang: Lang): NativeParser {
+  const cached = parsers.get(lang);
+  if (cached) return cached;
+  const info = langInfo(lang);
+  let grammar: unknown;
+  try {
+    parserConstructor ??= require("tree-sitter") as ParserConstructor;
+    const module = require(info.grammarPackage) as Record<string, unknown>;
+    grammar = (grammarExport[lang] ?? ((m: Record<string, unknown>) => m))(module);
+  } catch (error) {
+    throw new TsiftError("unsupported", `cannot load the tree-sitter grammar for ${lang} (${info.grammarPackage}): ${(error as Error).message}`, {
+      cause: error,
+      hint: `reinstall dependencies so the native addon builds: npm ci`,
+    });
+  }
+  const parser = new parserConstructor();
+  parser.setLanguage(grammar);
+  parsers.set(lang, parser);
+  return parser;
+}
+
+/** Parses source text; tree-sitter recovers from syntax errors, so this only throws when the grammar cannot load. */
+export function parseSource(lang: Lang, source: string): SyntaxTree {
+  // The default 32 KiB input buffer makes big files parse in many small chunks.
+  return parserFor(lang).parse(source, null, { bufferSize: Math.max(32 * 1024, Math.min(source.length * 2 + 2, 8 * 1024 * 1024)) });
+}
