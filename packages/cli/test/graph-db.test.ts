@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { edgeKey } from "@tsift/core";
-import { run, tempProject } from "./helpers";
+import { run, tempProject, type JsonObject } from "./helpers";
 
 const S = (name: string, path = "main.rs") => `sym:${path}:${name}`;
 
@@ -33,7 +33,7 @@ describe("tsift graph-db on SQLite", () => {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Record<string, any> = (await run(dir, "graph-db", "kind", "symbol", "--property", "path=main.rs", "--limit", "3", ...(cursor ? ["--cursor", cursor] : []), "--json")).json();
+      const page: JsonObject = (await run(dir, "graph-db", "kind", "symbol", "--property", "path=main.rs", "--limit", "3", ...(cursor ? ["--cursor", cursor] : []), "--json")).json();
       ids.push(...page.nodes.map((n: { id: string }) => n.id));
       cursor = page.page.next_cursor;
     } while (cursor);

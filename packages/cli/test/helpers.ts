@@ -16,11 +16,15 @@ export function tempProject(): string {
   return dir;
 }
 
+// Test-side view of parsed JSON output: loose on purpose, assertions check the shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JsonObject = Record<string, any>;
+
 /** Runs the CLI in-process and captures its streams. */
 export async function run(cwd: string, ...argv: string[]) {
   const io = bufferedIo({ cwd, env: {} });
   const code = await main(argv, io);
-  return { code, out: io.out, err: io.err, json: () => JSON.parse(io.out) as Record<string, any> };
+  return { code, out: io.out, err: io.err, json: () => JSON.parse(io.out) as JsonObject };
 }
 
 /** Runs the built `tsift` binary as a real process. */

@@ -30,9 +30,16 @@ function freshLockPath(): string {
 }
 
 /** A pid that certainly belonged to a process and certainly no longer runs. */
+/** The pid of a process that has exited; retried because a busy machine can fail a spawn. */
 function deadPid(): number {
-  const result = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
-  return Number(result.stdout.trim());
+  let failure: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const result = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
+    const pid = Number(result.stdout?.trim());
+    if (Number.isSafeInteger(pid) && pid > 0) return pid;
+    failure = result.error ?? result.stderr;
+  }
+  throw new Error(`could not spawn a short-lived child: ${String(failure)}`);
 }
 
 /** A child running the real acquireWriterLock; prints `ready` once it holds the lock. */
