@@ -3,6 +3,8 @@ import { TsiftError, isTsiftError } from "@tsift/core";
 import type { CommandContext } from "./command-context";
 import { renderResult, type CommandResult } from "./command-result";
 import { graphDbCommand } from "./commands/graph-db.command";
+import { indexCommand } from "./commands/index.command";
+import { symbolsCommand } from "./commands/symbols.command";
 import { reportError } from "./error-report";
 import { EXIT_CODES } from "./exit-codes";
 import { processIo, type CliIo } from "./io";
@@ -30,6 +32,8 @@ export function createCli(io: CliIo = processIo()): CliRun {
     .option("json", { type: "boolean", default: false, describe: "compact single-line JSON on stdout" })
     .option("pretty", { type: "boolean", default: false, describe: "indented JSON (implies --json)" })
     .command(graphDbCommand(context))
+    .command(indexCommand(context))
+    .command(symbolsCommand(context))
     .strict()
     .recommendCommands()
     .demandCommand(1, "")

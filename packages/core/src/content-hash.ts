@@ -10,10 +10,16 @@ export class MultisetHash {
   private count = 0;
 
   add(rowHashHex: string): void {
-    for (let lane = 0; lane < 4; lane++) {
-      const word = Number.parseInt(rowHashHex.slice(lane * 8, lane * 8 + 8), 16) || 0;
-      this.lanes[lane] = (this.lanes[lane]! + word) >>> 0;
-    }
+    this.addWords(readHexWord(rowHashHex, 0), readHexWord(rowHashHex, 8), readHexWord(rowHashHex, 16), readHexWord(rowHashHex, 24));
+  }
+
+  /** Adds a row hash already split into its four 32-bit words (what `add` parses from hex). */
+  addWords(w0: number, w1: number, w2: number, w3: number): void {
+    const lanes = this.lanes;
+    lanes[0] = (lanes[0]! + w0) >>> 0;
+    lanes[1] = (lanes[1]! + w1) >>> 0;
+    lanes[2] = (lanes[2]! + w2) >>> 0;
+    lanes[3] = (lanes[3]! + w3) >>> 0;
     this.count++;
   }
 
@@ -24,6 +30,21 @@ export class MultisetHash {
   digest(): string {
     return `${this.count}:${Array.from(this.lanes, (lane) => lane.toString(16).padStart(8, "0")).join("")}`;
   }
+}
+
+/**
+ * `parseInt(hex.slice(start, start + 8), 16) || 0` without the slice: eight hex digits are
+ * read straight from the char codes; anything else takes the parseInt path.
+ */
+export function readHexWord(hex: string, start: number): number {
+  let word = 0;
+  for (let i = start; i < start + 8; i++) {
+    const c = hex.charCodeAt(i);
+    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (digit < 0) return Number.parseInt(hex.slice(start, start + 8), 16) || 0;
+    word = word * 16 + digit;
+  }
+  return word;
 }
 
 /** Content hash of a projection from its node and edge row-hash digests. */

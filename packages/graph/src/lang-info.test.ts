@@ -45,9 +45,9 @@ describe("langInfo", () => {
     expect(langInfo(lang).grammarPackage).toBe(grammarPackage);
   });
 
-  it("reports call extraction only where the original had a call query", () => {
+  it("reports call extraction for every language but markdown", () => {
     const withCalls = LANGS.filter((lang) => langInfo(lang).hasCalls);
-    expect(withCalls).toEqual(["rust", "python", "typescript", "tsx", "javascript", "jsx", "kotlin"]);
+    expect(withCalls).toEqual(["rust", "python", "typescript", "tsx", "javascript", "jsx", "kotlin", "zig", "bash"]);
     expect(langInfo("markdown").hasCalls).toBe(false);
   });
 

@@ -13,7 +13,7 @@ export interface LangInfo {
    * by language, not by package.
    */
   readonly grammarPackage: string;
-  /** Whether call sites are extracted; the original has no call query for zig, bash or markdown. */
+  /** Whether call sites are extracted (every language but markdown; the original also had none for zig and bash). */
   readonly hasCalls: boolean;
   /** Line-comment prefixes, longest first so the first match strips the most. */
   readonly commentPrefixes: readonly string[];

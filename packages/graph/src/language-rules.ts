@@ -12,6 +12,8 @@ export interface SymbolDraft {
   spanNode?: SyntaxNode;
   /** Explicit 0-based start row when the span starts before the node (decorators, doc attributes). */
   startRow?: number;
+  /** Explicit 0-based end row (inclusive) when the span ends elsewhere than the node (Markdown sections). */
+  endRow?: number;
   /** Functions, methods, constructors, accessors: own complexity and own call sites. */
   callable: boolean;
   /** Classes, impls, modules, objects: qualify the names of symbols declared inside. */
@@ -37,6 +39,17 @@ export interface RuleContext {
   enclosing(): { name: string; kind: SymbolKind; qualified_name: string } | null;
   /** Innermost enclosing container (class/impl/module/object), if any. */
   container(): { name: string; kind: SymbolKind; qualified_name: string } | null;
+  /**
+   * Type of the node's parent, from the walker's stack. Prefer it to `node.parent`, and
+   * prefer `children`/`childForFieldName` to `nextSibling`/`previousSibling`: tree-sitter
+   * finds a node's parent by descending from the root, so those cost O(siblings) per call
+   * and make extraction quadratic on big flat files.
+   */
+  parentType(): string | null;
+  /** Type of an ancestor from the same stack: 0 = the parent, 1 = the grandparent…; null past the root. */
+  ancestorType(generation: number): string | null;
+  /** Field name of the node in its parent (`alternative`, `body`…), or null. */
+  fieldName(): string | null;
 }
 
 /**
@@ -53,7 +66,13 @@ export interface LanguageRules {
   /** Node types that add one decision point to the enclosing function's cyclomatic complexity. */
   branches: ReadonlySet<string>;
   /** Node types that may add a decision point depending on the node (e.g. `a && b`); return the weight. */
-  conditionalBranches?: Readonly<Record<string, (node: SyntaxNode) => number>>;
+  conditionalBranches?: Readonly<Record<string, (node: SyntaxNode, context: RuleContext) => number>>;
   /** Node types that open one nesting level (loop/if/try/switch bodies). */
   nesting: ReadonlySet<string>;
+  /**
+   * Node types that may open a nesting level depending on where they are (e.g. not the inner
+   * `if` of an `else if`: `context.parentType() === "else_clause"`). Decided from the context
+   * alone, so no node is materialized for these frequent types.
+   */
+  conditionalNesting?: Readonly<Record<string, (context: RuleContext) => boolean>>;
 }

@@ -1,11 +1,13 @@
-import { MultisetHash, projectionContentHash } from "../content-hash";
+import { MultisetHash, projectionContentHash, readHexWord } from "../content-hash";
 import { TsiftError } from "../errors";
-import type { GraphEdge, GraphNode, GraphProjection, ProjectionRefreshReport, RefreshPhaseTiming, ReplaceProjectionOptions, RowDelta } from "../graph-types";
+import type { GraphProjection, GraphProperties, ProjectionRefreshReport, RefreshPhaseTiming, ReplaceProjectionOptions, RowDelta } from "../graph-types";
 import { projectionVersionOf } from "../projection";
-import { encodeEdgeRow, encodeNodeRow, normalizeEdge, normalizeNode, type EncodedEdgeRow, type EncodedNodeRow } from "../rows";
-import { deletePairs, insertRows, nowUnix } from "./sql-bulk";
-import type { SqlExecutor, SqlValue } from "./sql-executor";
-import { UPSERT_EDGE_HEAD, UPSERT_EDGE_TAIL, UPSERT_NODE_HEAD, UPSERT_NODE_TAIL, pruneTombstones } from "./sql-graph-writes";
+import { prepareEdgeRow, prepareNodeRow, type PreparedEdgeRow, type PreparedNodeRow } from "../rows";
+import { GRAPH_SCHEMA_STATEMENTS } from "../schema";
+import { RowInserter, deleteKeys, deletePairs, nowUnix } from "./sql-bulk";
+import type { SqlExecutor } from "./sql-executor";
+import { IN_CHUNK_SIZE, chunked, placeholders } from "./sql-fragments";
+import { UPSERT_EDGE_HEAD, UPSERT_EDGE_TAIL, UPSERT_NODE_HEAD, UPSERT_NODE_TAIL } from "./sql-graph-writes";
 
 class PhaseTimer {
   readonly phases: RefreshPhaseTiming[] = [];
@@ -18,47 +20,108 @@ class PhaseTimer {
   }
 }
 
+/** What the store holds for a row of the next projection. */
+const NEW = 0;
+const UNCHANGED = 1;
+const CHANGED = 2;
+
+/**
+ * One side (nodes or edges) of a validated projection. On a cold load every encoded row
+ * is kept for the insert; otherwise only keys, hashes and property counts are kept and
+ * the few rows that differ are encoded again when written, so a 1M-row refresh that
+ * changes 1% of its rows does not hold 1M encoded rows (and their JSON) in memory.
+ */
+interface PreparedSide<R extends PreparedNodeRow | PreparedEdgeRow> {
+  keys: string[];
+  /** Row hashes as four 32-bit words per row: no strings to keep alive for 1M rows. */
+  hashWords: Uint32Array;
+  propertyCounts: Uint32Array;
+  /** Row key -> position; doubles as the duplicate check. */
+  index: Map<string, number>;
+  /** NEW / UNCHANGED / CHANGED per position, filled by the diff (all NEW on a cold load). */
+  states: Uint8Array;
+  /** Encoded rows by position when kept (cold load). */
+  kept: R[] | null;
+  /** Encodes the row at a position (again, when not kept). */
+  encode(position: number): R;
+}
+
 interface PreparedProjection {
-  nodes: { node: GraphNode; row: EncodedNodeRow }[];
-  edges: { edge: GraphEdge; row: EncodedEdgeRow }[];
+  nodes: PreparedSide<PreparedNodeRow>;
+  edges: PreparedSide<PreparedEdgeRow>;
   contentHash: string;
 }
 
+function side<R extends PreparedNodeRow | PreparedEdgeRow>(count: number, keep: boolean, encode: (position: number) => R): PreparedSide<R> {
+  const kept = keep ? new Array<R>(count) : null;
+  return {
+    keys: new Array<string>(count),
+    hashWords: new Uint32Array(count * 4),
+    propertyCounts: new Uint32Array(count),
+    index: new Map(),
+    states: new Uint8Array(count),
+    kept,
+    encode: kept ? (position) => kept[position]! : encode,
+  };
+}
+
+/** Splits a row hash into words: into the side's table and the projection's multiset digest. */
+function recordHash(side: AnySide, position: number, rowHash: string, digest: MultisetHash): void {
+  const words = side.hashWords;
+  const at = position * 4;
+  const w0 = (words[at] = readHexWord(rowHash, 0));
+  const w1 = (words[at + 1] = readHexWord(rowHash, 8));
+  const w2 = (words[at + 2] = readHexWord(rowHash, 16));
+  const w3 = (words[at + 3] = readHexWord(rowHash, 24));
+  digest.addWords(w0, w1, w2, w3);
+}
+
 /** Normalizes and hashes every row, failing closed before any write on duplicates or dangling edges. */
-function prepareProjection(projection: GraphProjection): PreparedProjection {
+function prepareProjection(projection: GraphProjection, keepRows: boolean): PreparedProjection {
   const nodeHashes = new MultisetHash();
   const edgeHashes = new MultisetHash();
-  const nodeIds = new Set<string>();
-  const nodes = projection.nodes.map((input) => {
-    const node = normalizeNode(input);
-    if (nodeIds.has(node.id)) throw new TsiftError("invalid_input", `projection has duplicate node id ${node.id}`, { details: { id: node.id } });
-    nodeIds.add(node.id);
-    const row = encodeNodeRow(node);
-    nodeHashes.add(row.row_hash);
-    return { node, row };
-  });
-  const edgeKeys = new Set<string>();
-  const edges = projection.edges.map((input) => {
-    const edge = normalizeEdge(input);
-    if (edgeKeys.has(edge.id)) throw new TsiftError("invalid_input", `projection has duplicate edge ${edge.from_id} -${edge.kind}-> ${edge.to_id}`, { details: { id: edge.id } });
-    edgeKeys.add(edge.id);
-    for (const endpoint of [edge.from_id, edge.to_id]) {
-      if (!nodeIds.has(endpoint)) {
-        throw new TsiftError("invalid_input", `projection edge ${edge.id} references node ${endpoint}, which is not in the projection`, { details: { edge: edge.id, missing: endpoint } });
-      }
+  const nodes = side(projection.nodes.length, keepRows, (i) => prepareNodeRow(projection.nodes[i]!));
+  const nodeIndex = nodes.index;
+  for (let i = 0; i < projection.nodes.length; i++) {
+    const prepared = prepareNodeRow(projection.nodes[i]!);
+    const { id, row_hash } = prepared.row;
+    const size = nodeIndex.size;
+    if (nodeIndex.set(id, i).size === size) throw new TsiftError("invalid_input", `projection has duplicate node id ${id}`, { details: { id } });
+    nodes.keys[i] = id;
+    nodes.propertyCounts[i] = prepared.propertyCount;
+    if (nodes.kept) nodes.kept[i] = prepared;
+    recordHash(nodes, i, row_hash, nodeHashes);
+  }
+  const edges = side(projection.edges.length, keepRows, (i) => prepareEdgeRow(projection.edges[i]!));
+  const edgeIndex = edges.index;
+  for (let i = 0; i < projection.edges.length; i++) {
+    const prepared = prepareEdgeRow(projection.edges[i]!);
+    const { edge_key: id, from_id: from, to_id: to, kind, row_hash } = prepared.row;
+    const size = edgeIndex.size;
+    if (edgeIndex.set(id, i).size === size) throw new TsiftError("invalid_input", `projection has duplicate edge ${from} -${kind}-> ${to}`, { details: { id } });
+    if (!nodeIndex.has(from) || !nodeIndex.has(to)) {
+      const missing = nodeIndex.has(from) ? to : from;
+      throw new TsiftError("invalid_input", `projection edge ${id} references node ${missing}, which is not in the projection`, { details: { edge: id, missing } });
     }
-    const row = encodeEdgeRow(edge);
-    edgeHashes.add(row.row_hash);
-    return { edge, row };
-  });
+    edges.keys[i] = id;
+    edges.propertyCounts[i] = prepared.propertyCount;
+    if (edges.kept) edges.kept[i] = prepared;
+    recordHash(edges, i, row_hash, edgeHashes);
+  }
   return { nodes, edges, contentHash: projectionContentHash(nodeHashes, edgeHashes) };
 }
 
-interface ChangeSet {
-  /** Changed or new row id -> previous properties JSON (null when the row is new). */
-  changed: Map<string, string | null>;
-  deleted: number;
-  deletedProperties: number;
+type AnySide = PreparedSide<PreparedNodeRow> | PreparedSide<PreparedEdgeRow>;
+
+/** Positions whose state passes `wanted`, ordered by row key (the table's primary key). */
+function positionsByKey(side: AnySide, wanted: (state: number) => boolean): number[] {
+  const keys: string[] = [];
+  for (let i = 0; i < side.states.length; i++) if (wanted(side.states[i]!)) keys.push(side.keys[i]!);
+  // Sorting plain strings with the default comparison is several times faster than
+  // sorting rows with a comparator; UTF-16 order differs from SQLite's byte order only
+  // for astral characters, which costs locality, never correctness.
+  keys.sort();
+  return keys.map((key) => side.index.get(key)!);
 }
 
 async function countRows(db: SqlExecutor, sql: string): Promise<number> {
@@ -66,70 +129,248 @@ async function countRows(db: SqlExecutor, sql: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/**
- * Stages the next row keys and hashes in a temp table, asks SQLite which rows differ,
- * then tombstones and deletes absent rows with anti-joins. Unchanged rows are never
- * rewritten.
- */
-async function diffAgainstStore(
-  db: SqlExecutor,
-  table: "graph_nodes" | "graph_edges",
-  keyColumn: "id" | "edge_key",
-  propertyTable: string,
-  propertyOwner: string,
-  staged: readonly (readonly [string, string])[],
-  rowKind: "node" | "edge",
-  at: number,
-): Promise<ChangeSet> {
-  const temp = `temp.next_${table}`;
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS next_${table} (${keyColumn} TEXT NOT NULL PRIMARY KEY, row_hash TEXT NOT NULL) WITHOUT ROWID; DELETE FROM ${temp};`);
-  await insertRows(db, `INSERT INTO ${temp} (${keyColumn}, row_hash)`, 2, staged);
-  const changedRows = await db.all<{ key: string; properties_json: string | null }>(
-    `SELECT s.${keyColumn} AS key, g.properties_json AS properties_json FROM ${temp} s LEFT JOIN ${table} g ON g.${keyColumn} = s.${keyColumn} WHERE g.row_hash IS NOT s.row_hash`,
-  );
-  const changed = new Map<string, string | null>();
-  for (const row of changedRows) changed.set(row.key, row.properties_json);
-  const absent = `NOT EXISTS (SELECT 1 FROM ${temp} s WHERE s.${keyColumn} = ${table}.${keyColumn})`;
-  await db.run(
-    `INSERT INTO graph_tombstones (row_key, row_kind, deleted_at_unix) SELECT ${keyColumn}, ?, ? FROM ${table} WHERE ${absent} ON CONFLICT(row_key) DO UPDATE SET row_kind = excluded.row_kind, deleted_at_unix = excluded.deleted_at_unix`,
-    [rowKind, at],
-  );
-  const deletedProperties = (await db.run(`DELETE FROM ${propertyTable} WHERE ${propertyOwner} IN (SELECT ${keyColumn} FROM ${table} WHERE ${absent})`)).changes;
-  const deleted = (await db.run(`DELETE FROM ${table} WHERE ${absent}`)).changes;
-  await db.exec(`DELETE FROM ${temp};`);
-  return { changed, deleted, deletedProperties };
+/** Stored keys (and hashes) read per statement: bounded strings, few round trips. */
+const DIFF_PAGE_ROWS = 50_000;
+const ROW_HASH_WIDTH = 32;
+/** Stands in for a missing or malformed stored hash; never equal to a real (hex) one. */
+const NO_HASH = "-".repeat(ROW_HASH_WIDTH);
+
+/** Eight lowercase hex digits at `start` as a 32-bit word, or -1 (never a word) for anything else. */
+function lowerHexWord(hex: string, start: number): number {
+  let word = 0;
+  for (let i = start; i < start + 8; i++) {
+    const c = hex.charCodeAt(i);
+    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (digit < 0) return -1;
+    word = word * 16 + digit;
+  }
+  return word;
 }
 
-interface PropertyWrites {
-  upserts: SqlValue[][];
-  deletes: [string, string][];
+/**
+ * Classifies every row of the next projection as NEW, UNCHANGED or CHANGED against the
+ * stored keys and row hashes, and returns the stored keys the projection no longer has.
+ * Reads the table in key order, one aggregated row per 50k rows (a JSON array of keys
+ * plus the fixed-width hashes concatenated), so 1M rows cost 20 result rows instead of
+ * 1M driver row objects; no staging writes, no temp tables.
+ */
+async function diffSide(db: SqlExecutor, table: "graph_nodes" | "graph_edges", keyColumn: "id" | "edge_key", side: AnySide): Promise<string[]> {
+  const absent: string[] = [];
+  const { index, hashWords, states } = side;
+  const sql = `SELECT json_group_array(k) AS keys, group_concat(h, '') AS hashes, max(k) AS last FROM (
+      SELECT ${keyColumn} AS k, CASE WHEN length(row_hash) = ${ROW_HASH_WIDTH} AND length(CAST(row_hash AS BLOB)) = ${ROW_HASH_WIDTH} THEN row_hash ELSE '${NO_HASH}' END AS h
+      FROM ${table} WHERE ${keyColumn} > ? ORDER BY ${keyColumn} LIMIT ${DIFF_PAGE_ROWS})`;
+  let after = "";
+  for (;;) {
+    const [page] = await db.all<{ keys: string; hashes: string | null; last: string | null }>(sql, [after]);
+    if (!page || page.last === null) break;
+    const keys = JSON.parse(page.keys) as string[];
+    const stored = page.hashes ?? "";
+    for (let i = 0; i < keys.length; i++) {
+      const position = index.get(keys[i]!);
+      if (position === undefined) absent.push(keys[i]!);
+      else {
+        // Every stored hash is 32 ASCII characters here (anything else became NO_HASH);
+        // only lowercase hex parses, so equal words mean equal strings.
+        const at = position * 4;
+        const offset = i * ROW_HASH_WIDTH;
+        const same =
+          hashWords[at] === lowerHexWord(stored, offset) &&
+          hashWords[at + 1] === lowerHexWord(stored, offset + 8) &&
+          hashWords[at + 2] === lowerHexWord(stored, offset + 16) &&
+          hashWords[at + 3] === lowerHexWord(stored, offset + 24);
+        states[position] = same ? UNCHANGED : CHANGED;
+      }
+    }
+    if (keys.length < DIFF_PAGE_ROWS) break;
+    after = page.last;
+  }
+  return absent;
+}
+
+/** Stored properties JSON of the given keys (rows about to be rewritten), for the key-level property delta. */
+async function storedProperties(db: SqlExecutor, table: string, keyColumn: string, keys: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const chunk of chunked(keys, IN_CHUNK_SIZE)) {
+    const rows = await db.all<{ k: string; p: string }>(`SELECT ${keyColumn} AS k, properties_json AS p FROM ${table} WHERE ${keyColumn} IN (${placeholders(chunk.length)})`, chunk);
+    for (const row of rows) found.set(row.k, row.p);
+  }
+  return found;
+}
+
+interface Removal {
+  deleted: number;
+  deletedProperties: number;
+}
+
+/** Tombstones, then deletes, rows the projection no longer has (with their property rows). */
+async function removeAbsent(db: SqlExecutor, table: string, keyColumn: string, propertyTable: string, propertyOwner: string, keys: readonly string[], rowKind: "node" | "edge", at: number): Promise<Removal> {
+  if (keys.length === 0) return { deleted: 0, deletedProperties: 0 };
+  const tombstones = new RowInserter(
+    db,
+    "INSERT INTO graph_tombstones (row_key, row_kind, deleted_at_unix)",
+    3,
+    " ON CONFLICT(row_key) DO UPDATE SET row_kind = excluded.row_kind, deleted_at_unix = excluded.deleted_at_unix",
+  );
+  for (const key of keys) if (tombstones.add(key, rowKind, at)) await tombstones.flush();
+  await tombstones.flush();
+  const deletedProperties = await deleteKeys(db, propertyTable, propertyOwner, keys);
+  const deleted = await deleteKeys(db, table, keyColumn, keys);
+  return { deleted, deletedProperties };
+}
+
+interface PropertyCounts {
+  upserted: number;
+  deleted: number;
   unchanged: number;
 }
 
-/** Key-level property delta for changed owners; unchanged owners keep their rows untouched. */
-function propertyDelta(owners: readonly { id: string; properties: Record<string, string> | undefined }[], changed: Map<string, string | null> | null): PropertyWrites {
-  const writes: PropertyWrites = { upserts: [], deletes: [], unchanged: 0 };
-  for (const { id, properties } of owners) {
-    const next = properties ?? {};
-    if (changed && !changed.has(id)) {
-      writes.unchanged += Object.keys(next).length;
-      continue;
-    }
-    const previousJson = changed?.get(id) ?? null;
-    const previous: Record<string, string> = previousJson ? (JSON.parse(previousJson) as Record<string, string>) : {};
-    for (const [key, value] of Object.entries(next)) {
-      if (previous[key] === value) writes.unchanged++;
-      else writes.upserts.push([id, key, value]);
-    }
-    for (const key of Object.keys(previous)) if (!(key in next)) writes.deletes.push([id, key]);
-  }
-  return writes;
+interface WriteTarget<R> {
+  head: string;
+  tail: string;
+  columns: number;
+  propertyTable: string;
+  propertyOwner: string;
+  /** Adds the row's column values; true when a statement's worth is buffered. */
+  values(prepared: R, inserter: RowInserter): boolean;
 }
 
-async function writeProperties(db: SqlExecutor, table: string, ownerColumn: string, writes: PropertyWrites, coldInsert: boolean): Promise<void> {
-  await deletePairs(db, table, ownerColumn, writes.deletes);
-  const tail = coldInsert ? "" : ` ON CONFLICT(${ownerColumn}, key) DO UPDATE SET value = excluded.value`;
-  await insertRows(db, `INSERT INTO ${table} (${ownerColumn}, key, value)`, 3, writes.upserts, tail);
+/**
+ * Writes the rows at `positions` (already in key order) and their key-level property
+ * delta: new owners insert every property, changed owners upsert the keys whose value
+ * differs and delete keys that disappeared, unchanged owners are never touched.
+ */
+async function writeSide<R extends PreparedNodeRow | PreparedEdgeRow>(
+  db: SqlExecutor,
+  side: PreparedSide<R>,
+  positions: readonly number[],
+  previous: Map<string, string>,
+  target: WriteTarget<R>,
+  upsert: boolean,
+): Promise<PropertyCounts> {
+  const rows = new RowInserter(db, target.head, target.columns, upsert ? target.tail : "");
+  const properties = new RowInserter(
+    db,
+    `INSERT INTO ${target.propertyTable} (${target.propertyOwner}, key, value)`,
+    3,
+    upsert ? ` ON CONFLICT(${target.propertyOwner}, key) DO UPDATE SET value = excluded.value` : "",
+  );
+  const counts: PropertyCounts = { upserted: 0, deleted: 0, unchanged: 0 };
+  for (let i = 0; i < side.states.length; i++) if (side.states[i] === UNCHANGED) counts.unchanged += side.propertyCounts[i]!;
+
+  // Rows first, then their properties: property rows reference their owner.
+  const encoded = positions.map((position) => side.encode(position));
+  for (const prepared of encoded) if (target.values(prepared, rows)) await rows.flush();
+  await rows.flush();
+
+  const deletes: [string, string][] = [];
+  for (let n = 0; n < positions.length; n++) {
+    const position = positions[n]!;
+    const prepared = encoded[n]!;
+    const owner = side.keys[position]!;
+    const next: Readonly<GraphProperties> = prepared.properties ?? {};
+    const previousJson = side.states[position] === CHANGED ? previous.get(owner) : undefined;
+    if (previousJson === undefined || previousJson === "{}") {
+      for (const key of Object.keys(next)) if (properties.add(owner, key, next[key]!)) await properties.flush();
+      counts.upserted += prepared.propertyCount;
+      continue;
+    }
+    const before = JSON.parse(previousJson) as Record<string, string>;
+    for (const key of Object.keys(next)) {
+      const value = next[key]!;
+      if (Object.hasOwn(before, key) && before[key] === value) counts.unchanged++;
+      else {
+        counts.upserted++;
+        if (properties.add(owner, key, value)) await properties.flush();
+      }
+    }
+    for (const key of Object.keys(before)) if (!Object.hasOwn(next, key)) deletes.push([owner, key]);
+  }
+  await properties.flush();
+  counts.deleted = deletes.length;
+  await deletePairs(db, target.propertyTable, target.propertyOwner, deletes);
+  return counts;
+}
+
+/**
+ * Secondary indexes whose entries arrive in random order during a bulk load. On an
+ * empty store they are dropped and rebuilt after the load (a sort instead of a random
+ * b-tree insert per row), inside the refresh transaction, so readers see the old empty
+ * store with its indexes or the new one with its indexes. Indexes led by `kind` stay:
+ * rows arrive in key order, so their entries append.
+ */
+const BULK_REBUILT_INDEXES = [
+  "idx_graph_nodes_kind_label",
+  "idx_graph_edges_from_kind",
+  "idx_graph_edges_to_kind",
+  "idx_graph_node_properties_key_value_node",
+  "idx_graph_edge_properties_key_value_edge",
+];
+
+/** Below this many rows a cold load keeps its indexes: rebuilding costs more than it saves. */
+const BULK_REBUILD_MIN_ROWS = 20_000;
+
+function indexDefinition(name: string): string {
+  const statement = GRAPH_SCHEMA_STATEMENTS.find((sql) => sql.startsWith(`CREATE INDEX IF NOT EXISTS ${name} `));
+  if (!statement) throw new TsiftError("internal", `no schema statement creates index ${name}`);
+  return statement;
+}
+
+/**
+ * Page cache for a large refresh, KiB: a write of N rows touches pages all over the
+ * node table (every edge insert checks both endpoints' foreign keys), and a cache far
+ * smaller than that working set turns each check into a read from the WAL. About 256
+ * bytes per row, capped at 1 GiB; never smaller than the connection's own setting.
+ */
+const CACHE_BYTES_PER_ROW = 256;
+const CACHE_MAX_KIB = 1 << 20;
+const CACHE_MIN_ROWS = 50_000;
+
+/**
+ * Raises the connection's page cache for the duration of a big refresh and returns how
+ * to restore it. Best effort: a backend that refuses the pragma keeps its setting.
+ */
+async function widenPageCache(db: SqlExecutor, rows: number): Promise<(() => Promise<void>) | null> {
+  if (rows < CACHE_MIN_ROWS) return null;
+  try {
+    const [current] = await db.all<{ cache_size: number | bigint }>("PRAGMA cache_size");
+    if (current === undefined) return null;
+    const before = Number(current.cache_size);
+    const beforeKib = before < 0 ? -before : (before * 4096) / 1024;
+    const wantedKib = Math.min(CACHE_MAX_KIB, Math.ceil((rows * CACHE_BYTES_PER_ROW) / 1024));
+    if (wantedKib <= beforeKib) return null;
+    await db.exec(`PRAGMA cache_size = -${wantedKib}`);
+    return async () => {
+      try {
+        await db.exec(`PRAGMA cache_size = ${Math.trunc(before)}`);
+      } catch {
+        // The refresh outcome does not depend on the cache size.
+      }
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Prunes tombstones of rows that reappear (rows new to the store). Reads the tombstone
+ * keys once instead of probing every new key: tombstones are few, new rows can be 1M.
+ */
+async function pruneReappeared(db: SqlExecutor, prepared: PreparedProjection): Promise<number> {
+  const tombstones = await db.all<{ k: string }>("SELECT row_key AS k FROM graph_tombstones");
+  const reappeared: string[] = [];
+  const isNew = (side: AnySide, key: string) => {
+    const position = side.index.get(key);
+    return position !== undefined && side.states[position] === NEW;
+  };
+  for (const { k } of tombstones) if (isNew(prepared.nodes, k) || isNew(prepared.edges, k)) reappeared.push(k);
+  return deleteKeys(db, "graph_tombstones", "row_key", reappeared);
+}
+
+function keysInState(side: AnySide, state: number): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < side.states.length; i++) if (side.states[i] === state) keys.push(side.keys[i]!);
+  return keys;
 }
 
 /**
@@ -141,81 +382,114 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
   const timer = new PhaseTimer();
   const at = options.nowUnix ?? nowUnix();
   const scope = options.scope ?? "root";
-  const prepared = prepareProjection(projection);
+  const storeEmpty = (await countRows(db, "SELECT EXISTS (SELECT 1 FROM graph_nodes) AS n")) === 0;
+  const prepared = prepareProjection(projection, storeEmpty);
   const contentHash = options.contentHash ?? prepared.contentHash;
   const projectionVersion = options.projectionVersion ?? projectionVersionOf(projection) ?? "unversioned";
   const watermark = options.sourceWatermark ?? null;
-  timer.mark("validate_and_hash", `${prepared.nodes.length} nodes, ${prepared.edges.length} edges`);
+  const { nodes, edges } = prepared;
+  const nodeCount = nodes.keys.length;
+  const edgeCount = edges.keys.length;
+  timer.mark("validate_and_hash", `${nodeCount} nodes, ${edgeCount} edges`);
 
-  const storeEmpty = (await countRows(db, "SELECT EXISTS (SELECT 1 FROM graph_nodes) AS n")) === 0;
-  let nodeChanges: ChangeSet | null = null;
-  let edgeChanges: ChangeSet | null = null;
-  if (!storeEmpty) {
-    // Edges first: removing them before their nodes keeps foreign keys satisfied.
-    edgeChanges = await diffAgainstStore(db, "graph_edges", "edge_key", "graph_edge_properties", "edge_key", prepared.edges.map(({ row }) => [row.edge_key, row.row_hash] as const), "edge", at);
-    nodeChanges = await diffAgainstStore(db, "graph_nodes", "id", "graph_node_properties", "node_id", prepared.nodes.map(({ row }) => [row.id, row.row_hash] as const), "node", at);
-    timer.mark("stage_and_diff", `${nodeChanges.changed.size} nodes and ${edgeChanges.changed.size} edges changed`);
-  } else {
-    timer.mark("stage_and_diff", "empty store: cold insert");
+  const restoreCache = await widenPageCache(db, nodeCount + edgeCount);
+  try {
+    let nodeRemoval: Removal = { deleted: 0, deletedProperties: 0 };
+    let edgeRemoval: Removal = { deleted: 0, deletedProperties: 0 };
+    let previousNodes = new Map<string, string>();
+    let previousEdges = new Map<string, string>();
+    if (!storeEmpty) {
+      const absentEdges = await diffSide(db, "graph_edges", "edge_key", edges);
+      const absentNodes = await diffSide(db, "graph_nodes", "id", nodes);
+      previousNodes = await storedProperties(db, "graph_nodes", "id", keysInState(nodes, CHANGED));
+      previousEdges = await storedProperties(db, "graph_edges", "edge_key", keysInState(edges, CHANGED));
+      const changed = (side: AnySide) => side.keys.length - keysInState(side, UNCHANGED).length;
+      timer.mark("stage_and_diff", `${changed(nodes)} nodes and ${changed(edges)} edges changed`);
+      // Edges first: removing them before their nodes keeps foreign keys satisfied.
+      edgeRemoval = await removeAbsent(db, "graph_edges", "edge_key", "graph_edge_properties", "edge_key", absentEdges, "edge", at);
+      nodeRemoval = await removeAbsent(db, "graph_nodes", "id", "graph_node_properties", "node_id", absentNodes, "node", at);
+      timer.mark("remove_absent", `${edgeRemoval.deleted} edges, ${nodeRemoval.deleted} nodes`);
+    } else {
+      timer.mark("stage_and_diff", "empty store: cold insert");
+    }
+
+    const rebuild = storeEmpty && nodeCount + edgeCount >= BULK_REBUILD_MIN_ROWS ? BULK_REBUILT_INDEXES : [];
+    for (const name of rebuild) await db.exec(`DROP INDEX IF EXISTS ${name}`);
+
+    const rewrite = (state: number) => state !== UNCHANGED;
+    const nodePositions = positionsByKey(nodes, rewrite);
+    const nodeProperties = await writeSide(
+      db,
+      nodes,
+      nodePositions,
+      previousNodes,
+      {
+        head: UPSERT_NODE_HEAD,
+        tail: UPSERT_NODE_TAIL,
+        columns: 8,
+        propertyTable: "graph_node_properties",
+        propertyOwner: "node_id",
+        values: ({ row }, add) => add.add(row.id, row.kind, row.label, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
+      },
+      !storeEmpty,
+    );
+    timer.mark("write_nodes", `${nodePositions.length} upserted, ${nodeProperties.upserted} property rows`);
+
+    const edgePositions = positionsByKey(edges, rewrite);
+    const edgeProperties = await writeSide(
+      db,
+      edges,
+      edgePositions,
+      previousEdges,
+      {
+        head: UPSERT_EDGE_HEAD,
+        tail: UPSERT_EDGE_TAIL,
+        columns: 9,
+        propertyTable: "graph_edge_properties",
+        propertyOwner: "edge_key",
+        values: ({ row }, add) => add.add(row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
+      },
+      !storeEmpty,
+    );
+    timer.mark("write_edges", `${edgePositions.length} upserted, ${edgeProperties.upserted} property rows`);
+
+    if (rebuild.length > 0) {
+      for (const name of rebuild) await db.exec(indexDefinition(name));
+      timer.mark("rebuild_indexes", rebuild.join(", "));
+    }
+
+    // Only rows that did not exist before can have a tombstone to clear.
+    let pruned = 0;
+    if ((await countRows(db, "SELECT EXISTS (SELECT 1 FROM graph_tombstones) AS n")) === 1) pruned = await pruneReappeared(db, prepared);
+    await db.run(
+      `INSERT INTO graph_projection_versions (scope, projection_version, content_hash, source_watermark, observed_at_unix) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(scope) DO UPDATE SET projection_version = excluded.projection_version, content_hash = excluded.content_hash, source_watermark = excluded.source_watermark, observed_at_unix = excluded.observed_at_unix`,
+      [scope, projectionVersion, contentHash, watermark, at],
+    );
+    const tombstoneTotal = await countRows(db, "SELECT COUNT(*) AS n FROM graph_tombstones");
+    const written = edgeRemoval.deleted + nodeRemoval.deleted;
+    timer.mark("tombstones_and_version", `${written} written, ${pruned} pruned`);
+
+    const delta = (upserted: number, deleted: number, total: number): RowDelta => ({ upserted, deleted, unchanged: total - upserted });
+    const propertyDelta = (counts: PropertyCounts, removal: Removal): RowDelta => ({
+      upserted: counts.upserted,
+      deleted: counts.deleted + removal.deletedProperties,
+      unchanged: counts.unchanged,
+    });
+    return {
+      scope,
+      projection_version: projectionVersion,
+      content_hash: contentHash,
+      source_watermark: watermark,
+      nodes: delta(nodePositions.length, nodeRemoval.deleted, nodeCount),
+      edges: delta(edgePositions.length, edgeRemoval.deleted, edgeCount),
+      node_properties: propertyDelta(nodeProperties, nodeRemoval),
+      edge_properties: propertyDelta(edgeProperties, edgeRemoval),
+      tombstones: { written, pruned, total: tombstoneTotal },
+      counts: { nodes: nodeCount, edges: edgeCount },
+      phase_timings: timer.phases,
+    };
+  } finally {
+    await restoreCache?.();
   }
-
-  const changedNodes = nodeChanges ? prepared.nodes.filter(({ node }) => nodeChanges.changed.has(node.id)) : prepared.nodes;
-  await insertRows(
-    db,
-    UPSERT_NODE_HEAD,
-    8,
-    changedNodes.map(({ row }) => [row.id, row.kind, row.label, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark]),
-    storeEmpty ? "" : UPSERT_NODE_TAIL,
-  );
-  const nodeProperties = propertyDelta(prepared.nodes.map(({ node }) => ({ id: node.id, properties: node.properties })), nodeChanges?.changed ?? null);
-  await writeProperties(db, "graph_node_properties", "node_id", nodeProperties, storeEmpty);
-  timer.mark("write_nodes", `${changedNodes.length} upserted, ${nodeProperties.upserts.length} property rows`);
-
-  const changedEdges = edgeChanges ? prepared.edges.filter(({ edge }) => edgeChanges.changed.has(edge.id)) : prepared.edges;
-  await insertRows(
-    db,
-    UPSERT_EDGE_HEAD,
-    9,
-    changedEdges.map(({ row }) => [row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark]),
-    storeEmpty ? "" : UPSERT_EDGE_TAIL,
-  );
-  const edgeProperties = propertyDelta(prepared.edges.map(({ edge }) => ({ id: edge.id, properties: edge.properties })), edgeChanges?.changed ?? null);
-  await writeProperties(db, "graph_edge_properties", "edge_key", edgeProperties, storeEmpty);
-  timer.mark("write_edges", `${changedEdges.length} upserted, ${edgeProperties.upserts.length} property rows`);
-
-  // Only rows that did not exist before can have a tombstone to clear.
-  let pruned = 0;
-  if ((await countRows(db, "SELECT EXISTS (SELECT 1 FROM graph_tombstones) AS n")) === 1) {
-    const isNew = (changes: ChangeSet | null, id: string) => !changes || changes.changed.get(id) === null;
-    const reappeared = [
-      ...changedNodes.filter(({ node }) => isNew(nodeChanges, node.id)).map(({ node }) => node.id),
-      ...changedEdges.filter(({ edge }) => isNew(edgeChanges, edge.id)).map(({ edge }) => edge.id),
-    ];
-    pruned = await pruneTombstones(db, reappeared);
-  }
-  await db.run(
-    `INSERT INTO graph_projection_versions (scope, projection_version, content_hash, source_watermark, observed_at_unix) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(scope) DO UPDATE SET projection_version = excluded.projection_version, content_hash = excluded.content_hash, source_watermark = excluded.source_watermark, observed_at_unix = excluded.observed_at_unix`,
-    [scope, projectionVersion, contentHash, watermark, at],
-  );
-  const tombstoneTotal = await countRows(db, "SELECT COUNT(*) AS n FROM graph_tombstones");
-  const written = (edgeChanges?.deleted ?? 0) + (nodeChanges?.deleted ?? 0);
-  timer.mark("tombstones_and_version", `${written} written, ${pruned} pruned`);
-
-  const delta = (upserted: number, deleted: number, total: number): RowDelta => ({ upserted, deleted, unchanged: total - upserted });
-  const nodePropertyTotal = nodeProperties.upserts.length + nodeProperties.unchanged;
-  const edgePropertyTotal = edgeProperties.upserts.length + edgeProperties.unchanged;
-  return {
-    scope,
-    projection_version: projectionVersion,
-    content_hash: contentHash,
-    source_watermark: watermark,
-    nodes: delta(changedNodes.length, nodeChanges?.deleted ?? 0, prepared.nodes.length),
-    edges: delta(changedEdges.length, edgeChanges?.deleted ?? 0, prepared.edges.length),
-    node_properties: delta(nodeProperties.upserts.length, nodeProperties.deletes.length + (nodeChanges?.deletedProperties ?? 0), nodePropertyTotal),
-    edge_properties: delta(edgeProperties.upserts.length, edgeProperties.deletes.length + (edgeChanges?.deletedProperties ?? 0), edgePropertyTotal),
-    tombstones: { written, pruned, total: tombstoneTotal },
-    counts: { nodes: prepared.nodes.length, edges: prepared.edges.length },
-    phase_timings: timer.phases,
-  };
 }

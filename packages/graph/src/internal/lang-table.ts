@@ -9,9 +9,10 @@ function info(value: LangInfo): LangInfo {
   });
 }
 
-// `hasCalls` follows the original tool: only languages with a tree-sitter call
-// query report call sites. Zig, bash and markdown have none, so an empty caller
-// list for them means "not extracted", not "no callers".
+// `hasCalls`: whether call sites are extracted. The original had no call query for
+// zig and bash; we extract their calls (zig call expressions, bash commands).
+// Markdown has none, so an empty caller list there means "not extracted", not
+// "no callers".
 export const LANG_TABLE: Readonly<Record<Lang, LangInfo>> = Object.freeze({
   rust: info({
     id: "rust",
@@ -74,7 +75,7 @@ export const LANG_TABLE: Readonly<Record<Lang, LangInfo>> = Object.freeze({
     displayName: "Zig",
     extensions: ["zig"],
     grammarPackage: "@tree-sitter-grammars/tree-sitter-zig",
-    hasCalls: false,
+    hasCalls: true,
     commentPrefixes: ["///", "//!", "//"],
   }),
   bash: info({
@@ -85,7 +86,7 @@ export const LANG_TABLE: Readonly<Record<Lang, LangInfo>> = Object.freeze({
     // existing users already search.
     extensions: ["sh", "bash", "zsh"],
     grammarPackage: "tree-sitter-bash",
-    hasCalls: false,
+    hasCalls: true,
     commentPrefixes: ["#"],
   }),
   markdown: info({

@@ -14,8 +14,40 @@ interface ScopeFrame {
 
 /** Per-depth bookkeeping so leaving a node undoes exactly what entering it did. */
 interface VisitRecord {
+  type: string;
   frames: number;
   nests: boolean;
+}
+
+type RuleTable<T> = Readonly<Record<string, T>> | undefined;
+
+interface RuleMaps {
+  definitions: Map<string, LanguageRules["definitions"][string]>;
+  calls: Map<string, LanguageRules["calls"][string]>;
+  imports: Map<string, LanguageRules["imports"][string]>;
+  conditionalBranches: Map<string, NonNullable<LanguageRules["conditionalBranches"]>[string]>;
+  conditionalNesting: Map<string, NonNullable<LanguageRules["conditionalNesting"]>[string]>;
+}
+
+/**
+ * Rule tables as Maps, built once per rules object: node types such as Kotlin's
+ * `constructor` must not find `Object.prototype` members in a plain-object lookup.
+ */
+const ruleMaps = new WeakMap<LanguageRules, RuleMaps>();
+const toMap = <T>(table: RuleTable<T>): Map<string, T> => new Map(table ? Object.entries(table) : []);
+function mapsFor(rules: LanguageRules): RuleMaps {
+  let maps = ruleMaps.get(rules);
+  if (!maps) {
+    maps = {
+      definitions: toMap(rules.definitions),
+      calls: toMap(rules.calls),
+      imports: toMap(rules.imports),
+      conditionalBranches: toMap(rules.conditionalBranches),
+      conditionalNesting: toMap(rules.conditionalNesting),
+    };
+    ruleMaps.set(rules, maps);
+  }
+  return maps;
 }
 
 export interface WalkResult {
@@ -36,6 +68,7 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
   const imports: ImportEntry[] = [];
   const scopes: ScopeFrame[] = [];
   const visits: VisitRecord[] = [];
+  const maps = mapsFor(rules);
 
   const innermost = (predicate: (frame: ScopeFrame) => boolean): ScopeFrame | null => {
     for (let i = scopes.length - 1; i >= 0; i--) if (predicate(scopes[i]!)) return scopes[i]!;
@@ -46,12 +79,16 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     lang,
     enclosing: () => innermost(() => true)?.symbol ?? null,
     container: () => innermost((frame) => frame.container)?.symbol ?? null,
+    // Rules run while the cursor is on their node, so the top visit record is its parent.
+    parentType: () => visits[visits.length - 1]?.type ?? null,
+    ancestorType: (generation) => visits[visits.length - 1 - generation]?.type ?? null,
+    fieldName: () => cursor.currentFieldName ?? null,
   };
 
   const openSymbol = (draft: SymbolDraft, fallback: { startRow: number; endRow: number }): ScopeFrame => {
     const span = draft.spanNode;
     const line = (draft.startRow ?? span?.startPosition.row ?? fallback.startRow) + 1;
-    const endLine = Math.max(line, (span?.endPosition.row ?? fallback.endRow) + 1);
+    const endLine = Math.max(line, (draft.endRow ?? span?.endPosition.row ?? fallback.endRow) + 1);
     const parent = draft.parent !== undefined ? draft.parent : (innermost((frame) => frame.container || frame.callable)?.symbol.qualified_name ?? null);
     const symbol: ExtractedSymbol = {
       name: draft.name,
@@ -80,13 +117,13 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
   };
 
   const cursor = tree.walk();
-  const enter = (): VisitRecord => {
-    const type = cursor.nodeType;
-    const record: VisitRecord = { frames: 0, nests: false };
-    const definition = rules.definitions[type];
-    const call = rules.calls[type];
-    const importRule = rules.imports[type];
-    const conditional = rules.conditionalBranches?.[type];
+  const enter = (type: string): VisitRecord => {
+    const record: VisitRecord = { type, frames: 0, nests: false };
+    const definition = maps.definitions.get(type);
+    const call = maps.calls.get(type);
+    const importRule = maps.imports.get(type);
+    const conditional = maps.conditionalBranches.get(type);
+    const conditionalNest = maps.conditionalNesting.get(type);
     const node = definition || call || importRule || conditional ? cursor.currentNode : null;
     const callable = () => innermost((frame) => frame.callable);
     if (rules.branches.has(type)) {
@@ -94,9 +131,9 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
       if (frame) frame.branches++;
     } else if (conditional && node) {
       const frame = callable();
-      if (frame) frame.branches += conditional(node);
+      if (frame) frame.branches += conditional(node, context);
     }
-    if (rules.nesting.has(type)) {
+    if (rules.nesting.has(type) || conditionalNest?.(context)) {
       const frame = callable();
       if (frame) {
         frame.nesting++;
@@ -146,8 +183,10 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
   };
 
   for (;;) {
-    const skipped = rules.skip.has(cursor.nodeType);
-    const record = skipped ? { frames: 0, nests: false } : enter();
+    // One native read of the type per node; cursor getters cross into the addon each time.
+    const type = cursor.nodeType;
+    const skipped = rules.skip.has(type);
+    const record = skipped ? { type, frames: 0, nests: false } : enter(type);
     if (!skipped && cursor.gotoFirstChild()) {
       visits.push(record);
       continue;

@@ -1,17 +1,23 @@
 import type { Lang } from "../lang";
 import type { LanguageRules } from "../language-rules";
-import { EMPTY_RULES } from "./empty-rules";
+import { BASH_RULES } from "./bash";
+import { KOTLIN_RULES } from "./kotlin";
+import { MARKDOWN_RULES } from "./markdown";
+import { PYTHON_RULES } from "./python";
+import { RUST_RULES } from "./rust";
+import { TYPESCRIPT_RULES } from "./typescript";
+import { ZIG_RULES } from "./zig";
 
 /** Extraction rules per language; each language module owns its node types. */
 export const LANGUAGE_RULES: Readonly<Record<Lang, LanguageRules>> = {
-  rust: EMPTY_RULES,
-  python: EMPTY_RULES,
-  typescript: EMPTY_RULES,
-  tsx: EMPTY_RULES,
-  javascript: EMPTY_RULES,
-  jsx: EMPTY_RULES,
-  kotlin: EMPTY_RULES,
-  zig: EMPTY_RULES,
-  bash: EMPTY_RULES,
-  markdown: EMPTY_RULES,
+  rust: RUST_RULES,
+  python: PYTHON_RULES,
+  typescript: TYPESCRIPT_RULES,
+  tsx: TYPESCRIPT_RULES,
+  javascript: TYPESCRIPT_RULES,
+  jsx: TYPESCRIPT_RULES,
+  kotlin: KOTLIN_RULES,
+  zig: ZIG_RULES,
+  bash: BASH_RULES,
+  markdown: MARKDOWN_RULES,
 };

@@ -1,0 +1,110 @@
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
+import { main, type CliIo } from "../src/index";
+import { builtBin } from "./helpers";
+
+const require = createRequire(import.meta.url);
+const created: string[] = [];
+afterEach(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temp project built from an inline file tree (path -> content), removed after the test. */
+export function project(files: Record<string, string | Buffer>, options: { git?: boolean } = {}): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-cli-index-")));
+  created.push(root);
+  if (options.git) execFileSync("git", ["init", "-q"], { cwd: root });
+  write(root, files);
+  return root;
+}
+
+export function write(root: string, files: Record<string, string | Buffer>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}
+
+export function bumpMtime(path: string, seconds = 5): void {
+  execFileSync("touch", ["-d", new Date(Date.now() + seconds * 1000).toISOString(), path]);
+}
+
+/** Runs the CLI in-process with a chosen cwd; `tty` makes stderr look like a terminal. */
+export async function tsift(cwd: string, argv: string[], options: { tty?: boolean } = {}) {
+  let out = "";
+  let err = "";
+  const io: CliIo = {
+    stdout: (text) => void (out += text),
+    stderr: (text) => void (err += text),
+    cwd,
+    env: {},
+    stdoutIsTTY: false,
+    stderrIsTTY: options.tty ?? false,
+  };
+  const code = await main(argv, io);
+  // Tests read arbitrary report shapes and assert them with toEqual, which does the type checking.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { code, out, err, json: () => JSON.parse(out) as Record<string, any> };
+}
+
+/**
+ * Runs the built binary; `asNobody` drops root privileges (setpriv) so permission
+ * tests mean something when the suite runs as root.
+ */
+export function spawnBuilt(cwd: string, argv: string[], options: { asNobody?: boolean } = {}) {
+  const command = options.asNobody && process.getuid?.() === 0 ? "setpriv" : process.execPath;
+  const args = options.asNobody && process.getuid?.() === 0 ? ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, builtBin, ...argv] : [builtBin, ...argv];
+  const result = spawnSync(command, args, { cwd, encoding: "utf8" });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** Another process holding `.tsift/index.lock` the way a live tsift writer does. */
+export async function holdIndexLock(lockPath: string) {
+  mkdirSync(dirname(lockPath), { recursive: true });
+  const script = `require("fs").writeFileSync(process.argv[1], process.pid + "\\n" + new Date().toISOString() + "\\nindex\\n", { flag: "wx" }); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ["-e", script, lockPath], { stdio: "ignore" });
+  for (let i = 0; i < 200 && !(existsSync(lockPath) && readFileSync(lockPath, "utf8").endsWith("index\n")); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    pid: child.pid!,
+    async release() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+      rmSync(lockPath, { force: true });
+    },
+  };
+}
+
+/**
+ * Another process holding an exclusive SQLite lock on a database (locking_mode
+ * EXCLUSIVE plus an open write transaction), as a wedged or long-running writer would:
+ * readers of the live file get SQLITE_BUSY and must fall back to a snapshot copy.
+ */
+export async function holdSqliteLock(dbPath: string) {
+  const script = `
+    const Database = require("better-sqlite3");
+    const db = new Database(process.argv[1]);
+    db.pragma("locking_mode = EXCLUSIVE");
+    db.exec("BEGIN EXCLUSIVE");
+    db.exec("INSERT INTO meta (key, value) VALUES ('held', '1') ON CONFLICT(key) DO UPDATE SET value = 'x'");
+    process.stdout.write("locked\\n");
+    setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ["-e", script, dbPath], { stdio: ["ignore", "pipe", "inherit"], cwd: dirname(require.resolve("better-sqlite3/package.json")) });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+    child.once("exit", (code) => reject(new Error(`lock holder exited with ${code}`)));
+  });
+  return {
+    async release() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}

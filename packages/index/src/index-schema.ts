@@ -1,0 +1,104 @@
+/**
+ * index.db layout (DESIGN.md "Data contracts"). `PRAGMA user_version` and the `meta`
+ * row `schema_version` both hold INDEX_SCHEMA_VERSION; a file from a newer tsift is
+ * refused, an older one is migrated by running the later entries of INDEX_MIGRATIONS.
+ * Features that add tables (chunks + FTS for search) append a migration here rather
+ * than creating tables on the side, so one number says what a file contains.
+ *
+ * Lines are 1-based and inclusive; paths are root-relative with `/`.
+ */
+export const INDEX_SCHEMA_VERSION = 1;
+
+const V1 = [
+  `CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) WITHOUT ROWID`,
+  // skip_reason: binary | too_large | minified, for files tracked (so an unchanged one
+  // is not re-read every run) but deliberately not parsed.
+  `CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY,
+    language TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    content_hash TEXT NOT NULL,
+    indexed_at TEXT NOT NULL,
+    has_errors INTEGER NOT NULL DEFAULT 0,
+    skip_reason TEXT
+  ) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS symbols (
+    id INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    language TEXT NOT NULL,
+    signature TEXT,
+    line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    parent TEXT,
+    qualified_name TEXT NOT NULL,
+    visibility TEXT,
+    cyclomatic INTEGER,
+    max_nesting INTEGER,
+    lines INTEGER,
+    level INTEGER
+  )`,
+  "CREATE INDEX IF NOT EXISTS idx_symbols_name ON symbols(name)",
+  "CREATE INDEX IF NOT EXISTS idx_symbols_name_lower ON symbols(lower(name))",
+  "CREATE INDEX IF NOT EXISTS idx_symbols_qualified_name ON symbols(qualified_name)",
+  "CREATE INDEX IF NOT EXISTS idx_symbols_file ON symbols(file, line)",
+  // resolution: same_scope | same_file | import | global_unique | ambiguous | unresolved.
+  `CREATE TABLE IF NOT EXISTS calls (
+    id INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    caller_symbol_id INTEGER,
+    caller_name TEXT,
+    callee_name TEXT NOT NULL,
+    receiver TEXT,
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    resolved_symbol_id INTEGER,
+    resolution TEXT NOT NULL
+  )`,
+  "CREATE INDEX IF NOT EXISTS idx_calls_callee_name ON calls(callee_name)",
+  "CREATE INDEX IF NOT EXISTS idx_calls_resolved ON calls(resolved_symbol_id)",
+  "CREATE INDEX IF NOT EXISTS idx_calls_caller ON calls(caller_symbol_id)",
+  "CREATE INDEX IF NOT EXISTS idx_calls_file ON calls(file, line)",
+  // One row per imported name; name is NULL for side-effect and whole-module imports.
+  `CREATE TABLE IF NOT EXISTS imports (
+    id INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    module TEXT NOT NULL,
+    name TEXT,
+    alias TEXT,
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    resolved_file TEXT
+  )`,
+  "CREATE INDEX IF NOT EXISTS idx_imports_file ON imports(file, line)",
+  "CREATE INDEX IF NOT EXISTS idx_imports_resolved_file ON imports(resolved_file)",
+  `CREATE TABLE IF NOT EXISTS routes (
+    id INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    framework TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    handler TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    handler_line INTEGER
+  )`,
+  "CREATE INDEX IF NOT EXISTS idx_routes_path ON routes(path)",
+  "CREATE INDEX IF NOT EXISTS idx_routes_handler ON routes(handler)",
+  "CREATE INDEX IF NOT EXISTS idx_routes_file ON routes(file)",
+  // Directory mtimes, recorded for a future sound `--prune` (SPEC "Large Repo Optimization").
+  `CREATE TABLE IF NOT EXISTS dir_state (
+    path TEXT PRIMARY KEY,
+    mtime_ns INTEGER NOT NULL
+  ) WITHOUT ROWID`,
+];
+
+/** `INDEX_MIGRATIONS[n - 1]` brings a file from version n - 1 to n. */
+export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1];
+
+/** Tables holding per-file rows; a file's rows are deleted from each before re-extraction. */
+export const PER_FILE_TABLES = ["symbols", "calls", "imports", "routes"] as const;

@@ -1,0 +1,19 @@
+import type { Lang } from "@tsift/graph";
+
+/**
+ * Where in the pipeline a file was given up on or degraded:
+ * `walk` (a directory or link could not be read), `read_source` (the file could not be
+ * read), `filter` (binary, too large or minified: skipped on purpose), `decode`
+ * (invalid UTF-8 replaced), `extract_symbols` (the parser failed, or recovered from
+ * syntax errors).
+ */
+export type IndexWarningStage = "walk" | "read_source" | "filter" | "decode" | "extract_symbols";
+
+/** A non-fatal problem with one path; the run goes on and exits 0. */
+export interface IndexWarning {
+  /** Root-relative, `/`-separated. */
+  path: string;
+  stage: IndexWarningStage;
+  language?: Lang;
+  message: string;
+}

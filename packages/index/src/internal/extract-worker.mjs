@@ -1,0 +1,13 @@
+// Worker-thread entry for parallel extraction: parse + extract one file per message.
+// Plain JS so Node can start it from the source tree and from dist alike; grammars
+// load lazily inside @tsift/graph on the first file of each language.
+import { parentPort } from "node:worker_threads";
+import { extractFile } from "@tsift/graph";
+
+parentPort.on("message", (job) => {
+  try {
+    parentPort.postMessage({ id: job.id, ok: true, result: extractFile(job.lang, job.text) });
+  } catch (error) {
+    parentPort.postMessage({ id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+  }
+});

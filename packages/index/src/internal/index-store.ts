@@ -1,0 +1,162 @@
+import type Database from "better-sqlite3";
+import type { FileExtraction, Lang } from "@tsift/graph";
+import { PER_FILE_TABLES } from "../index-schema";
+import type { SkipReason } from "../read-source";
+import type { WalkedDir } from "../walk-files";
+
+/** What `files` remembers about one file between runs. */
+export interface TrackedFile {
+  language: string;
+  size: number;
+  mtimeNs: bigint;
+  contentHash: string;
+  skipReason: string | null;
+}
+
+/** Every write the updater makes, prepared once per connection (STYLE "Database access"). */
+export class IndexStore {
+  private readonly deletes: Database.Statement[];
+  private readonly deleteFileRow: Database.Statement;
+  private readonly upsertFileRow: Database.Statement;
+  private readonly touchFileRow: Database.Statement;
+  private readonly insertSymbol: Database.Statement;
+  private readonly insertCall: Database.Statement;
+  private readonly insertImport: Database.Statement;
+  private readonly insertRoute: Database.Statement;
+  private readonly setMetaRow: Database.Statement;
+  private readonly namesInFile: Database.Statement;
+  /** Symbol names that appeared or disappeared, and files whose rows were rewritten: what the resolution pass must revisit. */
+  readonly touchedNames = new Set<string>();
+  readonly touchedFiles = new Set<string>();
+
+  constructor(readonly db: Database.Database) {
+    this.deletes = PER_FILE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE file = ?`));
+    this.deleteFileRow = db.prepare("DELETE FROM files WHERE path = ?");
+    this.upsertFileRow = db.prepare(
+      `INSERT INTO files (path, language, size, mtime_ns, content_hash, indexed_at, has_errors, skip_reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET language = excluded.language, size = excluded.size, mtime_ns = excluded.mtime_ns,
+         content_hash = excluded.content_hash, indexed_at = excluded.indexed_at, has_errors = excluded.has_errors,
+         skip_reason = excluded.skip_reason`,
+    );
+    this.touchFileRow = db.prepare("UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?");
+    this.insertSymbol = db.prepare(
+      `INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility, cyclomatic, max_nesting, lines, level)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // New calls start unresolved; the resolution pass of the same transaction fills them in.
+    this.insertCall = db.prepare(
+      `INSERT INTO calls (file, caller_symbol_id, caller_name, callee_name, receiver, line, kind, resolved_symbol_id, resolution)
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'unresolved')`,
+    );
+    this.insertImport = db.prepare("INSERT INTO imports (file, module, name, alias, line, kind, resolved_file) VALUES (?, ?, ?, ?, ?, ?, NULL)");
+    this.insertRoute = db.prepare("INSERT INTO routes (file, framework, method, path, handler, line, handler_line) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    this.setMetaRow = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    this.namesInFile = db.prepare("SELECT DISTINCT name FROM symbols WHERE file = ?").pluck();
+  }
+
+  /** Deletes a file's extracted rows, remembering the names that go away. */
+  private deleteRows(path: string): void {
+    for (const name of this.namesInFile.all(path) as string[]) this.touchedNames.add(name);
+    this.touchedFiles.add(path);
+    for (const statement of this.deletes) statement.run(path);
+  }
+
+  /** `mtime_ns` is read as BigInt: nanosecond timestamps exceed 2^53. */
+  loadFiles(): Map<string, TrackedFile> {
+    const rows = this.db
+      .prepare("SELECT path, language, size, mtime_ns, content_hash, skip_reason FROM files")
+      .safeIntegers(true)
+      .all() as { path: string; language: string; size: bigint; mtime_ns: bigint; content_hash: string; skip_reason: string | null }[];
+    return trackedFiles(rows);
+  }
+
+  clearAll(): void {
+    for (const table of [...PER_FILE_TABLES, "files", "dir_state"]) this.db.exec(`DELETE FROM ${table}`);
+  }
+
+  removeFile(path: string): void {
+    this.deleteRows(path);
+    this.deleteFileRow.run(path);
+  }
+
+  /** Same bytes, new stat: keep every extracted row. */
+  touchFile(path: string, size: number, mtimeNs: bigint): void {
+    this.touchFileRow.run(size, mtimeNs, path);
+  }
+
+  /** A file tracked but not parsed (binary, too large, minified): no rows, but (size, mtime) so it is not re-read. */
+  trackSkipped(path: string, lang: Lang, size: number, mtimeNs: bigint, hash: string, reason: SkipReason, now: string): void {
+    this.deleteRows(path);
+    this.upsertFileRow.run(path, lang, size, mtimeNs, hash, now, 0, reason);
+  }
+
+  /** Replaces a file's rows with a fresh extraction. */
+  writeExtraction(path: string, size: number, mtimeNs: bigint, hash: string, extraction: FileExtraction, now: string): void {
+    this.deleteRows(path);
+    this.upsertFileRow.run(path, extraction.language, size, mtimeNs, hash, now, extraction.has_errors ? 1 : 0, null);
+    // Calls name their caller by qualified name and declaration line; map that to the new row id.
+    const ids = new Map<string, number>();
+    for (const symbol of extraction.symbols) {
+      this.touchedNames.add(symbol.name);
+      const complexity = symbol.complexity;
+      const id = Number(
+        this.insertSymbol.run(
+          path,
+          symbol.name,
+          symbol.kind,
+          symbol.language,
+          symbol.signature || null,
+          symbol.line,
+          symbol.end_line,
+          symbol.parent,
+          symbol.qualified_name,
+          symbol.visibility,
+          complexity?.cyclomatic ?? null,
+          complexity?.max_nesting ?? null,
+          complexity?.lines ?? null,
+          symbol.level ?? null,
+        ).lastInsertRowid,
+      );
+      const key = `${symbol.qualified_name}\0${symbol.line}`;
+      if (!ids.has(key)) ids.set(key, id);
+    }
+    for (const call of extraction.calls) {
+      const callerId = call.caller === null ? null : (ids.get(`${call.caller}\0${call.caller_line}`) ?? null);
+      this.insertCall.run(path, callerId, call.caller, call.callee, call.receiver, call.line, call.kind);
+    }
+    for (const entry of extraction.imports) {
+      if (entry.names.length === 0) this.insertImport.run(path, entry.module, null, null, entry.line, entry.kind);
+      for (const name of entry.names) this.insertImport.run(path, entry.module, name.name, name.alias, entry.line, entry.kind);
+    }
+    for (const route of extraction.routes) {
+      this.insertRoute.run(path, route.framework, route.method, route.path, route.handler, route.line, route.handler_line);
+    }
+  }
+
+  replaceDirState(dirs: readonly WalkedDir[]): void {
+    this.db.exec("DELETE FROM dir_state");
+    const insert = this.db.prepare("INSERT INTO dir_state (path, mtime_ns) VALUES (?, ?)");
+    for (const dir of dirs) insert.run(dir.path, dir.mtimeNs);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.setMetaRow.run(key, value);
+  }
+}
+
+export function trackedFiles(
+  rows: readonly { path: string; language: string; size: bigint | number; mtime_ns: bigint | number; content_hash: string; skip_reason: string | null }[],
+): Map<string, TrackedFile> {
+  const files = new Map<string, TrackedFile>();
+  for (const row of rows) {
+    files.set(row.path, {
+      language: row.language,
+      size: Number(row.size),
+      mtimeNs: BigInt(row.mtime_ns),
+      contentHash: row.content_hash,
+      skipReason: row.skip_reason,
+    });
+  }
+  return files;
+}

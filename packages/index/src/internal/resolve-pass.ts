@@ -1,0 +1,99 @@
+import type Database from "better-sqlite3";
+import type { Lang } from "@tsift/graph";
+import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "../resolve-calls";
+import { resolveModule } from "./module-resolver";
+
+export interface ResolvePassStats {
+  imports: number;
+  importsChanged: number;
+  calls: number;
+  callsChanged: number;
+  ms: number;
+}
+
+/** What changed since the last pass; null re-resolves everything (rebuilds). */
+export interface ResolveScope {
+  /** Symbol names added or removed anywhere. */
+  names: ReadonlySet<string>;
+  /** Files whose rows were rewritten or removed. */
+  files: ReadonlySet<string>;
+  /** Whether files appeared or disappeared, which can re-target imports in any file. */
+  fileSetChanged: boolean;
+}
+
+type StoredCall = ResolverCall & { resolved_symbol_id: number | null; resolution: string };
+
+/**
+ * Re-resolves imports and calls inside the caller's transaction, writing back only
+ * rows whose answer changed. Every resolver step looks candidates up by the callee's
+ * name, or through the import bindings of the call's own file, so a call's answer can
+ * change only if a symbol of that name came or went, its file's rows or import targets
+ * changed, or a file it imports from changed: those calls (plus any left pointing at a
+ * deleted symbol) are revisited, against candidate tables built from every symbol so
+ * uniqueness and ambiguity stay global. With `scope` null every call is revisited.
+ */
+export function resolvePass(db: Database.Database, scope: ResolveScope | null): ResolvePassStats {
+  const started = performance.now();
+  const languages = new Map<string, Lang>();
+  for (const row of db.prepare("SELECT path, language FROM files WHERE skip_reason IS NULL").all() as { path: string; language: Lang }[]) {
+    languages.set(row.path, row.language);
+  }
+  const paths = new Set(languages.keys());
+
+  const imports = db.prepare("SELECT id, file, module, name, alias, resolved_file FROM imports").all() as (ResolverImport & { id: number })[];
+  const updateImport = db.prepare("UPDATE imports SET resolved_file = ? WHERE id = ?");
+  const files = new Set(scope?.files ?? []);
+  const cache = new Map<string, string | null>();
+  let importsChanged = 0;
+  for (const entry of imports) {
+    // Targets only move when the set of files does, or when the row is new.
+    if (scope && !scope.fileSetChanged && !scope.files.has(entry.file)) continue;
+    const language = languages.get(entry.file);
+    const key = `${language}\0${entry.file.slice(0, entry.file.lastIndexOf("/") + 1)}\0${entry.module}\0${entry.name}`;
+    let resolved = cache.get(key);
+    if (resolved === undefined) {
+      resolved = language ? resolveModule(language, entry.file, entry.module, entry.name, paths) : null;
+      cache.set(key, resolved);
+    }
+    if (resolved !== entry.resolved_file) {
+      updateImport.run(resolved, entry.id);
+      entry.resolved_file = resolved;
+      files.add(entry.file);
+      importsChanged++;
+    }
+  }
+
+  if (scope) {
+    // Aliased imports (`import { get as fetchIt }`) name the target by another name: their
+    // importers' calls must follow the imported files' changes too.
+    const importers = db
+      .prepare("SELECT DISTINCT file FROM imports WHERE resolved_file IN (SELECT value FROM json_each(?))")
+      .pluck()
+      .all(JSON.stringify([...scope.files])) as string[];
+    for (const file of importers) files.add(file);
+  }
+  const symbols = db.prepare("SELECT id, file, name, kind, language, parent, qualified_name FROM symbols").all() as ResolverSymbol[];
+  const resolve = createCallResolver(symbols, imports);
+  const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution";
+  const calls = (
+    scope === null
+      ? db.prepare(`SELECT ${columns} FROM calls`).all()
+      : db
+          .prepare(
+            `SELECT ${columns} FROM calls WHERE callee_name IN (SELECT value FROM json_each(?))
+             UNION SELECT ${columns} FROM calls WHERE file IN (SELECT value FROM json_each(?))
+             UNION SELECT ${columns} FROM calls WHERE resolved_symbol_id IS NOT NULL AND resolved_symbol_id NOT IN (SELECT id FROM symbols)`,
+          )
+          .all(JSON.stringify([...scope.names]), JSON.stringify([...files]))
+  ) as StoredCall[];
+  const updateCall = db.prepare("UPDATE calls SET resolved_symbol_id = ?, resolution = ? WHERE id = ?");
+  let callsChanged = 0;
+  for (const call of calls) {
+    const target = resolve(call, languages.get(call.file) ?? "");
+    if (target.resolved_symbol_id !== call.resolved_symbol_id || target.resolution !== call.resolution) {
+      updateCall.run(target.resolved_symbol_id, target.resolution, call.id);
+      callsChanged++;
+    }
+  }
+  return { imports: imports.length, importsChanged, calls: calls.length, callsChanged, ms: performance.now() - started };
+}

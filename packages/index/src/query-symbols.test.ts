@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { indexLocation } from "./index-location";
+import { openIndexWriter } from "./open-index";
+import { fuzzyScore, querySymbols } from "./query-symbols";
+
+type Seed = [name: string, kind: string, file: string, line: number, parent?: string | null, visibility?: string | null];
+
+function seeded(rows: Seed[]) {
+  const root = mkdtempSync(join(tmpdir(), "tsift-symbols-"));
+  const writer = openIndexWriter(indexLocation(root));
+  const close = writer.close;
+  writer.close = () => {
+    close();
+    rmSync(root, { recursive: true, force: true });
+  };
+  const insert = writer.db.prepare(
+    "INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility) VALUES (?, ?, ?, 'typescript', ?, ?, ?, ?, ?, ?)",
+  );
+  for (const [name, kind, file, line, parent = null, visibility = "public"] of rows) {
+    insert.run(file, name, kind, `sig ${name}`, line, line + 2, parent, parent ? `${parent}.${name}` : name, visibility);
+  }
+  return writer;
+}
+
+const SEEDS: Seed[] = [
+  ["getUser", "function", "src/b.ts", 10],
+  ["getUser", "function", "src/a.ts", 5],
+  ["getuser", "function", "src/c.ts", 1],
+  ["GETUSER", "const", "src/c.ts", 9, null, "module"],
+  ["getUserName", "function", "src/a.ts", 20],
+  ["getUserById", "method", "src/store.ts", 3, "Store"],
+  ["gtUser", "function", "src/d.ts", 1],
+  ["fetchAllUsers", "function", "src/e.ts", 1],
+  ["get", "method", "src/store.ts", 8, "Store"],
+  ["get", "method", "src/cache.ts", 4, "Cache"],
+  ["get", "function", "src/util.ts", 1],
+  ["Store", "class", "src/store.ts", 1],
+  ["unrelated", "function", "src/z.py", 1],
+];
+
+const names = (result: { symbols: { name: string; file: string; line: number }[] }) => result.symbols.map((s) => `${s.name}@${s.file}:${s.line}`);
+
+describe("querySymbols", () => {
+  let writer: ReturnType<typeof seeded>;
+  beforeAll(() => {
+    writer = seeded(SEEDS);
+  });
+  afterAll(() => writer.close());
+
+  it("ranks exact, then case-insensitive, then prefix, then fuzzy, ending in file and line", () => {
+    const result = querySymbols(writer.db, { name: "getUser", limit: 0 });
+    expect(names(result)).toEqual([
+      "getUser@src/a.ts:5",
+      "getUser@src/b.ts:10",
+      "getuser@src/c.ts:1",
+      "GETUSER@src/c.ts:9",
+      "getUserById@src/store.ts:3",
+      "getUserName@src/a.ts:20",
+      "gtUser@src/d.ts:1",
+    ]);
+    expect(result.symbols.map((s) => s.match)).toEqual(["exact", "exact", "case_insensitive", "case_insensitive", "prefix", "prefix", "fuzzy"]);
+    expect(result).toMatchObject({ total: 7, truncated: false });
+    expect(result.symbols[0]).toEqual({
+      name: "getUser",
+      kind: "function",
+      language: "typescript",
+      file: "src/a.ts",
+      line: 5,
+      end_line: 7,
+      signature: "sig getUser",
+      parent: null,
+      visibility: "public",
+      match: "exact",
+    });
+  });
+
+  it("caps with limit and reports the total", () => {
+    const result = querySymbols(writer.db, { name: "getUser", limit: 2 });
+    expect(result).toMatchObject({ total: 7, truncated: true });
+    expect(result.symbols).toHaveLength(2);
+    expect(querySymbols(writer.db, { name: "user" }).symbols.map((s) => s.name)).toContain("fetchAllUsers");
+  });
+
+  it("looks up qualified Class.method names", () => {
+    const qualified = querySymbols(writer.db, { name: "Store.get" });
+    expect(names(qualified)).toEqual(["get@src/store.ts:8", "getUserById@src/store.ts:3"]);
+    expect(qualified.symbols.map((s) => s.match)).toEqual(["exact", "prefix"]);
+    expect(names(querySymbols(writer.db, { name: "store.GET" }))[0]).toBe("get@src/store.ts:8");
+    expect(names(querySymbols(writer.db, { name: "Store::get" }))[0]).toBe("get@src/store.ts:8");
+  });
+
+  it("filters by kind, file and language, and lists everything without a name", () => {
+    expect(names(querySymbols(writer.db, { name: "get", kind: "method" }))).toEqual(["get@src/cache.ts:4", "get@src/store.ts:8", "getUserById@src/store.ts:3"]);
+    expect(names(querySymbols(writer.db, { name: "get", file: "src/util.ts" }))).toEqual(["get@src/util.ts:1"]);
+    expect(querySymbols(writer.db, { file: "src/*.py" }).symbols.map((s) => s.name)).toEqual(["unrelated"]);
+    expect(querySymbols(writer.db, { language: "python" }).total).toBe(0);
+    const all = querySymbols(writer.db, {});
+    expect(all).toMatchObject({ total: 13, truncated: false });
+    expect(all.symbols[0]).not.toHaveProperty("match");
+    expect(names(all).slice(0, 2)).toEqual(["getUser@src/a.ts:5", "getUserName@src/a.ts:20"]);
+  });
+
+  it("uses the name indexes for exact, case-insensitive and prefix lookups", () => {
+    const plan = (sql: string) => (writer.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join("; ");
+    expect(plan("SELECT * FROM symbols WHERE name = 'x'")).toMatch(/idx_symbols_name/);
+    expect(plan("SELECT * FROM symbols WHERE lower(name) = 'x'")).toMatch(/idx_symbols_name_lower/);
+    expect(plan("SELECT * FROM symbols WHERE lower(name) >= 'x' AND lower(name) < 'y'")).toMatch(/idx_symbols_name_lower/);
+    expect(plan("SELECT * FROM symbols WHERE qualified_name = 'x'")).toMatch(/idx_symbols_qualified_name/);
+    expect(plan("SELECT * FROM calls WHERE callee_name = 'x'")).toMatch(/idx_calls_callee_name/);
+    expect(plan("SELECT * FROM calls WHERE resolved_symbol_id = 1")).toMatch(/idx_calls_resolved/);
+  });
+});
+
+describe("fuzzyScore", () => {
+  it("prefers substrings, then subsequences, then near misses", () => {
+    expect(fuzzyScore("user", "fetchallusers")).toBe(0);
+    expect(fuzzyScore("gusr", "getuser")).toBe(1);
+    expect(fuzzyScore("getuzer", "getuser")).toBe(3);
+    expect(fuzzyScore("getusre", "getuser")).toBe(3);
+    expect(fuzzyScore("abc", "xyz")).toBeNull();
+  });
+});

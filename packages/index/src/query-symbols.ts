@@ -1,0 +1,183 @@
+import type Database from "better-sqlite3";
+
+export type SymbolMatch = "exact" | "case_insensitive" | "prefix" | "fuzzy";
+
+export interface SymbolQuery {
+  /** Name, or qualified name (`Class.method`, `mod::fn`); omitted lists every symbol. */
+  name?: string;
+  kind?: string;
+  language?: string;
+  /** Exact path, a directory prefix, or a glob (`src/**\/*.ts`). */
+  file?: string;
+  /** Default 20; 0 means no cap. */
+  limit?: number;
+}
+
+export interface SymbolRow {
+  name: string;
+  kind: string;
+  language: string;
+  file: string;
+  line: number;
+  end_line: number;
+  signature: string | null;
+  parent: string | null;
+  visibility: string | null;
+  /** How the row matched `name`; absent when listing without a name. */
+  match?: SymbolMatch;
+}
+
+export interface SymbolQueryResult {
+  symbols: SymbolRow[];
+  total: number;
+  truncated: boolean;
+}
+
+export const DEFAULT_SYMBOL_LIMIT = 20;
+
+interface Row extends SymbolRow {
+  id: number;
+  qualified_name: string;
+}
+
+const TIER: Record<SymbolMatch, number> = { exact: 0, case_insensitive: 1, prefix: 2, fuzzy: 3 };
+const COLUMNS = "id, name, kind, language, file, line, end_line, signature, parent, visibility, qualified_name";
+
+/**
+ * Lists indexed symbols matching a name: exact first, then case-insensitive, then
+ * prefix (case-insensitive), then fuzzy (substring, subsequence, or a small edit
+ * distance). A name with `.` or `::` is a qualified lookup (`Store.get` finds method
+ * `get` of `Store`, also as a suffix of `pkg.Store.get`). Order inside a tier:
+ * fuzzy score, public before others, shorter names, name, then file and line, so
+ * the order is total and stable.
+ */
+export function querySymbols(db: Database.Database, query: SymbolQuery): SymbolQueryResult {
+  const limit = query.limit ?? DEFAULT_SYMBOL_LIMIT;
+  const filters: string[] = [];
+  const params: unknown[] = [];
+  if (query.kind) {
+    filters.push("kind = ?");
+    params.push(query.kind);
+  }
+  if (query.language) {
+    filters.push("language = ?");
+    params.push(query.language);
+  }
+  if (query.file) {
+    const file = query.file.replace(/^\.\//, "").replace(/\/+$/, "");
+    filters.push("(file = ? OR substr(file, 1, ?) = ? OR file GLOB ?)");
+    params.push(file, file.length + 1, `${file}/`, file);
+  }
+  const where = (extra: string | null) => [extra, ...filters].filter(Boolean).join(" AND ") || "1";
+  const select = (extra: string | null, extraParams: unknown[]) =>
+    db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE ${where(extra)}`).all(...extraParams, ...params) as Row[];
+
+  let ranked: { row: Row; tier: number; score: number }[];
+  if (!query.name) {
+    ranked = select(null, []).map((row) => ({ row, tier: 0, score: 0 }));
+    ranked.sort((a, b) => cmp(a.row.file, b.row.file) || a.row.line - b.row.line || cmp(a.row.name, b.row.name) || a.row.id - b.row.id);
+  } else {
+    ranked = rank(query.name, select);
+    ranked.sort(
+      (a, b) =>
+        a.tier - b.tier ||
+        a.score - b.score ||
+        visibilityRank(a.row.visibility) - visibilityRank(b.row.visibility) ||
+        a.row.name.length - b.row.name.length ||
+        cmp(a.row.name, b.row.name) ||
+        cmp(a.row.file, b.row.file) ||
+        a.row.line - b.row.line ||
+        a.row.id - b.row.id,
+    );
+  }
+  const total = ranked.length;
+  const kept = limit > 0 ? ranked.slice(0, limit) : ranked;
+  return {
+    symbols: kept.map(({ row, tier }) => output(row, query.name ? (Object.keys(TIER) as SymbolMatch[])[tier]! : undefined)),
+    total,
+    truncated: kept.length < total,
+  };
+}
+
+type Select = (extra: string | null, extraParams: unknown[]) => Row[];
+
+function rank(name: string, select: Select): { row: Row; tier: number; score: number }[] {
+  const qualified = /\.|::/.test(name);
+  const wanted = qualified ? name.replaceAll("::", ".") : name;
+  const lower = wanted.toLowerCase();
+  const column = qualified ? "qualified_name" : "name";
+  const seen = new Map<number, { row: Row; tier: number; score: number }>();
+  const add = (rows: Row[], tier: number, score: (row: Row) => number = () => 0) => {
+    for (const row of rows) if (!seen.has(row.id)) seen.set(row.id, { row, tier, score: score(row) });
+  };
+  add(select(`${column} = ?`, [wanted]), TIER.exact);
+  if (qualified) add(select("qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(wanted)}`]).filter((row) => row.qualified_name.endsWith(`.${wanted}`)), TIER.exact);
+  add(select(qualified ? "lower(qualified_name) = ?" : "lower(name) = ?", [lower]), TIER.case_insensitive);
+  if (qualified) add(select("lower(qualified_name) LIKE ? ESCAPE '\\'", [`%.${escapeLike(lower)}`]), TIER.case_insensitive);
+  // A range on the lower(name) index instead of LIKE, which cannot use it.
+  add(select(qualified ? "lower(qualified_name) >= ? AND lower(qualified_name) < ?" : "lower(name) >= ? AND lower(name) < ?", [lower, `${lower}\uffff`]), TIER.prefix);
+  // Fuzzy: scored over distinct names in JS; names are few next to rows.
+  const all = select(null, []);
+  const key = (row: Row) => (qualified ? row.qualified_name : row.name);
+  const fuzzy = new Map<string, number | null>();
+  for (const row of all) if (!fuzzy.has(key(row))) fuzzy.set(key(row), fuzzyScore(lower, key(row).toLowerCase()));
+  add(
+    all.filter((row) => fuzzy.get(key(row)) !== null),
+    TIER.fuzzy,
+    (row) => fuzzy.get(key(row))!,
+  );
+  return [...seen.values()];
+}
+
+/** Lower is better: 0 substring, 1 subsequence, 2 + distance for near misses; null for no match. */
+export function fuzzyScore(query: string, candidate: string): number | null {
+  if (candidate.includes(query)) return 0;
+  let at = 0;
+  for (const char of candidate) if (char === query[at]) at++;
+  if (at === query.length) return 1;
+  const budget = Math.max(1, Math.floor(query.length / 4));
+  if (Math.abs(candidate.length - query.length) > budget) return null;
+  const distance = editDistance(query, candidate, budget);
+  return distance <= budget ? 2 + distance : null;
+}
+
+/**
+ * Edit distance counting an adjacent transposition as one edit (optimal string
+ * alignment), since swapped letters are the commonest typo; exits early once a whole
+ * row exceeds `budget`.
+ */
+function editDistance(a: string, b: string, budget: number): number {
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > budget) return best;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+function visibilityRank(visibility: string | null): number {
+  return visibility === "public" ? 0 : visibility === null ? 1 : 2;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function output(row: Row, match: SymbolMatch | undefined): SymbolRow {
+  const { name, kind, language, file, line, end_line, signature, parent, visibility } = row;
+  return { name, kind, language, file, line, end_line, signature, parent, visibility, ...(match ? { match } : {}) };
+}

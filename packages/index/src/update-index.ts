@@ -1,0 +1,172 @@
+import type { Lang } from "@tsift/graph";
+import { ensureGitignoreEntry } from "./ensure-gitignore-entry";
+import type { IndexLocation } from "./index-location";
+import type { IndexMode, IndexSummary } from "./index-summary";
+import type { IndexWarning } from "./index-warning";
+import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
+import { IndexStore, type TrackedFile } from "./internal/index-store";
+import { resolvePass } from "./internal/resolve-pass";
+import { openIndexWriter, TOOL_VERSION } from "./open-index";
+import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
+import { readSource, type SkipReason } from "./read-source";
+import { DEFAULT_MAX_FILE_BYTES } from "./tsift-config";
+import { compareCodeUnits, walkFiles, type WalkedFile } from "./walk-files";
+
+export interface IndexProgress {
+  /** Changed files handled so far (parsed, skipped or found identical). */
+  done: number;
+  total: number;
+}
+
+export interface UpdateIndexOptions {
+  /** Drop every row first and index all files as new. */
+  rebuild?: boolean;
+  /** `--prune`: report prune stats; the walk stays a full scan. */
+  prune?: boolean;
+  maxFileBytes?: number;
+  /** Root-relative gitignore-style patterns (`[index] exclude`). */
+  exclude?: readonly string[];
+  /** Worker threads for extraction; default decided by the number of files to parse. */
+  workers?: number;
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+type Action =
+  | { kind: "extract"; file: WalkedFile; size: number; hash: string }
+  | { kind: "touch"; file: WalkedFile; size: number }
+  | { kind: "skip"; file: WalkedFile; size: number; hash: string; reason: SkipReason }
+  | { kind: "drop"; file: WalkedFile; tracked: boolean };
+
+/**
+ * Brings the index at `location` up to date with its source directory. Holds the
+ * writer lock for the whole run; every row it writes, deletes or re-resolves goes
+ * through one SAVEPOINT, so a failure anywhere leaves the previous index untouched.
+ * Unchanged files (same size and mtime) are not opened; changed files whose bytes
+ * hash the same keep their rows and only get the new stat.
+ */
+export async function updateIndex(location: IndexLocation, options: UpdateIndexOptions = {}): Promise<IndexSummary> {
+  const started = performance.now();
+  const mode: IndexMode = options.rebuild ? "rebuild" : options.prune ? "prune-safe" : "incremental";
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const writer = openIndexWriter(location);
+  try {
+    const walkStarted = performance.now();
+    const walk = walkFiles(location.sourceRoot, { exclude: options.exclude ?? [] });
+    const walkMs = performance.now() - walkStarted;
+    const store = new IndexStore(writer.db);
+    const tracked: Map<string, TrackedFile> = options.rebuild ? new Map() : store.loadFiles();
+    const meta = (key: string) => writer.db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
+    const previousLimit = meta("max_file_bytes");
+    // The first index that commits, not the first open: a failed first run leaves a schema-only file behind.
+    const firstIndex = meta("indexed_at") === undefined;
+    const plan = planChanges(walk.files, tracked, sizeLimitRecheck(previousLimit === undefined ? null : Number(previousLimit), maxFileBytes));
+    const warnings: IndexWarning[] = [...walk.warnings];
+    const now = new Date().toISOString();
+    let parsed = 0;
+    let extractMs = 0;
+    let resolveMs = 0;
+    let workers = 0;
+    const anyChange = options.rebuild || plan.changed.length > 0 || plan.deleted.length > 0;
+
+    const limitChanged = previousLimit !== String(maxFileBytes);
+    if (anyChange || mode === "prune-safe" || limitChanged) {
+      const db = writer.db;
+      db.exec("SAVEPOINT tsift_index_update");
+      try {
+        if (options.rebuild) store.clearAll();
+        for (const { path } of plan.deleted) store.removeFile(path);
+
+        const actions: Action[] = [];
+        const warn = (file: WalkedFile, stage: IndexWarning["stage"], message: string) =>
+          warnings.push({ path: file.path, stage, language: file.lang, message });
+        const prepare = (index: number): ExtractJob => {
+          const { file, tracked: known } = plan.changed[index]!;
+          const read = readSource(file.absPath, file.lang, file.size, maxFileBytes);
+          if (read.kind === "error") {
+            warn(file, "read_source", read.message);
+            actions[index] = { kind: "drop", file, tracked: known !== null };
+            return null;
+          }
+          if (read.kind === "skip") {
+            warn(file, "filter", read.message);
+            actions[index] = { kind: "skip", file, size: read.size, hash: read.hash, reason: read.reason };
+            return null;
+          }
+          if (known && known.contentHash === read.hash && known.skipReason === null && known.language === file.lang) {
+            actions[index] = { kind: "touch", file, size: read.size };
+            return null;
+          }
+          if (read.lossy) warn(file, "decode", "invalid UTF-8 replaced with U+FFFD; symbols may be incomplete");
+          actions[index] = { kind: "extract", file, size: read.size, hash: read.hash };
+          return { lang: file.lang as Lang, text: read.text };
+        };
+        const onResult = (index: number, outcome: ExtractOutcome | null) => {
+          const action = actions[index]!;
+          const { file } = action;
+          if (action.kind === "touch") store.touchFile(file.path, action.size, file.mtimeNs);
+          else if (action.kind === "skip") store.trackSkipped(file.path, file.lang, action.size, file.mtimeNs, action.hash, action.reason, now);
+          else if (action.kind === "drop") {
+            if (action.tracked) store.removeFile(file.path);
+          } else if (outcome && outcome.ok) {
+            store.writeExtraction(file.path, action.size, file.mtimeNs, action.hash, outcome.result, now);
+            parsed++;
+          } else {
+            // The parser itself failed (e.g. its grammar cannot load): keep nothing stale, retry next run.
+            warn(file, "extract_symbols", `extraction failed: ${outcome?.message ?? "no result"}`);
+            store.removeFile(file.path);
+          }
+          options.onProgress?.({ done: index + 1, total: plan.changed.length });
+        };
+        const extractStarted = performance.now();
+        const parsing = plan.changed.length;
+        ({ workers } = await extractAll(parsing, { prepare, onResult, ...(options.workers === undefined ? {} : { workers: options.workers }) }));
+        extractMs = performance.now() - extractStarted;
+
+        // Touched-but-identical files change no row that resolution reads.
+        const fileSetChanged = options.rebuild || plan.deleted.length > 0 || plan.changed.some((change) => change.kind === "new");
+        if (options.rebuild) resolveMs = resolvePass(db, null).ms;
+        else if (store.touchedFiles.size > 0 || fileSetChanged) {
+          resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }).ms;
+        }
+        if (anyChange || mode === "prune-safe") store.replaceDirState(walk.dirs);
+        store.setMeta("schema_version", String(writer.db.pragma("user_version", { simple: true })));
+        store.setMeta("tool_version", TOOL_VERSION);
+        store.setMeta("indexed_at", now);
+        store.setMeta("root", walk.root);
+        store.setMeta("max_file_bytes", String(maxFileBytes));
+        db.exec("RELEASE tsift_index_update");
+      } catch (error) {
+        if (db.inTransaction) {
+          db.exec("ROLLBACK TO tsift_index_update");
+          db.exec("RELEASE tsift_index_update");
+        }
+        throw error;
+      }
+    }
+    if (firstIndex) ensureGitignoreEntry(location.projectRoot);
+
+    const newCount = plan.changed.filter((change) => change.kind === "new").length;
+    return {
+      mode,
+      root: walk.root,
+      index: location.dbPath,
+      total_tracked: walk.files.length,
+      new: newCount,
+      modified: plan.changed.length - newCount,
+      deleted: plan.deleted.length,
+      unchanged: plan.unchanged,
+      parsed,
+      changes: changeList(plan),
+      warnings: sortWarnings(warnings),
+      ...(mode === "prune-safe" ? { prune_stats: { dirs_walked: walk.dirs.length, dirs_pruned: 0, files_pruned: 0 } } : {}),
+      timings: { walk_ms: walkMs, extract_ms: extractMs, resolve_ms: resolveMs, total_ms: performance.now() - started, workers },
+    };
+  } finally {
+    writer.close();
+  }
+}
+
+/** Workers finish in any order; reports do not. */
+export function sortWarnings(warnings: IndexWarning[]): IndexWarning[] {
+  return warnings.sort((a, b) => compareCodeUnits(a.path, b.path) || compareCodeUnits(a.stage, b.stage) || compareCodeUnits(a.message, b.message));
+}
