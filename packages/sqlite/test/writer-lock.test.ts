@@ -34,7 +34,7 @@ function freshLockPath(): string {
 function deadPid(): number {
   let failure: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const result = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
     const pid = Number(result.stdout?.trim());
     if (Number.isSafeInteger(pid) && pid > 0) return pid;
     failure = result.error ?? result.stderr;

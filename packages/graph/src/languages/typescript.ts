@@ -72,8 +72,9 @@ interface Reach {
 }
 
 interface Decoration {
-  start: number;
   row: number;
+  /** The decorators' own text, so comments between them and the member stay out of the signature. */
+  text: string;
 }
 
 interface WalkState {
@@ -540,18 +541,19 @@ function onNamespace(node: SyntaxNode, context: RuleContext): SymbolDraft | null
 function onClassBody(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
   const typescript = context.lang === "typescript" || context.lang === "tsx";
-  let decorator: SyntaxNode | null = null;
+  let decorators: SyntaxNode[] = [];
   const members: SyntaxNode[] = [];
   for (const member of node.namedChildren) {
     const type = member.type;
     if (type === "decorator") {
-      decorator ??= member;
+      decorators.push(member);
       continue;
     }
     if (type === "comment") continue;
-    if (decorator) {
-      state.decorated.set(member.startIndex, { start: decorator.startIndex, row: decorator.startPosition.row });
-      decorator = null;
+    if (decorators.length > 0) {
+      const text = decorators.map((decorator) => slice(context, decorator.startIndex, decorator.endIndex)).join(" ");
+      state.decorated.set(member.startIndex, { row: decorators[0]!.startPosition.row, text });
+      decorators = [];
     }
     if (typescript) members.push(member);
     if (type === "public_field_definition" || type === "field_definition") prepareField(member, context);
@@ -570,13 +572,13 @@ function prepareField(field: SyntaxNode, context: RuleContext): void {
   const name = field.childForFieldName("name") ?? field.childForFieldName("property");
   if (!name) return;
   const decoration = stateOf(context).decorated.get(field.startIndex);
-  const start = decoration ? decoration.start : field.startIndex;
+  const prefix = decoration ? `${decoration.text} ` : "";
   const visibility = modifiersOf(field, name).accessibility;
   const base = { name: name.text, visibility, spanNode: field, ...(decoration ? { startRow: decoration.row } : {}) };
   if (isFunction) {
-    prepare(context, value, { ...base, kind: value.type === "class" ? "class" : "method", signature: head(slice(context, start, bodyStart(value))) });
+    prepare(context, value, { ...base, kind: value.type === "class" ? "class" : "method", signature: head(prefix + slice(context, field.startIndex, bodyStart(value))) });
   } else if (hasFunctionMembers(value, context)) {
-    prepareObject(context, value, { ...base, kind: "property", signature: head(slice(context, start, value.startIndex)) }, { visibility, commonJs: false });
+    prepareObject(context, value, { ...base, kind: "property", signature: head(prefix + slice(context, field.startIndex, value.startIndex)) }, { visibility, commonJs: false });
   }
 }
 
@@ -605,7 +607,7 @@ function onMethod(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
   const draft: SymbolDraft = {
     name: memberName,
     kind: reach?.commonJs ? "function" : kind,
-    signature: head(slice(context, decoration ? decoration.start : node.startIndex, body ? body.startIndex : node.endIndex)),
+    signature: head((decoration ? `${decoration.text} ` : "") + slice(context, node.startIndex, body ? body.startIndex : node.endIndex)),
     visibility: reach ? reach.visibility : modifiers.accessibility,
     callable: node.type === "method_definition",
     container: false,
