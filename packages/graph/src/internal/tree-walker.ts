@@ -12,42 +12,62 @@ interface ScopeFrame {
   maxNesting: number;
 }
 
-/** Per-depth bookkeeping so leaving a node undoes exactly what entering it did. */
-interface VisitRecord {
-  type: string;
-  frames: number;
-  nests: boolean;
-}
-
 type RuleTable<T> = Readonly<Record<string, T>> | undefined;
 
-interface RuleMaps {
-  definitions: Map<string, LanguageRules["definitions"][string]>;
-  calls: Map<string, LanguageRules["calls"][string]>;
-  imports: Map<string, LanguageRules["imports"][string]>;
-  conditionalBranches: Map<string, NonNullable<LanguageRules["conditionalBranches"]>[string]>;
-  conditionalNesting: Map<string, NonNullable<LanguageRules["conditionalNesting"]>[string]>;
+/** Everything the walker needs to know about one node type, resolved once per grammar symbol. */
+interface TypeEntry {
+  name: string;
+  skip: boolean;
+  branch: boolean;
+  nest: boolean;
+  definition: LanguageRules["definitions"][string] | undefined;
+  call: LanguageRules["calls"][string] | undefined;
+  importRule: LanguageRules["imports"][string] | undefined;
+  conditionalBranch: NonNullable<LanguageRules["conditionalBranches"]>[string] | undefined;
+  conditionalNest: NonNullable<LanguageRules["conditionalNesting"]>[string] | undefined;
+  /** False for the vast majority of types: nothing to do on entering or leaving them. */
+  active: boolean;
 }
 
+// Own-property lookups only: node types such as Kotlin's `constructor` must not find
+// `Object.prototype` members.
+const own = <T>(table: RuleTable<T>, type: string): T | undefined => (table && Object.hasOwn(table, type) ? table[type] : undefined);
+
 /**
- * Rule tables as Maps, built once per rules object: node types such as Kotlin's
- * `constructor` must not find `Object.prototype` members in a plain-object lookup.
+ * Type entries indexed by grammar symbol id, per rules object and language (one rules
+ * object serves several grammars whose ids differ). The cursor's numeric type id is
+ * cheaper to read than its type string, and each string is read once per symbol.
  */
-const ruleMaps = new WeakMap<LanguageRules, RuleMaps>();
-const toMap = <T>(table: RuleTable<T>): Map<string, T> => new Map(table ? Object.entries(table) : []);
-function mapsFor(rules: LanguageRules): RuleMaps {
-  let maps = ruleMaps.get(rules);
-  if (!maps) {
-    maps = {
-      definitions: toMap(rules.definitions),
-      calls: toMap(rules.calls),
-      imports: toMap(rules.imports),
-      conditionalBranches: toMap(rules.conditionalBranches),
-      conditionalNesting: toMap(rules.conditionalNesting),
-    };
-    ruleMaps.set(rules, maps);
+const typeTables = new WeakMap<LanguageRules, Map<Lang, (TypeEntry | undefined)[]>>();
+function typeTableFor(rules: LanguageRules, lang: Lang): (TypeEntry | undefined)[] {
+  let byLang = typeTables.get(rules);
+  if (!byLang) {
+    byLang = new Map();
+    typeTables.set(rules, byLang);
   }
-  return maps;
+  let table = byLang.get(lang);
+  if (!table) {
+    table = [];
+    byLang.set(lang, table);
+  }
+  return table;
+}
+
+function describeType(rules: LanguageRules, name: string): TypeEntry {
+  const entry: TypeEntry = {
+    name,
+    skip: rules.skip.has(name),
+    branch: rules.branches.has(name),
+    nest: rules.nesting.has(name),
+    definition: own(rules.definitions, name),
+    call: own(rules.calls, name),
+    importRule: own(rules.imports, name),
+    conditionalBranch: own(rules.conditionalBranches, name),
+    conditionalNest: own(rules.conditionalNesting, name),
+    active: false,
+  };
+  entry.active = entry.branch || entry.nest || !!(entry.definition || entry.call || entry.importRule || entry.conditionalBranch || entry.conditionalNest);
+  return entry;
 }
 
 export interface WalkResult {
@@ -67,11 +87,18 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
   const calls: CallSite[] = [];
   const imports: ImportEntry[] = [];
   const scopes: ScopeFrame[] = [];
-  const visits: VisitRecord[] = [];
-  const maps = mapsFor(rules);
+  const types = typeTableFor(rules, lang);
+  // Open ancestors of the cursor, as parallel stacks: no allocation per node.
+  const ancestorTypes: TypeEntry[] = [];
+  const ancestorFrames: number[] = [];
+  const ancestorNests: boolean[] = [];
 
   const innermost = (predicate: (frame: ScopeFrame) => boolean): ScopeFrame | null => {
     for (let i = scopes.length - 1; i >= 0; i--) if (predicate(scopes[i]!)) return scopes[i]!;
+    return null;
+  };
+  const innermostCallable = (): ScopeFrame | null => {
+    for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i]!.callable) return scopes[i]!;
     return null;
   };
   const context: RuleContext = {
@@ -79,9 +106,9 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     lang,
     enclosing: () => innermost(() => true)?.symbol ?? null,
     container: () => innermost((frame) => frame.container)?.symbol ?? null,
-    // Rules run while the cursor is on their node, so the top visit record is its parent.
-    parentType: () => visits[visits.length - 1]?.type ?? null,
-    ancestorType: (generation) => visits[visits.length - 1 - generation]?.type ?? null,
+    // Rules run while the cursor is on their node, so the top of the stack is its parent.
+    parentType: () => ancestorTypes[ancestorTypes.length - 1]?.name ?? null,
+    ancestorType: (generation) => ancestorTypes[ancestorTypes.length - 1 - generation]?.name ?? null,
     fieldName: () => cursor.currentFieldName ?? null,
   };
 
@@ -117,28 +144,25 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
   };
 
   const cursor = tree.walk();
-  const enter = (type: string): VisitRecord => {
-    const record: VisitRecord = { type, frames: 0, nests: false };
-    const definition = maps.definitions.get(type);
-    const call = maps.calls.get(type);
-    const importRule = maps.imports.get(type);
-    const conditional = maps.conditionalBranches.get(type);
-    const conditionalNest = maps.conditionalNesting.get(type);
-    const node = definition || call || importRule || conditional ? cursor.currentNode : null;
-    const callable = () => innermost((frame) => frame.callable);
-    if (rules.branches.has(type)) {
-      const frame = callable();
+  let enteredFrames = 0;
+  let enteredNests = false;
+  /** Runs the rules for an active node type; sets enteredFrames / enteredNests. */
+  const enter = (entry: TypeEntry): void => {
+    const { definition, call, importRule, conditionalBranch } = entry;
+    const node = definition || call || importRule || conditionalBranch ? cursor.currentNode : null;
+    if (entry.branch) {
+      const frame = innermostCallable();
       if (frame) frame.branches++;
-    } else if (conditional && node) {
-      const frame = callable();
-      if (frame) frame.branches += conditional(node, context);
+    } else if (conditionalBranch && node) {
+      const frame = innermostCallable();
+      if (frame) frame.branches += conditionalBranch(node, context);
     }
-    if (rules.nesting.has(type) || conditionalNest?.(context)) {
-      const frame = callable();
+    if (entry.nest || entry.conditionalNest?.(context)) {
+      const frame = innermostCallable();
       if (frame) {
         frame.nesting++;
         frame.maxNesting = Math.max(frame.maxNesting, frame.nesting);
-        record.nests = true;
+        enteredNests = true;
       }
     }
     if (importRule && node) {
@@ -148,7 +172,7 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     if (call && node) {
       const drafts = call(node, context);
       if (drafts) {
-        const frame = callable();
+        const frame = innermostCallable();
         for (const draft of Array.isArray(drafts) ? drafts : [drafts]) {
           calls.push({
             caller: frame?.symbol.qualified_name ?? null,
@@ -167,36 +191,45 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
         const fallback = { startRow: node.startPosition.row, endRow: node.endPosition.row };
         for (const draft of Array.isArray(drafts) ? drafts : [drafts]) {
           scopes.push(openSymbol(draft, fallback));
-          record.frames++;
+          enteredFrames++;
         }
       }
     }
-    return record;
   };
 
-  const leave = (record: VisitRecord) => {
-    if (record.nests) {
-      const frame = innermost((f) => f.callable);
+  const leave = (frames: number, nests: boolean) => {
+    if (nests) {
+      const frame = innermostCallable();
       if (frame) frame.nesting--;
     }
-    for (let i = 0; i < record.frames; i++) closeFrame(scopes.pop()!);
+    for (let i = 0; i < frames; i++) closeFrame(scopes.pop()!);
   };
 
   for (;;) {
-    // One native read of the type per node; cursor getters cross into the addon each time.
-    const type = cursor.nodeType;
-    const skipped = rules.skip.has(type);
-    const record = skipped ? { type, frames: 0, nests: false } : enter(type);
-    if (!skipped && cursor.gotoFirstChild()) {
-      visits.push(record);
+    const typeId = cursor.nodeTypeId;
+    let entry = types[typeId];
+    if (entry === undefined) {
+      entry = describeType(rules, cursor.nodeType);
+      types[typeId] = entry;
+    }
+    enteredFrames = 0;
+    enteredNests = false;
+    if (entry.active && !entry.skip) enter(entry);
+    if (!entry.skip && cursor.gotoFirstChild()) {
+      ancestorTypes.push(entry);
+      ancestorFrames.push(enteredFrames);
+      ancestorNests.push(enteredNests);
       continue;
     }
-    leave(record);
+    if (enteredFrames > 0 || enteredNests) leave(enteredFrames, enteredNests);
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) {
         return { symbols, calls, imports };
       }
-      leave(visits.pop()!);
+      ancestorTypes.pop();
+      const frames = ancestorFrames.pop()!;
+      const nests = ancestorNests.pop()!;
+      if (frames > 0 || nests) leave(frames, nests);
     }
   }
 }
