@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /**
  * Stable edge id: "edge:" + the first 128 bits of sha256 over the compact JSON array
@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
  * 128 bits keep handles short while collisions stay out of reach for any real graph.
  */
 export function edgeKey(fromId: string, kind: string, toId: string): string {
-  const digest = createHash("sha256").update(JSON.stringify([fromId, kind, toId])).digest("hex");
+  // One-shot hash: noticeably cheaper than createHash() for a million short keys.
+  const digest = hash("sha256", JSON.stringify([fromId, kind, toId]), "hex");
   return `edge:${digest.slice(0, 32)}`;
 }

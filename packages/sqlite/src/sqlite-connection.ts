@@ -28,6 +28,12 @@ export interface SqliteConnectionOptions {
   location?: string;
   /** Called with each statement's SQL and parameters (query-plan tests, tracing); unset costs nothing. */
   onQuery?: SqliteQueryObserver;
+  /**
+   * Enforce declared foreign keys; default true. The graph store turns it off: it validates
+   * every edge endpoint and deletes children explicitly, and per-row FK probes more than
+   * double the cost of a bulk edge load.
+   */
+  foreignKeys?: boolean;
 }
 
 export interface SqliteConnectionInit {
@@ -144,7 +150,7 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     throw new TsiftError("io_error", `cannot open SQLite database ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
   }
   try {
-    database.pragma("foreign_keys = ON");
+    database.pragma(`foreign_keys = ${options.foreignKeys === false ? "OFF" : "ON"}`);
     if (!readOnly) {
       const mode = database.pragma("journal_mode = WAL", { simple: true });
       if (String(mode).toLowerCase() !== "wal") {

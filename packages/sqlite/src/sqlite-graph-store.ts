@@ -24,7 +24,7 @@ export function walAutocheckpointFor(upsertedRows: number): number {
  * closed with a TsiftError naming both versions.
  */
 export async function openSqliteGraphStore(path: string, options: SqliteConnectionOptions = {}): Promise<SqliteGraphStore> {
-  const connection = openSqliteConnection(path, { walAutocheckpointPages: SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES, ...options });
+  const connection = openSqliteConnection(path, { walAutocheckpointPages: SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES, foreignKeys: false, ...options });
   return SqlGraphStore.open(connection, {
     async afterRefresh(report) {
       const started = process.hrtime.bigint();

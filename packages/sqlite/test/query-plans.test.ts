@@ -156,11 +156,19 @@ describe("query plans of SqliteGraphStore reads", () => {
     expect(incomingReturns).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_to_kind (to_id=? AND kind=?)"]);
   });
 
-  it("incidentEdges UNIONs a from-index probe with a to-index probe", async () => {
-    const [lines] = expectNoFullScans(await capture(() => store.incidentEdges("hub", { limit: 10 })));
-    expect(lines!.some((line) => line.includes("UNION"))).toBe(true);
-    expect(lines).toContain("SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=?)");
-    expect(lines).toContain("SEARCH graph_edges USING INDEX idx_graph_edges_to_kind (to_id=?)");
+  // A hub's page must not sort all of its edges: the node's kinds come from a loose index
+  // scan, then one (endpoint, kind) range per direction — each already in edge-key order —
+  // is merged by SQLite without a temp b-tree.
+  it("incidentEdges merges per-kind ranges of the from- and to-indexes without sorting", async () => {
+    const statements = await capture(async () => expect((await store.incidentEdges("hub", { limit: 10 })).items).toHaveLength(10));
+    const [kinds, page] = expectNoFullScans(statements);
+    expect(statements).toHaveLength(2);
+    expect(kinds).toContain("SEARCH graph_edges USING COVERING INDEX idx_graph_edges_from_kind (from_id=?)");
+    expect(kinds).toContain("SEARCH graph_edges USING COVERING INDEX idx_graph_edges_to_kind (to_id=?)");
+    expect(page!.some((line) => line.includes("MERGE (UNION ALL)"))).toBe(true);
+    expect(page).toContain("SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=? AND kind=?)");
+    expect(page).toContain("SEARCH graph_edges USING INDEX idx_graph_edges_to_kind (to_id=? AND kind=?)");
+    expect(page!.filter((line) => line.includes("TEMP B-TREE"))).toEqual([]);
   });
 
   it("shortestPath expands each frontier through idx_graph_edges_from_kind, including IN lists", async () => {

@@ -7,6 +7,7 @@ import { GRAPH_SCHEMA_STATEMENTS } from "../schema";
 import { RowInserter, deleteKeys, deletePairs, nowUnix } from "./sql-bulk";
 import type { SqlExecutor } from "./sql-executor";
 import { IN_CHUNK_SIZE, chunked, placeholders } from "./sql-fragments";
+import { HexEdgeKeys, StringRowKeys, lowerHexWord, type RefreshRowKeys } from "./refresh-row-keys";
 import { UPSERT_EDGE_HEAD, UPSERT_EDGE_TAIL, UPSERT_NODE_HEAD, UPSERT_NODE_TAIL } from "./sql-graph-writes";
 
 class PhaseTimer {
@@ -32,12 +33,11 @@ const CHANGED = 2;
  * changes 1% of its rows does not hold 1M encoded rows (and their JSON) in memory.
  */
 interface PreparedSide<R extends PreparedNodeRow | PreparedEdgeRow> {
-  keys: string[];
+  count: number;
+  keys: RefreshRowKeys;
   /** Row hashes as four 32-bit words per row: no strings to keep alive for 1M rows. */
   hashWords: Uint32Array;
   propertyCounts: Uint32Array;
-  /** Row key -> position; doubles as the duplicate check. */
-  index: Map<string, number>;
   /** NEW / UNCHANGED / CHANGED per position, filled by the diff (all NEW on a cold load). */
   states: Uint8Array;
   /** Encoded rows by position when kept (cold load). */
@@ -46,19 +46,21 @@ interface PreparedSide<R extends PreparedNodeRow | PreparedEdgeRow> {
   encode(position: number): R;
 }
 
+type AnySide = PreparedSide<PreparedNodeRow> | PreparedSide<PreparedEdgeRow>;
+
 interface PreparedProjection {
   nodes: PreparedSide<PreparedNodeRow>;
   edges: PreparedSide<PreparedEdgeRow>;
   contentHash: string;
 }
 
-function side<R extends PreparedNodeRow | PreparedEdgeRow>(count: number, keep: boolean, encode: (position: number) => R): PreparedSide<R> {
+function side<R extends PreparedNodeRow | PreparedEdgeRow>(count: number, keys: RefreshRowKeys, keep: boolean, encode: (position: number) => R): PreparedSide<R> {
   const kept = keep ? new Array<R>(count) : null;
   return {
-    keys: new Array<string>(count),
+    count,
+    keys,
     hashWords: new Uint32Array(count * 4),
     propertyCounts: new Uint32Array(count),
-    index: new Map(),
     states: new Uint8Array(count),
     kept,
     encode: kept ? (position) => kept[position]! : encode,
@@ -76,52 +78,86 @@ function recordHash(side: AnySide, position: number, rowHash: string, digest: Mu
   digest.addWords(w0, w1, w2, w3);
 }
 
+function duplicateEdge(projection: GraphProjection, position: number): TsiftError {
+  const { edge_key: id, from_id: from, to_id: to, kind } = prepareEdgeRow(projection.edges[position]!).row;
+  return new TsiftError("invalid_input", `projection has duplicate edge ${from} -${kind}-> ${to}`, { details: { id } });
+}
+
+/**
+ * Validates, encodes and hashes the edges. Edge keys are normally kept as words (see
+ * HexEdgeKeys), whose duplicates show only once they are sorted; the first problem in
+ * input order still wins, as if every edge were checked in turn.
+ */
+function prepareEdges(projection: GraphProjection, nodeKeys: StringRowKeys, keepRows: boolean, digest: MultisetHash, hexKeys: boolean): PreparedSide<PreparedEdgeRow> | null {
+  const count = projection.edges.length;
+  const keys = hexKeys ? new HexEdgeKeys(count) : new StringRowKeys(count);
+  const edges = side(count, keys, keepRows, (i) => prepareEdgeRow(projection.edges[i]!));
+  let failure: { position: number; error: unknown } | null = null;
+  for (let i = 0; i < count; i++) {
+    let prepared: PreparedEdgeRow;
+    try {
+      prepared = prepareEdgeRow(projection.edges[i]!);
+    } catch (error) {
+      failure = { position: i, error };
+      break;
+    }
+    const { edge_key: id, from_id: from, to_id: to, row_hash } = prepared.row;
+    if (keys instanceof HexEdgeKeys) {
+      if (!keys.set(i, id)) return null;
+    } else if (!keys.set(i, id)) {
+      failure = { position: i, error: duplicateEdge(projection, i) };
+      break;
+    }
+    if (!nodeKeys.has(from) || !nodeKeys.has(to)) {
+      const missing = nodeKeys.has(from) ? to : from;
+      failure = {
+        position: i,
+        error: new TsiftError("invalid_input", `projection edge ${id} references node ${missing}, which is not in the projection`, { details: { edge: id, missing } }),
+      };
+      break;
+    }
+    edges.propertyCounts[i] = prepared.propertyCount;
+    if (edges.kept) edges.kept[i] = prepared;
+    recordHash(edges, i, row_hash, digest);
+  }
+  if (keys instanceof HexEdgeKeys) {
+    // A repeat before the first other failure (or anywhere, when there is none) comes first.
+    const repeat = keys.sort(failure ? failure.position + 1 : count);
+    if (repeat >= 0 && (!failure || repeat <= failure.position)) throw duplicateEdge(projection, repeat);
+  }
+  if (failure) throw failure.error;
+  return edges;
+}
+
 /** Normalizes and hashes every row, failing closed before any write on duplicates or dangling edges. */
 function prepareProjection(projection: GraphProjection, keepRows: boolean): PreparedProjection {
   const nodeHashes = new MultisetHash();
-  const edgeHashes = new MultisetHash();
-  const nodes = side(projection.nodes.length, keepRows, (i) => prepareNodeRow(projection.nodes[i]!));
-  const nodeIndex = nodes.index;
+  const nodeKeys = new StringRowKeys(projection.nodes.length);
+  const nodes = side(projection.nodes.length, nodeKeys, keepRows, (i) => prepareNodeRow(projection.nodes[i]!));
   for (let i = 0; i < projection.nodes.length; i++) {
     const prepared = prepareNodeRow(projection.nodes[i]!);
     const { id, row_hash } = prepared.row;
-    const size = nodeIndex.size;
-    if (nodeIndex.set(id, i).size === size) throw new TsiftError("invalid_input", `projection has duplicate node id ${id}`, { details: { id } });
-    nodes.keys[i] = id;
+    if (!nodeKeys.set(i, id)) throw new TsiftError("invalid_input", `projection has duplicate node id ${id}`, { details: { id } });
     nodes.propertyCounts[i] = prepared.propertyCount;
     if (nodes.kept) nodes.kept[i] = prepared;
     recordHash(nodes, i, row_hash, nodeHashes);
   }
-  const edges = side(projection.edges.length, keepRows, (i) => prepareEdgeRow(projection.edges[i]!));
-  const edgeIndex = edges.index;
-  for (let i = 0; i < projection.edges.length; i++) {
-    const prepared = prepareEdgeRow(projection.edges[i]!);
-    const { edge_key: id, from_id: from, to_id: to, kind, row_hash } = prepared.row;
-    const size = edgeIndex.size;
-    if (edgeIndex.set(id, i).size === size) throw new TsiftError("invalid_input", `projection has duplicate edge ${from} -${kind}-> ${to}`, { details: { id } });
-    if (!nodeIndex.has(from) || !nodeIndex.has(to)) {
-      const missing = nodeIndex.has(from) ? to : from;
-      throw new TsiftError("invalid_input", `projection edge ${id} references node ${missing}, which is not in the projection`, { details: { edge: id, missing } });
-    }
-    edges.keys[i] = id;
-    edges.propertyCounts[i] = prepared.propertyCount;
-    if (edges.kept) edges.kept[i] = prepared;
-    recordHash(edges, i, row_hash, edgeHashes);
+  let edgeHashes = new MultisetHash();
+  let edges = prepareEdges(projection, nodeKeys, keepRows, edgeHashes, true);
+  if (!edges) {
+    // Some key is not `edge:` + hex (a future key format): index the keys as strings.
+    edgeHashes = new MultisetHash();
+    edges = prepareEdges(projection, nodeKeys, keepRows, edgeHashes, false)!;
   }
   return { nodes, edges, contentHash: projectionContentHash(nodeHashes, edgeHashes) };
 }
 
-type AnySide = PreparedSide<PreparedNodeRow> | PreparedSide<PreparedEdgeRow>;
-
 /** Positions whose state passes `wanted`, ordered by row key (the table's primary key). */
 function positionsByKey(side: AnySide, wanted: (state: number) => boolean): number[] {
-  const keys: string[] = [];
-  for (let i = 0; i < side.states.length; i++) if (wanted(side.states[i]!)) keys.push(side.keys[i]!);
-  // Sorting plain strings with the default comparison is several times faster than
-  // sorting rows with a comparator; UTF-16 order differs from SQLite's byte order only
-  // for astral characters, which costs locality, never correctness.
-  keys.sort();
-  return keys.map((key) => side.index.get(key)!);
+  const positions: number[] = [];
+  const sorted = side.keys.sortedPositions();
+  for (let i = 0; i < sorted.length; i++) if (wanted(side.states[sorted[i]!]!)) positions.push(sorted[i]!);
+  return positions;
 }
 
 async function countRows(db: SqlExecutor, sql: string): Promise<number> {
@@ -135,18 +171,6 @@ const ROW_HASH_WIDTH = 32;
 /** Stands in for a missing or malformed stored hash; never equal to a real (hex) one. */
 const NO_HASH = "-".repeat(ROW_HASH_WIDTH);
 
-/** Eight lowercase hex digits at `start` as a 32-bit word, or -1 (never a word) for anything else. */
-function lowerHexWord(hex: string, start: number): number {
-  let word = 0;
-  for (let i = start; i < start + 8; i++) {
-    const c = hex.charCodeAt(i);
-    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
-    if (digit < 0) return -1;
-    word = word * 16 + digit;
-  }
-  return word;
-}
-
 /**
  * Classifies every row of the next projection as NEW, UNCHANGED or CHANGED against the
  * stored keys and row hashes, and returns the stored keys the projection no longer has.
@@ -156,7 +180,7 @@ function lowerHexWord(hex: string, start: number): number {
  */
 async function diffSide(db: SqlExecutor, table: "graph_nodes" | "graph_edges", keyColumn: "id" | "edge_key", side: AnySide): Promise<string[]> {
   const absent: string[] = [];
-  const { index, hashWords, states } = side;
+  const { keys: rowKeys, hashWords, states } = side;
   const sql = `SELECT json_group_array(k) AS keys, group_concat(h, '') AS hashes, max(k) AS last FROM (
       SELECT ${keyColumn} AS k, CASE WHEN length(row_hash) = ${ROW_HASH_WIDTH} AND length(CAST(row_hash AS BLOB)) = ${ROW_HASH_WIDTH} THEN row_hash ELSE '${NO_HASH}' END AS h
       FROM ${table} WHERE ${keyColumn} > ? ORDER BY ${keyColumn} LIMIT ${DIFF_PAGE_ROWS})`;
@@ -167,7 +191,7 @@ async function diffSide(db: SqlExecutor, table: "graph_nodes" | "graph_edges", k
     const keys = JSON.parse(page.keys) as string[];
     const stored = page.hashes ?? "";
     for (let i = 0; i < keys.length; i++) {
-      const position = index.get(keys[i]!);
+      const position = rowKeys.positionOf(keys[i]!);
       if (position === undefined) absent.push(keys[i]!);
       else {
         // Every stored hash is 32 ASCII characters here (anything else became NO_HASH);
@@ -231,6 +255,7 @@ interface WriteTarget<R> {
   columns: number;
   propertyTable: string;
   propertyOwner: string;
+  keyOf(prepared: R): string;
   /** Adds the row's column values; true when a statement's worth is buffered. */
   values(prepared: R, inserter: RowInserter): boolean;
 }
@@ -267,7 +292,7 @@ async function writeSide<R extends PreparedNodeRow | PreparedEdgeRow>(
   for (let n = 0; n < positions.length; n++) {
     const position = positions[n]!;
     const prepared = encoded[n]!;
-    const owner = side.keys[position]!;
+    const owner = target.keyOf(prepared);
     const next: Readonly<GraphProperties> = prepared.properties ?? {};
     const previousJson = side.states[position] === CHANGED ? previous.get(owner) : undefined;
     if (previousJson === undefined || previousJson === "{}") {
@@ -360,16 +385,22 @@ async function pruneReappeared(db: SqlExecutor, prepared: PreparedProjection): P
   const tombstones = await db.all<{ k: string }>("SELECT row_key AS k FROM graph_tombstones");
   const reappeared: string[] = [];
   const isNew = (side: AnySide, key: string) => {
-    const position = side.index.get(key);
+    const position = side.keys.positionOf(key);
     return position !== undefined && side.states[position] === NEW;
   };
   for (const { k } of tombstones) if (isNew(prepared.nodes, k) || isNew(prepared.edges, k)) reappeared.push(k);
   return deleteKeys(db, "graph_tombstones", "row_key", reappeared);
 }
 
+function countInState(side: AnySide, state: number): number {
+  let n = 0;
+  for (let i = 0; i < side.states.length; i++) if (side.states[i] === state) n++;
+  return n;
+}
+
 function keysInState(side: AnySide, state: number): string[] {
   const keys: string[] = [];
-  for (let i = 0; i < side.states.length; i++) if (side.states[i] === state) keys.push(side.keys[i]!);
+  for (let i = 0; i < side.states.length; i++) if (side.states[i] === state) keys.push(side.keys.keyAt(i));
   return keys;
 }
 
@@ -388,8 +419,8 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
   const projectionVersion = options.projectionVersion ?? projectionVersionOf(projection) ?? "unversioned";
   const watermark = options.sourceWatermark ?? null;
   const { nodes, edges } = prepared;
-  const nodeCount = nodes.keys.length;
-  const edgeCount = edges.keys.length;
+  const nodeCount = nodes.count;
+  const edgeCount = edges.count;
   timer.mark("validate_and_hash", `${nodeCount} nodes, ${edgeCount} edges`);
 
   const restoreCache = await widenPageCache(db, nodeCount + edgeCount);
@@ -403,7 +434,7 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
       const absentNodes = await diffSide(db, "graph_nodes", "id", nodes);
       previousNodes = await storedProperties(db, "graph_nodes", "id", keysInState(nodes, CHANGED));
       previousEdges = await storedProperties(db, "graph_edges", "edge_key", keysInState(edges, CHANGED));
-      const changed = (side: AnySide) => side.keys.length - keysInState(side, UNCHANGED).length;
+      const changed = (side: AnySide) => side.count - countInState(side, UNCHANGED);
       timer.mark("stage_and_diff", `${changed(nodes)} nodes and ${changed(edges)} edges changed`);
       // Edges first: removing them before their nodes keeps foreign keys satisfied.
       edgeRemoval = await removeAbsent(db, "graph_edges", "edge_key", "graph_edge_properties", "edge_key", absentEdges, "edge", at);
@@ -429,6 +460,7 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
         columns: 8,
         propertyTable: "graph_node_properties",
         propertyOwner: "node_id",
+        keyOf: ({ row }) => row.id,
         values: ({ row }, add) => add.add(row.id, row.kind, row.label, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
       },
       !storeEmpty,
@@ -447,6 +479,7 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
         columns: 9,
         propertyTable: "graph_edge_properties",
         propertyOwner: "edge_key",
+        keyOf: ({ row }) => row.edge_key,
         values: ({ row }, add) => add.add(row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
       },
       !storeEmpty,
