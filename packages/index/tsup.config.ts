@@ -1,5 +1,11 @@
 import { packageBuild } from "../../tsup.shared";
 
-// The extraction worker is its own entry: worker threads start from a file, and
-// dist/index.js finds it beside itself as ./extract-worker.js.
-export default packageBuild({ index: "src/index.ts", "extract-worker": "src/internal/extract-worker.mjs" });
+// The extraction worker is its own entry: worker threads start from a file, and the
+// bundle finds it beside itself as ./extract-worker.js. `indexer` is the lean entry
+// (`@tsift/index/indexer`) the CLI's index path loads, `code-graph` the lean entry of
+// graph-db and traverse; splitting lets the entries share
+// chunks instead of each carrying a copy of the indexer.
+export default packageBuild(
+  { index: "src/index.ts", indexer: "src/indexer.ts", "code-graph": "src/code-graph.ts", "extract-worker": "src/internal/extract-worker.mjs" },
+  { splitting: true },
+);

@@ -1,2 +1,30 @@
 export type { EdgeListGraph } from "./edge-list-graph";
+export { buildCallGraph, type CallEdgeAttributes, type CallGraph, type GraphInput } from "./build-call-graph";
 export { stronglyConnectedComponents, type SccReport } from "./strongly-connected-components";
+export {
+  DEFAULT_COMMUNITY_SEED,
+  detectCommunities,
+  type Community,
+  type CommunityReport,
+  type DetectCommunitiesOptions,
+} from "./detect-communities";
+export { shortestPath, type ShortestPathOptions, type ShortestPathResult } from "./shortest-path";
+export {
+  DEFAULT_HEALTH_WEIGHTS,
+  healthReport,
+  type HealthOptions,
+  type HealthReport,
+  type HealthScore,
+  type HealthWeights,
+} from "./health-report";
+export { deadCode, type DeadCodeOptions, type DeadCodeReport, type DeadNode, type DeadReason } from "./dead-code";
+export {
+  DEFAULT_ENTRY_NAMES,
+  inferEntryPoints,
+  type EntryCandidate,
+  type EntryPointReport,
+  type EntryReason,
+  type InferEntryPointsOptions,
+} from "./infer-entry-points";
+export { couplingReport, type CouplingOptions, type CouplingReport, type ModuleCoupling } from "./coupling-report";
+export { pageRank, type PageRankOptions, type PageRankReport, type RankedNode } from "./page-rank";

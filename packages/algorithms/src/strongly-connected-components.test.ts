@@ -1,3 +1,4 @@
+import { DirectedGraph, UndirectedGraph } from "graphology";
 import { isTsiftError } from "@tsift/core";
 import { describe, expect, it } from "vitest";
 import type { EdgeListGraph } from "./edge-list-graph";
@@ -152,6 +153,24 @@ describe("stronglyConnectedComponents — report shape", () => {
     const copy = structuredClone(graph);
     stronglyConnectedComponents(graph);
     expect(graph).toEqual(copy);
+  });
+});
+
+describe("stronglyConnectedComponents — graphology input", () => {
+  it("reads a directed graph's nodes and edges", () => {
+    const graph = new DirectedGraph();
+    graph.mergeEdge("a", "b");
+    graph.mergeEdge("b", "a");
+    graph.addNode("z");
+    const report = stronglyConnectedComponents(graph);
+    expect(report.components).toEqual([["a", "b"], ["z"]]);
+    expect([report.node_count, report.edge_count, report.non_trivial]).toEqual([3, 2, 1]);
+  });
+
+  it("reads an undirected edge both ways", () => {
+    const graph = new UndirectedGraph();
+    graph.mergeEdge("a", "b");
+    expect(stronglyConnectedComponents(graph).components).toEqual([["a", "b"]]);
   });
 });
 

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { main } from "./cli";
+import { fastPath } from "./fast-path";
 
-process.exitCode = await main(process.argv.slice(2));
+// Help and version print from the catalog; only real commands load yargs and the handlers.
+const fast = fastPath(process.argv.slice(2), process.stdout.columns);
+if (fast !== undefined) process.stdout.write(fast);
+else process.exitCode = await (await import("./cli")).main(process.argv.slice(2));

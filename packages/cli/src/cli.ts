@@ -1,13 +1,14 @@
 import yargs, { type Argv } from "yargs";
-import { TsiftError, isTsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core";
+import { COMMANDS, GLOBAL_OPTIONS, USAGE, helpWidth, type CommandName } from "./cli-catalog";
 import type { CommandContext } from "./command-context";
-import { renderResult, type CommandResult } from "./command-result";
-import { graphDbCommand } from "./commands/graph-db.command";
-import { indexCommand } from "./commands/index.command";
-import { symbolsCommand } from "./commands/symbols.command";
+import type { CommandResult } from "./command-result";
+import { COMMAND_MODULES } from "./commands/command-modules";
 import { reportError } from "./error-report";
 import { EXIT_CODES } from "./exit-codes";
 import { processIo, type CliIo } from "./io";
+import { outputOptions, type OutputArgs } from "./output/output-options";
+import { renderOutput } from "./output/render-output";
 import { VERSION } from "./version";
 
 export interface CliRun {
@@ -16,7 +17,7 @@ export interface CliRun {
   result(): CommandResult | undefined;
 }
 
-/** Builds the yargs parser for `argv`; `main` runs it. Exposed so tests can inspect commands. */
+/** Builds the yargs parser; `main` runs it. Exposed so tests can inspect commands. */
 export function createCli(io: CliIo = processIo()): CliRun {
   let result: CommandResult | undefined;
   const context: CommandContext = {
@@ -25,22 +26,18 @@ export function createCli(io: CliIo = processIo()): CliRun {
       result = value;
     },
   };
-  const parser = yargs()
-    .scriptName("tsift")
-    .version(VERSION)
-    .usage("tsift <command> [options]\n\nToken-efficient, AST-aware code navigation for coding agents.")
-    .option("json", { type: "boolean", default: false, describe: "compact single-line JSON on stdout" })
-    .option("pretty", { type: "boolean", default: false, describe: "indented JSON (implies --json)" })
-    .command(graphDbCommand(context))
-    .command(indexCommand(context))
-    .command(symbolsCommand(context))
+  let parser = yargs().scriptName("tsift").version(VERSION).usage(USAGE);
+  // No defaults on the boolean flags: help then shows `[boolean]` alone, as the fast help does.
+  for (const option of GLOBAL_OPTIONS) parser = parser.option(option.name, { type: "boolean", describe: option.describe });
+  for (const name of Object.keys(COMMANDS) as CommandName[]) parser = parser.command(COMMAND_MODULES[name](context));
+  parser = parser
     .strict()
     .recommendCommands()
     .demandCommand(1, "")
     .help()
     .alias("help", "h")
     .alias("version", "V")
-    .wrap(Math.min(100, process.stdout.columns || 100))
+    .wrap(helpWidth(io.columns))
     .exitProcess(false)
     .fail((message, error) => {
       if (error) throw error;
@@ -58,27 +55,22 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   const debug = io.env.TSIFT_DEBUG === "1";
   const cli = createCli(io);
   let builtinOutput = "";
-  let parsed: { json?: boolean; pretty?: boolean } = {};
   try {
-    parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
+    const parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
       builtinOutput = output;
-    })) as { json?: boolean; pretty?: boolean };
+    })) as OutputArgs;
+    const result = cli.result();
+    if (!result) {
+      if (builtinOutput) io.stdout(`${builtinOutput}\n`);
+      return EXIT_CODES.ok;
+    }
+    io.stdout(renderOutput(result, outputOptions(parsed), io.env));
+    for (const note of result.notes ?? []) io.stderr(`${note}\n`);
+    return result.exitCode ?? EXIT_CODES.ok;
   } catch (error) {
-    const report = reportError(isTsiftError(error) ? error : unknownCommandError(error), debug);
+    const report = reportError(error, debug);
     io.stderr(`${report.line}\n`);
     if (report.stack) io.stderr(`${report.stack}\n`);
     return report.exitCode;
   }
-  const result = cli.result();
-  if (!result) {
-    if (builtinOutput) io.stdout(`${builtinOutput}\n`);
-    return EXIT_CODES.ok;
-  }
-  io.stdout(renderResult(result, { json: Boolean(parsed.json || parsed.pretty), pretty: Boolean(parsed.pretty) }));
-  for (const note of result.notes ?? []) io.stderr(`${note}\n`);
-  return result.exitCode ?? EXIT_CODES.ok;
-}
-
-function unknownCommandError(error: unknown): unknown {
-  return error;
 }

@@ -1,25 +1,20 @@
 import type { ExitCode } from "./exit-codes";
+import type { OutputSpec } from "./output/output-spec";
 
-/** What a command hands to the output pipeline: data, plus how to show it to a human. */
-export interface CommandResult {
-  data: unknown;
-  /** Human rendering; JSON modes ignore it. */
-  text?: () => string;
+/** What a command hands to the output pipeline: data, and how that data is described. */
+export interface CommandResult<D = unknown> {
+  data: D;
+  /** Rendering recipe; without one every mode prints the data as JSON. */
+  output?: OutputSpec<D>;
+  /** Absolute project root: paths under it print root-relative unless `--absolute`. */
+  root?: string;
   /** Non-zero when the command succeeded at reporting a problem (not found, failed check). */
   exitCode?: ExitCode;
   /** Extra one-line notes for stderr (warnings, recovery notices). */
   notes?: string[];
 }
 
-export interface OutputOptions {
-  json: boolean;
-  pretty: boolean;
-}
-
-export function renderResult(result: CommandResult, options: OutputOptions): string {
-  if (options.json || !result.text) {
-    return `${JSON.stringify(result.data, null, options.pretty ? 2 : undefined)}\n`;
-  }
-  const text = result.text();
-  return text.endsWith("\n") ? text : `${text}\n`;
+/** Builds a result with its data type checked against the spec. */
+export function commandResult<D>(data: D, output: OutputSpec<D>, extra: Omit<CommandResult<D>, "data" | "output"> = {}): CommandResult<D> {
+  return { data, output, ...extra };
 }

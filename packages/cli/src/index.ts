@@ -1,6 +1,12 @@
 export { createCli, main, type CliRun } from "./cli";
+export { COMMANDS, GLOBAL_OPTIONS, type CommandName } from "./cli-catalog";
 export { EXIT_CODES, exitCodeForError, type ExitCode } from "./exit-codes";
 export { bufferedIo, processIo, type CliIo } from "./io";
-export { renderResult, type CommandResult, type OutputOptions } from "./command-result";
+export { commandResult, type CommandResult } from "./command-result";
+export { renderOutput } from "./output/render-output";
+export { outputOptions, type OutputOptions } from "./output/output-options";
+export { defineOutput, type OutputSpec, type TableSpec, type EnvelopeSpec, type PreviewSpec, type PreviewSection, type Metric } from "./output/output-spec";
+export { BUDGET_PRESETS, resolveBudget, type Budget } from "./output/budget";
+export { renderTopLevelHelp } from "./render-help";
 export { reportError } from "./error-report";
 export { VERSION } from "./version";

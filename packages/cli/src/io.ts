@@ -6,6 +6,8 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** Terminal width for help text; undefined when stdout is not a terminal. */
+  columns?: number | undefined;
 }
 
 export function processIo(): CliIo {
@@ -16,11 +18,12 @@ export function processIo(): CliIo {
     env: process.env,
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    columns: process.stdout.columns,
   };
 }
 
 /** An in-memory CliIo for tests and embedding. */
-export function bufferedIo(options: { cwd?: string; env?: Record<string, string | undefined> } = {}): CliIo & { out: string; err: string } {
+export function bufferedIo(options: { cwd?: string; env?: Record<string, string | undefined>; columns?: number } = {}): CliIo & { out: string; err: string } {
   const io = {
     out: "",
     err: "",
@@ -34,6 +37,7 @@ export function bufferedIo(options: { cwd?: string; env?: Record<string, string 
     env: options.env ?? {},
     stdoutIsTTY: false,
     stderrIsTTY: false,
+    columns: options.columns,
   };
   return io;
 }

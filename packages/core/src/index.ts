@@ -74,6 +74,15 @@ export type { SqlConnection, SqlExecutor, SqlRow, SqlValue } from "./sql/sql-exe
 export { SqlGraphStore, type SqlGraphStoreHooks } from "./sql/sql-graph-store";
 export { initializeGraphSchema, readUserVersion } from "./sql/schema-init";
 export {
+  compactSqlGraph,
+  inspectSqlGraph,
+  sqlGraphFileStats,
+  type SqlGraphCompactOptions,
+  type SqlGraphCompactResult,
+  type SqlGraphFileStats,
+  type SqlGraphInspection,
+} from "./sql/sql-graph-maintenance";
+export {
   GRAPH_ROWS_FORMAT,
   exportGraphRows,
   parseGraphRows,
@@ -82,3 +91,29 @@ export {
   type GraphRowsMetadata,
   type ParsedGraphRows,
 } from "./graph-rows";
+export {
+  CONVEX_REQUIRED_INDEX_FIELDS,
+  CONVEX_SYNC_CONTRACT_VERSION,
+  CONVEX_SYNC_MAX_ATTEMPTS,
+  CONVEX_SYNC_OPERATION_ORDER,
+  DEFAULT_CONVEX_SYNC_CHUNK_SIZE,
+  convexDrift,
+  planConvexSync,
+  type ConvexDriftReport,
+  type ConvexRequiredIndex,
+  type ConvexSnapshotComparison,
+  type ConvexSyncChunk,
+  type ConvexSyncOperation,
+  type ConvexSyncPlan,
+  type ConvexSyncRow,
+  type ConvexSyncSummary,
+  type PlanConvexSyncOptions,
+} from "./convex-sync-plan";
+export {
+  evaluateGraphDoctor,
+  type DoctorCheck,
+  type DoctorCheckStatus,
+  type DoctorRepairCommands,
+  type GraphDoctorFacts,
+  type GraphDoctorReport,
+} from "./graph-doctor";

@@ -1,3 +1,4 @@
+import { chunkSource } from "./chunks/chunk-source";
 import type { FileExtraction } from "./extraction-types";
 import { walkTree } from "./internal/tree-walker";
 import type { Lang } from "./lang";
@@ -15,12 +16,15 @@ export function extractFile(lang: Lang, source: string): FileExtraction {
   walked.symbols.sort((a, b) => a.line - b.line || b.end_line - a.end_line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   walked.calls.sort((a, b) => a.line - b.line);
   walked.imports.sort((a, b) => a.line - b.line);
+  const hasErrors = tree.rootNode.hasError;
   return {
     language: lang,
     symbols: walked.symbols,
     calls: walked.calls,
     imports: walked.imports,
     routes: detectRoutes(lang, source),
-    has_errors: tree.rootNode.hasError,
+    has_errors: hasErrors,
+    // Chunked here, next to the parse, so index workers do it in parallel and the text never travels back.
+    chunks: chunkSource(source, walked.symbols),
   };
 }

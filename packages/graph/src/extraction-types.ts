@@ -1,3 +1,4 @@
+import type { SourceChunk } from "./chunks/source-chunk";
 import type { Lang } from "./lang";
 
 /**
@@ -124,4 +125,6 @@ export interface FileExtraction {
   routes: RouteEntry[];
   /** True when tree-sitter had to recover from syntax errors (symbols are best-effort). */
   has_errors: boolean;
+  /** Search chunks (chunkSource): per declaration, or line windows when the parse needed recovery. */
+  chunks: SourceChunk[];
 }

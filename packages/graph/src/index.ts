@@ -21,3 +21,7 @@ export { extractFile } from "./extract-file";
 export { parseSource, type SyntaxNode, type SyntaxTree, type TreeCursor } from "./parser-registry";
 export { detectRoutes } from "./routes/detect-routes";
 export { fieldText, oneLine, signatureOf } from "./signature";
+export { splitIdentifier } from "./split-identifier";
+export { chunkSource, lineChunks } from "./chunks/chunk-source";
+export { identifierTerms, nameTerms, pathTerms } from "./chunks/chunk-terms";
+export { DEFAULT_CHUNK_OPTIONS, type ChunkOptions, type ChunkOrigin, type SourceChunk } from "./chunks/source-chunk";

@@ -7,7 +7,7 @@
  *
  * Lines are 1-based and inclusive; paths are root-relative with `/`.
  */
-export const INDEX_SCHEMA_VERSION = 1;
+export const INDEX_SCHEMA_VERSION = 2;
 
 const V1 = [
   `CREATE TABLE IF NOT EXISTS meta (
@@ -97,8 +97,57 @@ const V1 = [
   ) WITHOUT ROWID`,
 ];
 
+/**
+ * Search chunks (@tsift/graph `chunkSource`) and their full-text index. `chunks_fts` is
+ * contentless (the text lives once, in `chunks`) with contentless_delete, so a trigger
+ * can drop a chunk's FTS row by rowid: every path that deletes a file's rows keeps the
+ * FTS index in step inside the same SAVEPOINT. Its columns are the BM25 fields: symbol
+ * names, path segments, the chunk body, and identifier splits of the body
+ * (`getHTTPResponse` -> get http response), all tokenized with Porter stemming so
+ * `retries` finds `retry`. Inserts carry enrichment computed in JS, so they are explicit
+ * (internal/chunk-store.ts), not a trigger.
+ *
+ * `chunk_vectors` caches dense embeddings per encoder, keyed by the chunk's content
+ * hash rather than its row id, so re-indexing a file keeps the vectors of chunks whose
+ * text did not change. Rows are added lazily by the first semantic search.
+ *
+ * Files indexed by version 1 have no chunks: resetting their stat and hash makes the
+ * next update re-extract them (a data migration the schema alone cannot express).
+ */
+const V2 = [
+  `CREATE TABLE IF NOT EXISTS chunks (
+    id INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    language TEXT NOT NULL,
+    start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    origin TEXT NOT NULL,
+    symbol TEXT,
+    symbol_kind TEXT,
+    names TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    text TEXT NOT NULL
+  )`,
+  "CREATE INDEX IF NOT EXISTS idx_chunks_file ON chunks(file, start_line)",
+  `CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
+    names, path, body, terms,
+    content = '', contentless_delete = 1,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  )`,
+  `CREATE TRIGGER IF NOT EXISTS chunks_fts_delete AFTER DELETE ON chunks BEGIN
+    DELETE FROM chunks_fts WHERE rowid = old.id;
+  END`,
+  `CREATE TABLE IF NOT EXISTS chunk_vectors (
+    encoder TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (encoder, hash)
+  ) WITHOUT ROWID`,
+  "UPDATE files SET mtime_ns = -1, content_hash = ''",
+];
+
 /** `INDEX_MIGRATIONS[n - 1]` brings a file from version n - 1 to n. */
-export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1];
+export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2];
 
 /** Tables holding per-file rows; a file's rows are deleted from each before re-extraction. */
-export const PER_FILE_TABLES = ["symbols", "calls", "imports", "routes"] as const;
+export const PER_FILE_TABLES = ["symbols", "calls", "imports", "routes", "chunks"] as const;

@@ -19,6 +19,7 @@ export { readSource, minifiedReason, type SkipReason, type SourceRead } from "./
 export type { IndexChange, IndexMode, IndexSummary, IndexTimings, PruneStats } from "./index-summary";
 export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./update-index";
 export { checkIndex, type CheckIndexOptions } from "./check-index";
+export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { ensureGitignoreEntry } from "./ensure-gitignore-entry";
 export {
   createCallResolver,
@@ -40,3 +41,68 @@ export {
   type SymbolQueryResult,
   type SymbolRow,
 } from "./query-symbols";
+export { isSymbolHandle, symbolHandle, SYMBOL_HANDLE_PREFIX } from "./graph-queries/symbol-handle";
+export { symbolById, toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-queries/graph-symbol";
+export { resolveSymbolArgument, type ResolveSymbolOptions, type SymbolArgumentForm, type SymbolResolution } from "./graph-queries/resolve-symbol-argument";
+export {
+  calleesOf,
+  callersOf,
+  MODULE_CALLER,
+  symbolCallGraph,
+  type CalleeOptions,
+  type CallEdgeOptions,
+  type EdgePage,
+  type StoredEdge,
+  type SymbolCallGraph,
+  type SymbolCallGraphOptions,
+} from "./graph-queries/call-edges";
+export { displayNames, loadCallGraph, type IndexCallGraph, type IndexCallGraphOptions } from "./graph-queries/index-call-graph";
+export {
+  COMMUNITY_CACHE_KEEP,
+  COMMUNITY_CACHE_VERSION,
+  communityCacheDir,
+  communityCacheKey,
+  indexWatermark,
+  readCommunityCache,
+  writeCommunityCache,
+} from "./graph-queries/community-cache";
+export {
+  callGraphCommunities,
+  communityPartition,
+  type CommunitiesResult,
+  type CommunityDiagnostics,
+  type CommunityMember,
+  type CommunityOptions,
+  type CommunityPartition,
+  type CommunityQueryOptions,
+  type IndexCommunity,
+} from "./graph-queries/call-graph-communities";
+export { explainSymbol, type ExplainCommunity, type ExplainOptions, type SymbolExplanation, type SymbolPageRank } from "./graph-queries/explain-symbol";
+export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/shortest-call-path";
+export { entryPointFacts } from "./graph-queries/entry-point-facts";
+export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./graph-queries/analyze-call-graph";
+export {
+  CODE_EDGE_KINDS,
+  CODE_GRAPH_SOURCE,
+  CODE_NODE_KINDS,
+  CODE_PROJECTION_VERSION,
+  CODE_PROJECTOR_REVISION,
+  FILE_HANDLE_PREFIX,
+  fileHandle,
+  fileNodeId,
+  projectionMetaId,
+} from "./code-graph/code-graph-ids";
+export { codeGraphSourceState, type CodeGraphSourceState } from "./code-graph/code-graph-watermark";
+export { projectCodeGraph, type CodeGraphProjection, type CodeGraphStats, type ProjectCodeGraphOptions } from "./code-graph/project-code-graph";
+export {
+  codeGraphFreshness,
+  isCurrentProjection,
+  readCodeGraphSourceState,
+  refreshCodeGraph,
+  type CodeGraphFreshness,
+  type CodeGraphFreshnessState,
+  type CodeGraphRefreshMode,
+  type CodeGraphRefreshReport,
+  type CodeGraphRowDelta,
+  type RefreshCodeGraphOptions,
+} from "./code-graph/refresh-code-graph";

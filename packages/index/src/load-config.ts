@@ -2,7 +2,6 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { TsiftError } from "@tsift/core";
 import { defaultConfig } from "./default-config";
-import { parseConfig } from "./parse-config";
 import type { TsiftConfig } from "./tsift-config";
 
 /** Where the config lives, relative to the project root. */
@@ -27,6 +26,8 @@ export async function loadConfig(root: string): Promise<TsiftConfig> {
       cause: error,
     });
   }
+  // Loaded only when there is a file: the TOML parser is not worth a start-up cost for the many projects without one.
+  const { parseConfig } = await import("./parse-config");
   return parseConfig(text, file);
 }
 

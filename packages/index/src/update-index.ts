@@ -3,6 +3,7 @@ import { ensureGitignoreEntry } from "./ensure-gitignore-entry";
 import type { IndexLocation } from "./index-location";
 import type { IndexMode, IndexSummary } from "./index-summary";
 import type { IndexWarning } from "./index-warning";
+import { ChunkStore } from "./internal/chunk-store";
 import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
 import { IndexStore, type TrackedFile } from "./internal/index-store";
 import { resolvePass } from "./internal/resolve-pass";
@@ -32,7 +33,7 @@ export interface UpdateIndexOptions {
 }
 
 type Action =
-  | { kind: "extract"; file: WalkedFile; size: number; hash: string }
+  | { kind: "extract"; file: WalkedFile; size: number; hash: string; replacing: boolean }
   | { kind: "touch"; file: WalkedFile; size: number }
   | { kind: "skip"; file: WalkedFile; size: number; hash: string; reason: SkipReason }
   | { kind: "drop"; file: WalkedFile; tracked: boolean };
@@ -54,6 +55,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     const walk = walkFiles(location.sourceRoot, { exclude: options.exclude ?? [] });
     const walkMs = performance.now() - walkStarted;
     const store = new IndexStore(writer.db);
+    const chunks = new ChunkStore(writer.db);
     const tracked: Map<string, TrackedFile> = options.rebuild ? new Map() : store.loadFiles();
     const meta = (key: string) => writer.db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
     const previousLimit = meta("max_file_bytes");
@@ -97,7 +99,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
             return null;
           }
           if (read.lossy) warn(file, "decode", "invalid UTF-8 replaced with U+FFFD; symbols may be incomplete");
-          actions[index] = { kind: "extract", file, size: read.size, hash: read.hash };
+          // A file the index does not track has no rows to delete (a rebuild cleared them all).
+          actions[index] = { kind: "extract", file, size: read.size, hash: read.hash, replacing: known !== null };
           return { lang: file.lang as Lang, text: read.text };
         };
         const onResult = (index: number, outcome: ExtractOutcome | null) => {
@@ -108,7 +111,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
           else if (action.kind === "drop") {
             if (action.tracked) store.removeFile(file.path);
           } else if (outcome && outcome.ok) {
-            store.writeExtraction(file.path, action.size, file.mtimeNs, action.hash, outcome.result, now);
+            store.writeExtraction(file.path, action.size, file.mtimeNs, action.hash, outcome.result, now, action.replacing);
+            chunks.write(file.path, outcome.result);
             parsed++;
           } else {
             // The parser itself failed (e.g. its grammar cannot load): keep nothing stale, retry next run.
@@ -124,10 +128,11 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
 
         // Touched-but-identical files change no row that resolution reads.
         const fileSetChanged = options.rebuild || plan.deleted.length > 0 || plan.changed.some((change) => change.kind === "new");
-        if (options.rebuild) resolveMs = resolvePass(db, null).ms;
+        if (options.rebuild) resolveMs = resolvePass(db, null, store).ms;
         else if (store.touchedFiles.size > 0 || fileSetChanged) {
-          resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }).ms;
+          resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }, store).ms;
         }
+        store.flushPendingCalls();
         if (anyChange || mode === "prune-safe") store.replaceDirState(walk.dirs);
         store.setMeta("schema_version", String(writer.db.pragma("user_version", { simple: true })));
         store.setMeta("tool_version", TOOL_VERSION);

@@ -35,3 +35,30 @@ export {
   type HopCapWorkloadEvaluation,
   type HopCapWorkloadStatus,
 } from "./evaluate-hop-cap-promotion";
+export {
+  DEEP_CHAIN_LENGTH,
+  HIGH_DEGREE_HUB,
+  HIGH_DEGREE_SPOKES,
+  deepChainEnds,
+  deepChainGraph,
+  highDegreeGraph,
+} from "./backend-eval/synthetic-graphs";
+export { chooseProbes, type EvalProbes } from "./backend-eval/eval-probes";
+export {
+  BACKEND_EVAL_OPERATIONS,
+  runBackendEval,
+  type BackendEvalBackend,
+  type BackendEvalDataset,
+  type BackendEvalParity,
+  type BackendEvalResult,
+  type BackendEvalSample,
+  type RunBackendEvalOptions,
+} from "./backend-eval/run-backend-eval";
+export {
+  historyEntries,
+  performanceGateDecision,
+  type HistoryEntryOptions,
+  type PerformanceGateDecision,
+  type PerformanceHistoryEntry,
+} from "./backend-eval/performance-gate";
+export { PROJECTION_CACHE_VERSION, readProjectionCache, writeProjectionCache, type ProjectionCacheEntry } from "./backend-eval/projection-cache";

@@ -1,3 +1,46 @@
-export { splitIdentifier } from "./split-identifier";
+// Identifier splitting lives in @tsift/graph because the indexer enriches chunks with it at write time.
+export { splitIdentifier } from "@tsift/graph";
 export { queryTerms, type QueryTermsOptions } from "./query-terms";
 export { QUERY_STOP_WORDS } from "./query-stop-words";
+export {
+  SEARCH_STRATEGIES,
+  type Confidence,
+  type SearchFilters,
+  type SearchHit,
+  type SearchStrategy,
+  type SymbolHit,
+  type SymbolMatchType,
+} from "./search-types";
+export { hybridAlpha, prefersExact, queryShape, type QueryShape } from "./query-shape";
+export { SEARCH_FILLER_WORDS, coverage, ftsQuery, type FtsQuery, type QueryGroup } from "./fts-query";
+export { bestLines, type Snippet } from "./snippet";
+export { chunkAt, normalizePathFilter, type ChunkRow } from "./chunk-rows";
+export {
+  DEFAULT_BM25_WEIGHTS,
+  lexicalSearch,
+  rankChunksBm25,
+  type Bm25Weights,
+  type LexicalOptions,
+  type LexicalResult,
+  type RankedChunk,
+} from "./lexical-search";
+export { callerCounts, queryTags, searchSymbols, type SymbolSearchOptions, type SymbolTieBreak } from "./symbol-search";
+export { exactBackend, exactSearch, findRipgrep, type ExactBackend, type ExactHit, type ExactOptions, type ExactResult } from "./exact-search";
+export { dequantize, dotQuantized, normalize, quantize, type Encoder } from "./encoders/encoder";
+export { HASH_ENCODER_ID, createHashEncoder, hashEmbed, lightStem, type HashEncoderOptions } from "./encoders/hash-encoder";
+export { loadModel2VecEncoder, type Model2VecOptions } from "./encoders/model2vec-encoder";
+export { loadTokenizer, type Tokenizer } from "./encoders/hf-tokenizer";
+export { readSafetensors, type Tensor } from "./encoders/safetensors";
+export {
+  denseRank,
+  embeddingText,
+  ensureVectors,
+  missingVectors,
+  transientVectors,
+  type DenseMatch,
+  type DenseOptions,
+  type EnsureVectorsResult,
+} from "./dense-index";
+export { RRF_K, denseSearch, type DenseSearchOptions, type DenseSearchResult } from "./hybrid-search";
+export { relatedChunks, type RelatedOptions, type RelatedResult } from "./related-search";
+export { loadPageRank, pageRankTieBreak, type PageRankFn } from "./page-rank-tie-break";

@@ -1,4 +1,4 @@
-import { splitIdentifier } from "./split-identifier";
+import { splitIdentifier } from "@tsift/graph";
 
 export interface QueryTermsOptions {
   /**

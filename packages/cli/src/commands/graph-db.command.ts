@@ -2,7 +2,9 @@ import { resolve } from "node:path";
 import type { Argv } from "yargs";
 import type { GraphDirection } from "@tsift/core";
 import type { CommandContext } from "../command-context";
+import { commandMeta } from "./command-meta";
 import { parsePropertyFlags, stringList, wholeNumber } from "../graph-db/graph-db-args";
+import { pathArg } from "../path-arg";
 import { GRAPH_DB_BACKENDS, type GraphDbBackend, type GraphDbTarget } from "../graph-db/open-graph-store";
 
 interface GraphDbArgs {
@@ -26,8 +28,10 @@ const pageOptions = (yargs: Argv) =>
     .option("limit", { type: "number", describe: "page size (0 = all)", default: 100 });
 
 function target(args: GraphDbArgs, context: CommandContext): GraphDbTarget {
+  const root = resolve(context.io.cwd, args.path);
   return {
-    root: resolve(context.io.cwd, args.path),
+    root,
+    pathArg: pathArg(context.io.cwd, root),
     scope: args.scope,
     backend: args.backend,
     url: args.url,
@@ -53,8 +57,7 @@ export function graphDbCommand(context: CommandContext) {
   // yargs cannot type options added by parent builders; every handler reads the same GraphDbArgs.
   const run = (work: (args: GraphDbArgs) => Promise<void>) => (args: unknown) => work(args as GraphDbArgs);
   return {
-    command: "graph-db <command>",
-    describe: "query and maintain the provider-neutral graph store (graph.db)",
+    ...commandMeta("graph-db"),
     builder: (yargs: Argv) =>
       yargs
         .option("path", { type: "string", default: ".", describe: "project root holding .tsift/" })

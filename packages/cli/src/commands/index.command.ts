@@ -1,6 +1,8 @@
 import type { Argv } from "yargs";
 import { TsiftError } from "@tsift/core";
 import type { CommandContext } from "../command-context";
+import { isJsonMode, outputOptions } from "../output/output-options";
+import { commandMeta } from "./command-meta";
 
 interface IndexArgs {
   path?: string;
@@ -11,15 +13,13 @@ interface IndexArgs {
   prune: boolean;
   workspace: boolean;
   submodule?: string;
-  json?: boolean;
-  pretty?: boolean;
+  [flag: string]: unknown;
 }
 
 /** `tsift index [path]`: build or incrementally update index.db (symbols, calls, imports, routes). */
 export function indexCommand(context: CommandContext) {
   return {
-    command: "index [path]",
-    describe: "build or update the symbol index (.tsift/index.db)",
+    ...commandMeta("index"),
     builder: (yargs: Argv) =>
       yargs
         .positional("path", { type: "string", describe: "project directory or a path inside it (default: .)" })
@@ -44,7 +44,7 @@ export function indexCommand(context: CommandContext) {
           prune: args.prune,
           workspace: args.workspace,
           ...(args.submodule !== undefined ? { submodule: args.submodule } : {}),
-          json: Boolean(args.json || args.pretty),
+          json: isJsonMode(outputOptions(args)),
         }),
       );
     },

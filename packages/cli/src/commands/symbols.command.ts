@@ -1,6 +1,7 @@
 import type { Argv } from "yargs";
 import { TsiftError } from "@tsift/core";
 import type { CommandContext } from "../command-context";
+import { commandMeta, previewOptions } from "./command-meta";
 
 interface SymbolsArgs {
   name?: string;
@@ -15,10 +16,9 @@ interface SymbolsArgs {
 /** `tsift symbols [name]`: indexed symbols ranked exact, case-insensitive, prefix, then fuzzy. */
 export function symbolsCommand(context: CommandContext) {
   return {
-    command: "symbols [name]",
-    describe: "list indexed symbols: exact, case-insensitive, prefix, then fuzzy matches",
+    ...commandMeta("symbols"),
     builder: (yargs: Argv) =>
-      yargs
+      previewOptions(yargs)
         .positional("name", { type: "string", describe: "symbol name or Class.method; omit to list all" })
         .option("kind", { type: "string", describe: "only this kind (function, method, class, …)" })
         .option("file", { type: "string", describe: "only this file, directory or glob (root-relative)" })

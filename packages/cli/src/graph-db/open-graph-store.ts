@@ -7,6 +7,8 @@ export const GRAPH_DB_BACKENDS: readonly GraphDbBackend[] = ["sqlite", "libsql",
 
 export interface GraphDbTarget {
   root: string;
+  /** `root` as suggested commands spell it (`.` when it is the working directory). */
+  pathArg: string;
   scope?: string | undefined;
   backend: GraphDbBackend;
   url?: string | undefined;
@@ -84,6 +86,6 @@ export async function openGraphStore(target: GraphDbTarget, mode: { readOnly: bo
 function missingGraphDb(target: GraphDbTarget, path: string): TsiftError {
   return new TsiftError("not_found", `no graph.db at ${displayPath(target.root, path)}`, {
     details: { path },
-    hint: `tsift graph-db --path ${target.root} import <rows.json> (or refresh it from the code index once indexed)`,
+    hint: `tsift graph-db${target.pathArg === "." ? "" : ` --path ${target.pathArg}`}${target.scope ? ` --scope ${target.scope}` : ""} refresh (or import <rows.json>)`,
   });
 }

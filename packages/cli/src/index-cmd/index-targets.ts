@@ -11,7 +11,7 @@ import {
   type IsolationTier,
   type TsiftConfig,
   type WorkspaceScope,
-} from "@tsift/index";
+} from "@tsift/index/indexer";
 
 /** One index a command reads or writes: the project's own, or one workspace scope's. */
 export interface IndexTarget {

@@ -1,8 +1,9 @@
-import { checkIndex, updateIndex, type IndexSummary } from "@tsift/index";
-import type { CommandResult } from "../command-result";
+import { checkIndex, updateIndex, type IndexSummary } from "@tsift/index/indexer";
+import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
-import { scopeJson, summaryJson, summaryText, warningNotes } from "./format-index";
+import { scopeJson, summaryJson, warningNotes } from "./format-index";
+import { indexOutput, workspaceIndexOutput } from "./index-output";
 import { resolveTargets, type IndexTarget } from "./index-targets";
 import { progressBar } from "./progress-bar";
 
@@ -56,12 +57,8 @@ export async function runIndex(io: CliIo, flags: IndexFlags): Promise<CommandRes
   const exitCode = flags.check && flags.exitCode && changed ? EXIT_CODES.checkFailed : EXIT_CODES.ok;
   if (!scoped) {
     const summary = results[0]!.summary;
-    return { data: summaryJson(summary, quiet), text: () => summaryText(summary, quiet), exitCode, notes };
+    return commandResult(summaryJson(summary, quiet), indexOutput(summary.mode), { root: targets[0]!.location.sourceRoot, exitCode, notes });
   }
-  return {
-    data: { scopes: results.map(({ target, summary }) => scopeJson(target, summary, quiet)) },
-    text: () => results.map(({ target, summary }) => `[${target.scope!.id}] ${target.tier}\n${summaryText(summary, quiet)}`).join("\n\n"),
-    exitCode,
-    notes,
-  };
+  // Scope reports list paths relative to each scope, so they print as stored (no root).
+  return commandResult({ scopes: results.map(({ target, summary }) => scopeJson(target, summary, quiet)) }, workspaceIndexOutput(results[0]!.summary.mode), { exitCode, notes });
 }

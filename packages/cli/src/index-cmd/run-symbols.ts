@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
 import { TsiftError } from "@tsift/core";
 import { discoverScopes, indexLocation, openIndexReader, querySymbols, type SymbolQuery, type SymbolQueryResult } from "@tsift/index";
-import type { CommandResult } from "../command-result";
+import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
+import { pathArg } from "../path-arg";
 import { resolveTargets } from "./index-targets";
+import { symbolsOutput, type SymbolsData } from "./symbols-output";
 
 export interface SymbolsFlags extends SymbolQuery {
   path?: string;
@@ -33,21 +35,9 @@ export async function runSymbols(io: CliIo, flags: SymbolsFlags): Promise<Comman
     await connection.close();
   }
   const recovery = connection.recovery;
-  return {
-    data: { ...(flags.name !== undefined ? { query: flags.name } : {}), symbols: result.symbols, total: result.total, truncated: result.truncated, ...(recovery ? { recovery } : {}) },
-    text: () => symbolsText(result),
+  const data: SymbolsData = { ...(flags.name !== undefined ? { query: flags.name } : {}), symbols: result.symbols, total: result.total, truncated: result.truncated, ...(recovery ? { recovery } : {}) };
+  return commandResult(data, symbolsOutput({ pathArg: pathArg(io.cwd, root), scope: target.scope?.id ?? null }), {
+    root: target.location.sourceRoot,
     notes: recovery ? [`note: the index is being written; read a snapshot copy (${recovery})`] : [],
-  };
-}
-
-/** One row per symbol: `file:line-end  kind  parent.name  signature`, then `(+N more)` when capped. */
-export function symbolsText(result: SymbolQueryResult): string {
-  if (result.symbols.length === 0) return "no symbols found";
-  const lines = result.symbols.map((symbol) => {
-    const where = `${symbol.file}:${symbol.line}${symbol.end_line > symbol.line ? `-${symbol.end_line}` : ""}`;
-    const name = symbol.parent ? `${symbol.parent}.${symbol.name}` : symbol.name;
-    return `${where}  ${symbol.kind}  ${name}${symbol.signature ? `  ${symbol.signature}` : ""}`;
   });
-  if (result.truncated) lines.push(`(+${result.total - result.symbols.length} more)`);
-  return lines.join("\n");
 }

@@ -34,6 +34,15 @@ import {
   propertyEntries,
 } from "./sql-fragments";
 import { deleteEdgeRows, deleteNodeRows, upsertEdgeRows, upsertNodeRows } from "./sql-graph-writes";
+import {
+  compactSqlGraph,
+  inspectSqlGraph,
+  sqlGraphFileStats,
+  type SqlGraphCompactOptions,
+  type SqlGraphCompactResult,
+  type SqlGraphFileStats,
+  type SqlGraphInspection,
+} from "./sql-graph-maintenance";
 import { replaceProjectionRows } from "./sql-projection-refresh";
 import { initializeGraphSchema } from "./schema-init";
 
@@ -400,6 +409,24 @@ export class SqlGraphStore implements GraphStore {
       const row = rows[0];
       return row ? { ...row, observed_at_unix: Number(row.observed_at_unix) } : null;
     });
+  }
+
+  /** Page size, page and free-page counts, journal mode: cheap pragmas, for status and compaction plans. */
+  fileStats(): Promise<SqlGraphFileStats | null> {
+    return this.read((db) => sqlGraphFileStats(db));
+  }
+
+  /** Schema, index, orphan-row and file facts for `doctor`; reads only. */
+  inspect(): Promise<SqlGraphInspection> {
+    return this.read((db) => inspectSqlGraph(db));
+  }
+
+  /** Checkpoint, optional tombstone deletion and VACUUM (see compactSqlGraph); needs a writable store. */
+  compact(options: SqlGraphCompactOptions = {}): Promise<SqlGraphCompactResult> {
+    if (this.readOnly) return Promise.reject(new TsiftError("read_only", `graph store ${this.location} was opened read-only`, { hint: "open it writable to compact it" }));
+    if (this.closed) return Promise.reject(new TsiftError("invalid_input", `graph store ${this.location} is closed`));
+    // Not inside write(): VACUUM cannot run in a transaction.
+    return this.queue.run(() => compactSqlGraph(this.connection, options));
   }
 
   close(): Promise<void> {

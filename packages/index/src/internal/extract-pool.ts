@@ -12,6 +12,17 @@ export type ExtractJob = { lang: Lang; text: string } | null;
 /** Below this many files to parse, worker start-up (~50 ms each, plus grammar loads) costs more than it saves. */
 export const PARALLEL_THRESHOLD = 64;
 
+/**
+ * Characters of source parsed between two turns of the event loop on the calling thread.
+ * node-tree-sitter frees a tree's native memory only in its finalizer, and Node runs
+ * finalizers on a later turn of the event loop: a synchronous loop over every file keeps
+ * every tree alive until it ends (effect's src/: 580 MB peak instead of ~250 MB).
+ */
+export const YIELD_EVERY_CHARS = 1 << 20;
+
+/** One turn of the event loop, so queued finalizers (parse trees) run. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export interface ExtractAllOptions {
   /** Worker count; 0 extracts on the calling thread. Default: see defaultWorkerCount. */
   workers?: number;
@@ -60,9 +71,15 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
   const workers = Math.min(options.workers ?? defaultWorkerCount(count), count);
   const url = workers > 0 ? workerUrl() : null;
   if (!url || workers === 0) {
+    let sinceYield = 0;
     for (let index = 0; index < count; index++) {
       const job = options.prepare(index);
       options.onResult(index, job ? extractHere(job) : null);
+      sinceYield += job ? job.text.length : 0;
+      if (sinceYield >= YIELD_EVERY_CHARS) {
+        sinceYield = 0;
+        await yieldToEventLoop();
+      }
     }
     return { workers: 0 };
   }

@@ -13,6 +13,17 @@ export interface TrackedFile {
   skipReason: string | null;
 }
 
+/** A call site extracted in this run, held back until the resolution pass can insert it resolved. */
+export interface PendingCall {
+  file: string;
+  caller_symbol_id: number | null;
+  caller_name: string | null;
+  callee_name: string;
+  receiver: string | null;
+  line: number;
+  kind: string;
+}
+
 /** Every write the updater makes, prepared once per connection (STYLE "Database access"). */
 export class IndexStore {
   private readonly deletes: Database.Statement[];
@@ -28,6 +39,12 @@ export class IndexStore {
   /** Symbol names that appeared or disappeared, and files whose rows were rewritten: what the resolution pass must revisit. */
   readonly touchedNames = new Set<string>();
   readonly touchedFiles = new Set<string>();
+  /**
+   * Calls of the files written in this run, in extraction order. They are inserted by the
+   * resolution pass, already resolved (`insertCall`), rather than inserted unresolved and
+   * updated again: one write per call instead of two, and no read-back.
+   */
+  readonly pendingCalls: PendingCall[] = [];
 
   constructor(readonly db: Database.Database) {
     this.deletes = PER_FILE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE file = ?`));
@@ -44,10 +61,9 @@ export class IndexStore {
       `INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility, cyclomatic, max_nesting, lines, level)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    // New calls start unresolved; the resolution pass of the same transaction fills them in.
     this.insertCall = db.prepare(
       `INSERT INTO calls (file, caller_symbol_id, caller_name, callee_name, receiver, line, kind, resolved_symbol_id, resolution)
-       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'unresolved')`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertImport = db.prepare("INSERT INTO imports (file, module, name, alias, line, kind, resolved_file) VALUES (?, ?, ?, ?, ?, ?, NULL)");
     this.insertRoute = db.prepare("INSERT INTO routes (file, framework, method, path, handler, line, handler_line) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -91,9 +107,14 @@ export class IndexStore {
     this.upsertFileRow.run(path, lang, size, mtimeNs, hash, now, 0, reason);
   }
 
-  /** Replaces a file's rows with a fresh extraction. */
-  writeExtraction(path: string, size: number, mtimeNs: bigint, hash: string, extraction: FileExtraction, now: string): void {
-    this.deleteRows(path);
+  /**
+   * Replaces a file's rows with a fresh extraction. `replacing` false says the file has no
+   * rows yet (new to the index, or a rebuild cleared them), which spares five DELETEs and a
+   * SELECT per file on a cold index.
+   */
+  writeExtraction(path: string, size: number, mtimeNs: bigint, hash: string, extraction: FileExtraction, now: string, replacing = true): void {
+    if (replacing) this.deleteRows(path);
+    else this.touchedFiles.add(path);
     this.upsertFileRow.run(path, extraction.language, size, mtimeNs, hash, now, extraction.has_errors ? 1 : 0, null);
     // Calls name their caller by qualified name and declaration line; map that to the new row id.
     const ids = new Map<string, number>();
@@ -123,7 +144,15 @@ export class IndexStore {
     }
     for (const call of extraction.calls) {
       const callerId = call.caller === null ? null : (ids.get(`${call.caller}\0${call.caller_line}`) ?? null);
-      this.insertCall.run(path, callerId, call.caller, call.callee, call.receiver, call.line, call.kind);
+      this.pendingCalls.push({
+        file: path,
+        caller_symbol_id: callerId,
+        caller_name: call.caller,
+        callee_name: call.callee,
+        receiver: call.receiver,
+        line: call.line,
+        kind: call.kind,
+      });
     }
     for (const entry of extraction.imports) {
       if (entry.names.length === 0) this.insertImport.run(path, entry.module, null, null, entry.line, entry.kind);
@@ -132,6 +161,17 @@ export class IndexStore {
     for (const route of extraction.routes) {
       this.insertRoute.run(path, route.framework, route.method, route.path, route.handler, route.line, route.handler_line);
     }
+  }
+
+  /** Inserts one pending call with its resolution (the resolution pass calls this in order). */
+  insertResolvedCall(call: PendingCall, resolvedSymbolId: number | null, resolution: string): void {
+    this.insertCall.run(call.file, call.caller_symbol_id, call.caller_name, call.callee_name, call.receiver, call.line, call.kind, resolvedSymbolId, resolution);
+  }
+
+  /** Inserts calls no resolution pass took, unresolved; a no-op after a pass. */
+  flushPendingCalls(): void {
+    for (const call of this.pendingCalls) this.insertResolvedCall(call, null, "unresolved");
+    this.pendingCalls.length = 0;
   }
 
   replaceDirState(dirs: readonly WalkedDir[]): void {

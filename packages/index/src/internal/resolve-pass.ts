@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Lang } from "@tsift/graph";
 import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "../resolve-calls";
+import type { PendingCall } from "./index-store";
 import { resolveModule } from "./module-resolver";
 
 export interface ResolvePassStats {
@@ -23,6 +24,12 @@ export interface ResolveScope {
 
 type StoredCall = ResolverCall & { resolved_symbol_id: number | null; resolution: string };
 
+/** Calls extracted in this run and not stored yet: the pass inserts each with its target, in order. */
+export interface PendingCalls {
+  pendingCalls: PendingCall[];
+  insertResolvedCall(call: PendingCall, resolvedSymbolId: number | null, resolution: string): void;
+}
+
 /**
  * Re-resolves imports and calls inside the caller's transaction, writing back only
  * rows whose answer changed. Every resolver step looks candidates up by the callee's
@@ -32,7 +39,7 @@ type StoredCall = ResolverCall & { resolved_symbol_id: number | null; resolution
  * deleted symbol) are revisited, against candidate tables built from every symbol so
  * uniqueness and ambiguity stay global. With `scope` null every call is revisited.
  */
-export function resolvePass(db: Database.Database, scope: ResolveScope | null): ResolvePassStats {
+export function resolvePass(db: Database.Database, scope: ResolveScope | null, pending?: PendingCalls): ResolvePassStats {
   const started = performance.now();
   const languages = new Map<string, Lang>();
   for (const row of db.prepare("SELECT path, language FROM files WHERE skip_reason IS NULL").all() as { path: string; language: Lang }[]) {
@@ -95,5 +102,14 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null): 
       callsChanged++;
     }
   }
-  return { imports: imports.length, importsChanged, calls: calls.length, callsChanged, ms: performance.now() - started };
+  // New calls (their files are in `scope.files`, so they belong to the revisited set) go in resolved.
+  const newCalls = pending?.pendingCalls ?? [];
+  for (const call of newCalls) {
+    const target = resolve({ ...call, id: 0 }, languages.get(call.file) ?? "");
+    pending!.insertResolvedCall(call, target.resolved_symbol_id, target.resolution);
+    if (target.resolution !== "unresolved") callsChanged++;
+  }
+  const callCount = calls.length + newCalls.length;
+  newCalls.length = 0;
+  return { imports: imports.length, importsChanged, calls: callCount, callsChanged, ms: performance.now() - started };
 }

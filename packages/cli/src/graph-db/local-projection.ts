@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import { TsiftError, type ConvexProjectionMetadata, type GraphProjection } from "@tsift/core";
+import { graphDbDisplay, indexLocationFor } from "./graph-db-context";
+import { refreshTarget } from "./graph-db-refresh";
+import { localGraphDbExists, openGraphStore, type GraphDbTarget } from "./open-graph-store";
+
+export interface LocalProjection {
+  projection: GraphProjection;
+  /** The projection as Convex records it (`snapshotMeta`): compared against a snapshot's. */
+  meta: ConvexProjectionMetadata;
+  /** `cold_source_graph_rebuild`, `cached_source_watermark_reuse`, or `not_refreshed` (no index: graph.db as it is). */
+  refresh: string;
+}
+
+/**
+ * The local SQLite correctness store's rows, refreshed from the code index first when
+ * the project has one (a reuse when nothing changed), so a Convex comparison or sync
+ * plan is made against the projection as the source stands now.
+ */
+export async function loadLocalProjection(target: GraphDbTarget): Promise<LocalProjection> {
+  const local: GraphDbTarget = { ...target, backend: target.backend === "libsql" ? "libsql" : "sqlite", convexSnapshot: undefined };
+  let refresh = "not_refreshed";
+  if (existsSync((await indexLocationFor(local)).dbPath)) refresh = (await refreshTarget(local)).data.mode;
+  else if (!localGraphDbExists(local)) {
+    throw new TsiftError("not_found", `no local graph store at ${graphDbDisplay(local)} and no code index to build one`, { hint: "tsift index, then tsift graph-db refresh" });
+  }
+  const { exportGraphRows } = await import("@tsift/core");
+  const opened = await openGraphStore(local, { readOnly: true });
+  try {
+    const scope = target.scope ?? "root";
+    const document = await exportGraphRows(opened.store, scope);
+    const meta: ConvexProjectionMetadata = { scope, projectionMetaId: `projection_meta:${scope}` };
+    if (document.projection?.projection_version) meta.projectionVersion = document.projection.projection_version;
+    if (document.projection?.content_hash) meta.projectionHash = document.projection.content_hash;
+    if (document.projection?.source_watermark) meta.sourceWatermark = document.projection.source_watermark;
+    return { projection: { nodes: document.nodes, edges: document.edges }, meta, refresh };
+  } finally {
+    await opened.store.close();
+  }
+}

@@ -1,0 +1,61 @@
+import type { SymbolRow } from "@tsift/index/indexer";
+import { abbreviateKind, compactHeader } from "../output/compact-labels";
+import { defineOutput, previewSection } from "../output/output-spec";
+import { sourceReadCommand, symbolIdentity, type CommandPlace } from "../symbol-ref";
+
+export interface SymbolsData {
+  query?: string;
+  symbols: SymbolRow[];
+  total: number;
+  truncated: boolean;
+  recovery?: string;
+}
+
+const where = (symbol: SymbolRow) => `${symbol.file}:${symbol.line}${symbol.end_line > symbol.line ? `-${symbol.end_line}` : ""}`;
+const qualified = (symbol: SymbolRow) => (symbol.parent ? `${symbol.parent}.${symbol.name}` : symbol.name);
+const more = (data: SymbolsData) => data.total - data.symbols.length;
+
+/** `tsift symbols` output; `place` spells the project and scope in `expand` commands. */
+export const symbolsOutput = (place: CommandPlace) =>
+  defineOutput<SymbolsData>({
+    tool: "symbols",
+    // One row per symbol: `file:line-end  kind  parent.name  signature`, then `(+N more)` when capped.
+    text: (data) => {
+      if (data.symbols.length === 0) return "no symbols found";
+      const lines = data.symbols.map((symbol) => `${where(symbol)}  ${symbol.kind}  ${qualified(symbol)}${symbol.signature ? `  ${symbol.signature}` : ""}`);
+      if (more(data) > 0) lines.push(`(+${more(data)} more)`);
+      return lines.join("\n");
+    },
+    compact: (data) => {
+      const lines = [compactHeader("symbols", data.symbols.length, data.total), ...data.symbols.map((symbol) => `  ${qualified(symbol)} (${abbreviateKind(symbol.kind)}) ${symbol.file}:${symbol.line}`)];
+      if (more(data) > 0) lines.push(`  (+${more(data)} more)`);
+      return lines.join("\n");
+    },
+    tables: [
+      {
+        columns: ["match", "kind", "name", "parent", "file", "line", "end_line"],
+        rows: (data) => data.symbols.map((symbol) => [symbol.match, symbol.kind, symbol.name, symbol.parent, symbol.file, symbol.line, symbol.end_line]),
+        more,
+      },
+    ],
+    envelope: {
+      view: "list",
+      summary: (data) => `${data.symbols.length} of ${data.total} symbols${data.query !== undefined ? ` matching "${data.query}"` : ""}`,
+      metrics: (data) => [
+        { label: "shown", value: data.symbols.length },
+        { label: "total", value: data.total },
+      ],
+    },
+    preview: {
+      sections: [
+        previewSection<SymbolsData, SymbolRow>({
+          key: "symbols",
+          prefix: "ssym",
+          identity: (symbol) => symbolIdentity(symbol, place.scope),
+          expand: (symbol) => sourceReadCommand(symbol.file, symbol.line, symbol.end_line, place),
+          truncate: ["signature"],
+          total: (data) => data.total,
+        }),
+      ],
+    },
+  });

@@ -1,0 +1,51 @@
+import { existsSync } from "node:fs";
+import { isTsiftError } from "@tsift/core";
+import { openIndexReader, querySymbols, type IndexLocation } from "@tsift/index/indexer";
+import { COMMANDS } from "../cli-catalog";
+import { shellArg } from "../output/handles";
+import { sourceReadCommand, symbolHandle, type CommandPlace } from "../symbol-ref";
+import type { SymbolRef } from "./source-read-output";
+
+export interface WindowSymbols {
+  symbols: SymbolRef[];
+  warnings: string[];
+  recovery: string | null;
+}
+
+// `explain` expansions appear once the command exists, so no ref points at a missing command.
+const HAS_EXPLAIN = Object.hasOwn(COMMANDS, "explain");
+
+/**
+ * Indexed symbols whose definitions intersect lines `start`–`end` of `file` (relative
+ * to the index's source root), outermost first. The window never depends on them: a
+ * missing, newer or unreadable index becomes a warning and an empty list.
+ */
+export async function windowSymbols(location: IndexLocation, file: string, start: number, end: number, place: CommandPlace, indexCommand: string): Promise<WindowSymbols> {
+  if (!existsSync(location.dbPath)) return { symbols: [], warnings: [`no index yet, so no symbol refs; run \`${indexCommand}\``], recovery: null };
+  let connection;
+  try {
+    connection = openIndexReader(location);
+  } catch (error) {
+    if (isTsiftError(error)) return { symbols: [], warnings: [`symbol refs unavailable: ${error.message}${error.hint ? ` (next: ${error.hint})` : ""}`], recovery: null };
+    throw error;
+  }
+  try {
+    const rows = querySymbols(connection.database, { file, limit: 0 })
+      .symbols.filter((symbol) => symbol.file === file && symbol.line <= end && symbol.end_line >= start)
+      .sort((a, b) => a.line - b.line || b.end_line - a.end_line || a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind));
+    const symbols = rows.map((symbol): SymbolRef => ({
+      handle: symbolHandle(symbol, place.scope),
+      name: symbol.name,
+      kind: symbol.kind,
+      parent: symbol.parent,
+      file: symbol.file,
+      line: symbol.line,
+      end_line: symbol.end_line,
+      expand: sourceReadCommand(symbol.file, symbol.line, symbol.end_line, place),
+      ...(HAS_EXPLAIN ? { explain: `tsift --envelope explain ${shellArg(symbol.parent ? `${symbol.parent}.${symbol.name}` : symbol.name)} --budget normal` } : {}),
+    }));
+    return { symbols, warnings: [], recovery: connection.recovery };
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * `@tsift/index/code-graph`: the code -> graph projection and its refresh driver, without
+ * the graph algorithms (graphology) the main entry's graph queries load, so `graph-db`
+ * reads and an unchanged refresh start fast. Every export here is also exported by
+ * `@tsift/index`.
+ */
+export {
+  CODE_EDGE_KINDS,
+  CODE_GRAPH_SOURCE,
+  CODE_NODE_KINDS,
+  CODE_PROJECTION_VERSION,
+  CODE_PROJECTOR_REVISION,
+  FILE_HANDLE_PREFIX,
+  fileHandle,
+  fileNodeId,
+  projectionMetaId,
+} from "./code-graph/code-graph-ids";
+export { codeGraphSourceState, type CodeGraphSourceState } from "./code-graph/code-graph-watermark";
+export { projectCodeGraph, type CodeGraphProjection, type CodeGraphStats, type ProjectCodeGraphOptions } from "./code-graph/project-code-graph";
+export {
+  codeGraphFreshness,
+  isCurrentProjection,
+  readCodeGraphSourceState,
+  refreshCodeGraph,
+  type CodeGraphFreshness,
+  type CodeGraphFreshnessState,
+  type CodeGraphRefreshMode,
+  type CodeGraphRefreshReport,
+  type CodeGraphRowDelta,
+  type RefreshCodeGraphOptions,
+} from "./code-graph/refresh-code-graph";
+export { SYMBOL_HANDLE_PREFIX, isSymbolHandle, symbolHandle } from "./graph-queries/symbol-handle";

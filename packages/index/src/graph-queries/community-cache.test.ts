@@ -1,0 +1,74 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { indexLocation } from "../index-location";
+import { COMMUNITY_CACHE_KEEP, communityCacheDir, communityCacheKey, readCommunityCache, writeCommunityCache } from "./community-cache";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tsift-community-cache-"));
+  dirs.push(dir);
+  return dir;
+}
+
+describe("communityCacheKey", () => {
+  it("depends on the watermark and the options, not on option order", () => {
+    const key = communityCacheKey("w1", { algorithm: "louvain", seed: 1, resolution: 1 });
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(communityCacheKey("w1", { resolution: 1, seed: 1, algorithm: "louvain" })).toBe(key);
+    expect(communityCacheKey("w2", { algorithm: "louvain", seed: 1, resolution: 1 })).not.toBe(key);
+    expect(communityCacheKey("w1", { algorithm: "louvain", seed: 2, resolution: 1 })).not.toBe(key);
+    expect(communityCacheKey("w1", { algorithm: "louvain", seed: 1, resolution: 1, extra: undefined })).toBe(key);
+    expect(communityCacheKey("w1")).toBe(communityCacheKey("w1", {}));
+  });
+});
+
+describe("communityCacheDir", () => {
+  it("is .tsift/community-cache/root for a project, /<scope> for a workspace scope", () => {
+    expect(communityCacheDir(indexLocation("/repo"))).toBe(join("/repo", ".tsift", "community-cache", "root"));
+    expect(communityCacheDir(indexLocation("/repo", { id: "vendor/foo", path: "vendor/foo" }))).toBe(join("/repo", ".tsift", "community-cache", "vendor", "foo"));
+  });
+});
+
+describe("readCommunityCache / writeCommunityCache", () => {
+  it("round-trips a value and misses on unknown keys", () => {
+    const dir = join(tempDir(), "nested", "root");
+    expect(writeCommunityCache(dir, "k1", { communities: [[1, 2]], modularity: 0.5 })).toBe(true);
+    expect(readCommunityCache(dir, "k1")).toEqual({ communities: [[1, 2]], modularity: 0.5 });
+    expect(readCommunityCache(dir, "k2")).toBeNull();
+    expect(readdirSync(dir)).toEqual(["k1.json"]);
+  });
+
+  it("treats corrupt files, other cache versions and mismatched keys as misses", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "bad.json"), "{ not json");
+    writeFileSync(join(dir, "old.json"), JSON.stringify({ version: 0, key: "old", value: 1 }));
+    writeFileSync(join(dir, "moved.json"), JSON.stringify({ version: 1, key: "other", value: 1 }));
+    expect(readCommunityCache(dir, "bad")).toBeNull();
+    expect(readCommunityCache(dir, "old")).toBeNull();
+    expect(readCommunityCache(dir, "moved")).toBeNull();
+  });
+
+  it(`keeps the newest ${COMMUNITY_CACHE_KEEP} entries`, () => {
+    const dir = tempDir();
+    for (let i = 0; i < COMMUNITY_CACHE_KEEP + 3; i++) {
+      writeCommunityCache(dir, `k${i}`, i);
+      const when = new Date(Date.now() - (100 - i) * 1000);
+      utimesSync(join(dir, `k${i}.json`), when, when);
+    }
+    const kept = readdirSync(dir).sort();
+    expect(kept).toHaveLength(COMMUNITY_CACHE_KEEP);
+    expect(kept).not.toContain("k0.json");
+    expect(kept).toContain(`k${COMMUNITY_CACHE_KEEP + 2}.json`);
+  });
+
+  it("reports a failed write instead of throwing", () => {
+    const file = join(tempDir(), "not-a-dir");
+    writeFileSync(file, "");
+    expect(writeCommunityCache(file, "k", 1)).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { TSIFT_DIR, type IndexLocation } from "../index-location";
+
+/** Bumped when the cached payloads change shape; older files then miss. */
+export const COMMUNITY_CACHE_VERSION = 1;
+/** Entries kept per scope directory; older ones are deleted after a write. */
+export const COMMUNITY_CACHE_KEEP = 8;
+
+/**
+ * A cheap fingerprint of everything the call graph is derived from: the tool and schema
+ * versions, every tracked file's path, content hash and skip state, and the symbol, call
+ * and resolved-call row counts. Identical source indexed again (even by `--rebuild`, which
+ * renumbers rows) gives the same watermark; any change to what was indexed changes it.
+ */
+export function indexWatermark(db: Database.Database): string {
+  const hash = createHash("sha256");
+  const meta = db.prepare("SELECT key, value FROM meta WHERE key IN ('schema_version', 'tool_version') ORDER BY key").raw().all() as [string, string][];
+  hash.update(JSON.stringify(meta));
+  for (const [path, contentHash, skip] of db.prepare("SELECT path, content_hash, skip_reason FROM files ORDER BY path").raw().iterate() as Iterable<[string, string, string | null]>) {
+    hash.update(`${path}\0${contentHash}\0${skip ?? ""}\n`);
+  }
+  const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+  hash.update(`symbols:${count("SELECT count(*) FROM symbols")}\0calls:${count("SELECT count(*) FROM calls")}\0resolved:${count("SELECT count(*) FROM calls WHERE resolved_symbol_id IS NOT NULL")}`);
+  return hash.digest("hex");
+}
+
+/**
+ * The cache file name for a result computed from an index at `watermark` with `options`
+ * (algorithm name, seed, resolution…): 32 hex digits over the cache version, the
+ * watermark and the options with their keys sorted, so option order does not matter.
+ */
+export function communityCacheKey(watermark: string, options: Readonly<Record<string, unknown>> = {}): string {
+  return createHash("sha256").update(`tsift-community-cache/v${COMMUNITY_CACHE_VERSION}\0${watermark}\0${stableJson(options)}`).digest("hex").slice(0, 32);
+}
+
+/** `.tsift/community-cache/<scope>/` for a workspace scope, `.tsift/community-cache/root/` otherwise. */
+export function communityCacheDir(location: IndexLocation): string {
+  return join(location.projectRoot, TSIFT_DIR, "community-cache", ...(location.scope ?? "root").split("/"));
+}
+
+interface CacheFile<T> {
+  version: number;
+  key: string;
+  value: T;
+}
+
+/** The value stored under `key`, or null when it is missing, unreadable, from another cache version, or corrupt. */
+export function readCommunityCache<T>(dir: string, key: string): T | null {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, `${key}.json`), "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const file = JSON.parse(text) as CacheFile<T>;
+    return file && file.version === COMMUNITY_CACHE_VERSION && file.key === key ? file.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores `value` under `key`: written to a temp file and renamed, so readers never see a
+ * partial file, then all but the newest COMMUNITY_CACHE_KEEP entries are removed. The cache
+ * is an optimisation: a failure to write (read-only checkout, full disk) is swallowed and
+ * reported as false.
+ */
+export function writeCommunityCache<T>(dir: string, key: string, value: T): boolean {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const target = join(dir, `${key}.json`);
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(temp, JSON.stringify({ version: COMMUNITY_CACHE_VERSION, key, value } satisfies CacheFile<T>));
+    renameSync(temp, target);
+    prune(dir, `${key}.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function prune(dir: string, keep: string): void {
+  const entries = readdirSync(dir)
+    .filter((name) => name.endsWith(".json") && name !== keep)
+    .map((name) => ({ name, mtime: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? -1 : 1));
+  for (const entry of entries.slice(COMMUNITY_CACHE_KEEP - 1)) rmSync(join(dir, entry.name), { force: true });
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}

@@ -1,0 +1,125 @@
+import type Database from "better-sqlite3";
+import { chunkFilterSql } from "./chunk-rows";
+import { dotQuantized, quantize, type Encoder } from "./encoders/encoder";
+import type { SearchFilters } from "./search-types";
+
+/** What an encoder reads for a chunk: its declared names first, then the code. */
+export function embeddingText(names: string, text: string): string {
+  return names ? `${names.replace(/\n/g, " ")}\n${text}` : text;
+}
+
+/** Chunks (distinct contents) with no vector yet for this encoder. */
+export function missingVectors(db: Database.Database, encoderId: string): number {
+  return db
+    .prepare("SELECT count(DISTINCT hash) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash)")
+    .pluck()
+    .get(encoderId) as number;
+}
+
+export interface EnsureVectorsResult {
+  embedded: number;
+  pruned: number;
+  ms: number;
+}
+
+const BATCH = 256;
+
+/**
+ * Embeds every chunk content that has no vector for `encoder` yet and stores the
+ * vectors (needs a writable index, i.e. the writer lock), then drops this encoder's
+ * vectors whose content no longer exists. Lazy: the first semantic or hybrid search
+ * pays for it, later ones and other chunks with the same content reuse it. One
+ * transaction, so an interrupted run leaves the cache as it was.
+ */
+export function ensureVectors(db: Database.Database, encoder: Encoder): EnsureVectorsResult {
+  const started = performance.now();
+  const pending = db
+    .prepare(
+      `SELECT hash, min(names) AS names, min(text) AS text FROM chunks c
+       WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash) GROUP BY hash`,
+    )
+    .all(encoder.id) as { hash: string; names: string; text: string }[];
+  const insert = db.prepare("INSERT OR REPLACE INTO chunk_vectors (encoder, hash, vector) VALUES (?, ?, ?)");
+  let pruned = 0;
+  db.transaction(() => {
+    for (let from = 0; from < pending.length; from += BATCH) {
+      const batch = pending.slice(from, from + BATCH);
+      const vectors = encoder.encode(batch.map((row) => embeddingText(row.names, row.text)));
+      batch.forEach((row, index) => insert.run(encoder.id, row.hash, quantize(vectors[index]!)));
+    }
+    pruned = db.prepare("DELETE FROM chunk_vectors WHERE encoder = ? AND hash NOT IN (SELECT hash FROM chunks)").run(encoder.id).changes;
+  })();
+  return { embedded: pending.length, pruned, ms: performance.now() - started };
+}
+
+/**
+ * Vectors computed in memory for chunks that have none stored, when the index cannot
+ * be written (another writer holds the lock): the search still answers, it only
+ * does not keep the work.
+ */
+export function transientVectors(db: Database.Database, encoder: Encoder): Map<string, Buffer> {
+  const pending = db
+    .prepare(
+      `SELECT hash, min(names) AS names, min(text) AS text FROM chunks c
+       WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash) GROUP BY hash`,
+    )
+    .all(encoder.id) as { hash: string; names: string; text: string }[];
+  const out = new Map<string, Buffer>();
+  for (let from = 0; from < pending.length; from += BATCH) {
+    const batch = pending.slice(from, from + BATCH);
+    encoder.encode(batch.map((row) => embeddingText(row.names, row.text))).forEach((vector, index) => out.set(batch[index]!.hash, quantize(vector)));
+  }
+  return out;
+}
+
+export interface DenseOptions extends SearchFilters {
+  limit: number;
+  /** Chunk ids never returned (the source chunk of a related-code lookup). */
+  exclude?: ReadonlySet<number>;
+  /** Vectors not in the table (see transientVectors). */
+  extra?: ReadonlyMap<string, Buffer>;
+}
+
+export interface DenseMatch {
+  id: number;
+  language: string;
+  score: number;
+}
+
+/**
+ * Cosine ranking of chunks against a unit query vector: a scan over every stored
+ * vector (int8, a few MB for a large repository), keeping the best `limit`. Ties go
+ * to the lower chunk id, which follows file order, so results are deterministic.
+ */
+export function denseRank(db: Database.Database, encoderId: string, query: Float32Array, options: DenseOptions): DenseMatch[] {
+  if (options.limit <= 0) return [];
+  const filter = chunkFilterSql(options);
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.language, c.hash, v.vector FROM chunks c LEFT JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash
+       ${filter.sql ? `WHERE ${filter.sql}` : ""}`,
+    )
+    .raw()
+    .iterate(encoderId, ...filter.params) as IterableIterator<[number, string, string, Buffer | null]>;
+  const best: DenseMatch[] = [];
+  let floor = -Infinity;
+  for (const [id, language, hash, stored] of rows) {
+    if (options.exclude?.has(id)) continue;
+    const vector = stored ?? options.extra?.get(hash);
+    if (!vector) continue;
+    const score = dotQuantized(query, vector);
+    if (best.length >= options.limit && score <= floor) continue;
+    best.push({ id, language, score });
+    if (best.length > options.limit * 2) {
+      best.sort(byScore);
+      best.length = options.limit;
+      floor = best[best.length - 1]!.score;
+    }
+  }
+  best.sort(byScore);
+  return best.slice(0, options.limit);
+}
+
+function byScore(a: DenseMatch, b: DenseMatch): number {
+  return b.score - a.score || a.id - b.id;
+}

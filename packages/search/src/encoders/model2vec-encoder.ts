@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { TsiftError } from "@tsift/core";
+import { normalize, type Encoder } from "./encoder";
+import { loadTokenizer } from "./hf-tokenizer";
+import { readSafetensors } from "./safetensors";
+
+export interface Model2VecOptions {
+  /** Tokens per text; longer texts are cut (Model2Vec's default is 512). */
+  maxTokens?: number;
+}
+
+/**
+ * A Model2Vec static-embedding model read from a local directory (`tokenizer.json` +
+ * `model.safetensors`), e.g. `minishlab/potion-code-16M`
+ * downloaded by the user. A text's vector is the mean of its tokens' rows (scaled by
+ * the optional per-token `weights`, through the optional `mapping`), unknown tokens
+ * left out, then L2-normalized. Nothing is ever downloaded: a missing file fails
+ * closed with the directory to fix. The id includes a hash of the model files, so a
+ * different model never reuses another's cached vectors.
+ */
+export function loadModel2VecEncoder(dir: string, options: Model2VecOptions = {}): Encoder {
+  const tokenizerPath = join(dir, "tokenizer.json");
+  const modelPath = join(dir, "model.safetensors");
+  for (const path of [tokenizerPath, modelPath]) {
+    if (!existsSync(path)) {
+      throw new TsiftError("not_found", `${path} is missing: --model needs a local Model2Vec directory (tokenizer.json + model.safetensors); tsift never downloads models`, {
+        details: { dir, missing: path },
+        hint: "point --model at a downloaded model directory, or omit it to use the built-in tsift-hash-v1 encoder",
+      });
+    }
+  }
+  const tokenizerJson = readFileSync(tokenizerPath, "utf8");
+  const modelBytes = readFileSync(modelPath);
+  const tokenizer = loadTokenizer(tokenizerJson, tokenizerPath);
+  const tensors = readSafetensors(modelBytes, ["embeddings", "weights", "mapping"], modelPath);
+  const embeddings = tensors.get("embeddings");
+  if (!embeddings || embeddings.shape.length !== 2) {
+    throw new TsiftError("corrupt_data", `${modelPath} has no 2-D \`embeddings\` tensor`, { details: { file: modelPath } });
+  }
+  const [rows, dimensions] = embeddings.shape as [number, number];
+  const weights = tensors.get("weights")?.data ?? null;
+  const mapping = tensors.get("mapping")?.data ?? null;
+  const maxTokens = options.maxTokens ?? 512;
+  const digest = createHash("sha1").update(tokenizerJson).update(modelBytes.subarray(0, Math.min(modelBytes.length, 1 << 20))).update(String(modelBytes.length)).digest("hex");
+  return {
+    id: `model2vec:${basename(dir)}:${digest.slice(0, 12)}`,
+    dimensions,
+    encode(texts) {
+      return texts.map((text) => {
+        const vector = new Float32Array(dimensions);
+        let count = 0;
+        for (const id of tokenizer.encode(text).slice(0, maxTokens)) {
+          if (id === tokenizer.unkId) continue;
+          const row = mapping ? mapping[id] : id;
+          if (row === undefined || row < 0 || row >= rows) continue;
+          const scale = weights ? (weights[id] ?? 1) : 1;
+          const offset = row * dimensions;
+          for (let i = 0; i < dimensions; i++) vector[i]! += embeddings.data[offset + i]! * scale;
+          count++;
+        }
+        if (count > 0) for (let i = 0; i < dimensions; i++) vector[i]! /= count;
+        // Cosine ranking needs unit vectors whatever config.json's `normalize` says, so it is not read.
+        return normalize(vector);
+      });
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type Database from "better-sqlite3";
+import { coverage, ftsQuery, type FtsQuery } from "./fts-query";
+import { chunkFilterSql, type ChunkRow, loadChunks } from "./chunk-rows";
+import type { Confidence, SearchFilters, SearchHit } from "./search-types";
+import { bestLines } from "./snippet";
+
+/** BM25 weight per `chunks_fts` column: symbol names, path segments, body, identifier splits. */
+export interface Bm25Weights {
+  names: number;
+  path: number;
+  body: number;
+  terms: number;
+}
+
+/** Names weigh most: a chunk that declares what the query names is usually the answer. */
+export const DEFAULT_BM25_WEIGHTS: Bm25Weights = { names: 5, path: 2.5, body: 1, terms: 1 };
+
+export interface LexicalOptions extends SearchFilters {
+  limit: number;
+  weights?: Bm25Weights;
+}
+
+export interface RankedChunk {
+  chunk: ChunkRow;
+  score: number;
+  coverage: number;
+}
+
+export interface LexicalResult {
+  hits: SearchHit[];
+  /** Chunks matching any query term (the candidates BM25 ranked). */
+  total: number;
+}
+
+/** Candidates re-scored per requested hit: enough that coverage can lift a chunk BM25 put a little lower. */
+const OVERFETCH = 6;
+
+/**
+ * BM25 over the enriched chunk index, re-scored by query coverage: BM25 alone
+ * rewards a chunk that repeats one common query word, so the final score multiplies
+ * it by how many of the query's words the chunk (names and text) contains.
+ */
+export function rankChunksBm25(db: Database.Database, query: FtsQuery, options: LexicalOptions): { ranked: RankedChunk[]; total: number } {
+  if (query.match === "" || options.limit <= 0) return { ranked: [], total: 0 };
+  const w = options.weights ?? DEFAULT_BM25_WEIGHTS;
+  const filter = chunkFilterSql(options);
+  const where = `chunks_fts MATCH ?${filter.sql ? ` AND rowid IN (SELECT id FROM chunks WHERE ${filter.sql})` : ""}`;
+  const bm25 = `bm25(chunks_fts, ${w.names}, ${w.path}, ${w.body}, ${w.terms})`;
+  const candidates = Math.max(50, options.limit * OVERFETCH);
+  const rows = db
+    .prepare(`SELECT rowid AS id, -${bm25} AS score FROM chunks_fts WHERE ${where} ORDER BY ${bm25} LIMIT ?`)
+    .all(query.match, ...filter.params, candidates) as { id: number; score: number }[];
+  const total =
+    rows.length < candidates ? rows.length : (db.prepare(`SELECT count(*) FROM chunks_fts WHERE ${where}`).pluck().get(query.match, ...filter.params) as number);
+  const chunks = loadChunks(
+    db,
+    rows.map((row) => row.id),
+  );
+  const ranked: RankedChunk[] = [];
+  for (const row of rows) {
+    const chunk = chunks.get(row.id);
+    if (!chunk) continue;
+    const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
+    ranked.push({ chunk, score: row.score * (0.35 + 0.65 * covered), coverage: covered });
+  }
+  ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
+  return { ranked, total };
+}
+
+/** `tsift search --strategy lexical`: the top chunks as hits, each with its best lines and a confidence. */
+export function lexicalSearch(db: Database.Database, text: string, options: LexicalOptions): LexicalResult {
+  const query = ftsQuery(text);
+  const { ranked, total } = rankChunksBm25(db, query, options);
+  return { hits: toHits(ranked.slice(0, options.limit), query, "bm25"), total };
+}
+
+export function compareChunks(a: ChunkRow, b: ChunkRow): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_line - b.start_line;
+}
+
+/**
+ * Confidence from how much of the query a hit covers and how close it scores to the
+ * best hit: a chunk with every query word near the top is `High`.
+ */
+export function confidenceOf(covered: number, relative: number): Confidence {
+  if (covered >= 0.75 && relative >= 0.5) return "High";
+  if (covered >= 0.4) return "Medium";
+  return "Low";
+}
+
+export function toHits(ranked: readonly RankedChunk[], query: FtsQuery, source: SearchHit["source"]): SearchHit[] {
+  const top = ranked[0]?.score ?? 0;
+  return ranked.map((entry, index) => {
+    const { chunk } = entry;
+    const snippet = bestLines(chunk.text, chunk.start_line, query.groups);
+    return {
+      rank: index + 1,
+      artifact_id: `${source}:${chunk.file}:${chunk.start_line}`,
+      path: chunk.file,
+      line: snippet.line,
+      start_line: chunk.start_line,
+      end_line: chunk.end_line,
+      location: `line ${snippet.line}`,
+      score: Math.round(entry.score * 10_000) / 10_000,
+      confidence: confidenceOf(entry.coverage, top > 0 ? entry.score / top : 0),
+      snippet: snippet.text,
+      language: chunk.language,
+      symbol: chunk.symbol,
+      source,
+    };
+  });
+}

@@ -1,0 +1,73 @@
+import { splitIdentifier } from "@tsift/graph";
+import { QUERY_STOP_WORDS } from "./query-stop-words";
+
+/** What a query looks like, which decides exact promotion and the hybrid weight. */
+export type QueryShape = "identifier" | "path" | "code" | "mixed" | "prose";
+
+const PATH_LIKE = /^[\w.@-]*\/[\w./@-]*$|^[\w-]+\.[a-z]{1,5}$/i;
+const QUALIFIED = /^[A-Za-z_$][\w$]*((::|\.|#)[A-Za-z_$][\w$]*)+$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
+const CODE_PUNCTUATION = /[(){}[\];=<>]|=>|::|\.\w+\(/;
+
+/**
+ * Classifies a query:
+ * - `path`: one token with a `/` or a file extension (`src/main.rs`, `Schema.ts`);
+ * - `identifier`: one token that is a compound identifier or qualified name
+ *   (`alpha_helper`, `claudescore-3`, `getUserName`, `crate::module`, `Effect.map`);
+ * - `code`: a code fragment (brackets, `=>`, calls);
+ * - `prose`: several plain words, none an identifier;
+ * - `mixed`: words and identifiers together, or a single plain word.
+ */
+export function queryShape(query: string): QueryShape {
+  const text = query.trim();
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length === 1) {
+    const token = tokens[0]!;
+    if (PATH_LIKE.test(token) && !QUALIFIED.test(token.replace(/\.[a-z]{1,5}$/i, ""))) return "path";
+    if (QUALIFIED.test(token)) return "identifier";
+    if (IDENTIFIER.test(token) && (splitIdentifier(token).length > 1 || /\d/.test(token))) return "identifier";
+    if (CODE_PUNCTUATION.test(token)) return "code";
+    return "mixed";
+  }
+  if (CODE_PUNCTUATION.test(text)) return "code";
+  const identifiers = tokens.filter((token) => IDENTIFIER.test(token) && splitIdentifier(token).length > 1);
+  if (identifiers.length === 0) return "prose";
+  return "mixed";
+}
+
+/**
+ * Plain `tsift search` routes single identifier- or path-like tokens to the literal
+ * backend: they name something exactly, and a literal scan works without (or ahead of)
+ * the index. A single plain word (`retry`) stays lexical: BM25 with stemming ranks it
+ * better than every line that contains it.
+ */
+export function prefersExact(query: string): boolean {
+  const shape = queryShape(query);
+  return shape === "identifier" || shape === "path";
+}
+
+/**
+ * The dense weight in hybrid fusion (0 = BM25 only, 1 = vectors only), from the query's
+ * shape: identifiers and code lean on BM25, which matches them exactly; descriptions of
+ * behaviour lean on vectors, which match meaning across wording.
+ */
+export function hybridAlpha(query: string): number {
+  switch (queryShape(query)) {
+    case "identifier":
+    case "path":
+      return 0.2;
+    case "code":
+      return 0.3;
+    case "mixed":
+      return 0.45;
+    case "prose":
+      return contentWords(query) <= 2 ? 0.5 : 0.6;
+  }
+}
+
+function contentWords(query: string): number {
+  return query
+    .toLowerCase()
+    .split(/\W+/)
+    .filter((word) => word.length > 0 && !QUERY_STOP_WORDS.has(word)).length;
+}

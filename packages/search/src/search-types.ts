@@ -1,0 +1,54 @@
+/** How `tsift search` ranks text: BM25 over chunks, literal lines, dense vectors, or both fused. */
+export type SearchStrategy = "lexical" | "exact" | "hybrid" | "semantic";
+
+export const SEARCH_STRATEGIES: readonly SearchStrategy[] = ["lexical", "exact", "hybrid", "semantic"];
+
+export type Confidence = "High" | "Medium" | "Low";
+
+export type SymbolMatchType = "exact_name" | "all_tags" | "partial_tags";
+
+/** One AST-ranked symbol (reference §2.2 `SymbolHit`); lines are 1-based. */
+export interface SymbolHit {
+  name: string;
+  kind: string;
+  language: string;
+  file: string;
+  line: number;
+  end_line: number;
+  parent: string | null;
+  signature: string | null;
+  tags: string[];
+  score: number;
+  match_type: SymbolMatchType;
+  /** The tie-breaker that ordered equal scores: PageRank over resolved calls, or the in-degree fallback. */
+  centrality?: number;
+}
+
+/** One ranked text hit: a chunk (index strategies) or a line (exact). */
+export interface SearchHit {
+  rank: number;
+  /** `<source>:<path>:<line>`, stable across runs of the same index. */
+  artifact_id: string;
+  path: string;
+  /** The best line: where the snippet comes from. */
+  line: number;
+  /** The chunk's span (a single line for exact hits). */
+  start_line: number;
+  end_line: number;
+  location: string;
+  score: number;
+  confidence: Confidence;
+  snippet: string;
+  language: string | null;
+  /** The declaration the chunk is about, when there is one. */
+  symbol: string | null;
+  /** Which ranker found it: `bm25`, `dense`, `hybrid`, `exact`. */
+  source: "bm25" | "dense" | "hybrid" | "exact";
+}
+
+/** Filters shared by every strategy. `path` is a root-relative directory or file prefix. */
+export interface SearchFilters {
+  path?: string;
+  languages?: readonly string[];
+  kinds?: readonly string[];
+}

@@ -1,0 +1,122 @@
+// Search quality benchmark: top-1 / top-5 hit rate and MRR per strategy over the task
+// set in tasks.json (resolved from tasks.source.json, written before any tuning), plus
+// the same for a plain `git grep -n` baseline on the query words.
+//
+//   node tools/bench/search-quality/run.mjs [--corpus DIR] [--out results.json]
+//
+// The corpus is effect@4.1.0's src/ from the npm registry: installed into a scratch
+// directory (npm pack; never vendored), committed to a fresh git repo so `git grep`
+// has a work tree, and indexed with the built CLI. A result counts when it is in the
+// task's file and its span overlaps the expected range: a chunk's lines for index
+// strategies, a symbol's declaration for symbols, the best line for exact hits, and
+// for grep the best-matching line +-10 (the window a developer reads around a grep hit).
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const here = new URL(".", import.meta.url);
+const repoRoot = join(here.pathname, "..", "..", "..");
+const bin = join(repoRoot, "packages", "cli", "dist", "bin.js");
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const corpus = option("--corpus", join(tmpdir(), "tsift-search-quality", "effect"));
+const out = option("--out", null);
+const spec = JSON.parse(readFileSync(new URL("tasks.json", here), "utf8"));
+
+export function prepareCorpus(dir, pkg = spec.package) {
+  if (existsSync(join(dir, ".git"))) return;
+  const scratch = join(dir, "..", "pack");
+  mkdirSync(scratch, { recursive: true });
+  const tarball = execFileSync("npm", ["pack", pkg, "--silent"], { cwd: scratch, encoding: "utf8" }).trim().split("\n").pop();
+  execFileSync("tar", ["xzf", tarball], { cwd: scratch });
+  mkdirSync(dir, { recursive: true });
+  execFileSync("cp", ["-r", join(scratch, "package", spec.subdir), join(dir, spec.subdir)]);
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  execFileSync("git", ["add", "-A"], { cwd: dir });
+  execFileSync("git", ["-c", "user.email=bench@tsift", "-c", "user.name=bench", "commit", "-qm", "corpus"], { cwd: dir });
+}
+
+function tsift(argv) {
+  const result = spawnSync(process.execPath, [bin, ...argv], { cwd: corpus, encoding: "utf8", maxBuffer: 64 << 20 });
+  if (result.status !== 0) throw new Error(`tsift ${argv.join(" ")} exited ${result.status}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+const overlaps = (file, start, end, task) => file === task.file && start <= task.end && end >= task.start;
+
+function rankOf(items, task) {
+  const index = items.findIndex((item) => overlaps(item.file, item.start, item.end, task));
+  return index < 0 ? null : index + 1;
+}
+
+const STOP = new Set("a an and are as at be before by can do does find for from how in into is it of on or please that the these this those to what when where which with without".split(" "));
+
+/** git grep baseline: files ranked by distinct query words present, then matching lines; best line +-10. */
+function grepRanked(query) {
+  const words = [...new Set(query.toLowerCase().split(/[^a-z0-9_]+/).filter((word) => word.length >= 3 && !STOP.has(word)))];
+  if (words.length === 0) return [];
+  const result = spawnSync("git", ["grep", "-n", "-i", "-F", ...words.flatMap((word) => ["-e", word])], { cwd: corpus, encoding: "utf8", maxBuffer: 256 << 20 });
+  const files = new Map();
+  for (const row of result.stdout.split("\n")) {
+    const match = /^([^:]+):(\d+):(.*)$/.exec(row);
+    if (!match) continue;
+    const [, file, line, text] = match;
+    const lower = text.toLowerCase();
+    const present = words.filter((word) => lower.includes(word));
+    const entry = files.get(file) ?? { file, words: new Set(), lines: 0, best: null };
+    present.forEach((word) => entry.words.add(word));
+    entry.lines++;
+    if (!entry.best || present.length > entry.best.count) entry.best = { line: Number(line), count: present.length };
+    files.set(file, entry);
+  }
+  return [...files.values()]
+    .sort((a, b) => b.words.size - a.words.size || b.lines - a.lines || (a.file < b.file ? -1 : 1))
+    .slice(0, 10)
+    .map((entry) => ({ file: entry.file, start: entry.best.line - 10, end: entry.best.line + 10 }));
+}
+
+const STRATEGIES = {
+  lexical: (query) => tsift(["search", query, "--json", "--limit", "10", "--strategy", "lexical", "--timeout", "0"]).hits,
+  hybrid: (query) => tsift(["search", query, "--json", "--limit", "10", "--strategy", "hybrid", "--timeout", "0"]).hits,
+  semantic: (query) => tsift(["search", query, "--json", "--limit", "10", "--strategy", "semantic", "--timeout", "0"]).hits,
+  exact: (query) => tsift(["search", query, "--json", "--limit", "10", "--exact", "--timeout", "0"]).hits,
+};
+
+function summarize(ranks) {
+  const n = ranks.length;
+  return {
+    n,
+    top1: ranks.filter((rank) => rank === 1).length / n,
+    top5: ranks.filter((rank) => rank !== null && rank <= 5).length / n,
+    mrr: ranks.reduce((sum, rank) => sum + (rank === null ? 0 : 1 / rank), 0) / n,
+  };
+}
+
+function main() {
+  prepareCorpus(corpus);
+  tsift(["index", "--json", "--quiet"]);
+  const perTask = [];
+  const ranks = { lexical: [], hybrid: [], semantic: [], exact: [], symbols: [], grep: [] };
+  for (const task of spec.tasks) {
+    const row = { id: task.id, kind: task.kind, query: task.query };
+    for (const [name, run] of Object.entries(STRATEGIES)) {
+      if (name === "exact" && task.kind !== "identifier") continue;
+      const hits = run(task.query).map((hit) => (name === "exact" ? { file: hit.path, start: hit.line, end: hit.line } : { file: hit.path, start: hit.start_line, end: hit.end_line }));
+      row[name] = rankOf(hits, task);
+      ranks[name].push(row[name]);
+    }
+    const symbols = tsift(["search", task.query, "--json", "--limit", "10", "--strategy", "lexical", "--timeout", "0"]).symbols.map((symbol) => ({ file: symbol.file, start: symbol.line, end: symbol.end_line }));
+    row.symbols = rankOf(symbols, task);
+    ranks.symbols.push(row.symbols);
+    row.grep = rankOf(grepRanked(task.query), task);
+    ranks.grep.push(row.grep);
+    perTask.push(row);
+  }
+  const summary = Object.fromEntries(Object.entries(ranks).map(([name, list]) => [name, summarize(list)]));
+  console.log(`| strategy | tasks | top-1 | top-5 | MRR |\n|---|---|---|---|---|`);
+  for (const [name, s] of Object.entries(summary)) console.log(`| ${name} | ${s.n} | ${s.top1.toFixed(2)} | ${s.top5.toFixed(2)} | ${s.mrr.toFixed(3)} |`);
+  if (out) writeFileSync(out, `${JSON.stringify({ package: spec.package, summary, tasks: perTask }, null, 2)}\n`);
+}
+
+main();
