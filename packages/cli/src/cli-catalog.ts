@@ -46,6 +46,8 @@ export const COMMANDS = {
   related: { command: "related <target>", describe: "code similar to a chunk (file:line or a search handle), same language first", readsIndex: true },
   locks: { command: "locks [path]", describe: "writer lock holders and WAL/SHM/journal state of the tsift databases" },
   "graph-db": { command: "graph-db <command>", describe: "query and maintain the provider-neutral graph store (graph.db)" },
+  "convex-sync": { command: "convex-sync [path]", describe: "plan (or --apply) the ordered, idempotent Convex sync of the local graph projection" },
+  traverse: { command: "traverse [node]", describe: "graph slice around a node, a path between two, or an overview: text, JSON or one HTML file", readsIndex: true },
 } as const satisfies Record<string, CommandEntry>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,7 +1,7 @@
-import type { Lang } from "@tsift/graph";
+import { CALLABLE, CONSTRUCTIBLE, family, ResolverTables } from "./internal/resolver-tables";
 
 /** How a call's target was found, in the order the resolver tries. */
-export type CallResolution = "same_scope" | "same_file" | "import" | "global_unique" | "ambiguous" | "unresolved";
+export type CallResolution = "same_scope" | "same_file" | "import" | "typed" | "global_unique" | "ambiguous" | "unresolved";
 
 export interface ResolverSymbol {
   id: number;
@@ -11,6 +11,10 @@ export interface ResolverSymbol {
   language: string;
   parent: string | null;
   qualified_name: string;
+  /** Declaration head: base types are read from it (`class A extends B implements C`). */
+  signature?: string | null;
+  /** `public` marks a TS/JS top-level export (the file is then an ES module). */
+  visibility?: string | null;
 }
 
 export interface ResolverImport {
@@ -20,6 +24,8 @@ export interface ResolverImport {
   name: string | null;
   alias: string | null;
   resolved_file: string | null;
+  /** import | require | dynamic | export_from | use | source; default import. */
+  kind?: string;
 }
 
 export interface ResolverCall {
@@ -29,6 +35,8 @@ export interface ResolverCall {
   callee_name: string;
   receiver: string | null;
   kind: string;
+  /** The receiver's declared type as written (`Store`, `Effect.Effect<A>`), when extraction could tell. */
+  receiver_type?: string | null;
 }
 
 export interface CallTarget {
@@ -36,179 +44,201 @@ export interface CallTarget {
   resolution: CallResolution;
 }
 
-/** Symbols that can be the target of a call: functions, methods, and types called as constructors. */
-const CALLABLE = new Set(["function", "method", "constructor", "getter", "setter", "class", "struct", "data_class", "sealed_class", "enum_class", "object", "union", "alias"]);
-/** Symbols whose members a method call can land on. */
-const TYPE_LIKE = new Set(["class", "struct", "impl", "trait", "interface", "object", "companion_object", "enum", "data_class", "sealed_class", "enum_class", "union"]);
-const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
-/** Receivers that mean "the enclosing type's instance or the type itself". */
-const SELF_RECEIVERS = new Set(["this", "self", "Self", "cls", "super"]);
+/** Receivers that mean "the enclosing type's instance or the type itself", per language family. */
+const SELF_RECEIVERS: Readonly<Record<string, ReadonlySet<string>>> = {
+  js: new Set(["this"]),
+  python: new Set(["self", "cls"]),
+  rust: new Set(["self", "Self"]),
+  kotlin: new Set(["this"]),
+};
+const DEFAULT_SELF = new Set(["this", "self"]);
+const SUPER_RECEIVERS = new Set(["super", "super()"]);
 /** Languages where a bare call inside a class can reach a member without `this.` (Kotlin, like Java). */
-const IMPLICIT_RECEIVER: ReadonlySet<string> = new Set<Lang>(["kotlin"]);
+const IMPLICIT_RECEIVER = new Set(["kotlin"]);
+/** Languages whose files see nothing of other files without an import (Python; JS/TS ES modules). */
+const IMPORT_SCOPED = new Set(["js", "python"]);
+const RECEIVER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
-function family(language: string): string {
-  return language === "typescript" || language === "tsx" || language === "javascript" || language === "jsx" ? "js" : language;
-}
+const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolved" };
 
 /**
- * Resolves call sites to symbol ids, trying in order: the caller's own scope (nested
- * definitions, `this.x()` / `self.x()` to the enclosing type's member, implicit-receiver
- * siblings), top-level definitions of the same file, explicitly imported names (aliases
- * and namespace imports followed to the imported file), then a name unique across the
- * language. Several candidates at the deciding step is `ambiguous`; none anywhere is
- * `unresolved`. Receiver-aware throughout: a call with a receiver only lands on members,
- * a bare call only on non-members, so `obj.get()` never binds to a free `get()`, and a
- * name bound by an import never falls through to an unrelated global of the same name.
+ * Resolves call sites to symbol ids, precision first: a call binds only where the
+ * language's scoping decides the target.
+ *
+ * Bare calls `f()` / `new F()`: the caller's lexical scope (nested definitions; Kotlin
+ * implicit `this`), then the file's top-level definitions (functions, classes, and
+ * bindings holding functions such as `export const map = dual(…)`), then the import that
+ * binds the name (aliases, namespaces, `export … from` chains followed to the defining
+ * file), then a name unique across the language — except where files only see what they
+ * import (Python, TS/JS ES modules: a global lookup is allowed only between script files).
+ *
+ * Receiver calls `r.f()` bind only when the receiver's type is known: `this`/`self`/`super`
+ * (the caller's class or object literal, then its `extends`/`implements` ancestors), a
+ * class, namespace or object defined in the file or imported (`Store.open()`,
+ * `Effect.map()`, `Schema.String.pipe()`), or a declared type recorded for the receiver
+ * (`receiver_type`, from `x: Store`, `new Store()`, class fields). Any other receiver (a
+ * `Map`, an array, an untyped parameter) stays `unresolved`, or `ambiguous` when the
+ * index holds several members of that name: it is never bound to the one indexed method
+ * that happens to share the name. Overload declarations of one name in one scope count as
+ * one candidate (the first).
  */
 export function createCallResolver(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[]) {
-  const byId = new Map<number, ResolverSymbol>();
-  const byFileName = new Map<string, Map<string, ResolverSymbol[]>>();
-  const byFileQualified = new Map<string, Map<string, ResolverSymbol>>();
-  const byFamilyName = new Map<string, ResolverSymbol[]>();
-  const byParentName = new Map<string, ResolverSymbol[]>();
-  for (const symbol of symbols) {
-    byId.set(symbol.id, symbol);
-    push(nested(byFileName, symbol.file), symbol.name, symbol);
-    const qualified = nestedOne(byFileQualified, symbol.file);
-    if (!qualified.has(symbol.qualified_name)) qualified.set(symbol.qualified_name, symbol);
-    push(byFamilyName, `${family(symbol.language)}\0${symbol.name}`, symbol);
-    if (symbol.parent !== null) push(byParentName, `${family(symbol.language)}\0${symbol.parent}\0${symbol.name}`, symbol);
-  }
-  // file -> local name -> the first import binding it (later duplicates shadow nothing in practice).
-  const bindings = new Map<string, Map<string, ResolverImport>>();
+  const tables = new ResolverTables(symbols, imports);
+  const stars = new Map<string, string[]>();
   for (const entry of imports) {
-    const local = nestedOne(bindings, entry.file);
-    const name = localName(entry);
-    if (name && !local.has(name)) local.set(name, entry);
+    if (entry.name === "*" && entry.alias === null && entry.kind !== "export_from" && entry.resolved_file !== null) {
+      const list = stars.get(entry.file);
+      if (list) list.push(entry.resolved_file);
+      else stars.set(entry.file, [entry.resolved_file]);
+    }
   }
 
-  const parentOf = (symbol: ResolverSymbol): ResolverSymbol | null =>
-    symbol.parent === null ? null : (byFileQualified.get(symbol.file)?.get(symbol.parent) ?? null);
-  const isMember = (symbol: ResolverSymbol): boolean => {
-    if (MEMBER_KINDS.has(symbol.kind)) return true;
-    const parent = parentOf(symbol);
-    return parent !== null && TYPE_LIKE.has(parent.kind);
+  const callableFor = (call: ResolverCall) => (call.kind === "new" ? (symbol: ResolverSymbol) => CONSTRUCTIBLE.has(symbol.kind) : (symbol: ResolverSymbol) => CALLABLE.has(symbol.kind));
+  const memberFor = (call: ResolverCall) => {
+    const accept = callableFor(call);
+    return (symbol: ResolverSymbol) => accept(symbol) && symbol.kind !== "getter" && symbol.kind !== "setter";
   };
-  const callable = (list: readonly ResolverSymbol[] | undefined, member: boolean): ResolverSymbol[] =>
-    (list ?? []).filter((symbol) => CALLABLE.has(symbol.kind) && isMember(symbol) === member);
-  const topLevel = (file: string, name: string): ResolverSymbol[] =>
-    (byFileName.get(file)?.get(name) ?? []).filter((symbol) => symbol.parent === null && CALLABLE.has(symbol.kind));
-  const membersOf = (file: string | null, language: string, typeName: string, name: string): ResolverSymbol[] => {
-    const all = byParentName.get(`${family(language)}\0${typeName}\0${name}`) ?? [];
-    const local = file === null ? [] : all.filter((symbol) => symbol.file === file);
-    return local.length > 0 ? local : all;
-  };
-  /** The innermost type (class/impl/object…) around a symbol. */
-  const enclosingType = (symbol: ResolverSymbol | null): ResolverSymbol | null => {
-    for (let current = symbol; current; current = parentOf(current)) if (TYPE_LIKE.has(current.kind)) return current;
+
+  /** The class, struct, impl or object literal around a symbol (what `this`/`self` is in it). */
+  const enclosingContainer = (symbol: ResolverSymbol | null): ResolverSymbol | null => {
+    for (let current = symbol?.parent != null ? tables.parentOf(symbol) : null; current; current = tables.parentOf(current)) {
+      if (tables.isContainer(current) && current.kind !== "namespace" && current.kind !== "mod") return current;
+    }
     return null;
   };
-  const decide = (candidates: readonly ResolverSymbol[], resolution: CallResolution): CallTarget | null => {
-    if (candidates.length === 0) return null;
-    if (candidates.length === 1) return { resolved_symbol_id: candidates[0]!.id, resolution };
-    return { resolved_symbol_id: null, resolution: "ambiguous" };
-  };
 
-  function sameScope(call: ResolverCall, caller: ResolverSymbol | null): CallTarget | null {
-    if (!caller) return null;
-    const language = caller.language;
-    if (call.receiver !== null) {
-      if (!SELF_RECEIVERS.has(call.receiver)) return null;
-      const type = enclosingType(caller);
-      if (!type) return null;
-      // Rust impls and Kotlin objects key members by the type name, classes by qualified name.
-      const byQualified = membersOf(call.file, language, type.qualified_name, call.callee_name);
-      return decide(byQualified.length > 0 ? byQualified : membersOf(call.file, language, type.name, call.callee_name), "same_scope");
-    }
-    // Bare call: walk the lexical chain outwards, stopping below the top level (that is same_file).
-    for (let scope: ResolverSymbol | null = caller; scope; scope = parentOf(scope)) {
-      if (TYPE_LIKE.has(scope.kind) && !IMPLICIT_RECEIVER.has(language)) continue;
-      const found = (byFileName.get(call.file)?.get(call.callee_name) ?? []).filter(
-        (symbol) => symbol.parent === scope!.qualified_name && CALLABLE.has(symbol.kind),
+  function bareCall(call: ResolverCall, caller: ResolverSymbol | null, language: string): CallTarget {
+    const lang = family(language);
+    const accept = callableFor(call);
+    // The caller's lexical chain, below the top level (that is the file's scope).
+    for (let scope: ResolverSymbol | null = caller; scope; scope = tables.parentOf(scope)) {
+      if (tables.isContainer(scope) && scope.kind !== "namespace" && scope.kind !== "mod") {
+        if (!IMPLICIT_RECEIVER.has(lang)) continue;
+        const hit = pickOne(tables.findMember(scope, call.callee_name, accept), "same_scope");
+        if (hit) return hit;
+        continue;
+      }
+      const hit = pickOne(
+        tables.inFile(call.file, call.callee_name).filter((symbol) => symbol.parent === scope!.qualified_name && accept(symbol)),
+        "same_scope",
       );
-      const hit = decide(found, "same_scope");
       if (hit) return hit;
     }
-    return null;
-  }
+    const local = pickOne(
+      tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !tables.isMember(symbol)),
+      "same_file",
+    );
+    if (local) return local;
 
-  function sameFile(call: ResolverCall): CallTarget | null {
-    if (call.receiver === null) return decide(topLevel(call.file, call.callee_name).filter((symbol) => !isMember(symbol)), "same_file");
-    // `Type.create()` / `Type::new()` where Type is defined in this file.
-    const type = (byFileName.get(call.file)?.get(call.receiver) ?? []).filter((symbol) => TYPE_LIKE.has(symbol.kind));
-    if (type.length === 0) return null;
-    return decide(membersOf(call.file, type[0]!.language, type[0]!.qualified_name, call.callee_name), "same_file");
-  }
-
-  /** A bound import decides the call even when its target is outside the index: `unresolved`, never a global guess. */
-  function imported(call: ResolverCall, language: string): CallTarget | null {
-    const head = call.receiver === null ? call.callee_name : call.receiver.split(/\.|::/)[0]!;
-    const binding = bindings.get(call.file)?.get(head);
-    if (!binding) return null;
-    const unresolved: CallTarget = { resolved_symbol_id: null, resolution: "unresolved" };
-    if (binding.resolved_file === null) return unresolved;
-    const target = binding.resolved_file;
-    if (call.receiver === null) {
+    const binding = tables.binding(call.file, call.callee_name);
+    if (binding) {
+      if (binding.resolved_file === null) return UNRESOLVED;
       const name = binding.name === null || binding.name === "default" || binding.name === "*" ? call.callee_name : binding.name;
-      return decide(topLevel(target, name), "import") ?? decide(topLevel(target, call.callee_name), "import") ?? unresolved;
+      const found = tables.exported(binding.resolved_file, name).symbols.filter(accept);
+      return pickOne(found, "import") ?? pickOne(tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import") ?? UNRESOLVED;
     }
-    if (call.receiver === head && (binding.name === "*" || binding.name === null || isModuleBinding(binding))) {
-      // `store.get()` with `import * as store` / `import store` / `from . import store`.
-      return decide(topLevel(target, call.callee_name), "import") ?? unresolved;
+    for (const file of stars.get(call.file) ?? []) {
+      const hit = pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import");
+      if (hit) return hit;
     }
-    // `Store.create()` / `Store::new()` with `Store` imported from the target file.
-    const typeName = binding.name && binding.name !== "default" && binding.name !== "*" ? binding.name : head;
-    if (call.receiver === head) return decide(membersOf(target, language, typeName, call.callee_name), "import") ?? unresolved;
-    return null;
+    if (IMPORT_SCOPED.has(lang) && (lang === "python" || tables.modules.has(call.file))) return UNRESOLVED;
+    const all = tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? [];
+    const candidates = all.filter(
+      (symbol) => accept(symbol) && !tables.isMember(symbol) && (lang !== "js" || (symbol.parent === null && !tables.modules.has(symbol.file))),
+    );
+    return pickOne(candidates, "global_unique") ?? UNRESOLVED;
   }
 
-  function global(call: ResolverCall, language: string): CallTarget {
-    const all = byFamilyName.get(`${family(language)}\0${call.callee_name}`);
-    const candidates = call.kind === "new" ? (all ?? []).filter((symbol) => TYPE_LIKE.has(symbol.kind)) : callable(all, call.receiver !== null);
-    return decide(candidates, "global_unique") ?? { resolved_symbol_id: null, resolution: "unresolved" };
+  function receiverCall(call: ResolverCall, caller: ResolverSymbol | null, language: string): CallTarget {
+    const lang = family(language);
+    const receiver = call.receiver!;
+    const accept = memberFor(call);
+    const self = SELF_RECEIVERS[lang] ?? DEFAULT_SELF;
+    if (self.has(receiver) || SUPER_RECEIVERS.has(receiver)) {
+      const owner = enclosingContainer(caller) ?? (caller && tables.isContainer(caller) ? caller : null);
+      if (owner) {
+        const found = SUPER_RECEIVERS.has(receiver)
+          ? tables.heritage(owner).flatMap((base) => tables.findMember(base, call.callee_name, accept))
+          : tables.findMember(owner, call.callee_name, accept);
+        const hit = pickOne(found, "same_scope");
+        if (hit) return hit;
+      }
+      return fallback(call, lang);
+    }
+    if (call.receiver_type) {
+      const type = tables.resolveType(call.file, call.receiver_type);
+      if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed") ?? UNRESOLVED;
+    }
+    if (RECEIVER_PATH.test(receiver)) {
+      const hit = receiverPath(call, receiver.split(/\.|::/u), accept);
+      if (hit) return hit;
+    }
+    return fallback(call, lang);
+  }
+
+  /** `Store.open()`, `Effect.map()`, `Schema.String.pipe()`, `util.format()`: a receiver naming a container or a module. */
+  function receiverPath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean): CallTarget | null {
+    const [head, ...rest] = segments as [string, ...string[]];
+    let owner: ResolverSymbol | null = null;
+    let resolution: CallTarget["resolution"] = "same_file";
+    const localContainers = tables.topLevel(call.file, head).filter((symbol) => tables.isContainer(symbol));
+    if (localContainers.length > 0) owner = preferType(localContainers);
+    else {
+      const namespace = tables.namespaceFile(call.file, head);
+      const binding = tables.binding(call.file, head);
+      if (namespace === null || (namespace === undefined && binding && binding.resolved_file === null)) return UNRESOLVED;
+      resolution = "import";
+      if (namespace !== undefined) {
+        if (rest.length === 0) return pickOne(tables.exported(namespace, call.callee_name).symbols.filter(accept), "import") ?? UNRESOLVED;
+        const first = tables.exported(namespace, rest.shift()!).symbols.filter((symbol) => tables.isContainer(symbol));
+        if (first.length === 0) return UNRESOLVED;
+        owner = preferType(first);
+      } else if (binding?.resolved_file) {
+        const name = binding.name && binding.name !== "default" ? binding.name : head;
+        const imported = tables.exported(binding.resolved_file, name).symbols.filter((symbol) => tables.isContainer(symbol));
+        if (imported.length === 0) return UNRESOLVED;
+        owner = preferType(imported);
+      }
+    }
+    if (!owner) return null;
+    for (const segment of rest) {
+      const next = tables.members(owner, segment).filter((symbol) => tables.isContainer(symbol));
+      if (next.length === 0) return UNRESOLVED;
+      owner = preferType(next);
+    }
+    return pickOne(tables.findMember(owner, call.callee_name, accept), resolution) ?? UNRESOLVED;
+  }
+
+  /** An undecidable receiver: `ambiguous` when the index holds several members of the name, else `unresolved`. */
+  function fallback(call: ResolverCall, lang: string): CallTarget {
+    const accept = memberFor(call);
+    const owners = new Set<string>();
+    for (const symbol of tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? []) {
+      if (accept(symbol) && tables.isMember(symbol)) owners.add(`${symbol.file}\0${symbol.parent}`);
+      if (owners.size > 1) return { resolved_symbol_id: null, resolution: "ambiguous" };
+    }
+    return UNRESOLVED;
   }
 
   return function resolve(call: ResolverCall, language: string): CallTarget {
-    const caller = call.caller_symbol_id === null ? null : (byId.get(call.caller_symbol_id) ?? null);
-    if (call.kind === "new" && call.receiver === null) {
-      const types = topLevel(call.file, call.callee_name).filter((symbol) => TYPE_LIKE.has(symbol.kind));
-      const local = decide(types, "same_file");
-      if (local) return local;
-    }
-    return sameScope(call, caller) ?? sameFile(call) ?? imported(call, language) ?? global(call, language);
+    const caller = call.caller_symbol_id === null ? null : (tables.byId.get(call.caller_symbol_id) ?? null);
+    return call.receiver === null ? bareCall(call, caller, language) : receiverCall(call, caller, language);
   };
 }
 
-/** The name an import binds in the importing file. */
-function localName(entry: ResolverImport): string {
-  if (entry.alias) return entry.alias;
-  if (entry.name && entry.name !== "*" && entry.name !== "default") return entry.name;
-  // `import os.path` binds `os`; `use crate::db` binds `db`; a bare JS side-effect import binds nothing.
-  const segments = entry.module.split(/\.|::|\//).filter(Boolean);
-  return entry.module.includes("::") ? (segments[segments.length - 1] ?? "") : (segments[0] ?? "");
+function preferType(symbols: readonly ResolverSymbol[]): ResolverSymbol {
+  const rank = (symbol: ResolverSymbol) => (symbol.kind === "class" || symbol.kind === "struct" ? 0 : symbol.kind === "interface" || symbol.kind === "trait" ? 1 : 2);
+  return [...symbols].sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0]!;
 }
 
-/** Python `from . import store` / Rust `use crate::store`: the imported name is itself a module file. */
-function isModuleBinding(entry: ResolverImport): boolean {
-  if (entry.resolved_file === null || entry.name === null) return false;
-  const stem = entry.resolved_file.replace(/\/(__init__|mod)\.[a-z]+$/, "").replace(/\.[a-z]+$/, "");
-  return stem === entry.name || stem.endsWith(`/${entry.name}`);
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-function nested<K, V>(map: Map<string, Map<K, V[]>>, key: string): Map<K, V[]> {
-  let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
-  return inner;
-}
-
-function nestedOne<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
-  let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
-  return inner;
+/**
+ * One candidate decides; several are `ambiguous`, unless they are one overload set (same
+ * file, owner and name), which counts as its first declaration.
+ */
+function pickOne(candidates: readonly ResolverSymbol[], resolution: CallTarget["resolution"]): CallTarget | null {
+  if (candidates.length === 0) return null;
+  const first = candidates.reduce((best, symbol) => (symbol.id < best.id ? symbol : best));
+  const sameSet = candidates.every((symbol) => symbol.file === first.file && symbol.parent === first.parent && symbol.name === first.name);
+  if (candidates.length === 1 || sameSet) return { resolved_symbol_id: first.id, resolution };
+  return { resolved_symbol_id: null, resolution: "ambiguous" };
 }

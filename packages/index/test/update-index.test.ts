@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkIndex, indexLocation, updateIndex } from "../src/index";
+import { INDEX_SCHEMA_VERSION, checkIndex, indexLocation, updateIndex } from "../src/index";
 import { dumpIndex, exec, query } from "./db-helpers";
 import { bumpMtime, tempTree, writeTree } from "./helpers";
 
@@ -46,7 +46,7 @@ describe("updateIndex: the reference incremental table (§8.7)", () => {
       { name: "main", kind: "function", language: "rust", file: "src/main.rs", line: 2 },
     ]);
     const meta = Object.fromEntries(query<{ key: string; value: string }>(location.dbPath, "SELECT key, value FROM meta").map((row) => [row.key, row.value]));
-    expect(meta).toMatchObject({ schema_version: "1", root, tool_version: expect.any(String), indexed_at: expect.any(String) });
+    expect(meta).toMatchObject({ schema_version: String(INDEX_SCHEMA_VERSION), root, tool_version: expect.any(String), indexed_at: expect.any(String) });
   });
 });
 

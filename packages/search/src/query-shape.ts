@@ -4,7 +4,7 @@ import { QUERY_STOP_WORDS } from "./query-stop-words";
 /** What a query looks like, which decides exact promotion and the hybrid weight. */
 export type QueryShape = "identifier" | "path" | "code" | "mixed" | "prose";
 
-const PATH_LIKE = /^[\w.@-]*\/[\w./@-]*$|^[\w-]+\.[a-z]{1,5}$/i;
+const PATH_LIKE = /^[\w.@-]*\/[\w./@-]*$|^[\w.-]+\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|py|pyi|kt|kts|zig|sh|bash|md|json|toml|ya?ml|txt|lock|html|css)$/i;
 const QUALIFIED = /^[A-Za-z_$][\w$]*((::|\.|#)[A-Za-z_$][\w$]*)+$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 const CODE_PUNCTUATION = /[(){}[\];=<>]|=>|::|\.\w+\(/;
@@ -23,7 +23,8 @@ export function queryShape(query: string): QueryShape {
   const tokens = text.split(/\s+/).filter(Boolean);
   if (tokens.length === 1) {
     const token = tokens[0]!;
-    if (PATH_LIKE.test(token) && !QUALIFIED.test(token.replace(/\.[a-z]{1,5}$/i, ""))) return "path";
+    // `Schedule.ts` is a file, `Effect.map` a qualified name: only known extensions make a path.
+    if (PATH_LIKE.test(token)) return "path";
     if (QUALIFIED.test(token)) return "identifier";
     if (IDENTIFIER.test(token) && (splitIdentifier(token).length > 1 || /\d/.test(token))) return "identifier";
     if (CODE_PUNCTUATION.test(token)) return "code";

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { splitIdentifier } from "@tsift/graph";
 import { normalizePathFilter } from "./chunk-rows";
 import { QUERY_STOP_WORDS } from "./query-stop-words";
-import { queryTerms } from "./query-terms";
+import { ftsQuery } from "./fts-query";
 import type { SearchFilters, SymbolHit, SymbolMatchType } from "./search-types";
 
 /** Centrality per symbol id, for ordering symbols whose name scores tie. */
@@ -33,12 +33,7 @@ interface SymbolRow {
  * Whole compound forms are not tags: F1 counts parts on both sides.
  */
 export function queryTags(query: string): string[] {
-  const tags = new Set<string>();
-  for (const term of queryTerms(query, { stopWords: QUERY_STOP_WORDS })) {
-    const parts = splitIdentifier(term);
-    if (parts.length === 1) tags.add(parts[0]!);
-  }
-  return [...tags];
+  return [...new Set(ftsQuery(query, QUERY_STOP_WORDS).groups.flatMap((group) => group.parts))];
 }
 
 /** Candidate rows scored in JS per requested symbol (at least MIN_CANDIDATES); SQL orders the likeliest first. */
@@ -48,8 +43,8 @@ const MIN_CANDIDATES = 500;
 /**
  * AST symbol ranking (reference §6.3): an exact name (or `Class.method` qualified
  * name) scores 1; otherwise the F1 of the query's tags against the symbol's
- * identifier parts, `all_tags` when every query tag is present. Equal scores are
- * ordered by centrality (PageRank over resolved calls when a tie-breaker is given,
+ * identifier parts, `all_tags` when every query tag is present. Equal scores put the
+ * exact name first, then order by centrality (PageRank over resolved calls when a tie-breaker is given,
  * else the number of resolved call sites), then prominence (top-level before members,
  * public paths before `internal/` and tests, shallower files first), then by name,
  * file and line, so output is deterministic. SQL pulls only exact names and names containing a query tag.
@@ -114,6 +109,7 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
   contenders.sort(
     (a, b) =>
       b.score - a.score ||
+      Number(b.match === "exact_name") - Number(a.match === "exact_name") ||
       (centrality.get(b.row.id) ?? 0) - (centrality.get(a.row.id) ?? 0) ||
       prominence(a.row) - prominence(b.row) ||
       compare(a.row.name, b.row.name) ||

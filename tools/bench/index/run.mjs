@@ -10,7 +10,8 @@
  *   node tools/bench/index/run.mjs [--scratch /tmp/tsift-bench] [--runs 3] [--out results.json]
  *
  * Options: --corpora effect,stdlib  --peers optave,colby (or none)  --tsift-bin <bin.js>
- * --no-extract (skip the extractFile-only diagnostic). Each run gives every tool a fresh
+ * --baseline-bin <bin.js> (another tsift build, e.g. a checkout of the previous commit,
+ * measured alongside as "tsift-baseline") --no-extract (skip the extractFile-only diagnostic). Each run gives every tool a fresh
  * copy of the corpus; tools take turns within a run so load drift hits them alike.
  * Progress goes to stderr, the Markdown report to stdout, raw samples to --out.
  */
@@ -36,12 +37,15 @@ const { values } = parseArgs({
     corpora: { type: "string", default: "effect,stdlib" },
     peers: { type: "string", default: "optave,colby" },
     "tsift-bin": { type: "string", default: join(REPO, "packages/cli/dist/bin.js") },
+    "baseline-bin": { type: "string" },
     "no-extract": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
-  process.stdout.write("usage: node tools/bench/index/run.mjs [--scratch DIR] [--runs 3] [--out file.json] [--corpora effect,stdlib] [--peers optave,colby|none] [--tsift-bin PATH] [--no-extract]\n");
+  process.stdout.write(
+    "usage: node tools/bench/index/run.mjs [--scratch DIR] [--runs 3] [--out file.json] [--corpora effect,stdlib] [--peers optave,colby|none] [--tsift-bin PATH] [--baseline-bin PATH] [--no-extract]\n",
+  );
   process.exit(0);
 }
 const runs = Number(values.runs);
@@ -71,24 +75,29 @@ function tsiftVersion() {
   }
 }
 
-/** tsift through its real CLI: the built bin, a fresh `.tsift/` for cold runs. */
-const tsift = {
-  env: {},
-  invocation: `node ${tsiftBin} index <dir> --quiet --json | index <dir> --check --quiet`,
-  cold(dir) {
-    rmSync(join(dir, ".tsift"), { recursive: true, force: true });
-    return { command: process.execPath, args: [tsiftBin, "index", dir, "--quiet", "--json"] };
-  },
-  noChange: (dir) => ({ command: process.execPath, args: [tsiftBin, "index", dir, "--quiet", "--json"] }),
-  check: (dir) => ({ command: process.execPath, args: [tsiftBin, "index", dir, "--check", "--quiet"] }),
-  files(output) {
-    try {
-      return JSON.parse(output.trim().split("\n").pop()).total_tracked ?? null;
-    } catch {
-      return null;
-    }
-  },
-};
+/** tsift through its real CLI: a built bin, a fresh `.tsift/` for cold runs. */
+function tsiftTool(bin) {
+  return {
+    env: {},
+    invocation: `node ${bin} index <dir> --quiet --json | index <dir> --check --quiet`,
+    cold(dir) {
+      rmSync(join(dir, ".tsift"), { recursive: true, force: true });
+      return { command: process.execPath, args: [bin, "index", dir, "--quiet", "--json"] };
+    },
+    noChange: (dir) => ({ command: process.execPath, args: [bin, "index", dir, "--quiet", "--json"] }),
+    check: (dir) => ({ command: process.execPath, args: [bin, "index", dir, "--check", "--quiet"] }),
+    files(output) {
+      try {
+        return JSON.parse(output.trim().split("\n").pop()).total_tracked ?? null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+const tsift = tsiftTool(tsiftBin);
+const baselineBin = values["baseline-bin"] ? resolve(values["baseline-bin"]) : null;
+if (baselineBin && !existsSync(baselineBin)) throw new Error(`--baseline-bin ${baselineBin} does not exist`);
 
 const env = {
   date: new Date().toISOString(),
@@ -111,6 +120,10 @@ for (const name of corpusNames) {
 
 // Peers: one that cannot be installed or run is recorded with the reason, and the rest go on.
 const tools = { tsift: { ok: true, setup: tsift, label: `tsift ${env.tsift}`, invocation: tsift.invocation } };
+if (baselineBin) {
+  const baseline = tsiftTool(baselineBin);
+  tools["tsift-baseline"] = { ok: true, setup: baseline, label: `tsift baseline (${baselineBin})`, invocation: baseline.invocation };
+}
 for (const id of peerIds) {
   const peer = PEERS[id];
   try {
@@ -166,7 +179,7 @@ for (const name of corpusNames) {
         sample.files ??= tool.setup.files(`${cold.stdout}\n${cold.stderr}`);
         const noChange = step(tool.setup.noChange.bind(tool.setup));
         const check = tool.setup.check ? step(tool.setup.check.bind(tool.setup)) : null;
-        if (id === "tsift") {
+        if (id.startsWith("tsift")) {
           const counts = JSON.parse(noChange.stdout.trim().split("\n").pop());
           if (counts.new + counts.modified + counts.deleted !== 0) throw new Error(`no-change run found changes: ${noChange.stdout.trim()}`);
         }

@@ -2,7 +2,7 @@
 // set in tasks.json (resolved from tasks.source.json, written before any tuning), plus
 // the same for a plain `git grep -n` baseline on the query words.
 //
-//   node tools/bench/search-quality/run.mjs [--corpus DIR] [--out results.json]
+//   node tools/bench/search-quality/run.mjs [--corpus DIR] [--out results.json] [--bin cli/dist/bin.js]
 //
 // The corpus is effect@4.1.0's src/ from the npm registry: installed into a scratch
 // directory (npm pack; never vendored), committed to a fresh git repo so `git grep`
@@ -17,9 +17,10 @@ import { join } from "node:path";
 
 const here = new URL(".", import.meta.url);
 const repoRoot = join(here.pathname, "..", "..", "..");
-const bin = join(repoRoot, "packages", "cli", "dist", "bin.js");
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+// --bin: a copy of the built CLI, so rebuilds in the work tree cannot disturb a long run.
+const bin = option("--bin", join(repoRoot, "packages", "cli", "dist", "bin.js"));
 const corpus = option("--corpus", join(tmpdir(), "tsift-search-quality", "effect"));
 const out = option("--out", null);
 const spec = JSON.parse(readFileSync(new URL("tasks.json", here), "utf8"));

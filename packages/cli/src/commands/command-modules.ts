@@ -1,6 +1,7 @@
 import type { CommandModule } from "yargs";
 import type { CommandName } from "../cli-catalog";
 import type { CommandContext } from "../command-context";
+import { convexSyncCommand } from "./convex-sync.command";
 import { graphDbCommand } from "./graph-db.command";
 import { indexCommand } from "./index.command";
 import { initCommand } from "./init.command";
@@ -10,6 +11,7 @@ import { searchCommand } from "./search.command";
 import { sourceReadCommand } from "./source-read.command";
 import { statusCommand } from "./status.command";
 import { symbolsCommand } from "./symbols.command";
+import { traverseCommand } from "./traverse.command";
 
 /**
  * One yargs module per catalog entry; the Record type makes a catalog command without
@@ -25,4 +27,6 @@ export const COMMAND_MODULES: Record<CommandName, (context: CommandContext) => C
   related: (context) => relatedCommand(context) as unknown as CommandModule,
   locks: (context) => locksCommand(context) as unknown as CommandModule,
   "graph-db": (context) => graphDbCommand(context) as unknown as CommandModule,
+  "convex-sync": (context) => convexSyncCommand(context) as unknown as CommandModule,
+  traverse: (context) => traverseCommand(context) as unknown as CommandModule,
 };

@@ -4,6 +4,7 @@ import type { GraphDirection } from "@tsift/core";
 import type { CommandContext } from "../command-context";
 import { commandMeta } from "./command-meta";
 import { parsePropertyFlags, stringList, wholeNumber } from "../graph-db/graph-db-args";
+import { addMaintenanceCommands } from "../graph-db/graph-db-maintenance-commands";
 import { pathArg } from "../path-arg";
 import { GRAPH_DB_BACKENDS, type GraphDbBackend, type GraphDbTarget } from "../graph-db/open-graph-store";
 
@@ -59,7 +60,7 @@ export function graphDbCommand(context: CommandContext) {
   return {
     ...commandMeta("graph-db"),
     builder: (yargs: Argv) =>
-      yargs
+      addMaintenanceCommands(yargs, context, (args) => target(args as GraphDbArgs, context))
         .option("path", { type: "string", default: ".", describe: "project root holding .tsift/" })
         .option("scope", { type: "string", describe: "workspace scope (uses .tsift/indexes/<scope>/graph.db)" })
         .option("backend", { choices: GRAPH_DB_BACKENDS, default: "sqlite" as GraphDbBackend, describe: "storage backend" })
@@ -129,7 +130,7 @@ export function graphDbCommand(context: CommandContext) {
           (y) => y.option("out", { type: "string", describe: "file to write (default: stdout)" }),
           run(async (args) => context.setResult(await (await queries()).graphDbExport(target(args, context), (args as { out?: string }).out))),
         )
-        .demandCommand(1, "graph-db needs a subcommand: status, schema, node, edge, edges, incident, kind, neighborhood, path, import, export"),
+        .demandCommand(1, "graph-db needs a subcommand: status, schema, node, edge, edges, incident, kind, neighborhood, path, import, export, refresh, doctor, compact, drift, backend-eval"),
     handler: () => {},
   };
 }

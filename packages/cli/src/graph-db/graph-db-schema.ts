@@ -6,6 +6,7 @@ export const GRAPH_DB_CONTRACT_VERSION = "tsift-graph-db-v1";
 export function graphDbSchema() {
   return {
     contract_version: GRAPH_DB_CONTRACT_VERSION,
+    contract_versions: { graph_db: GRAPH_DB_CONTRACT_VERSION, convex_sync: "convex-sync-v1", traverse: "tsift-traverse-v1", projection: "tsift-traversal-v1" },
     sqlite_schema_version: SQLITE_GRAPH_SCHEMA_VERSION,
     rows_format: GRAPH_ROWS_FORMAT,
     node: { id: "string", kind: "string", label: "string", "properties?": "{string: string}", "provenance?": "[{source, source_ref, content_hash?}]", "freshness?": "{content_hash?, observed_at_unix?}" },
@@ -22,10 +23,15 @@ export function graphDbSchema() {
       { name: "edges", flags: ["--edge-kind", "--property K=V", "--cursor", "--limit"], output: "{edges, page}" },
       { name: "incident <id>", flags: ["--edge-kind", "--property K=V", "--cursor", "--limit"], output: "{edges, page}" },
       { name: "kind <kind>", flags: ["--property K=V", "--cursor", "--limit"], output: "{nodes, edges, page}" },
-      { name: "neighborhood <id>", flags: ["--depth", "--direction out|in|both", "--edge-kind", "--property K=V", "--cursor", "--limit"], output: "{nodes, edges, depths, page}" },
+      { name: "neighborhood <id>", flags: ["--depth", "--direction out|in|both", "--edge-kind", "--property K=V", "--cursor", "--limit"], output: "{nodes, edges, depths, page, ranked_neighbors}" },
       { name: "path <from> <to>", flags: ["--edge-kind", "--max-hops"], output: "{from, to, path: path|null, hops: number|null, warnings}" },
       { name: "import <rows.json>", output: "{operation, refresh report}" },
       { name: "export", flags: ["--out <file>"], output: `{format: "${GRAPH_ROWS_FORMAT}", projection?, nodes, edges}` },
+      { name: "refresh", flags: ["--force", "--no-update-index"], output: "{operation, status, materialized, mode, freshness, counts, delta, tombstones, phase_timings, compaction_policy, index, stats, next_commands}" },
+      { name: "doctor", output: "{operation, status: ok|fail_closed, fail_closed, backend, checks: [{name, status, message, repair?}], repair_commands}" },
+      { name: "compact", flags: ["--apply", "--prune-tombstones", "--confirmed-convex-reconciled"], output: "{operation, applied, plan, policy, tombstones, result, next_commands}" },
+      { name: "drift", flags: ["--backend convex-snapshot", "--convex-snapshot <rows.json>"], output: "{operation, status, graph_reads_allowed, summary, problems, local, next_commands}" },
+      { name: "backend-eval", flags: ["--candidate", "--samples", "--iterations", "--full-projection", "--history", "--append-history"], output: "{operation, baseline, candidates, datasets, parity, metrics, performance_gate, metric_digest_command, repeated_sample_command}" },
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core";
 import { discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope, walkFiles, type TsiftConfig } from "@tsift/index";
 import { exactBackend, loadPageRank, prefersExact, type SearchStrategy } from "@tsift/search";
@@ -48,7 +48,13 @@ export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandR
 
   const started = performance.now();
   const absolute = resolve(io.cwd, flags.path ?? ".");
-  const project = resolveProjectRoot(absolute);
+  // `--path` inside the project the cwd belongs to narrows the search there; it does not
+  // make a new project of the subdirectory (which would index it separately).
+  const fromCwd = resolveProjectRoot(io.cwd);
+  const inside = absolute === fromCwd.root || absolute.startsWith(`${fromCwd.root}${sep}`);
+  const own = resolveProjectRoot(absolute);
+  const ownsState = existsSync(join(own.root, ".tsift")) || existsSync(join(own.root, ".git"));
+  const project = inside && own.root !== fromCwd.root && !ownsState ? fromCwd : own;
   const root = project.root;
   const config = await loadConfig(root);
   const pathFilter = absolute === root ? null : relative(root, absolute).split(sep).join("/");

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { isTsiftError, type GraphCounts, type GraphStore, type ProjectionVersion, type RefreshPhaseTiming, type RowDelta } from "@tsift/core";
 import type { IndexLocation } from "../index-location";
 import { openIndexReader } from "../open-index";
-import { updateIndex } from "../update-index";
 import { CODE_PROJECTION_VERSION } from "./code-graph-ids";
 import { codeGraphSourceState, type CodeGraphSourceState } from "./code-graph-watermark";
 import { projectCodeGraph, type CodeGraphStats } from "./project-code-graph";
@@ -82,6 +81,9 @@ async function runIndexUpdate(location: IndexLocation, options: RefreshCodeGraph
     return { updated: false, changed_files: 0, warning: null };
   }
   try {
+    // Loaded only when a refresh updates the index: reads and freshness checks never need
+    // the walker and extractors (nor @tsift/graph behind them).
+    const { updateIndex } = await import("../update-index");
     const summary = await updateIndex(location, { ...(options.exclude ? { exclude: options.exclude } : {}), ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}) });
     const changed = summary.new + summary.modified + summary.deleted;
     return { updated: changed > 0, changed_files: changed, warning: null };

@@ -47,7 +47,7 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
   }
   const paths = new Set(languages.keys());
 
-  const imports = db.prepare("SELECT id, file, module, name, alias, resolved_file FROM imports").all() as (ResolverImport & { id: number })[];
+  const imports = db.prepare("SELECT id, file, module, name, alias, resolved_file, kind FROM imports").all() as (ResolverImport & { id: number })[];
   const updateImport = db.prepare("UPDATE imports SET resolved_file = ? WHERE id = ?");
   const files = new Set(scope?.files ?? []);
   const cache = new Map<string, string | null>();
@@ -79,7 +79,7 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
       .all(JSON.stringify([...scope.files])) as string[];
     for (const file of importers) files.add(file);
   }
-  const symbols = db.prepare("SELECT id, file, name, kind, language, parent, qualified_name FROM symbols").all() as ResolverSymbol[];
+  const symbols = db.prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility FROM symbols").all() as ResolverSymbol[];
   const resolve = createCallResolver(symbols, imports);
   const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution";
   const calls = (

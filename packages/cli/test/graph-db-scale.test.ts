@@ -1,0 +1,52 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { chainTree, graphDb, indexedProject, sym } from "./graph-db-helpers";
+
+const f = (i: number) => sym(`f${String(i).padStart(3, "0")}`);
+
+/** The §8.5 scale case: `main` plus a 120-function call chain, through the compiled CLI on both SQL backends. */
+describe.each(["sqlite", "libsql"] as const)("graph-db scale case on %s", (backend) => {
+  const root = indexedProject(chainTree(120));
+  const gdb = (...argv: string[]) => graphDb(root, backend, ...argv);
+
+  it("pages every symbol, filters by ref_id, caps neighborhoods and bounds paths by --max-hops", () => {
+    expect(gdb("refresh").code).toBe(0);
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { nodes: { id: string }[]; page: { next_cursor: string | null } } = gdb("kind", "symbol", "--property", "path=main.rs", "--limit", "17", ...(cursor ? ["--cursor", cursor] : [])).json() as never;
+      ids.push(...page.nodes.map((node) => node.id));
+      cursor = page.page.next_cursor;
+    } while (cursor);
+    expect(ids.length).toBeGreaterThanOrEqual(120);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort());
+
+    expect(gdb("kind", "symbol", "--property", "ref_id=f042").json().nodes.map((n: { id: string }) => n.id)).toEqual([f(42)]);
+
+    const hood = gdb("neighborhood", f(0), "--depth", "200", "--edge-kind", "calls", "--limit", "13").json();
+    expect(hood.page).toMatchObject({ returned_nodes: 13, truncated: true });
+    expect(hood.edges.length).toBeLessThanOrEqual(12);
+
+    const capped = gdb("path", f(0), f(80), "--max-hops", "20").json();
+    expect(capped.path).toBeNull();
+    expect(capped.warnings.join(" ")).toContain("--max-hops 20");
+    expect(gdb("path", f(0), f(80), "--max-hops", "200").json().hops).toBe(80);
+  });
+
+  it("runs doctor in well under five seconds, and reads use the kind and from-kind indexes", () => {
+    const started = Date.now();
+    const doctor = gdb("doctor");
+    expect(doctor.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const db = new Database(join(root, ".tsift", "graph.db"), { readonly: true });
+    try {
+      const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join("\n");
+      expect(plan("SELECT id FROM graph_nodes WHERE kind = 'symbol' ORDER BY kind, id LIMIT 18")).toContain("idx_graph_nodes_kind");
+      expect(plan("SELECT edge_key, from_id, to_id, kind FROM graph_edges WHERE from_id IN ('a', 'b') AND kind = 'calls'")).toContain("idx_graph_edges_from_kind");
+    } finally {
+      db.close();
+    }
+  });
+});

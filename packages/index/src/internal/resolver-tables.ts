@@ -1,0 +1,306 @@
+import type { ResolverImport, ResolverSymbol } from "../resolve-calls";
+
+/** Symbols whose members a call can land on; `const`/`variable`/`property` count when they hold members (object literals). */
+export const TYPE_LIKE = new Set(["class", "struct", "impl", "trait", "interface", "object", "companion_object", "enum", "data_class", "sealed_class", "enum_class", "union", "namespace", "mod", "type_alias"]);
+const VALUE_CONTAINERS = new Set(["const", "variable", "property"]);
+/** Kinds a call can run: functions and methods, and bindings that hold a function (`export const map = dual(…)`). */
+export const CALLABLE = new Set(["function", "method", "constructor", "class", "struct", "data_class", "sealed_class", "enum_class", "object", "union", "alias", "const", "variable", "property"]);
+/** Kinds `new X()` / `X()` may construct. */
+export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable"]);
+export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
+/** Languages whose members may be declared away from their type (Rust impl blocks, Kotlin extensions). */
+const DETACHED_MEMBERS = new Set(["rust", "kotlin"]);
+const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
+
+export function family(language: string): string {
+  return language === "typescript" || language === "tsx" || language === "javascript" || language === "jsx" ? "js" : language;
+}
+
+/**
+ * The lookup tables behind the call resolver: symbols by file and name, members by owner,
+ * import bindings per file, re-exports, and the type relations (`extends`/`implements`,
+ * Python bases) read from declaration signatures. Pure and built once per pass.
+ */
+export class ResolverTables {
+  readonly byId = new Map<number, ResolverSymbol>();
+  private readonly byFileName = new Map<string, Map<string, ResolverSymbol[]>>();
+  private readonly byFileQualified = new Map<string, Map<string, ResolverSymbol>>();
+  readonly byFamilyName = new Map<string, ResolverSymbol[]>();
+  private readonly byOwner = new Map<string, ResolverSymbol[]>();
+  private readonly byFamilyParent = new Map<string, ResolverSymbol[]>();
+  private readonly owners = new Set<string>();
+  /** file -> local name -> the import binding it. */
+  private readonly bindings = new Map<string, Map<string, ResolverImport>>();
+  /** file -> its `export … from` rows. */
+  private readonly reexports = new Map<string, ResolverImport[]>();
+  /** Files that import or export something: ES modules (and Python/CommonJS files that import). */
+  readonly modules = new Set<string>();
+  private readonly heritageCache = new Map<number, ResolverSymbol[]>();
+
+  constructor(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[]) {
+    for (const symbol of symbols) {
+      this.byId.set(symbol.id, symbol);
+      push(nested(this.byFileName, symbol.file), symbol.name, symbol);
+      const qualified = nestedOne(this.byFileQualified, symbol.file);
+      if (!qualified.has(symbol.qualified_name)) qualified.set(symbol.qualified_name, symbol);
+      push(this.byFamilyName, `${family(symbol.language)}\0${symbol.name}`, symbol);
+      if (symbol.parent !== null) {
+        push(this.byOwner, `${symbol.file}\0${symbol.parent}\0${symbol.name}`, symbol);
+        push(this.byFamilyParent, `${family(symbol.language)}\0${symbol.parent}\0${symbol.name}`, symbol);
+        this.owners.add(`${symbol.file}\0${symbol.parent}`);
+      } else if (symbol.visibility === "public" && family(symbol.language) === "js") this.modules.add(symbol.file);
+    }
+    for (const entry of imports) {
+      if (entry.kind !== "dynamic") this.modules.add(entry.file);
+      if (entry.kind === "export_from") {
+        push(this.reexports, entry.file, entry);
+        // `export * as ns from` also binds nothing locally; `export { a } from` neither.
+        continue;
+      }
+      const local = nestedOne(this.bindings, entry.file);
+      const name = localName(entry);
+      if (name && !local.has(name)) local.set(name, entry);
+    }
+  }
+
+  parentOf(symbol: ResolverSymbol): ResolverSymbol | null {
+    return symbol.parent === null ? null : (this.byFileQualified.get(symbol.file)?.get(symbol.parent) ?? null);
+  }
+
+  /** A type, or an object literal / namespace-like binding whose members are indexed. */
+  isContainer(symbol: ResolverSymbol): boolean {
+    return TYPE_LIKE.has(symbol.kind) || (VALUE_CONTAINERS.has(symbol.kind) && this.owners.has(`${symbol.file}\0${symbol.qualified_name}`));
+  }
+
+  isMember(symbol: ResolverSymbol): boolean {
+    if (MEMBER_KINDS.has(symbol.kind)) return true;
+    const parent = this.parentOf(symbol);
+    return parent !== null && this.isContainer(parent) && !(parent.kind === "namespace" || parent.kind === "mod");
+  }
+
+  inFile(file: string, name: string): readonly ResolverSymbol[] {
+    return this.byFileName.get(file)?.get(name) ?? [];
+  }
+
+  topLevel(file: string, name: string): ResolverSymbol[] {
+    return this.inFile(file, name).filter((symbol) => symbol.parent === null);
+  }
+
+  binding(file: string, name: string): ResolverImport | undefined {
+    return this.bindings.get(file)?.get(name);
+  }
+
+  bindingsOf(file: string): Iterable<ResolverImport> {
+    return this.bindings.get(file)?.values() ?? [];
+  }
+
+  /**
+   * What `file` exports as `name`: its own top-level symbols of that name, else followed
+   * through `export { a as name } from`, `export * from` and imports it re-exports
+   * (`import { a } …; export { a }`), cycle-safe. `external` says a binding left the index.
+   */
+  exported(file: string, name: string, seen = new Set<string>()): { symbols: ResolverSymbol[]; external: boolean } {
+    const visit = `${file}\0${name}`;
+    if (seen.has(visit) || seen.size > 64) return { symbols: [], external: false };
+    seen.add(visit);
+    const own = this.topLevel(file, name);
+    if (own.length > 0) return { symbols: own, external: false };
+    let external = false;
+    const binding = this.binding(file, name);
+    if (binding) {
+      if (binding.resolved_file === null) return { symbols: [], external: true };
+      const target = binding.name && binding.name !== "*" && binding.name !== "default" ? binding.name : name;
+      if (binding.name !== "*") return this.exported(binding.resolved_file, target, seen);
+    }
+    for (const entry of this.reexports.get(file) ?? []) {
+      const exposed = entry.alias ?? entry.name;
+      if (entry.name === "*" && entry.alias === null) {
+        if (entry.resolved_file === null) external = true;
+        else {
+          const found = this.exported(entry.resolved_file, name, seen);
+          if (found.symbols.length > 0) return found;
+        }
+      } else if (exposed === name && entry.name !== "*") {
+        if (entry.resolved_file === null) return { symbols: [], external: true };
+        return this.exported(entry.resolved_file, entry.name ?? name, seen);
+      }
+    }
+    return { symbols: [], external };
+  }
+
+  /** The file a namespace-like binding stands for: `import * as ns`, `export * as ns from`, Python/Rust module imports. */
+  namespaceFile(file: string, name: string): string | null | undefined {
+    const binding = this.binding(file, name);
+    if (binding && (binding.name === "*" || binding.name === null || isModuleBinding(binding))) return binding.resolved_file;
+    for (const entry of this.reexports.get(file) ?? []) if (entry.name === "*" && entry.alias === name) return entry.resolved_file;
+    return undefined;
+  }
+
+  /** Direct members of `owner` named `name` (Rust impls and Kotlin extensions: anywhere in the language, own file first). */
+  members(owner: ResolverSymbol, name: string): ResolverSymbol[] {
+    const local = this.byOwner.get(`${owner.file}\0${owner.qualified_name}\0${name}`) ?? [];
+    if (local.length > 0 || !DETACHED_MEMBERS.has(owner.language)) return local;
+    const key = (parent: string) => this.byFamilyParent.get(`${family(owner.language)}\0${parent}\0${name}`) ?? [];
+    const all = key(owner.qualified_name);
+    return all.length > 0 ? all : key(owner.name);
+  }
+
+  /** Members named `name` of `owner` or, when it has none, of its ancestors (nearest first, breadth-first). */
+  findMember(owner: ResolverSymbol, name: string, accept: (symbol: ResolverSymbol) => boolean): ResolverSymbol[] {
+    const queue: ResolverSymbol[] = [owner];
+    const seen = new Set<number>([owner.id]);
+    for (let depth = 0; queue.length > 0 && depth < 12; depth++) {
+      const level = queue.splice(0);
+      const found = level.flatMap((type) => this.members(type, name).filter(accept));
+      if (found.length > 0) return found;
+      for (const type of level) {
+        for (const base of this.heritage(type)) {
+          if (!seen.has(base.id)) {
+            seen.add(base.id);
+            queue.push(base);
+          }
+        }
+      }
+    }
+    return [];
+  }
+
+  /** Indexed base types named in a type's signature (`extends A, B`, `implements C`, Python `class X(A):`, Kotlin `: A()`). */
+  heritage(type: ResolverSymbol): ResolverSymbol[] {
+    const cached = this.heritageCache.get(type.id);
+    if (cached) return cached;
+    const bases: ResolverSymbol[] = [];
+    this.heritageCache.set(type.id, bases);
+    for (const name of heritageNames(type)) {
+      const base = this.resolveType(type.file, name);
+      if (base && base.id !== type.id) bases.push(base);
+    }
+    return bases;
+  }
+
+  /**
+   * The indexed type a type reference names in `file`: `Store`, `Effect.Effect`,
+   * `Context.Key<A>`, `Store | undefined`. Generic arguments, `readonly`, `null` and
+   * `undefined` are ignored; anything else (unions, arrays, literals) is null.
+   */
+  resolveType(file: string, text: string): ResolverSymbol | null {
+    const path = typeReferencePath(text);
+    if (!path) return null;
+    const [head, ...rest] = path;
+    let current: ResolverSymbol | null = null;
+    if (rest.length > 0) {
+      const namespace = this.namespaceFile(file, head!);
+      if (namespace) {
+        current = pickContainer(this, this.exported(namespace, rest.shift()!).symbols);
+      }
+    }
+    if (!current) {
+      current = pickContainer(this, this.topLevel(file, head!));
+      if (!current) {
+        const binding = this.binding(file, head!);
+        if (binding?.resolved_file && binding.name !== "*") current = pickContainer(this, this.exported(binding.resolved_file, binding.name && binding.name !== "default" ? binding.name : head!).symbols);
+      }
+    }
+    for (const segment of rest) {
+      if (!current) return null;
+      current = pickContainer(this, this.members(current, segment));
+    }
+    return current;
+  }
+}
+
+/** The type-like (then object-like) symbol among candidates, preferring classes over interfaces over the rest. */
+function pickContainer(tables: ResolverTables, candidates: readonly ResolverSymbol[]): ResolverSymbol | null {
+  const containers = candidates.filter((symbol) => tables.isContainer(symbol));
+  if (containers.length === 0) return null;
+  const rank = (symbol: ResolverSymbol) => (symbol.kind === "class" || symbol.kind === "struct" ? 0 : symbol.kind === "interface" || symbol.kind === "trait" ? 1 : 2);
+  return [...containers].sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0]!;
+}
+
+/** `Effect.Effect<A, E>` -> ["Effect", "Effect"]; null for anything but an (optionally generic, nullable) name path. */
+export function typeReferencePath(text: string): string[] | null {
+  let type = stripTypeArguments(text.trim()).replace(/^readonly\s+/u, "");
+  type = type
+    .split("|")
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && part !== "undefined" && part !== "null")
+    .join("|");
+  if (!IDENTIFIER_PATH.test(type)) return null;
+  return type.split(/\.|::/u);
+}
+
+/** Removes balanced `<…>` groups (an arrow's `=>` is not a closing bracket). */
+export function stripTypeArguments(text: string): string {
+  if (!text.includes("<")) return text;
+  let out = "";
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === "<") depth++;
+    else if (char === ">" && text[i - 1] !== "=" && depth > 0) depth--;
+    else if (depth === 0) out += char;
+  }
+  return out;
+}
+
+/** Base type names from a declaration signature. */
+export function heritageNames(type: ResolverSymbol): string[] {
+  const signature = type.signature;
+  if (!signature) return [];
+  const head = stripTypeArguments(signature);
+  const lang = family(type.language);
+  if (lang === "python") {
+    const bases = /^\s*class\s+[\w$]+\s*\(([^)]*)\)/u.exec(head)?.[1] ?? "";
+    return splitNames(bases.replace(/\b\w+\s*=\s*[\w.]+/gu, ""));
+  }
+  if (lang === "kotlin") {
+    const bases = /\)?\s*:\s*([^{]+)$/u.exec(head.replace(/\([^)]*\)/gu, ""))?.[1] ?? "";
+    return splitNames(bases);
+  }
+  const names: string[] = [];
+  const extend = /\bextends\s+(.+?)(?=\bimplements\b|\{|$)/u.exec(head)?.[1];
+  const implement = /\bimplements\s+(.+?)(?=\{|$)/u.exec(head)?.[1];
+  for (const list of [extend, implement]) if (list) names.push(...splitNames(list));
+  return names;
+}
+
+function splitNames(list: string): string[] {
+  return list
+    .split(",")
+    .map((part) => part.trim().replace(/\(.*$/u, ""))
+    .filter((part) => IDENTIFIER_PATH.test(part));
+}
+
+/** The name an import binds in the importing file. */
+export function localName(entry: ResolverImport): string {
+  if (entry.alias) return entry.alias;
+  if (entry.name && entry.name !== "*" && entry.name !== "default") return entry.name;
+  // `import os.path` binds `os`; `use crate::db` binds `db`; a bare JS side-effect import binds nothing.
+  const segments = entry.module.split(/\.|::|\//).filter(Boolean);
+  return entry.module.includes("::") ? (segments[segments.length - 1] ?? "") : (segments[0] ?? "");
+}
+
+/** Python `from . import store` / Rust `use crate::store`: the imported name is itself a module file. */
+export function isModuleBinding(entry: ResolverImport): boolean {
+  if (entry.resolved_file === null || entry.name === null) return false;
+  const stem = entry.resolved_file.replace(/\/(__init__|mod)\.[a-z]+$/, "").replace(/\.[a-z]+$/, "");
+  return stem === entry.name || stem.endsWith(`/${entry.name}`);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function nested<K, V>(map: Map<string, Map<K, V[]>>, key: string): Map<K, V[]> {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  return inner;
+}
+
+function nestedOne<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  return inner;
+}
