@@ -10,6 +10,7 @@ import { processIo, type CliIo } from "./io";
 import { outputOptions, type OutputArgs } from "./output/output-options";
 import { renderOutput } from "./output/render-output";
 import { VERSION } from "./version";
+import { skipHelpCache } from "./yargs-help-cache";
 
 export interface CliRun {
   parser: Argv;
@@ -43,6 +44,7 @@ export function createCli(io: CliIo = processIo()): CliRun {
       if (error) throw error;
       throw new TsiftError("usage", message || "missing command", { hint: "tsift --help" });
     });
+  skipHelpCache(parser);
   return { parser, result: () => result };
 }
 

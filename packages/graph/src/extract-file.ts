@@ -28,5 +28,6 @@ export function extractFile(lang: Lang, source: string): FileExtraction {
     has_errors: hasErrors,
     // Chunked here, next to the parse, so index workers do it in parallel and the text never travels back.
     chunks: chunkSource(source, walked.symbols),
+    ...(walked.memberTypes.length > 0 ? { member_types: walked.memberTypes } : {}),
   };
 }

@@ -68,6 +68,16 @@ export interface ExtractedSymbol {
   complexity?: ComplexityMetrics;
   /** Markdown: heading level 1-6. */
   level?: number;
+  /**
+   * The declared type a call of this symbol yields (TS/JS return annotation, or the return
+   * type of a function-typed binding), as a type path (`Effect.Effect`) or a call marker
+   * (`internal.map()`: whatever calling that yields). Set only when extraction can tell.
+   */
+  return_type?: string;
+  /** A binding's declared type (`const String: String = …`, `= new Store()`), same notation. */
+  value_type?: string;
+  /** Classes, interfaces, type aliases: the types they extend or implement, as type paths (or `f()` for `extends f(…)`). */
+  bases?: string[];
 }
 
 export type CallKind = "call" | "new" | "macro" | "command";
@@ -83,6 +93,23 @@ export interface CallSite {
   receiver: string | null;
   line: number;
   kind: CallKind;
+  /**
+   * The receiver's type when extraction can tell (TS/JS): a type path from a declaration
+   * (`x: Store`, `new Store()`), `path()` for the result of a call, `this` for the enclosing
+   * class, and `#name` / `#name()` steps through members (`this#store`, `Pool#semaphore`).
+   */
+  receiver_type?: string;
+  /** The called name is bound inside the caller (a parameter or local variable), not a file or imported symbol. */
+  local?: true;
+}
+
+/** A member's declared type: class fields and interface properties that are not symbols themselves. */
+export interface MemberType {
+  /** Qualified name of the class or interface. */
+  owner: string;
+  name: string;
+  /** Type path or call marker, as for `CallSite.receiver_type`. */
+  type: string;
 }
 
 export interface ImportedName {
@@ -127,4 +154,6 @@ export interface FileExtraction {
   has_errors: boolean;
   /** Search chunks (chunkSource): per declaration, or line windows when the parse needed recovery. */
   chunks: SourceChunk[];
+  /** Declared types of members that are not symbols (TS/JS fields and properties); used to resolve `a.b.c()`. */
+  member_types?: MemberType[];
 }

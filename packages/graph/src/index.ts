@@ -11,6 +11,7 @@ export type {
   ImportEntry,
   ImportKind,
   ImportedName,
+  MemberType,
   RouteEntry,
   RouteFramework,
   SymbolKind,

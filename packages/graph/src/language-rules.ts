@@ -21,6 +21,11 @@ export interface SymbolDraft {
   /** Override the parent (e.g. Rust `impl Trait for Type` methods belong to Type). */
   parent?: string | null;
   level?: number;
+  /** See `ExtractedSymbol.return_type` / `value_type`. */
+  return_type?: string;
+  value_type?: string;
+  /** See `ExtractedSymbol.bases`. */
+  bases?: string[];
 }
 
 export interface CallDraft {
@@ -29,6 +34,9 @@ export interface CallDraft {
   kind: CallKind;
   /** 0-based row; default: the node's start row. */
   row?: number;
+  /** See `CallSite.receiver_type` and `CallSite.local`. */
+  receiver_type?: string;
+  local?: true;
 }
 
 /** Read-only view of where the walker is, for rules that depend on context. */
@@ -50,6 +58,8 @@ export interface RuleContext {
   ancestorType(generation: number): string | null;
   /** Field name of the node in its parent (`alternative`, `body`…), or null. */
   fieldName(): string | null;
+  /** Records the declared type of a member of the innermost container (a field or property that is not a symbol). */
+  memberType?(name: string, type: string): void;
 }
 
 /**

@@ -30,3 +30,6 @@ export {
   type RefreshCodeGraphOptions,
 } from "./code-graph/refresh-code-graph";
 export { SYMBOL_HANDLE_PREFIX, isSymbolHandle, symbolHandle } from "./graph-queries/symbol-handle";
+// Where an index lives, for callers that only read graph.db and the index's watermark.
+export { indexLocation, TSIFT_DIR, type IndexLocation } from "./index-location";
+export { discoverScopes, selectScope, type WorkspaceScope } from "./workspace-scopes";

@@ -7,7 +7,7 @@
  *
  * Lines are 1-based and inclusive; paths are root-relative with `/`.
  */
-export const INDEX_SCHEMA_VERSION = 2;
+export const INDEX_SCHEMA_VERSION = 3;
 
 const V1 = [
   `CREATE TABLE IF NOT EXISTS meta (
@@ -146,8 +146,41 @@ const V2 = [
   "UPDATE files SET mtime_ns = -1, content_hash = ''",
 ];
 
+/**
+ * Graph queries and typed call resolution:
+ *
+ * - `symbols.handle`: the `gsym-*` handle (`symbolHandle(file, qualified_name, line)`),
+ *   stored and indexed so a handle argument is one lookup instead of hashing every symbol;
+ * - `symbols.return_type` / `value_type` / `bases` (comma-separated): declared types
+ *   (@tsift/graph `ExtractedSymbol`),
+ *   `calls.receiver_type` and `calls.local`: what extraction knows about the receiver and
+ *   whether a bare callee is a local binding, and `member_types` for typed fields and
+ *   properties that are not symbols: the resolver follows them to bind `x.m()` only when
+ *   `x`'s type is known.
+ *
+ * Like version 2, it resets every file's stat and hash, so the next update re-extracts them.
+ */
+const V3 = [
+  "ALTER TABLE symbols ADD COLUMN handle TEXT",
+  "ALTER TABLE symbols ADD COLUMN return_type TEXT",
+  "ALTER TABLE symbols ADD COLUMN value_type TEXT",
+  "ALTER TABLE symbols ADD COLUMN bases TEXT",
+  "CREATE INDEX IF NOT EXISTS idx_symbols_handle ON symbols(handle)",
+  "ALTER TABLE calls ADD COLUMN receiver_type TEXT",
+  "ALTER TABLE calls ADD COLUMN local INTEGER NOT NULL DEFAULT 0",
+  `CREATE TABLE IF NOT EXISTS member_types (
+    id INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL
+  )`,
+  "CREATE INDEX IF NOT EXISTS idx_member_types_file ON member_types(file)",
+  "UPDATE files SET mtime_ns = -1, content_hash = ''",
+];
+
 /** `INDEX_MIGRATIONS[n - 1]` brings a file from version n - 1 to n. */
-export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2];
+export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3];
 
 /** Tables holding per-file rows; a file's rows are deleted from each before re-extraction. */
-export const PER_FILE_TABLES = ["symbols", "calls", "imports", "routes", "chunks"] as const;
+export const PER_FILE_TABLES = ["symbols", "calls", "imports", "routes", "chunks", "member_types"] as const;

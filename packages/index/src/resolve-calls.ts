@@ -15,6 +15,20 @@ export interface ResolverSymbol {
   signature?: string | null;
   /** `public` marks a TS/JS top-level export (the file is then an ES module). */
   visibility?: string | null;
+  /** Declared result of calling it / declared type of the binding (@tsift/graph `ExtractedSymbol`). */
+  return_type?: string | null;
+  value_type?: string | null;
+  /** Comma-separated base types, when extraction recorded them (TS/JS); else read from `signature`. */
+  bases?: string | null;
+}
+
+/** A typed field or property that is not a symbol (index.db `member_types`). */
+export interface ResolverMemberType {
+  file: string;
+  /** Qualified name of the class or interface. */
+  owner: string;
+  name: string;
+  type: string;
 }
 
 export interface ResolverImport {
@@ -35,8 +49,10 @@ export interface ResolverCall {
   callee_name: string;
   receiver: string | null;
   kind: string;
-  /** The receiver's declared type as written (`Store`, `Effect.Effect<A>`), when extraction could tell. */
+  /** What extraction knows of the receiver's type (@tsift/graph `CallSite.receiver_type`): `Store`, `this#store`, `Effect.gen()`. */
   receiver_type?: string | null;
+  /** The bare callee is a parameter or local variable of the caller (1/true). */
+  local?: number | boolean | null;
 }
 
 export interface CallTarget {
@@ -82,8 +98,10 @@ const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolv
  * that happens to share the name. Overload declarations of one name in one scope count as
  * one candidate (the first).
  */
-export function createCallResolver(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[]) {
-  const tables = new ResolverTables(symbols, imports);
+export function createCallResolver(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
+  const tables = new ResolverTables(symbols, imports, memberTypes);
+  // Bases are type paths, `f()` (`class A extends Schema.Class<A>("A")(…)`) or `=a.b`.
+  tables.baseResolver = (type, name) => typeOf(name, type.file, null, type.language, 1);
   const stars = new Map<string, string[]>();
   for (const entry of imports) {
     if (entry.name === "*" && entry.alias === null && entry.kind !== "export_from" && entry.resolved_file !== null) {
@@ -124,6 +142,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       );
       if (hit) return hit;
     }
+    // A parameter or local variable: only definitions nested in the caller can be it.
+    if (call.local) return UNRESOLVED;
     const local = pickOne(
       tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !tables.isMember(symbol)),
       "same_file",
@@ -166,47 +186,132 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       return fallback(call, lang);
     }
     if (call.receiver_type) {
-      const type = tables.resolveType(call.file, call.receiver_type);
+      const type = typeOf(call.receiver_type, call.file, caller, language, 0);
       if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed") ?? UNRESOLVED;
+      if (type === null) return UNRESOLVED;
     }
     if (RECEIVER_PATH.test(receiver)) {
-      const hit = receiverPath(call, receiver.split(/\.|::/u), accept);
+      const hit = receiverPath(call, receiver.split(/\.|::/u), accept, language);
       if (hit) return hit;
     }
     return fallback(call, lang);
   }
 
-  /** `Store.open()`, `Effect.map()`, `Schema.String.pipe()`, `util.format()`: a receiver naming a container or a module. */
-  function receiverPath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean): CallTarget | null {
-    const [head, ...rest] = segments as [string, ...string[]];
-    let owner: ResolverSymbol | null = null;
-    let resolution: CallTarget["resolution"] = "same_file";
-    const localContainers = tables.topLevel(call.file, head).filter((symbol) => tables.isContainer(symbol));
-    if (localContainers.length > 0) owner = preferType(localContainers);
-    else {
-      const namespace = tables.namespaceFile(call.file, head);
-      const binding = tables.binding(call.file, head);
-      if (namespace === null || (namespace === undefined && binding && binding.resolved_file === null)) return UNRESOLVED;
-      resolution = "import";
-      if (namespace !== undefined) {
-        if (rest.length === 0) return pickOne(tables.exported(namespace, call.callee_name).symbols.filter(accept), "import") ?? UNRESOLVED;
-        const first = tables.exported(namespace, rest.shift()!).symbols.filter((symbol) => tables.isContainer(symbol));
-        if (first.length === 0) return UNRESOLVED;
-        owner = preferType(first);
-      } else if (binding?.resolved_file) {
-        const name = binding.name && binding.name !== "default" ? binding.name : head;
-        const imported = tables.exported(binding.resolved_file, name).symbols.filter((symbol) => tables.isContainer(symbol));
-        if (imported.length === 0) return UNRESOLVED;
-        owner = preferType(imported);
+  /**
+   * The container a receiver type names (`CallSite.receiver_type` notation): a type path,
+   * `path()` (what calling `path` yields: its declared return type), `this`, then `#member`
+   * / `#member()` steps. Undefined when the expression cannot be followed (the caller then
+   * tries the receiver text), null when it leads outside the index (`Map`, a type
+   * parameter): no indexed member can be the target.
+   */
+  function typeOf(text: string, file: string, caller: ResolverSymbol | null, language: string, depth: number): ResolverSymbol | null | undefined {
+    if (depth > 6) return undefined;
+    const [head, ...steps] = text.split("#") as [string, ...string[]];
+    let current: ResolverSymbol | null | undefined;
+    if (head === "this") current = enclosingContainer(caller) ?? undefined;
+    else if (head.startsWith("=")) current = valuePathOwner(file, head.slice(1).split("."), language);
+    else if (head.endsWith("()")) current = resultOf(callTarget(head.slice(0, -2), file, caller, language), language, depth);
+    else current = tables.resolveType(file, head);
+    for (const step of steps) {
+      if (!current) return current;
+      if (step.endsWith("()")) {
+        const found = pickOne(tables.findMember(current, step.slice(0, -2), (symbol) => CALLABLE.has(symbol.kind)), "typed");
+        current = resultOf(found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!, language, depth);
+        continue;
+      }
+      const member = tables.memberType(current, step);
+      if (member) current = typeOf(member.type, member.file, null, language, depth + 1);
+      else {
+        const symbols = tables.findMember(current, step, () => true);
+        const typed = symbols.find((symbol) => symbol.value_type);
+        current = typed ? typeOf(typed.value_type!, typed.file, null, language, depth + 1) : (symbols.find((symbol) => tables.isContainer(symbol)) ?? undefined);
       }
     }
-    if (!owner) return null;
-    for (const segment of rest) {
-      const next = tables.members(owner, segment).filter((symbol) => tables.isContainer(symbol));
-      if (next.length === 0) return UNRESOLVED;
-      owner = preferType(next);
+    return current;
+  }
+
+  /** The container a call of `symbol` yields, from its declared return type. */
+  function resultOf(symbol: ResolverSymbol | null, language: string, depth: number): ResolverSymbol | null | undefined {
+    if (!symbol) return undefined;
+    if (symbol.return_type) return typeOf(symbol.return_type, symbol.file, null, language, depth + 1);
+    return undefined;
+  }
+
+  /** The symbol a value path (`Store.open`, `make`) names when called from `file`. */
+  function callTarget(path: string, file: string, caller: ResolverSymbol | null, language: string): ResolverSymbol | null {
+    const dot = path.lastIndexOf(".");
+    const synthetic: ResolverCall = {
+      id: 0,
+      file,
+      caller_symbol_id: caller?.id ?? null,
+      callee_name: path.slice(dot + 1),
+      receiver: dot < 0 ? null : path.slice(0, dot),
+      kind: "call",
+    };
+    const target = synthetic.receiver === null ? bareCall(synthetic, caller, language) : receiverCall(synthetic, caller, language);
+    return target.resolved_symbol_id === null ? null : (tables.byId.get(target.resolved_symbol_id) ?? null);
+  }
+
+  /** `Store.open()`, `Effect.map()`, `Schema.String.pipe()`, `util.format()`: a receiver naming a container, a typed binding or a module. */
+  function receiverPath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
+    const head = segments[0]!;
+    const imported = tables.topLevel(call.file, head).length === 0;
+    if (imported && segments.length === 1) {
+      // `ns.f()` with `import * as ns`: a top-level function of that module.
+      const namespace = tables.namespaceFile(call.file, head);
+      if (namespace === null) return UNRESOLVED;
+      if (namespace !== undefined) return pickOne(tables.exported(namespace, call.callee_name).symbols.filter(accept), "import") ?? UNRESOLVED;
     }
-    return pickOne(tables.findMember(owner, call.callee_name, accept), resolution) ?? UNRESOLVED;
+    const owner = valuePathOwner(call.file, segments, language);
+    if (owner === undefined) return null;
+    if (owner === null) return UNRESOLVED;
+    return pickOne(tables.findMember(owner, call.callee_name, accept), imported ? "import" : "same_file") ?? UNRESOLVED;
+  }
+
+  /**
+   * The container the value `a.b.c` stands for in `file`: a class, namespace or object
+   * defined or imported there (through `import * as a`), a binding's declared type, then
+   * members and typed fields step by step. Null when it leads outside the index, undefined
+   * when the file says nothing about it.
+   */
+  function valuePathOwner(file: string, segments: readonly string[], language: string): ResolverSymbol | null | undefined {
+    const [head, ...rest] = segments as [string, ...string[]];
+    let owner: ResolverSymbol | null | undefined;
+    const local = tables.topLevel(file, head);
+    if (local.length > 0) owner = valueOwner(local, language);
+    else {
+      const namespace = tables.namespaceFile(file, head);
+      const binding = tables.binding(file, head);
+      if (namespace === null || (namespace === undefined && binding && binding.resolved_file === null)) return null;
+      if (namespace === undefined && !binding) return undefined;
+      if (namespace !== undefined) {
+        if (rest.length === 0) return undefined;
+        owner = valueOwner(tables.exported(namespace, rest.shift()!).symbols, language);
+      } else {
+        const name = binding!.name && binding!.name !== "default" ? binding!.name : head;
+        owner = valueOwner(tables.exported(binding!.resolved_file!, name).symbols, language);
+      }
+    }
+    for (const segment of rest) {
+      if (!owner) return owner;
+      const member = tables.memberType(owner, segment);
+      owner = member ? typeOf(member.type, member.file, null, language, 1) : valueOwner(tables.members(owner, segment), language);
+    }
+    return owner;
+  }
+
+  /**
+   * What a name used as a value gives member calls: a class, namespace, enum or object
+   * literal itself; else a binding's declared type (`const String: String = …`); else a
+   * type of that name (an interface merged with a value).
+   */
+  function valueOwner(candidates: readonly ResolverSymbol[], language: string): ResolverSymbol | null | undefined {
+    const values = candidates.filter((symbol) => tables.isContainer(symbol) && symbol.kind !== "interface" && symbol.kind !== "type_alias" && symbol.kind !== "trait");
+    if (values.length > 0) return preferType(values);
+    const typed = candidates.find((symbol) => symbol.value_type);
+    if (typed) return typeOf(typed.value_type!, typed.file, null, language, 1);
+    const types = candidates.filter((symbol) => tables.isContainer(symbol));
+    return types.length > 0 ? preferType(types) : undefined;
   }
 
   /** An undecidable receiver: `ambiguous` when the index holds several members of the name, else `unresolved`. */

@@ -1,8 +1,9 @@
-import { unlinkSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, statSync, unlinkSync } from "node:fs";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { INDEX_SCHEMA_VERSION, indexLocation, updateIndex } from "../src/index";
+import { INDEX_MIGRATIONS } from "../src/index-schema";
 import { exec, query } from "./db-helpers";
 import { bumpMtime, tempTree, writeTree } from "./helpers";
 
@@ -56,10 +57,13 @@ describe("search chunks in index.db", () => {
   it("re-extracts every file when a version 1 index is migrated, so old files get chunks", async () => {
     const root = tempTree({ "a.py": "def alpha():\n    pass\n" });
     const location = indexLocation(root);
-    await updateIndex(location);
-    // Make it look like version 1: no chunks yet.
+    // A real version 1 file: its schema, and a row saying a.py is indexed and unchanged.
+    mkdirSync(dirname(location.dbPath), { recursive: true });
     const db = new Database(location.dbPath);
-    db.exec("DROP TRIGGER chunks_fts_delete; DROP TABLE chunks_fts; DROP TABLE chunks; DROP TABLE chunk_vectors; PRAGMA user_version = 1");
+    for (const statement of INDEX_MIGRATIONS[0]!) db.exec(statement);
+    const stat = statSync(join(root, "a.py"), { bigint: true });
+    db.prepare("INSERT INTO files (path, language, size, mtime_ns, content_hash, indexed_at) VALUES ('a.py', 'python', ?, ?, 'h', 'then')").run(Number(stat.size), stat.mtimeNs);
+    db.pragma("user_version = 1");
     db.close();
     const summary = await updateIndex(location);
     expect(summary.parsed).toBe(1);

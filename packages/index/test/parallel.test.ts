@@ -21,11 +21,12 @@ function project(files: number): Record<string, string> {
 }
 
 describe("parallel extraction", () => {
-  it("uses workers only above the threshold and with at least two spare cores", () => {
+  it("uses workers only above the threshold and with a core to spare for them", () => {
     expect(defaultWorkerCount(PARALLEL_THRESHOLD, 8)).toBe(0);
     expect(defaultWorkerCount(PARALLEL_THRESHOLD + 1, 8)).toBe(3);
     expect(defaultWorkerCount(1000, 8)).toBe(7);
-    expect(defaultWorkerCount(1000, 2)).toBe(0);
+    expect(defaultWorkerCount(1000, 1)).toBe(0);
+    expect(defaultWorkerCount(1000, 2)).toBe(1);
     expect(defaultWorkerCount(1000, 3)).toBe(2);
   });
 

@@ -3,9 +3,15 @@ import { chunkFilterSql } from "./chunk-rows";
 import { dotQuantized, quantize, type Encoder } from "./encoders/encoder";
 import type { SearchFilters } from "./search-types";
 
-/** What an encoder reads for a chunk: its declared names first, then the code. */
-export function embeddingText(names: string, text: string): string {
-  return names ? `${names.replace(/\n/g, " ")}\n${text}` : text;
+/**
+ * What an encoder reads for a chunk: its file's path segments (modules are often named
+ * after the concept they hold: `Queue.ts`, `Redacted.ts`), its declared names, then
+ * the code. The index's chunk hash covers the same three, so a cached vector is never
+ * reused for different input.
+ */
+export function embeddingText(names: string, text: string, file = ""): string {
+  const where = file ? `${file.replace(/\.[^./]+$/, "").split("/").join(" ")}\n` : "";
+  return `${where}${names ? `${names.replace(/\n/g, " ")}\n` : ""}${text}`;
 }
 
 /** Chunks (distinct contents) with no vector yet for this encoder. */
@@ -35,16 +41,16 @@ export function ensureVectors(db: Database.Database, encoder: Encoder): EnsureVe
   const started = performance.now();
   const pending = db
     .prepare(
-      `SELECT hash, min(names) AS names, min(text) AS text FROM chunks c
+      `SELECT hash, min(names) AS names, min(text) AS text, min(file) AS file FROM chunks c
        WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash) GROUP BY hash`,
     )
-    .all(encoder.id) as { hash: string; names: string; text: string }[];
+    .all(encoder.id) as { hash: string; names: string; text: string; file: string }[];
   const insert = db.prepare("INSERT OR REPLACE INTO chunk_vectors (encoder, hash, vector) VALUES (?, ?, ?)");
   let pruned = 0;
   db.transaction(() => {
     for (let from = 0; from < pending.length; from += BATCH) {
       const batch = pending.slice(from, from + BATCH);
-      const vectors = encoder.encode(batch.map((row) => embeddingText(row.names, row.text)));
+      const vectors = encoder.encode(batch.map((row) => embeddingText(row.names, row.text, row.file)));
       batch.forEach((row, index) => insert.run(encoder.id, row.hash, quantize(vectors[index]!)));
     }
     pruned = db.prepare("DELETE FROM chunk_vectors WHERE encoder = ? AND hash NOT IN (SELECT hash FROM chunks)").run(encoder.id).changes;
@@ -60,14 +66,14 @@ export function ensureVectors(db: Database.Database, encoder: Encoder): EnsureVe
 export function transientVectors(db: Database.Database, encoder: Encoder): Map<string, Buffer> {
   const pending = db
     .prepare(
-      `SELECT hash, min(names) AS names, min(text) AS text FROM chunks c
+      `SELECT hash, min(names) AS names, min(text) AS text, min(file) AS file FROM chunks c
        WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash) GROUP BY hash`,
     )
-    .all(encoder.id) as { hash: string; names: string; text: string }[];
+    .all(encoder.id) as { hash: string; names: string; text: string; file: string }[];
   const out = new Map<string, Buffer>();
   for (let from = 0; from < pending.length; from += BATCH) {
     const batch = pending.slice(from, from + BATCH);
-    encoder.encode(batch.map((row) => embeddingText(row.names, row.text))).forEach((vector, index) => out.set(batch[index]!.hash, quantize(vector)));
+    encoder.encode(batch.map((row) => embeddingText(row.names, row.text, row.file))).forEach((vector, index) => out.set(batch[index]!.hash, quantize(vector)));
   }
   return out;
 }

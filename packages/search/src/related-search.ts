@@ -33,7 +33,7 @@ export function relatedChunks(db: Database.Database, file: string, line: number,
     });
   }
   const stored = db.prepare("SELECT vector FROM chunk_vectors WHERE encoder = ? AND hash = ?").pluck().get(options.encoder.id, source.hash) as Buffer | undefined;
-  const vector = stored ? dequantize(stored) : options.encoder.encode([embeddingText(source.names, source.text)])[0]!;
+  const vector = stored ? dequantize(stored) : options.encoder.encode([embeddingText(source.names, source.text, source.file)])[0]!;
   const overlapping = new Set(
     (db.prepare("SELECT id FROM chunks WHERE file = ? AND start_line <= ? AND end_line >= ?").pluck().all(source.file, source.end_line, source.start_line) as number[]),
   );

@@ -20,9 +20,11 @@ let counter = 0;
  * Runs `command args` to completion. Returns `{ ms, cpuMs, rssMb, status, stdout, stderr }`;
  * throws when the command fails unless `allowFailure` is set.
  */
-export function timedRun(command, args, { cwd, env, allowFailure = false, timeoutMs = 15 * 60_000 } = {}) {
+export function timedRun(command, args, { cwd, env, allowFailure = false, timeoutMs = 15 * 60_000, nice = null } = {}) {
   const timeFile = join(scratch, `t${counter++}`);
-  const wrapped = HAS_GNU_TIME ? [GNU_TIME, ["-f", "%U %S %M", "-o", timeFile, command, ...args]] : [command, args];
+  // `nice -n N` execs the command in place, so GNU time still measures the command itself.
+  const niced = nice === null ? [command, ...args] : ["nice", "-n", String(nice), command, ...args];
+  const wrapped = HAS_GNU_TIME ? [GNU_TIME, ["-f", "%U %S %M", "-o", timeFile, ...niced]] : [niced[0], niced.slice(1)];
   const started = process.hrtime.bigint();
   const child = spawnSync(wrapped[0], wrapped[1], {
     cwd,

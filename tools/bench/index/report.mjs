@@ -76,6 +76,7 @@ export function renderMarkdown(results) {
   const env = results.env;
   out.push(
     `Medians of ${env.runs} runs; wall time of the whole CLI process (start-up included), peak RSS and CPU from GNU time (\`%M\`, \`%U+%S\`). ` +
+      `${env.nice === null || env.nice === undefined ? "" : `Every command ran under \`nice -n ${env.nice}\`. `}` +
       `${env.cpus} cores (${env.cpuModel}), Node ${env.node}, load average ${env.loadBefore.map((value) => value.toFixed(2)).join(" ")} at start, ${env.loadAfter.map((value) => value.toFixed(2)).join(" ")} at the end.`,
   );
   out.push("");

@@ -11,7 +11,9 @@
  *
  * Options: --corpora effect,stdlib  --peers optave,colby (or none)  --tsift-bin <bin.js>
  * --baseline-bin <bin.js> (another tsift build, e.g. a checkout of the previous commit,
- * measured alongside as "tsift-baseline") --no-extract (skip the extractFile-only diagnostic). Each run gives every tool a fresh
+ * measured alongside as "tsift-baseline") --no-extract (skip the extractFile-only diagnostic)
+ * --nice N (run every measured command under `nice -n N`; a negative N, as root, keeps other
+ * load on a shared machine from skewing the figures — every tool gets the same priority). Each run gives every tool a fresh
  * copy of the corpus; tools take turns within a run so load drift hits them alike.
  * Progress goes to stderr, the Markdown report to stdout, raw samples to --out.
  */
@@ -38,17 +40,20 @@ const { values } = parseArgs({
     peers: { type: "string", default: "optave,colby" },
     "tsift-bin": { type: "string", default: join(REPO, "packages/cli/dist/bin.js") },
     "baseline-bin": { type: "string" },
+    nice: { type: "string" },
     "no-extract": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
   process.stdout.write(
-    "usage: node tools/bench/index/run.mjs [--scratch DIR] [--runs 3] [--out file.json] [--corpora effect,stdlib] [--peers optave,colby|none] [--tsift-bin PATH] [--baseline-bin PATH] [--no-extract]\n",
+    "usage: node tools/bench/index/run.mjs [--scratch DIR] [--runs 3] [--out file.json] [--corpora effect,stdlib] [--peers optave,colby|none] [--tsift-bin PATH] [--baseline-bin PATH] [--nice N] [--no-extract]\n",
   );
   process.exit(0);
 }
 const runs = Number(values.runs);
+const nice = values.nice === undefined ? null : Number(values.nice);
+if (nice !== null && !Number.isInteger(nice)) throw new Error("--nice must be an integer");
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number >= 1");
 const scratch = resolve(values.scratch);
 if (scratch === REPO || scratch.startsWith(`${REPO}/`)) throw new Error(`--scratch must lie outside the repository (${REPO})`);
@@ -106,6 +111,7 @@ const env = {
   cpuModel: cpus()[0]?.model ?? "unknown",
   gnuTime: HAS_GNU_TIME,
   runs,
+  nice,
   tsift: tsiftVersion(),
   loadBefore: loadavg(),
 };
@@ -147,7 +153,7 @@ for (const name of corpusNames) {
     const floorRun = timedRun(
       process.execPath,
       ["--expose-gc", join(HERE, "parse-floor.mjs"), corpus.dir, "--runs", String(runs), ...(values["no-extract"] ? [] : ["--extract"])],
-      { cwd: REPO },
+      { cwd: REPO, nice },
     );
     const floor = JSON.parse(floorRun.stdout.trim().split("\n").pop());
     entry.floor = {
@@ -173,7 +179,7 @@ for (const name of corpusNames) {
         const dir = freshCopy(scratch, id, corpus);
         const step = (make) => {
           const { command, args } = make(dir);
-          return timedRun(command, args, { cwd: scratch, env: tool.setup.env });
+          return timedRun(command, args, { cwd: scratch, env: tool.setup.env, nice });
         };
         const cold = step(tool.setup.cold.bind(tool.setup));
         sample.files ??= tool.setup.files(`${cold.stdout}\n${cold.stderr}`);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { TsiftError } from "@tsift/core";
-import type { IndexLocation } from "@tsift/index/indexer";
+import type { IndexLocation } from "@tsift/index/code-graph";
 import { displayPath, graphDbPath, type GraphDbTarget } from "./open-graph-store";
 
 /** The command prefix suggested commands use: the project and backend as the user typed them. */
@@ -27,7 +27,7 @@ export function tsiftCommand(target: GraphDbTarget, command: string): string {
 
 /** The index whose code projection this graph.db holds: the root's, or the scope's. */
 export async function indexLocationFor(target: GraphDbTarget): Promise<IndexLocation> {
-  const { discoverScopes, indexLocation, selectScope } = await import("@tsift/index/indexer");
+  const { discoverScopes, indexLocation, selectScope } = await import("@tsift/index/code-graph");
   if (!target.scope) return indexLocation(target.root);
   return indexLocation(target.root, selectScope(discoverScopes(target.root), target.scope));
 }

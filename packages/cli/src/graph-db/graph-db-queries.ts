@@ -150,7 +150,7 @@ export function graphDbNeighborhood(target: GraphDbTarget, id: string, flags: Pa
       limit: flags.limit,
     });
     const page = pageReport(flags, result.page, result.nodes.length, result.edges.length, flags.limit ?? 100);
-    const ranked_neighbors = await rankNeighbors(id, result.nodes, result.edges, result.depths);
+    const ranked_neighbors = rankNeighbors(id, result.nodes, result.edges, result.depths);
     return commandResult({ nodes: result.nodes, edges: result.edges, depths: result.depths, page, ranked_neighbors }, graphDbSubgraphOutput);
   });
 }

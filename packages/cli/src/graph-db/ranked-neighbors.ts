@@ -35,18 +35,53 @@ export interface RankedNeighbor {
   handle?: string;
 }
 
+const DAMPING = 0.85;
+const ITERATIONS = 40;
+
+/**
+ * PageRank by power iteration over a slice of at most a page of nodes. Hand-written
+ * rather than @tsift/algorithms (graphology) on purpose: loading graphology costs a
+ * `graph-db neighborhood` process more than half its 150 ms budget, while a page-sized
+ * slice converges in a few dozen passes over a few hundred edges. Dangling nodes spread
+ * their rank evenly, as graphology's does.
+ */
+export function slicePageRank(ids: readonly string[], edges: readonly GraphEdge[]): Map<string, number> {
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const n = ids.length;
+  const out = new Array<number[]>(n).fill([]).map(() => [] as number[]);
+  for (const edge of edges) {
+    const from = index.get(edge.from_id);
+    const to = index.get(edge.to_id);
+    if (from !== undefined && to !== undefined) out[from]!.push(to);
+  }
+  let rank = new Float64Array(n).fill(1 / n);
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    const next = new Float64Array(n).fill((1 - DAMPING) / n);
+    let dangling = 0;
+    for (let i = 0; i < n; i++) {
+      const targets = out[i]!;
+      if (targets.length === 0) dangling += rank[i]!;
+      else for (const j of targets) next[j]! += (DAMPING * rank[i]!) / targets.length;
+    }
+    for (let i = 0; i < n; i++) next[i]! += (DAMPING * dangling) / n;
+    rank = next;
+  }
+  return new Map(ids.map((id, i) => [id, rank[i]!]));
+}
+
 /**
  * A capped preview of the neighborhood ranked by traversal depth, edge kind and
  * PageRank over the returned slice (so ranking costs no extra read), while the primary
  * `nodes` list stays in stable id order for cursor paging.
  */
-export async function rankNeighbors(startId: string, nodes: readonly GraphNode[], edges: readonly GraphEdge[], depths: Readonly<Record<string, number>>, cap = RANKED_NEIGHBORS_CAP): Promise<RankedNeighbor[]> {
+export function rankNeighbors(startId: string, nodes: readonly GraphNode[], edges: readonly GraphEdge[], depths: Readonly<Record<string, number>>, cap = RANKED_NEIGHBORS_CAP): RankedNeighbor[] {
   const candidates = nodes.filter((node) => node.id !== startId);
   if (candidates.length === 0) return [];
-  const { pageRank } = await import("@tsift/algorithms");
-  const ids = nodes.map((node) => node.id);
-  const ranks = pageRank({ nodes: ids, edges: edges.map((edge) => [edge.from_id, edge.to_id] as const) }, { weighted: false }).scores;
-  const top = Math.max(...Object.values(ranks), Number.MIN_VALUE);
+  const ranks = slicePageRank(
+    nodes.map((node) => node.id),
+    edges,
+  );
+  const top = Math.max(...ranks.values(), Number.MIN_VALUE);
   const via = new Map<string, string>();
   const weight = (kind: string) => EDGE_KIND_WEIGHT[kind] ?? OTHER_KIND_WEIGHT;
   for (const edge of edges) {
@@ -58,7 +93,7 @@ export async function rankNeighbors(startId: string, nodes: readonly GraphNode[]
   const ranked = candidates.map((node): RankedNeighbor => {
     const depth = depths[node.id] ?? 1;
     const kind = via.get(node.id) ?? "";
-    const pagerank = Math.round(((ranks[node.id] ?? 0) / top) * 1e4) / 1e4;
+    const pagerank = Math.round(((ranks.get(node.id) ?? 0) / top) * 1e4) / 1e4;
     const score = DEPTH_SHARE / Math.max(1, depth) + KIND_SHARE * (kind ? weight(kind) : 0) + RANK_SHARE * pagerank;
     const entry: RankedNeighbor = { id: node.id, kind: node.kind, label: node.label, depth, via: kind, pagerank, score: Math.round(score * 1e4) / 1e4 };
     if (node.properties?.handle) entry.handle = node.properties.handle;

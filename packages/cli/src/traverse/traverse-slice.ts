@@ -31,6 +31,8 @@ export interface TraverseSlice {
 const KIND_ORDER = ["calls", "handled_by", "defines_route", "contains", "imports", "defines"] as const;
 const KIND_WEIGHT: Readonly<Record<string, number>> = { calls: 1, handled_by: 0.95, defines_route: 0.85, contains: 0.7, imports: 0.6, defines: 0.5 };
 const OTHER_WEIGHT = 0.4;
+/** Files importing the current file: many, and rarely what a symbol's neighborhood is about. */
+const IMPORTED_BY_WEIGHT = 0.35;
 /** Incident edges read per node and kind: bounds a hub's cost, never its correctness. */
 const PER_KIND_CAP = 50;
 const RECOMMENDATIONS_CAP = 8;
@@ -80,7 +82,8 @@ export async function neighborhoodSlice(store: GraphStore, startId: string, dept
       seen.add(edge.id);
       const other = edge.from_id === id ? edge.to_id : edge.from_id;
       if (selected.has(other)) return;
-      const score = (KIND_WEIGHT[edge.kind] ?? OTHER_WEIGHT) / (at + 1);
+      const weight = edge.kind === "imports" && edge.to_id === id ? IMPORTED_BY_WEIGHT : (KIND_WEIGHT[edge.kind] ?? OTHER_WEIGHT);
+      const score = weight / (at + 1);
       const current = candidates.get(other);
       if (!current || score > current.score) candidates.set(other, { depth: at + 1, score, reason: reason(edge, id) });
     };

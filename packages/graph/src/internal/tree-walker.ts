@@ -1,4 +1,4 @@
-import type { CallSite, ExtractedSymbol, ImportEntry } from "../extraction-types";
+import type { CallSite, ExtractedSymbol, ImportEntry, MemberType } from "../extraction-types";
 import type { Lang } from "../lang";
 import type { LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxTree } from "../parser-registry";
@@ -74,6 +74,7 @@ export interface WalkResult {
   symbols: ExtractedSymbol[];
   calls: CallSite[];
   imports: ImportEntry[];
+  memberTypes: MemberType[];
 }
 
 /**
@@ -86,6 +87,7 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
   const symbols: ExtractedSymbol[] = [];
   const calls: CallSite[] = [];
   const imports: ImportEntry[] = [];
+  const memberTypes: MemberType[] = [];
   const scopes: ScopeFrame[] = [];
   const types = typeTableFor(rules, lang);
   // Open ancestors of the cursor, as parallel stacks: no allocation per node.
@@ -110,6 +112,10 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     parentType: () => ancestorTypes[ancestorTypes.length - 1]?.name ?? null,
     ancestorType: (generation) => ancestorTypes[ancestorTypes.length - 1 - generation]?.name ?? null,
     fieldName: () => cursor.currentFieldName ?? null,
+    memberType: (name, type) => {
+      const owner = innermost((frame) => frame.container)?.symbol.qualified_name;
+      if (owner) memberTypes.push({ owner, name, type });
+    },
   };
 
   const openSymbol = (draft: SymbolDraft, fallback: { startRow: number; endRow: number }): ScopeFrame => {
@@ -129,6 +135,9 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
       qualified_name: parent ? `${parent}${lang === "markdown" ? " > " : "."}${draft.name}` : draft.name,
     };
     if (draft.level !== undefined) symbol.level = draft.level;
+    if (draft.return_type !== undefined) symbol.return_type = draft.return_type;
+    if (draft.value_type !== undefined) symbol.value_type = draft.value_type;
+    if (draft.bases !== undefined) symbol.bases = draft.bases;
     symbols.push(symbol);
     return { symbol, callable: draft.callable, container: draft.container, branches: 0, nesting: 0, maxNesting: 0 };
   };
@@ -174,14 +183,17 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
       if (drafts) {
         const frame = innermostCallable();
         for (const draft of Array.isArray(drafts) ? drafts : [drafts]) {
-          calls.push({
+          const site: CallSite = {
             caller: frame?.symbol.qualified_name ?? null,
             caller_line: frame?.symbol.line ?? null,
             callee: draft.callee,
             receiver: draft.receiver,
             line: (draft.row ?? node.startPosition.row) + 1,
             kind: draft.kind,
-          });
+          };
+          if (draft.receiver_type !== undefined) site.receiver_type = draft.receiver_type;
+          if (draft.local) site.local = true;
+          calls.push(site);
         }
       }
     }
@@ -224,7 +236,7 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     if (enteredFrames > 0 || enteredNests) leave(enteredFrames, enteredNests);
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) {
-        return { symbols, calls, imports };
+        return { symbols, calls, imports, memberTypes };
       }
       ancestorTypes.pop();
       const frames = ancestorFrames.pop()!;

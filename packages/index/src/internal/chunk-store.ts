@@ -36,7 +36,7 @@ export class ChunkStore {
         chunk.symbol,
         chunk.symbol_kind,
         names,
-        chunkHash(names, chunk.text),
+        chunkHash(path, names, chunk.text),
         chunk.text,
       ).lastInsertRowid;
       this.insertFts.run(id, nameTerms(chunk.names), pathText, chunk.text, identifierTerms(chunk.text));
@@ -45,9 +45,10 @@ export class ChunkStore {
 }
 
 /**
- * The key dense vectors are cached under: what an encoder reads (names and text), not
- * where the chunk sits, so moved or re-indexed code keeps its vectors.
+ * The key dense vectors are cached under: exactly what an encoder reads (path, names,
+ * text; see @tsift/search embeddingText), so re-indexing a file keeps the vectors of its
+ * unchanged chunks and nothing is reused for different input.
  */
-export function chunkHash(names: string, text: string): string {
-  return createHash("sha1").update(names).update("\0").update(text).digest("hex");
+export function chunkHash(path: string, names: string, text: string): string {
+  return createHash("sha1").update(path).update("\0").update(names).update("\0").update(text).digest("hex");
 }

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { FileExtraction, Lang } from "@tsift/graph";
+import { symbolHandle } from "../graph-queries/symbol-handle";
 import { PER_FILE_TABLES } from "../index-schema";
 import type { SkipReason } from "../read-source";
 import type { WalkedDir } from "../walk-files";
@@ -22,6 +23,8 @@ export interface PendingCall {
   receiver: string | null;
   line: number;
   kind: string;
+  receiver_type: string | null;
+  local: number;
 }
 
 /** Every write the updater makes, prepared once per connection (STYLE "Database access"). */
@@ -34,6 +37,7 @@ export class IndexStore {
   private readonly insertCall: Database.Statement;
   private readonly insertImport: Database.Statement;
   private readonly insertRoute: Database.Statement;
+  private readonly insertMemberType: Database.Statement;
   private readonly setMetaRow: Database.Statement;
   private readonly namesInFile: Database.Statement;
   /** Symbol names that appeared or disappeared, and files whose rows were rewritten: what the resolution pass must revisit. */
@@ -58,15 +62,17 @@ export class IndexStore {
     );
     this.touchFileRow = db.prepare("UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?");
     this.insertSymbol = db.prepare(
-      `INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility, cyclomatic, max_nesting, lines, level)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility, cyclomatic, max_nesting, lines, level,
+         handle, return_type, value_type, bases)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertCall = db.prepare(
-      `INSERT INTO calls (file, caller_symbol_id, caller_name, callee_name, receiver, line, kind, resolved_symbol_id, resolution)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO calls (file, caller_symbol_id, caller_name, callee_name, receiver, line, kind, resolved_symbol_id, resolution, receiver_type, local)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertImport = db.prepare("INSERT INTO imports (file, module, name, alias, line, kind, resolved_file) VALUES (?, ?, ?, ?, ?, ?, NULL)");
     this.insertRoute = db.prepare("INSERT INTO routes (file, framework, method, path, handler, line, handler_line) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    this.insertMemberType = db.prepare("INSERT INTO member_types (file, owner, name, type) VALUES (?, ?, ?, ?)");
     this.setMetaRow = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     this.namesInFile = db.prepare("SELECT DISTINCT name FROM symbols WHERE file = ?").pluck();
   }
@@ -137,6 +143,10 @@ export class IndexStore {
           complexity?.max_nesting ?? null,
           complexity?.lines ?? null,
           symbol.level ?? null,
+          symbolHandle(path, symbol.qualified_name, symbol.line),
+          symbol.return_type ?? null,
+          symbol.value_type ?? null,
+          symbol.bases?.join(",") ?? null,
         ).lastInsertRowid,
       );
       const key = `${symbol.qualified_name}\0${symbol.line}`;
@@ -152,8 +162,11 @@ export class IndexStore {
         receiver: call.receiver,
         line: call.line,
         kind: call.kind,
+        receiver_type: call.receiver_type ?? null,
+        local: call.local ? 1 : 0,
       });
     }
+    for (const member of extraction.member_types ?? []) this.insertMemberType.run(path, member.owner, member.name, member.type);
     for (const entry of extraction.imports) {
       if (entry.names.length === 0) this.insertImport.run(path, entry.module, null, null, entry.line, entry.kind);
       for (const name of entry.names) this.insertImport.run(path, entry.module, name.name, name.alias, entry.line, entry.kind);
@@ -165,7 +178,19 @@ export class IndexStore {
 
   /** Inserts one pending call with its resolution (the resolution pass calls this in order). */
   insertResolvedCall(call: PendingCall, resolvedSymbolId: number | null, resolution: string): void {
-    this.insertCall.run(call.file, call.caller_symbol_id, call.caller_name, call.callee_name, call.receiver, call.line, call.kind, resolvedSymbolId, resolution);
+    this.insertCall.run(
+      call.file,
+      call.caller_symbol_id,
+      call.caller_name,
+      call.callee_name,
+      call.receiver,
+      call.line,
+      call.kind,
+      resolvedSymbolId,
+      resolution,
+      call.receiver_type,
+      call.local,
+    );
   }
 
   /** Inserts calls no resolution pass took, unresolved; a no-op after a pass. */

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Lang } from "@tsift/graph";
-import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "../resolve-calls";
+import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../resolve-calls";
 import type { PendingCall } from "./index-store";
 import { resolveModule } from "./module-resolver";
 
@@ -79,9 +79,12 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
       .all(JSON.stringify([...scope.files])) as string[];
     for (const file of importers) files.add(file);
   }
-  const symbols = db.prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility FROM symbols").all() as ResolverSymbol[];
-  const resolve = createCallResolver(symbols, imports);
-  const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution";
+  const symbols = db
+    .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases FROM symbols")
+    .all() as ResolverSymbol[];
+  const memberTypes = db.prepare("SELECT file, owner, name, type FROM member_types").all() as ResolverMemberType[];
+  const resolve = createCallResolver(symbols, imports, memberTypes);
+  const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution, receiver_type, local";
   const calls = (
     scope === null
       ? db.prepare(`SELECT ${columns} FROM calls`).all()

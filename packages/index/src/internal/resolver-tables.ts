@@ -1,4 +1,4 @@
-import type { ResolverImport, ResolverSymbol } from "../resolve-calls";
+import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 
 /** Symbols whose members a call can land on; `const`/`variable`/`property` count when they hold members (object literals). */
 export const TYPE_LIKE = new Set(["class", "struct", "impl", "trait", "interface", "object", "companion_object", "enum", "data_class", "sealed_class", "enum_class", "union", "namespace", "mod", "type_alias"]);
@@ -36,8 +36,16 @@ export class ResolverTables {
   /** Files that import or export something: ES modules (and Python/CommonJS files that import). */
   readonly modules = new Set<string>();
   private readonly heritageCache = new Map<number, ResolverSymbol[]>();
+  /** Resolves one base type name of a type (the resolver installs one that follows `f()` and `=a.b`). */
+  baseResolver: ((type: ResolverSymbol, name: string) => ResolverSymbol | null | undefined) | null = null;
+  /** `file\0owner\0name` -> the member's declared type. */
+  private readonly memberTypes = new Map<string, ResolverMemberType>();
 
-  constructor(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[]) {
+  constructor(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
+    for (const member of memberTypes) {
+      const key = `${member.file}\0${member.owner}\0${member.name}`;
+      if (!this.memberTypes.has(key)) this.memberTypes.set(key, member);
+    }
     for (const symbol of symbols) {
       this.byId.set(symbol.id, symbol);
       push(nested(this.byFileName, symbol.file), symbol.name, symbol);
@@ -165,6 +173,28 @@ export class ResolverTables {
     return [];
   }
 
+  /** The declared type of a field or property of `owner` or its ancestors (nearest first). */
+  memberType(owner: ResolverSymbol, name: string): ResolverMemberType | null {
+    const queue: ResolverSymbol[] = [owner];
+    const seen = new Set<number>([owner.id]);
+    for (let depth = 0; queue.length > 0 && depth < 12; depth++) {
+      const level = queue.splice(0);
+      for (const type of level) {
+        const found = this.memberTypes.get(`${type.file}\0${type.qualified_name}\0${name}`);
+        if (found) return found;
+      }
+      for (const type of level) {
+        for (const base of this.heritage(type)) {
+          if (!seen.has(base.id)) {
+            seen.add(base.id);
+            queue.push(base);
+          }
+        }
+      }
+    }
+    return null;
+  }
+
   /** Indexed base types named in a type's signature (`extends A, B`, `implements C`, Python `class X(A):`, Kotlin `: A()`). */
   heritage(type: ResolverSymbol): ResolverSymbol[] {
     const cached = this.heritageCache.get(type.id);
@@ -172,7 +202,7 @@ export class ResolverTables {
     const bases: ResolverSymbol[] = [];
     this.heritageCache.set(type.id, bases);
     for (const name of heritageNames(type)) {
-      const base = this.resolveType(type.file, name);
+      const base = this.baseResolver ? this.baseResolver(type, name) : this.resolveType(type.file, name);
       if (base && base.id !== type.id) bases.push(base);
     }
     return bases;
@@ -245,6 +275,7 @@ export function stripTypeArguments(text: string): string {
 
 /** Base type names from a declaration signature. */
 export function heritageNames(type: ResolverSymbol): string[] {
+  if (type.bases) return type.bases.split(",");
   const signature = type.signature;
   if (!signature) return [];
   const head = stripTypeArguments(signature);
@@ -256,6 +287,10 @@ export function heritageNames(type: ResolverSymbol): string[] {
   if (lang === "kotlin") {
     const bases = /\)?\s*:\s*([^{]+)$/u.exec(head.replace(/\([^)]*\)/gu, ""))?.[1] ?? "";
     return splitNames(bases);
+  }
+  if (type.kind === "type_alias") {
+    const target = /=\s*(.+)$/u.exec(head)?.[1] ?? "";
+    return target.split("&").map((part) => part.trim()).filter((part) => IDENTIFIER_PATH.test(part));
   }
   const names: string[] = [];
   const extend = /\bextends\s+(.+?)(?=\bimplements\b|\{|$)/u.exec(head)?.[1];

@@ -1,0 +1,398 @@
+import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
+import type { SyntaxNode } from "../parser-registry";
+
+/**
+ * Declared types for the call resolver, layered over the TypeScript/JavaScript rules
+ * (`withTypeFacts`). Nothing here infers types: it reads what the source declares.
+ *
+ * - Scopes: every function-like node opens one; parameters, local variables, `for … of`
+ *   and `catch` bindings and named function expressions are recorded in it, with their
+ *   declared type when there is one (`x: Store`, `= new Store()`, `= Store.open()`).
+ * - Call sites: a bare call of a name bound in an enclosing scope is `local` (a parameter,
+ *   not the file's function of that name); a receiver gets `receiver_type` when its type
+ *   is declared: `x.m()` with `x: T` → `T`, `this.f.m()` → `this#f`, `a.b.m()` → `T#b`,
+ *   `f(…).m()` → `f()`, `(x as T).m()` → `T`, explicit `this: T` parameters.
+ * - Symbols: functions and methods get `return_type` from their return annotation;
+ *   bindings get `value_type` (annotation, `new X()`, `X.make()` → `X.make()`) or, when
+ *   they hold a function (`const map: <A>(…) => Effect<A>` or an overload list whose
+ *   non-function results agree), `return_type`.
+ * - Members: typed class fields, constructor parameter properties and interface
+ *   properties are reported through `context.memberType`.
+ *
+ * Types are recorded as identifier paths with generic arguments, `readonly`, `null` and
+ * `undefined` dropped (`Effect.Effect`); anything else (unions, literals, arrays,
+ * mapped types) is not recorded. `=a.b` is the type of the value `a.b` (a binding or a
+ * class named by an identifier path), `f()` the result of calling `f`.
+ */
+
+interface Scope {
+  end: number;
+  names: Map<string, string | null>;
+}
+
+interface TypeState {
+  scopes: Scope[];
+  /** Class qualified name -> field -> declared type. */
+  fields: Map<string, Map<string, string>>;
+}
+
+const states = new WeakMap<RuleContext, TypeState>();
+const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*$/u;
+/** Built-in types with no indexed members. */
+const PRIMITIVES = new Set(["string", "number", "boolean", "bigint", "symbol", "object", "void", "any", "unknown", "never", "undefined", "null", "this"]);
+const FUNCTION_NODES = ["arrow_function", "function_expression", "function_declaration", "generator_function", "generator_function_declaration", "method_definition"];
+const PARAMETER_NODES = new Set(["required_parameter", "optional_parameter"]);
+const UNWRAP = new Set(["parenthesized_expression", "non_null_expression", "satisfies_expression"]);
+const SIGNATURE_NODES = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  "function_signature",
+  "method_definition",
+  "method_signature",
+  "abstract_method_signature",
+  "arrow_function",
+  "function_expression",
+  "generator_function",
+]);
+
+function stateOf(context: RuleContext): TypeState {
+  let state = states.get(context);
+  if (!state) states.set(context, (state = { scopes: [], fields: new Map() }));
+  return state;
+}
+
+/** The innermost open scope at `offset`, closing the ones that ended before it (the walk is in document order). */
+function scopeAt(state: TypeState, offset: number): Scope | null {
+  while (state.scopes.length > 0 && state.scopes[state.scopes.length - 1]!.end <= offset) state.scopes.pop();
+  return state.scopes[state.scopes.length - 1] ?? null;
+}
+
+function lookup(state: TypeState, offset: number, name: string): string | null | undefined {
+  scopeAt(state, offset);
+  for (let i = state.scopes.length - 1; i >= 0; i--) {
+    const names = state.scopes[i]!.names;
+    if (names.has(name)) return names.get(name)!;
+  }
+  return undefined;
+}
+
+/** A type node as an identifier path (`Effect.Effect<A>` → `Effect.Effect`), or null. */
+export function typePath(node: SyntaxNode | null): string | null {
+  if (!node) return null;
+  let type = node.type === "type_annotation" ? node.firstNamedChild : node;
+  while (type && (type.type === "readonly_type" || type.type === "parenthesized_type")) type = type.firstNamedChild;
+  if (!type) return null;
+  if (type.type === "generic_type") type = type.childForFieldName("name");
+  if (!type) return null;
+  if (type.type === "union_type") {
+    const parts = type.namedChildren.filter((part) => !/^(?:undefined|null)$/u.test(part.text));
+    return parts.length === 1 ? typePath(parts[0]!) : null;
+  }
+  const text = type.text;
+  return IDENTIFIER_PATH.test(text) && !PRIMITIVES.has(text) ? text : null;
+}
+
+/** The result type of a function type or an overload list (`{ <A>(f): (self) => R; <A>(self, f): R }`): non-function results that agree. */
+function callResult(type: SyntaxNode | null): string | null {
+  let node = type?.type === "type_annotation" ? type.firstNamedChild : type;
+  if (!node) return null;
+  if (node.type === "function_type") return typePath(node.childForFieldName("return_type"));
+  if (node.type !== "object_type") return null;
+  const results = new Set<string>();
+  for (const member of node.namedChildren) {
+    if (member.type !== "call_signature") continue;
+    const annotation = member.childForFieldName("return_type");
+    node = annotation?.firstNamedChild ?? null;
+    if (!node || node.type === "function_type") continue;
+    const path = typePath(node);
+    if (!path) return null;
+    results.add(path);
+  }
+  return results.size === 1 ? [...results][0]! : null;
+}
+
+/** `f(…)` → `f()`, `a.b(…)` → `a.b()`, `new X(…)` → `X`, `x as T` → `T`; with a typed root, `T#b()`; else null. */
+function expressionType(node: SyntaxNode | null, state: TypeState, context: RuleContext, depth = 0): string | null {
+  if (!node || depth > 6) return null;
+  switch (node.type) {
+    case "identifier":
+      return lookup(state, node.startIndex, node.text) ?? null;
+    case "this":
+      return lookup(state, node.startIndex, "this") ?? "this";
+    case "as_expression": {
+      const type = node.namedChildren[1] ?? null;
+      return typePath(type);
+    }
+    case "new_expression": {
+      const constructor = node.childForFieldName("constructor");
+      return constructor && IDENTIFIER_PATH.test(constructor.text) ? constructor.text : null;
+    }
+    case "member_expression": {
+      const object = node.childForFieldName("object");
+      const property = node.childForFieldName("property");
+      if (!object || !property || property.type === "private_property_identifier") return null;
+      const owner = expressionType(object, state, context, depth + 1);
+      if (owner === "this") {
+        const field = state.fields.get(context.container()?.qualified_name ?? "")?.get(property.text);
+        if (field) return field;
+      }
+      if (owner) return `${owner}#${property.text}`;
+      const path = valuePath(node);
+      return path ? `=${path}` : null;
+    }
+    case "call_expression": {
+      const callee = node.childForFieldName("function");
+      if (!callee) return null;
+      const path = valuePath(callee);
+      if (path && lookup(state, callee.startIndex, path.split(".")[0]!) === undefined) return `${path}()`;
+      const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
+      return inner && inner.includes("#") ? `${inner}()` : null;
+    }
+    default:
+      return UNWRAP.has(node.type) ? expressionType(node.firstNamedChild, state, context, depth + 1) : null;
+  }
+}
+
+/** `a.b.c` as written, when it is a plain identifier path. */
+function valuePath(node: SyntaxNode): string | null {
+  const text = node.text;
+  return IDENTIFIER_PATH.test(text) ? text : null;
+}
+
+function bindPattern(pattern: SyntaxNode | null, names: Map<string, string | null>, type: string | null): void {
+  if (!pattern) return;
+  if (pattern.type === "identifier" || pattern.type === "this" || pattern.type === "shorthand_property_identifier_pattern") {
+    names.set(pattern.text, type);
+    return;
+  }
+  for (const child of pattern.namedChildren) {
+    if (child.type === "pair_pattern") bindPattern(child.childForFieldName("value"), names, null);
+    else if (child.type === "assignment_pattern" || child.type === "object_assignment_pattern") bindPattern(child.childForFieldName("left"), names, null);
+    else bindPattern(child, names, null);
+  }
+}
+
+function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
+  const state = stateOf(context);
+  const outer = scopeAt(state, node.startIndex);
+  const scope: Scope = { end: node.endIndex, names: new Map() };
+  const name = node.childForFieldName("name");
+  if (name && node.type !== "method_definition") {
+    // A declaration inside a function is local to it; a named function expression binds its name inside itself.
+    if (node.type.endsWith("_declaration")) outer?.names.set(name.text, null);
+    else scope.names.set(name.text, null);
+  }
+  const single = node.childForFieldName("parameter");
+  if (single) scope.names.set(single.text, null);
+  const parameters = node.childForFieldName("parameters");
+  const isConstructor = node.type === "method_definition" && name?.text === "constructor";
+  for (const parameter of parameters?.namedChildren ?? []) {
+    if (PARAMETER_NODES.has(parameter.type)) {
+      const pattern = parameter.childForFieldName("pattern");
+      const type = typePath(parameter.childForFieldName("type")) ?? expressionType(parameter.childForFieldName("value"), state, context);
+      bindPattern(pattern, scope.names, type);
+      if (isConstructor && type && pattern?.type === "identifier" && parameter.children.some((child) => child.type === "accessibility_modifier" || child.type === "readonly")) {
+        recordField(context, state, pattern.text, type);
+      }
+    } else bindPattern(parameter.type === "assignment_pattern" ? parameter.childForFieldName("left") : parameter, scope.names, null);
+  }
+  state.scopes.push(scope);
+  return null;
+}
+
+function recordField(context: RuleContext, state: TypeState, name: string, type: string): void {
+  const owner = context.container()?.qualified_name;
+  if (!owner) return;
+  let fields = state.fields.get(owner);
+  if (!fields) state.fields.set(owner, (fields = new Map()));
+  fields.set(name, type);
+  context.memberType?.(name, type);
+}
+
+function onDeclarator(node: SyntaxNode, context: RuleContext): null {
+  const state = stateOf(context);
+  const scope = scopeAt(state, node.startIndex);
+  if (!scope) return null; // module level: the file's own symbols
+  const type = typePath(node.childForFieldName("type")) ?? expressionType(node.childForFieldName("value"), state, context);
+  bindPattern(node.childForFieldName("name"), scope.names, type);
+  return null;
+}
+
+function onLoopOrCatch(node: SyntaxNode, context: RuleContext): null {
+  const state = stateOf(context);
+  const scope = scopeAt(state, node.startIndex);
+  if (!scope) return null;
+  const binding = node.type === "catch_clause" ? node.childForFieldName("parameter") : node.childForFieldName("left");
+  if (binding) bindPattern(binding.type === "lexical_declaration" || binding.type === "variable_declaration" ? binding.namedChildren[0]?.childForFieldName("name") ?? null : binding, scope.names, null);
+  return null;
+}
+
+function onField(node: SyntaxNode, context: RuleContext): null {
+  const state = stateOf(context);
+  const name = node.childForFieldName("name") ?? node.childForFieldName("property");
+  if (!name || name.type === "private_property_identifier" || name.type === "computed_property_name") return null;
+  const type = typePath(node.childForFieldName("type")) ?? expressionType(node.childForFieldName("value"), state, context);
+  if (type && type !== "this") recordField(context, state, name.text, type);
+  return null;
+}
+
+function onInterfaceBody(node: SyntaxNode, context: RuleContext): null {
+  for (const member of node.namedChildren) {
+    if (member.type !== "property_signature") continue;
+    const name = member.childForFieldName("name");
+    const type = typePath(member.childForFieldName("type"));
+    if (name && type && name.type === "property_identifier") context.memberType?.(name.text, type);
+  }
+  return null;
+}
+
+/** Adds `receiver_type` / `local` to the drafts of a call rule. */
+function annotateCall(rule: LanguageRules["calls"][string]): LanguageRules["calls"][string] {
+  return (node, context) => {
+    const drafts = rule(node, context);
+    if (!drafts) return drafts;
+    const state = stateOf(context);
+    const callee = node.type === "new_expression" ? node.childForFieldName("constructor") : node.childForFieldName("function");
+    for (const draft of Array.isArray(drafts) ? drafts : [drafts]) annotate(draft, callee, state, context);
+    return drafts;
+  };
+}
+
+function annotate(draft: CallDraft, callee: SyntaxNode | null, state: TypeState, context: RuleContext): void {
+  if (!callee) return;
+  if (draft.receiver === null) {
+    if (callee.type === "identifier" && lookup(state, callee.startIndex, callee.text) !== undefined) draft.local = true;
+    return;
+  }
+  if (callee.type !== "member_expression") return;
+  const type = expressionType(callee.childForFieldName("object"), state, context);
+  // `=a.b` for a receiver written `a.b` says nothing the receiver text does not.
+  if (type && type !== "this" && type !== `=${draft.receiver}`) draft.receiver_type = type;
+}
+
+/**
+ * The type an unannotated function returns when its body says so directly: an arrow's
+ * expression body, or a block whose only top-level `return` returns a call (`f()`), a
+ * `new X()`, a typed parameter, or `x as T`.
+ */
+function returnedType(node: SyntaxNode, context: RuleContext): string | null {
+  const body = node.childForFieldName("body");
+  if (!body) return null;
+  let value: SyntaxNode | null = body;
+  if (body.type === "statement_block") {
+    const returns = body.namedChildren.filter((statement) => statement.type === "return_statement");
+    if (returns.length !== 1) return null;
+    value = returns[0]!.firstNamedChild;
+  }
+  if (!value || value.type === "identifier" && lookup(stateOf(context), value.startIndex, value.text) === undefined) return null;
+  const type = expressionType(value, stateOf(context), context);
+  return type && type !== "this" && !type.startsWith("=") && !type.startsWith("this#") ? type : null;
+}
+
+/** Adds `return_type` / `value_type` to the drafts of a definition rule. */
+function annotateDefinition(rule: LanguageRules["definitions"][string]): LanguageRules["definitions"][string] {
+  return (node, context) => {
+    const drafts = rule(node, context);
+    if (!drafts) return drafts;
+    for (const draft of Array.isArray(drafts) ? drafts : [drafts]) annotateSymbol(draft, node, context);
+    return drafts;
+  };
+}
+
+const TYPE_DECLARATIONS = new Set(["class_declaration", "abstract_class_declaration", "class", "interface_declaration", "type_alias_declaration"]);
+
+/** `extends`/`implements` targets of a class or interface, the parts of a type alias (`= A & B<C>`). */
+function basesOf(node: SyntaxNode): string[] {
+  const bases: string[] = [];
+  const addType = (type: SyntaxNode | null) => {
+    if (!type) return;
+    if (type.type === "intersection_type") for (const part of type.namedChildren) addType(part);
+    else {
+      const path = typePath(type.type === "nested_type_identifier" ? type : type);
+      if (path) bases.push(path);
+    }
+  };
+  if (node.type === "type_alias_declaration") {
+    addType(node.childForFieldName("value"));
+    return bases;
+  }
+  for (const child of node.namedChildren) {
+    if (child.type === "class_heritage") {
+      for (const clause of child.namedChildren) {
+        if (clause.type === "extends_clause") {
+          const value = clause.childForFieldName("value");
+          if (!value) continue;
+          if (value.type === "call_expression") {
+            const callee = value.childForFieldName("function");
+            if (callee && IDENTIFIER_PATH.test(callee.text)) bases.push(`${callee.text}()`);
+          } else if (IDENTIFIER_PATH.test(value.text)) bases.push(value.text);
+        } else if (clause.type === "implements_clause") for (const type of clause.namedChildren) addType(type);
+        else if (IDENTIFIER_PATH.test(clause.text)) bases.push(clause.text); // JavaScript: `extends Base` without a clause node
+      }
+    } else if (child.type === "extends_type_clause" || child.type === "extends_clause") {
+      for (const type of child.namedChildren) addType(type);
+    }
+  }
+  return bases;
+}
+
+function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleContext): void {
+  if (draft.return_type !== undefined || draft.value_type !== undefined || draft.bases !== undefined) return;
+  if (TYPE_DECLARATIONS.has(node.type)) {
+    const bases = basesOf(node);
+    if (bases.length > 0) draft.bases = bases;
+    return;
+  }
+  if (SIGNATURE_NODES.has(node.type)) {
+    const returns = typePath(node.childForFieldName("return_type")) ?? (node.childForFieldName("return_type") ? null : returnedType(node, context));
+    if (returns) draft.return_type = returns;
+    return;
+  }
+  if (node.type !== "variable_declarator") return;
+  const annotation = node.childForFieldName("type");
+  const value = node.childForFieldName("value");
+  const result = callResult(annotation);
+  if (result) {
+    draft.return_type = result;
+    return;
+  }
+  const declared = typePath(annotation);
+  if (declared) {
+    draft.value_type = declared;
+    return;
+  }
+  if (!value) return;
+  if (value.type === "member_expression" || value.type === "identifier") {
+    // `export const map = internal.map`: calling it is calling that.
+    const path = valuePath(value);
+    if (path) {
+      draft.return_type = `${path}()`;
+      draft.value_type = `=${path}`;
+    }
+    return;
+  }
+  const type = expressionType(value, stateOf(context), context);
+  if (type && type !== "this") draft.value_type = type;
+}
+
+/** The TypeScript/JavaScript rules with declared-type facts added (see above). */
+export function withTypeFacts(rules: LanguageRules): LanguageRules {
+  const definitions = Object.fromEntries(Object.entries(rules.definitions).map(([type, rule]) => [type, annotateDefinition(rule)]));
+  const calls: Record<string, LanguageRules["calls"][string]> = Object.fromEntries(Object.entries(rules.calls).map(([type, rule]) => [type, annotateCall(rule)]));
+  for (const type of FUNCTION_NODES) calls[type] = chain(calls[type], onFunctionLike);
+  calls.variable_declarator = chain(calls.variable_declarator, onDeclarator);
+  calls.for_in_statement = chain(calls.for_in_statement, onLoopOrCatch);
+  calls.catch_clause = chain(calls.catch_clause, onLoopOrCatch);
+  calls.public_field_definition = chain(calls.public_field_definition, onField);
+  calls.field_definition = chain(calls.field_definition, onField);
+  calls.interface_body = chain(calls.interface_body, onInterfaceBody);
+  return { ...rules, definitions, calls };
+}
+
+function chain(first: LanguageRules["calls"][string] | undefined, second: (node: SyntaxNode, context: RuleContext) => null): LanguageRules["calls"][string] {
+  if (!first) return second;
+  return (node, context) => {
+    second(node, context);
+    return first(node, context);
+  };
+}
