@@ -116,7 +116,7 @@ describe.each(["sqlite", "libsql"] as const)("graph-db conformance on %s", (back
     db.exec("CREATE TRIGGER tsift_fail_edges BEFORE INSERT ON graph_edges BEGIN SELECT RAISE(ABORT, 'injected edge insert failure'); END");
     db.close();
     appendFileSync(join(root, "clean.rs"), "\nfn late() {\n    clean_leaf();\n}\n");
-    const failed = gdb("refresh");
+    const failed = gdb("refresh", "--update-index");
     expect(failed.code).not.toBe(0);
     expect(failed.err).toContain("injected edge insert failure");
     expect(gdb("kind", "symbol", "--limit", "0").json().nodes.map((n: { id: string }) => n.id)).toEqual(before);

@@ -144,7 +144,7 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
 
   it("compacts: a plan by default, checkpoint and VACUUM with --apply, tombstones only when confirmed", () => {
     writeFileSync(join(root, "isolated.rs"), "fn independent_worker() {}\n");
-    const refreshed = graphDb(root, "sqlite", "refresh").json();
+    const refreshed = graphDb(root, "sqlite", "refresh", "--update-index").json();
     expect(refreshed.tombstones.written).toBeGreaterThan(0);
     const plan = graphDb(root, "sqlite", "compact").json();
     expect(plan).toMatchObject({ operation: "compact", applied: false, result: null });

@@ -103,9 +103,13 @@ export interface CallSite {
   local?: true;
 }
 
-/** A member's declared type: class fields and interface properties that are not symbols themselves. */
+/**
+ * A member's declared type: class fields and interface properties that are not symbols
+ * themselves; with owner `""`, a module export under another name (`export { a as b }`:
+ * name `b`, type `=a`).
+ */
 export interface MemberType {
-  /** Qualified name of the class or interface. */
+  /** Qualified name of the class or interface; `""` for the module. */
   owner: string;
   name: string;
   /** Type path or call marker, as for `CallSite.receiver_type`. */

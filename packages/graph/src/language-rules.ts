@@ -58,8 +58,11 @@ export interface RuleContext {
   ancestorType(generation: number): string | null;
   /** Field name of the node in its parent (`alternative`, `body`…), or null. */
   fieldName(): string | null;
-  /** Records the declared type of a member of the innermost container (a field or property that is not a symbol). */
-  memberType?(name: string, type: string): void;
+  /**
+   * Records the declared type of a member of the innermost container (a field or property
+   * that is not a symbol), or of `owner` when given (`""`: the module, for export aliases).
+   */
+  memberType?(name: string, type: string, owner?: string): void;
 }
 
 /**

@@ -22,6 +22,7 @@ export {
   isCurrentProjection,
   readCodeGraphSourceState,
   refreshCodeGraph,
+  updateIndexForRefresh,
   type CodeGraphFreshness,
   type CodeGraphFreshnessState,
   type CodeGraphRefreshMode,

@@ -99,6 +99,7 @@ export {
   isCurrentProjection,
   readCodeGraphSourceState,
   refreshCodeGraph,
+  updateIndexForRefresh,
   type CodeGraphFreshness,
   type CodeGraphFreshnessState,
   type CodeGraphRefreshMode,

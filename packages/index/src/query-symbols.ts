@@ -40,8 +40,12 @@ interface Row extends SymbolRow {
   qualified_name: string;
 }
 
+/** What ranking needs; the full rows are read afterwards for the kept matches only. */
+type RankRow = Pick<Row, "id" | "name" | "qualified_name" | "visibility" | "file" | "line">;
+
 const TIER: Record<SymbolMatch, number> = { exact: 0, case_insensitive: 1, prefix: 2, fuzzy: 3 };
 const COLUMNS = "id, name, kind, language, file, line, end_line, signature, parent, visibility, qualified_name";
+const RANK_COLUMNS = "id, name, qualified_name, visibility, file, line";
 
 /**
  * Lists indexed symbols matching a name: exact first, then case-insensitive, then
@@ -70,14 +74,14 @@ export function querySymbols(db: Database.Database, query: SymbolQuery): SymbolQ
   }
   const where = (extra: string | null) => [extra, ...filters].filter(Boolean).join(" AND ") || "1";
   const select = (extra: string | null, extraParams: unknown[]) =>
-    db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE ${where(extra)}`).all(...extraParams, ...params) as Row[];
+    db.prepare(`SELECT ${RANK_COLUMNS} FROM symbols WHERE ${where(extra)}`).all(...extraParams, ...params) as RankRow[];
 
-  let ranked: { row: Row; tier: number; score: number }[];
+  let ranked: { row: RankRow; tier: number; score: number }[];
   if (!query.name) {
     ranked = select(null, []).map((row) => ({ row, tier: 0, score: 0 }));
     ranked.sort((a, b) => cmp(a.row.file, b.row.file) || a.row.line - b.row.line || cmp(a.row.name, b.row.name) || a.row.id - b.row.id);
   } else {
-    ranked = rank(query.name, select);
+    ranked = rank(query.name, select, (column) => db.prepare(`SELECT DISTINCT ${column} FROM symbols`).pluck().all() as string[]);
     ranked.sort(
       (a, b) =>
         a.tier - b.tier ||
@@ -92,22 +96,26 @@ export function querySymbols(db: Database.Database, query: SymbolQuery): SymbolQ
   }
   const total = ranked.length;
   const kept = limit > 0 ? ranked.slice(0, limit) : ranked;
+  const full = new Map(
+    (db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(kept.map(({ row }) => row.id))) as Row[]).map((row) => [row.id, row]),
+  );
   return {
-    symbols: kept.map(({ row, tier }) => output(row, query.name ? (Object.keys(TIER) as SymbolMatch[])[tier]! : undefined)),
+    symbols: kept.map(({ row, tier }) => output(full.get(row.id)!, query.name ? (Object.keys(TIER) as SymbolMatch[])[tier]! : undefined)),
     total,
     truncated: kept.length < total,
   };
 }
 
-type Select = (extra: string | null, extraParams: unknown[]) => Row[];
+type Select = (extra: string | null, extraParams: unknown[]) => RankRow[];
+type Names = (column: "name" | "qualified_name") => string[];
 
-function rank(name: string, select: Select): { row: Row; tier: number; score: number }[] {
+function rank(name: string, select: Select, names: Names): { row: RankRow; tier: number; score: number }[] {
   const qualified = /\.|::/.test(name);
   const wanted = qualified ? name.replaceAll("::", ".") : name;
   const lower = wanted.toLowerCase();
   const column = qualified ? "qualified_name" : "name";
-  const seen = new Map<number, { row: Row; tier: number; score: number }>();
-  const add = (rows: Row[], tier: number, score: (row: Row) => number = () => 0) => {
+  const seen = new Map<number, { row: RankRow; tier: number; score: number }>();
+  const add = (rows: RankRow[], tier: number, score: (row: RankRow) => number = () => 0) => {
     for (const row of rows) if (!seen.has(row.id)) seen.set(row.id, { row, tier, score: score(row) });
   };
   add(select(`${column} = ?`, [wanted]), TIER.exact);
@@ -116,16 +124,14 @@ function rank(name: string, select: Select): { row: Row; tier: number; score: nu
   if (qualified) add(select("lower(qualified_name) LIKE ? ESCAPE '\\'", [`%.${escapeLike(lower)}`]), TIER.case_insensitive);
   // A range on the lower(name) index instead of LIKE, which cannot use it.
   add(select(qualified ? "lower(qualified_name) >= ? AND lower(qualified_name) < ?" : "lower(name) >= ? AND lower(name) < ?", [lower, `${lower}\uffff`]), TIER.prefix);
-  // Fuzzy: scored over distinct names in JS; names are few next to rows.
-  const all = select(null, []);
-  const key = (row: Row) => (qualified ? row.qualified_name : row.name);
-  const fuzzy = new Map<string, number | null>();
-  for (const row of all) if (!fuzzy.has(key(row))) fuzzy.set(key(row), fuzzyScore(lower, key(row).toLowerCase()));
-  add(
-    all.filter((row) => fuzzy.get(key(row)) !== null),
-    TIER.fuzzy,
-    (row) => fuzzy.get(key(row))!,
-  );
+  // Fuzzy: scored over the distinct names (read from the name index alone), then only the
+  // rows of names that match are read; reading every row costs more than scoring.
+  const fuzzy = new Map<string, number>();
+  for (const candidate of names(column)) {
+    const score = fuzzyScore(lower, candidate.toLowerCase());
+    if (score !== null) fuzzy.set(candidate, score);
+  }
+  if (fuzzy.size > 0) add(select(`${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify([...fuzzy.keys()])]), TIER.fuzzy, (row) => fuzzy.get(qualified ? row.qualified_name : row.name)!);
   return [...seen.values()];
 }
 

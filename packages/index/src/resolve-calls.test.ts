@@ -62,12 +62,39 @@ describe("createCallResolver", () => {
     expect(withJoin(call("a.ts", "join", null, run), "typescript")).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
   });
 
-  it("never binds obj.method() to a free function of the same name", () => {
-    // `get` exists as a free function (store.ts) and as a method (map.ts): with a receiver only the method counts.
-    expect(at(call("z.ts", "get", "cache", null))).toEqual({ resolved_symbol_id: mapGet.id, resolution: "global_unique" });
-    // …and without one only the free function does.
+  it("never binds obj.method() of an unknown receiver, nor to a free function of the same name", () => {
+    // `get` exists as a free function (store.ts) and as one method (map.ts): `cache`'s type is unknown, so neither.
+    expect(at(call("z.ts", "get", "cache", null))).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
+    // A bare call in a script (no imports or exports) sees other scripts' top-level functions.
     expect(at(call("z.ts", "get", null, null))).toEqual({ resolved_symbol_id: storeGet.id, resolution: "global_unique" });
     expect(at(call("z.ts", "uniqueFree", "obj", null))).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
+    // …a module does not: it sees its own and imported names only.
+    expect(at(call("a.ts", "uniqueFree", null, run))).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
+  });
+
+  it("binds a typed receiver to its type's member, and `Type.member()` to the type", () => {
+    expect(at({ ...call("z.ts", "get", "m", null), receiver_type: "Map2" })).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
+    expect(at({ ...call("map.ts", "get", "m", null), receiver_type: "Map2" })).toEqual({ resolved_symbol_id: mapGet.id, resolution: "typed" });
+    expect(at({ ...call("a.ts", "make", "x", run), receiver_type: "Store" })).toEqual({ resolved_symbol_id: storeMake.id, resolution: "typed" });
+    // A declared type that is not indexed (a library's) leaves the call unresolved.
+    expect(at({ ...call("a.ts", "get", "x", run), receiver_type: "Map" })).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
+  });
+
+  it("keeps a bare call of a parameter or local variable off the file's functions", () => {
+    expect(at({ ...call("a.ts", "helper", null, run), local: 1 })).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
+    // Definitions nested in the caller still count.
+    expect(at({ ...call("a.ts", "inner", null, top), local: 1 })).toEqual({ resolved_symbol_id: inner.id, resolution: "same_scope" });
+  });
+
+  it("counts one overload set as one candidate: the implementation, or an interface's first signature", () => {
+    const first = sym("o.ts", "over", "function");
+    const impl = sym("o.ts", "over", "function");
+    const iface = sym("o.ts", "Shape", "interface");
+    const sig1 = sym("o.ts", "area", "method", "Shape");
+    const sig2 = sym("o.ts", "area", "method", "Shape");
+    const overloads = createCallResolver([first, impl, iface, sig1, sig2], []);
+    expect(overloads(call("o.ts", "over", null, null), "typescript")).toEqual({ resolved_symbol_id: impl.id, resolution: "same_file" });
+    expect(overloads({ ...call("o.ts", "area", "s", null), receiver_type: "Shape" }, "typescript")).toEqual({ resolved_symbol_id: sig1.id, resolution: "typed" });
   });
 
   it("marks several global candidates ambiguous and unknown names unresolved", () => {
@@ -75,9 +102,11 @@ describe("createCallResolver", () => {
     expect(at(call("z.ts", "nothing", null, null))).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
   });
 
-  it("does not cross language families", () => {
+  it("does not cross language families, and Python files see imported names only", () => {
     expect(at(call("z.ts", "only_py", null, null))).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
-    expect(resolve(call("q.py", "only_py", null, null), "python")).toEqual({ resolved_symbol_id: pyUniq.id, resolution: "global_unique" });
+    expect(resolve(call("q.py", "only_py", null, null), "python")).toEqual({ resolved_symbol_id: null, resolution: "unresolved" });
+    const star = createCallResolver(symbols, [{ file: "q.py", module: "p", name: "*", alias: null, resolved_file: "p.py", kind: "import" }]);
+    expect(star(call("q.py", "only_py", null, null), "python")).toEqual({ resolved_symbol_id: pyUniq.id, resolution: "import" });
   });
 
   it("resolves Type.member() to a type defined in the same file", () => {

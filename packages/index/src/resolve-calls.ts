@@ -132,13 +132,14 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     for (let scope: ResolverSymbol | null = caller; scope; scope = tables.parentOf(scope)) {
       if (tables.isContainer(scope) && scope.kind !== "namespace" && scope.kind !== "mod") {
         if (!IMPLICIT_RECEIVER.has(lang)) continue;
-        const hit = pickOne(tables.findMember(scope, call.callee_name, accept), "same_scope");
+        const hit = pickOne(tables.findMember(scope, call.callee_name, accept), "same_scope", tables);
         if (hit) return hit;
         continue;
       }
       const hit = pickOne(
         tables.inFile(call.file, call.callee_name).filter((symbol) => symbol.parent === scope!.qualified_name && accept(symbol)),
         "same_scope",
+        tables,
       );
       if (hit) return hit;
     }
@@ -147,6 +148,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const local = pickOne(
       tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !tables.isMember(symbol)),
       "same_file",
+      tables,
     );
     if (local) return local;
 
@@ -155,10 +157,10 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       if (binding.resolved_file === null) return UNRESOLVED;
       const name = binding.name === null || binding.name === "default" || binding.name === "*" ? call.callee_name : binding.name;
       const found = tables.exported(binding.resolved_file, name).symbols.filter(accept);
-      return pickOne(found, "import") ?? pickOne(tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import") ?? UNRESOLVED;
+      return pickOne(found, "import", tables) ?? pickOne(tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import", tables) ?? UNRESOLVED;
     }
     for (const file of stars.get(call.file) ?? []) {
-      const hit = pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import");
+      const hit = pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import", tables);
       if (hit) return hit;
     }
     if (IMPORT_SCOPED.has(lang) && (lang === "python" || tables.modules.has(call.file))) return UNRESOLVED;
@@ -166,7 +168,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const candidates = all.filter(
       (symbol) => accept(symbol) && !tables.isMember(symbol) && (lang !== "js" || (symbol.parent === null && !tables.modules.has(symbol.file))),
     );
-    return pickOne(candidates, "global_unique") ?? UNRESOLVED;
+    return pickOne(candidates, "global_unique", tables) ?? UNRESOLVED;
   }
 
   function receiverCall(call: ResolverCall, caller: ResolverSymbol | null, language: string): CallTarget {
@@ -180,14 +182,14 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
         const found = SUPER_RECEIVERS.has(receiver)
           ? tables.heritage(owner).flatMap((base) => tables.findMember(base, call.callee_name, accept))
           : tables.findMember(owner, call.callee_name, accept);
-        const hit = pickOne(found, "same_scope");
+        const hit = pickOne(found, "same_scope", tables);
         if (hit) return hit;
       }
       return fallback(call, lang);
     }
     if (call.receiver_type) {
       const type = typeOf(call.receiver_type, call.file, caller, language, 0);
-      if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed") ?? UNRESOLVED;
+      if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed", tables) ?? UNRESOLVED;
       if (type === null) return UNRESOLVED;
     }
     if (RECEIVER_PATH.test(receiver)) {
@@ -215,7 +217,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     for (const step of steps) {
       if (!current) return current;
       if (step.endsWith("()")) {
-        const found = pickOne(tables.findMember(current, step.slice(0, -2), (symbol) => CALLABLE.has(symbol.kind)), "typed");
+        const found = pickOne(tables.findMember(current, step.slice(0, -2), (symbol) => CALLABLE.has(symbol.kind)), "typed", tables);
         current = resultOf(found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!, language, depth);
         continue;
       }
@@ -260,12 +262,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       // `ns.f()` with `import * as ns`: a top-level function of that module.
       const namespace = tables.namespaceFile(call.file, head);
       if (namespace === null) return UNRESOLVED;
-      if (namespace !== undefined) return pickOne(tables.exported(namespace, call.callee_name).symbols.filter(accept), "import") ?? UNRESOLVED;
+      if (namespace !== undefined) return pickOne(tables.exported(namespace, call.callee_name).symbols.filter(accept), "import", tables) ?? UNRESOLVED;
     }
     const owner = valuePathOwner(call.file, segments, language);
     if (owner === undefined) return null;
     if (owner === null) return UNRESOLVED;
-    return pickOne(tables.findMember(owner, call.callee_name, accept), imported ? "import" : "same_file") ?? UNRESOLVED;
+    return pickOne(tables.findMember(owner, call.callee_name, accept), imported ? "import" : "same_file", tables) ?? UNRESOLVED;
   }
 
   /**
@@ -338,12 +340,18 @@ function preferType(symbols: readonly ResolverSymbol[]): ResolverSymbol {
 
 /**
  * One candidate decides; several are `ambiguous`, unless they are one overload set (same
- * file, owner and name), which counts as its first declaration.
+ * file, owner and name): that counts as its implementation, the last declaration (TS puts
+ * it after the signatures), or as its first declaration for members of an interface or a
+ * type, which have none.
  */
-function pickOne(candidates: readonly ResolverSymbol[], resolution: CallTarget["resolution"]): CallTarget | null {
+function pickOne(candidates: readonly ResolverSymbol[], resolution: CallTarget["resolution"], tables: ResolverTables): CallTarget | null {
   if (candidates.length === 0) return null;
+  if (candidates.length === 1) return { resolved_symbol_id: candidates[0]!.id, resolution };
   const first = candidates.reduce((best, symbol) => (symbol.id < best.id ? symbol : best));
-  const sameSet = candidates.every((symbol) => symbol.file === first.file && symbol.parent === first.parent && symbol.name === first.name);
-  if (candidates.length === 1 || sameSet) return { resolved_symbol_id: first.id, resolution };
-  return { resolved_symbol_id: null, resolution: "ambiguous" };
+  const sameSet = candidates.every((symbol) => symbol.file === first.file && symbol.parent === first.parent && symbol.name === first.name && symbol.kind === first.kind);
+  if (!sameSet) return { resolved_symbol_id: null, resolution: "ambiguous" };
+  const owner = first.parent !== null ? tables.parentOf(first) : null;
+  if (owner && (owner.kind === "interface" || owner.kind === "type_alias" || owner.kind === "trait")) return { resolved_symbol_id: first.id, resolution };
+  const last = candidates.reduce((best, symbol) => (symbol.id > best.id ? symbol : best));
+  return { resolved_symbol_id: last.id, resolution };
 }

@@ -45,7 +45,7 @@ describe("call resolution at index time (TypeScript)", () => {
     ].join("\n"),
   };
 
-  it("resolves scope, file, import and global names and keeps the rest by name", async () => {
+  it("resolves scope, file and import names and leaves the rest unresolved", async () => {
     const root = tempTree(tree);
     const location = indexLocation(root);
     await updateIndex(location);
@@ -57,10 +57,11 @@ describe("call resolution at index time (TypeScript)", () => {
       ["make", "import", "src/store.ts:Store.make"],
       ["Store", "import", "src/store.ts:Store"],
       ["join", "unresolved", null],
-      ["lonely", "global_unique", "src/other.ts:lonely"],
-      ["shared", "ambiguous", null],
-      // Receiver of unknown type: only methods qualify, and `read` is one.
-      ["read", "global_unique", "src/store.ts:Store.read"],
+      // An ES module sees only its own and imported names: no guess among other files' functions.
+      ["lonely", "unresolved", null],
+      ["shared", "unresolved", null],
+      // A receiver of unknown type is never bound to the one indexed method of that name.
+      ["read", "unresolved", null],
       ["missing", "unresolved", null],
       ["local", "same_file", "src/app.ts:local"],
     ]);
@@ -73,12 +74,13 @@ describe("call resolution at index time (TypeScript)", () => {
   });
 
   it("re-resolves calls in unchanged files when definitions come and go", async () => {
-    const root = tempTree({ "a.ts": "export function main() { target(); }\n", "b.ts": "export function target() {}\n" });
+    // Script files (no import or export) share one global scope, so a unique name decides.
+    const root = tempTree({ "a.ts": "function main() { target(); }\n", "b.ts": "function target() {}\n" });
     const location = indexLocation(root);
     const resolutionOfMain = () => query<CallRow>(location.dbPath, CALLS).map((row) => [row.resolution, row.target]);
     await updateIndex(location);
     expect(resolutionOfMain()).toEqual([["global_unique", "b.ts:target"]]);
-    writeTree(root, { "c.ts": "export function target() {}\n" });
+    writeTree(root, { "c.ts": "function target() {}\n" });
     await updateIndex(location);
     expect(resolutionOfMain()).toEqual([["ambiguous", null]]);
     unlinkSync(join(root, "b.ts"));
@@ -137,6 +139,61 @@ describe("call resolution at index time (TypeScript)", () => {
     bumpMtime(join(root, "store.ts"), 10);
     await updateIndex(location);
     expect(targets()).toEqual([["fetchIt", "unresolved", null]]);
+  });
+
+  it("binds receiver calls through declared types, fields, return types and base classes", async () => {
+    const root = tempTree({
+      "src/base.ts": "export class Base {\n  close() {}\n}\n",
+      "src/store.ts": [
+        "import { Base } from './base';",
+        "export class Store extends Base {",
+        "  static open(): Store { return new Store(); }",
+        "  get(key: string) { return key; }",
+        "}",
+        "export const make = () => Store.open();",
+        "const alias = make;",
+        "export { alias as build };",
+        "",
+      ].join("\n"),
+      "src/cache.ts": "export class Cache {\n  get(key: string) { return key; }\n}\n",
+      "src/app.ts": [
+        "import { Store, make, build } from './store';",
+        "import { Cache } from './cache';",
+        "export class App {",
+        "  private readonly store = Store.open();",
+        "  constructor(private readonly cache: Cache) {}",
+        "  run(other: Store, items: Map<string, string>) {",
+        "    this.store.get('a');",
+        "    this.cache.get('b');",
+        "    other.close();",
+        "    make().get('c');",
+        "    items.get('d');",
+        "    const local = new Cache();",
+        "    local.get('e');",
+        "    build();",
+        "  }",
+        "  each(make: () => void) { make(); }",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const rows = query<CallRow>(location.dbPath, CALLS).filter((row) => row.caller_name === "App.run" || row.caller_name === "App.each");
+    expect(rows.map((row) => [row.receiver ? `${row.receiver}.${row.callee_name}` : row.callee_name, row.resolution, row.target])).toEqual([
+      ["this.store.get", "typed", "src/store.ts:Store.get"],
+      ["this.cache.get", "typed", "src/cache.ts:Cache.get"],
+      ["other.close", "typed", "src/base.ts:Base.close"],
+      ["make().get", "typed", "src/store.ts:Store.get"],
+      ["make", "import", "src/store.ts:make"],
+      // A Map is not indexed: none of the indexed `get` methods is its `get`.
+      ["items.get", "unresolved", null],
+      ["Cache", "import", "src/cache.ts:Cache"],
+      ["local.get", "typed", "src/cache.ts:Cache.get"],
+      ["build", "import", "src/store.ts:alias"],
+      // A parameter named like an imported function is the parameter.
+      ["make", "unresolved", null],
+    ]);
   });
 
   it("resolves Python relative imports and self calls", async () => {

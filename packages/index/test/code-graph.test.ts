@@ -39,7 +39,7 @@ describe("projectCodeGraph on the precise-callers fixture", () => {
     expect(get).toMatchObject({
       kind: "symbol",
       label: "Store.get",
-      properties: { ref_id: "get", path: "src/store.ts", line: "8", end_line: "10", kind: "method", language: "typescript", handle: symbolHandle("src/store.ts", "Store.get", 8) },
+      properties: { ref_id: "get", path: "src/store.ts", line: "8", kind: "method", language: "typescript", handle: symbolHandle("src/store.ts", "Store.get", 8) },
       provenance: [{ source: "tsift-index", source_ref: "src/store.ts:8" }],
     });
     expect(get.properties!.handle).toMatch(/^gsym-[0-9a-f]{12}$/);
@@ -54,7 +54,7 @@ describe("projectCodeGraph on the precise-callers fixture", () => {
   it("projects resolved calls with line and resolution metadata, never by name alone", () => {
     const { projection, stats } = projectCodeGraph(fixture.db);
     const { edges } = projection;
-    expect(edge(edges, "sym:src/store.ts#Store.getOr", "calls", "sym:src/store.ts#Store.get")).toMatchObject({ properties: { call_sites: "1", resolution: "same_scope" } });
+    expect(edge(edges, "sym:src/store.ts#Store.getOr", "calls", "sym:src/store.ts#Store.get")).toMatchObject({ properties: { line: "13", resolution: "same_scope" } });
     expect(edge(edges, "sym:src/cache.ts#Cache.peek", "calls", "sym:src/cache.ts#Cache.get")).toBeDefined();
     // `app.get(…)` is express's get, not Store.get or Cache.get.
     const intoGet = edges.filter((e) => e.kind === "calls" && (e.to_id === "sym:src/store.ts#Store.get" || e.to_id === "sym:src/cache.ts#Cache.get"));
@@ -104,24 +104,26 @@ describe("refreshCodeGraph", () => {
   it("rebuilds cold, reuses an unchanged watermark, and applies a delta after an edit", async () => {
     const store = await openSqliteGraphStore(join(fixture.root, ".tsift", "graph.db"));
     try {
-      const cold = await refreshCodeGraph(store, fixture.location);
-      expect(cold).toMatchObject({ mode: "cold_source_graph_rebuild", projection_version: CODE_PROJECTION_VERSION, delta: { nodes: { deleted: 0, unchanged: 0 } } });
+      const cold = await refreshCodeGraph(store, fixture.location, { updateIndex: true });
+      expect(cold).toMatchObject({ mode: "cold_source_graph_rebuild", projection_version: CODE_PROJECTION_VERSION, delta: { nodes: { deleted: 0, unchanged: 0 } }, index: { updated: false } });
       expect(cold.counts.nodes).toBe(cold.delta.nodes.upserted);
       expect(cold.content_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(cold.phase_timings.map((p) => p.name)).toEqual(expect.arrayContaining(["index_update", "source_watermark", "source_graph_build", "validate_and_hash", "write_nodes", "write_edges"]));
 
       const reused = await refreshCodeGraph(store, fixture.location);
-      expect(reused).toMatchObject({ mode: "cached_source_watermark_reuse", content_hash: cold.content_hash, counts: cold.counts, stats: null });
+      expect(reused).toMatchObject({ mode: "cached_source_watermark_reuse", content_hash: cold.content_hash, counts: cold.counts, stats: null, index: null });
       expect(reused.phase_timings.map((p) => p.name)).not.toContain("source_graph_build");
 
       // A touch changes the stat, not the bytes: still a reuse.
       bumpMtime(join(fixture.root, "src/text.ts"));
-      expect((await refreshCodeGraph(store, fixture.location)).mode).toBe("cached_source_watermark_reuse");
+      expect((await refreshCodeGraph(store, fixture.location, { updateIndex: true })).mode).toBe("cached_source_watermark_reuse");
 
       const path = join(fixture.root, "src/dates.ts");
       writeFileSync(path, readFileSync(path, "utf8").replace(/export function stamp[\s\S]*$/, ""));
       bumpMtime(path, 10);
-      const edited = await refreshCodeGraph(store, fixture.location);
+      // Without the index update the refresh projects the index as it is: still a reuse.
+      expect((await refreshCodeGraph(store, fixture.location)).mode).toBe("cached_source_watermark_reuse");
+      const edited = await refreshCodeGraph(store, fixture.location, { updateIndex: true });
       expect(edited.mode).toBe("cold_source_graph_rebuild");
       expect(edited.index).toMatchObject({ updated: true, changed_files: 1 });
       expect(edited.delta.nodes.deleted).toBe(1);
@@ -138,7 +140,7 @@ describe("refreshCodeGraph", () => {
     const store = await openSqliteGraphStore(join(fixture.root, ".tsift", "other.db"));
     try {
       expect((await codeGraphFreshness(store, fixture.location)).state).toBe("not_projected");
-      await refreshCodeGraph(store, fixture.location, { updateIndex: false });
+      await refreshCodeGraph(store, fixture.location);
       expect((await codeGraphFreshness(store, fixture.location)).state).toBe("current");
       const path = join(fixture.root, "src/text.ts");
       writeFileSync(path, `${readFileSync(path, "utf8")}\nexport function extra() {}\n`);

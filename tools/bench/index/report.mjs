@@ -3,7 +3,7 @@
  * floor) and one table of the issue's targets, each with the figure it was judged on.
  */
 
-const TOOL_LABELS = { tsift: "tsift", "tsift-baseline": "tsift (baseline build)", optave: "@optave/codegraph 3.11.2 (native)", colby: "@colbymchenry/codegraph 1.6.1" };
+const TOOL_LABELS = { tsift: "tsift", optave: "@optave/codegraph 3.11.2 (native)", colby: "@colbymchenry/codegraph 1.6.1" };
 
 const seconds = (ms) => (ms == null ? "—" : (ms / 1000).toFixed(ms < 1000 ? 3 : 2));
 const megabytes = (mb) => (mb == null ? "—" : String(Math.round(mb)));

@@ -10,8 +10,8 @@
  *   node tools/bench/index/run.mjs [--scratch /tmp/tsift-bench] [--runs 3] [--out results.json]
  *
  * Options: --corpora effect,stdlib  --peers optave,colby (or none)  --tsift-bin <bin.js>
- * --baseline-bin <bin.js> (another tsift build, e.g. a checkout of the previous commit,
- * measured alongside as "tsift-baseline") --no-extract (skip the extractFile-only diagnostic)
+ * --compare <label>=<bin.js> (repeatable: another tsift build, e.g. a checkout of the previous
+ * commit, measured alongside as "tsift-<label>") --no-extract (skip the extractFile-only diagnostic)
  * --nice N (run every measured command under `nice -n N`; a negative N, as root, keeps other
  * load on a shared machine from skewing the figures — every tool gets the same priority). Each run gives every tool a fresh
  * copy of the corpus; tools take turns within a run so load drift hits them alike.
@@ -39,7 +39,7 @@ const { values } = parseArgs({
     corpora: { type: "string", default: "effect,stdlib" },
     peers: { type: "string", default: "optave,colby" },
     "tsift-bin": { type: "string", default: join(REPO, "packages/cli/dist/bin.js") },
-    "baseline-bin": { type: "string" },
+    compare: { type: "string", multiple: true, default: [] },
     nice: { type: "string" },
     "no-extract": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
@@ -47,7 +47,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   process.stdout.write(
-    "usage: node tools/bench/index/run.mjs [--scratch DIR] [--runs 3] [--out file.json] [--corpora effect,stdlib] [--peers optave,colby|none] [--tsift-bin PATH] [--baseline-bin PATH] [--nice N] [--no-extract]\n",
+    "usage: node tools/bench/index/run.mjs [--scratch DIR] [--runs 3] [--out file.json] [--corpora effect,stdlib] [--peers optave,colby|none] [--tsift-bin PATH] [--compare LABEL=PATH]... [--nice N] [--no-extract]\n",
   );
   process.exit(0);
 }
@@ -101,8 +101,13 @@ function tsiftTool(bin) {
   };
 }
 const tsift = tsiftTool(tsiftBin);
-const baselineBin = values["baseline-bin"] ? resolve(values["baseline-bin"]) : null;
-if (baselineBin && !existsSync(baselineBin)) throw new Error(`--baseline-bin ${baselineBin} does not exist`);
+const compared = values.compare.map((entry) => {
+  const match = /^([\w.-]+)=(.+)$/.exec(entry);
+  if (!match) throw new Error(`--compare ${entry}: use <label>=<path to bin.js>`);
+  const bin = resolve(match[2]);
+  if (!existsSync(bin)) throw new Error(`--compare ${entry}: ${bin} does not exist`);
+  return { id: `tsift-${match[1]}`, bin };
+});
 
 const env = {
   date: new Date().toISOString(),
@@ -126,9 +131,9 @@ for (const name of corpusNames) {
 
 // Peers: one that cannot be installed or run is recorded with the reason, and the rest go on.
 const tools = { tsift: { ok: true, setup: tsift, label: `tsift ${env.tsift}`, invocation: tsift.invocation } };
-if (baselineBin) {
-  const baseline = tsiftTool(baselineBin);
-  tools["tsift-baseline"] = { ok: true, setup: baseline, label: `tsift baseline (${baselineBin})`, invocation: baseline.invocation };
+for (const { id, bin } of compared) {
+  const other = tsiftTool(bin);
+  tools[id] = { ok: true, setup: other, label: `${id} (${bin})`, invocation: other.invocation };
 }
 for (const id of peerIds) {
   const peer = PEERS[id];

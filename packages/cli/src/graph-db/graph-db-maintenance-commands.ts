@@ -19,10 +19,10 @@ export function addMaintenanceCommands<T>(yargs: Argv<T>, context: CommandContex
       (y) =>
         y
           .option("force", { type: "boolean", default: false, describe: "rebuild and rewrite even when the source watermark is unchanged" })
-          .option("update-index", { type: "boolean", default: true, describe: "bring the index up to date first (--no-update-index projects it as it is)" }),
+          .option("update-index", { type: "boolean", default: false, describe: "run the incremental index update first (default: project the index as it is)" }),
       run(async (args) => {
         const { graphDbRefresh } = await import("./graph-db-refresh");
-        context.setResult(await graphDbRefresh(target(args), { force: Boolean(args.force), updateIndex: args["update-index"] !== false }));
+        context.setResult(await graphDbRefresh(target(args), { force: Boolean(args.force), updateIndex: Boolean(args["update-index"]) }));
       }),
     )
     .command(

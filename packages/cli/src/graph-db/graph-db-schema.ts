@@ -27,7 +27,7 @@ export function graphDbSchema() {
       { name: "path <from> <to>", flags: ["--edge-kind", "--max-hops"], output: "{from, to, path: path|null, hops: number|null, warnings}" },
       { name: "import <rows.json>", output: "{operation, refresh report}" },
       { name: "export", flags: ["--out <file>"], output: `{format: "${GRAPH_ROWS_FORMAT}", projection?, nodes, edges}` },
-      { name: "refresh", flags: ["--force", "--no-update-index"], output: "{operation, status, materialized, mode, freshness, counts, delta, tombstones, phase_timings, compaction_policy, index, stats, next_commands}" },
+      { name: "refresh", flags: ["--force", "--update-index"], output: "{operation, status, materialized, mode, freshness, counts, delta, tombstones, phase_timings, compaction_policy, index, stats, next_commands}" },
       { name: "doctor", output: "{operation, status: ok|fail_closed, fail_closed, backend, checks: [{name, status, message, repair?}], repair_commands}" },
       { name: "compact", flags: ["--apply", "--prune-tombstones", "--confirmed-convex-reconciled"], output: "{operation, applied, plan, policy, tombstones, result, next_commands}" },
       { name: "drift", flags: ["--backend convex-snapshot", "--convex-snapshot <rows.json>"], output: "{operation, status, graph_reads_allowed, summary, problems, local, next_commands}" },

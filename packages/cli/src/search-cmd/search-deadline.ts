@@ -27,8 +27,10 @@ if (Atomics.wait(flag, 0, 0, workerData.ms) === "timed-out") {
  * a second watchdog thread kills the process `WATCHDOG_GRACE_MS` after the deadline,
  * printing `hardStopMessage` first. `seconds` 0 runs `work` with no deadline.
  *
- * In-process rather than in a worker: a worker re-loads every module (~100 ms on the
- * machines we measured), which alone would break the 150 ms search budget.
+ * In-process rather than in a worker thread: a worker re-loads every module. On the
+ * effect index that cost 240-290 ms per search against 25-75 ms for the search itself
+ * (2 vCPUs, loaded machine), which alone would break the 150 ms search budget, and a
+ * worker cannot interrupt a native call either.
  */
 export function runWithDeadline<T>(work: () => T, seconds: number, hardStopMessage: string): DeadlineOutcome<T> {
   if (!(seconds > 0)) return { kind: "done", value: work() };

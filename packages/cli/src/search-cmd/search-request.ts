@@ -16,8 +16,8 @@ export interface SearchTarget {
 }
 
 /**
- * Everything a search needs, as plain data: the same request runs in-process or in the
- * timeout worker (structured clone), so it holds no handles or functions.
+ * Everything a search needs, as plain data resolved up front (targets, filters, file
+ * lists), so the search itself is one synchronous call that a deadline can cover.
  */
 export interface SearchRequest {
   query: string;

@@ -64,7 +64,7 @@ function commandsFor(rec: Recommendation, node: SliceNode | undefined, pathFlag:
 export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): Promise<CommandResult<TraverseData> | CommandResult<string>> {
   if (flags.to && !flags.node) throw new TsiftError("usage", "--to needs a start node: tsift traverse <node> --to <target>");
   let refresh = "not_refreshed";
-  if (flags.refresh && existsSync((await indexLocationFor(target)).dbPath)) refresh = (await refreshTarget(target)).data.mode;
+  if (flags.refresh && existsSync((await indexLocationFor(target)).dbPath)) refresh = (await refreshTarget(target, { updateIndex: true })).data.mode;
   else if (!localGraphDbExists(target)) {
     throw new TsiftError("index_missing", `no code index and no graph.db under ${target.pathArg}`, { hint: `tsift index${target.pathArg === "." ? "" : ` ${target.pathArg}`}` });
   }

@@ -112,9 +112,9 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     parentType: () => ancestorTypes[ancestorTypes.length - 1]?.name ?? null,
     ancestorType: (generation) => ancestorTypes[ancestorTypes.length - 1 - generation]?.name ?? null,
     fieldName: () => cursor.currentFieldName ?? null,
-    memberType: (name, type) => {
-      const owner = innermost((frame) => frame.container)?.symbol.qualified_name;
-      if (owner) memberTypes.push({ owner, name, type });
+    memberType: (name, type, explicit) => {
+      const owner = explicit ?? innermost((frame) => frame.container)?.symbol.qualified_name;
+      if (owner !== undefined) memberTypes.push({ owner, name, type });
     },
   };
 

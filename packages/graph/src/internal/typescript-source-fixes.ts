@@ -11,16 +11,26 @@
  *   arguments after a line break). A `;` replaces the indentation character before the
  *   `<` when the previous code ends like a type (a name, `)`, `]`, `}`, `>`).
  *
+ * - an escaped backtick in a template literal (`` `use \`x\`` ``), which the grammar rejects
+ *   in template literal types: it becomes two spaces, inside the string.
+ *
  * Every rewrite keeps byte offsets and line numbers, so nothing downstream (lines, spans,
  * signatures read from the original text) can tell. Returns the input unchanged (same
  * string) when nothing applies, which is the common case.
  */
 export function fixTypeScriptSource(source: string): string {
-  if (!source.includes("<")) return source;
   let text = source;
-  if (/[<,]\s*(?:in|out)\s/u.test(text)) text = blankVarianceModifiers(text);
-  if (/\n[ \t]+<\s*[\p{L}_$]/u.test(text)) text = separateSignatures(text);
+  if (text.includes("<")) {
+    if (/[<,]\s*(?:in|out)\s/u.test(text)) text = blankVarianceModifiers(text);
+    if (/\n[ \t]+<\s*[\p{L}_$]/u.test(text)) text = separateSignatures(text);
+  }
+  if (text.includes("\\`")) text = blankEscapedBackticks(text);
   return text;
+}
+
+/** `\`` inside a template literal type is a parse error in the grammar: the escape becomes two spaces (string content only). */
+function blankEscapedBackticks(text: string): string {
+  return text.replace(/(\\+)`/gu, (match, slashes: string) => (slashes.length % 2 === 1 ? `${slashes.slice(0, -1)}  ` : match));
 }
 
 /** `<in out A, const B>` → `<       A, const B>`. */

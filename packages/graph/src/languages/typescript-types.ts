@@ -5,9 +5,10 @@ import type { SyntaxNode } from "../parser-registry";
  * Declared types for the call resolver, layered over the TypeScript/JavaScript rules
  * (`withTypeFacts`). Nothing here infers types: it reads what the source declares.
  *
- * - Scopes: every function-like node opens one; parameters, local variables, `for … of`
- *   and `catch` bindings and named function expressions are recorded in it, with their
- *   declared type when there is one (`x: Store`, `= new Store()`, `= Store.open()`).
+ * - Scopes: every function-like node opens one; parameters, local variables (not those
+ *   holding a function or class: those are symbols), `for … of` and `catch` bindings are
+ *   recorded in it, with their declared type when there is one (`x: Store`,
+ *   `= new Store()`, `= Store.open()`).
  * - Call sites: a bare call of a name bound in an enclosing scope is `local` (a parameter,
  *   not the file's function of that name); a receiver gets `receiver_type` when its type
  *   is declared: `x.m()` with `x: T` → `T`, `this.f.m()` → `this#f`, `a.b.m()` → `T#b`,
@@ -17,7 +18,8 @@ import type { SyntaxNode } from "../parser-registry";
  *   they hold a function (`const map: <A>(…) => Effect<A>` or an overload list whose
  *   non-function results agree), `return_type`.
  * - Members: typed class fields, constructor parameter properties and interface
- *   properties are reported through `context.memberType`.
+ *   properties are reported through `context.memberType`, and so are module exports
+ *   under another name (`export { ArraySchema as Array }`, owner `""`).
  *
  * Types are recorded as identifier paths with generic arguments, `readonly`, `null` and
  * `undefined` dropped (`Effect.Effect`); anything else (unions, literals, arrays,
@@ -42,6 +44,7 @@ const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*$/u;
 const PRIMITIVES = new Set(["string", "number", "boolean", "bigint", "symbol", "object", "void", "any", "unknown", "never", "undefined", "null", "this"]);
 const FUNCTION_NODES = ["arrow_function", "function_expression", "function_declaration", "generator_function", "generator_function_declaration", "method_definition"];
 const PARAMETER_NODES = new Set(["required_parameter", "optional_parameter"]);
+const LOCAL_SYMBOL_VALUES = new Set(["arrow_function", "function_expression", "generator_function", "class"]);
 const UNWRAP = new Set(["parenthesized_expression", "non_null_expression", "satisfies_expression"]);
 const SIGNATURE_NODES = new Set([
   "function_declaration",
@@ -144,7 +147,8 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       const callee = node.childForFieldName("function");
       if (!callee) return null;
       const path = valuePath(callee);
-      if (path && lookup(state, callee.startIndex, path.split(".")[0]!) === undefined) return `${path}()`;
+      const root = path?.split(".")[0];
+      if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined) return `${path}()`;
       const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
       return inner && inner.includes("#") ? `${inner}()` : null;
     }
@@ -174,14 +178,10 @@ function bindPattern(pattern: SyntaxNode | null, names: Map<string, string | nul
 
 function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
-  const outer = scopeAt(state, node.startIndex);
+  scopeAt(state, node.startIndex);
   const scope: Scope = { end: node.endIndex, names: new Map() };
   const name = node.childForFieldName("name");
-  if (name && node.type !== "method_definition") {
-    // A declaration inside a function is local to it; a named function expression binds its name inside itself.
-    if (node.type.endsWith("_declaration")) outer?.names.set(name.text, null);
-    else scope.names.set(name.text, null);
-  }
+  // Function names are not recorded: named functions are symbols, found by the resolver's scope walk.
   const single = node.childForFieldName("parameter");
   if (single) scope.names.set(single.text, null);
   const parameters = node.childForFieldName("parameters");
@@ -213,7 +213,10 @@ function onDeclarator(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
   const scope = scopeAt(state, node.startIndex);
   if (!scope) return null; // module level: the file's own symbols
-  const type = typePath(node.childForFieldName("type")) ?? expressionType(node.childForFieldName("value"), state, context);
+  const value = node.childForFieldName("value");
+  // A local holding a function or class is a symbol of its own (see above).
+  if (value && LOCAL_SYMBOL_VALUES.has(value.type)) return null;
+  const type = typePath(node.childForFieldName("type")) ?? expressionType(value, state, context);
   bindPattern(node.childForFieldName("name"), scope.names, type);
   return null;
 }
@@ -242,6 +245,20 @@ function onInterfaceBody(node: SyntaxNode, context: RuleContext): null {
     const name = member.childForFieldName("name");
     const type = typePath(member.childForFieldName("type"));
     if (name && type && name.type === "property_identifier") context.memberType?.(name.text, type);
+  }
+  return null;
+}
+
+/** `export { a as b }` (no `from`): the module exports `a` as `b`. */
+function onExportClause(node: SyntaxNode, context: RuleContext): null {
+  if (node.childForFieldName("source") || node.childForFieldName("declaration")) return null;
+  for (const clause of node.namedChildren) {
+    if (clause.type !== "export_clause") continue;
+    for (const specifier of clause.namedChildren) {
+      const name = specifier.childForFieldName("name");
+      const alias = specifier.childForFieldName("alias");
+      if (name && alias && alias.text !== name.text && alias.text !== "default" && IDENTIFIER_PATH.test(name.text)) context.memberType?.(alias.text, `=${name.text}`, "");
+    }
   }
   return null;
 }
@@ -386,6 +403,7 @@ export function withTypeFacts(rules: LanguageRules): LanguageRules {
   calls.public_field_definition = chain(calls.public_field_definition, onField);
   calls.field_definition = chain(calls.field_definition, onField);
   calls.interface_body = chain(calls.interface_body, onInterfaceBody);
+  calls.export_statement = chain(calls.export_statement, onExportClause);
   return { ...rules, definitions, calls };
 }
 

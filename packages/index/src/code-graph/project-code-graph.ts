@@ -148,13 +148,13 @@ function projectSymbols(db: Database.Database, freshness: FreshnessTable, addNod
       const nodeId = ids[i]!;
       byId.set(id, { nodeId, file, name, line, endLine });
       // Every property is also an indexed row in the store: only what agents filter and
-      // cite is kept (the label is the qualified name; the parent is a `contains` edge).
+      // cite is kept (the label is the qualified name, the parent a `contains` edge; the
+      // end line is one `source-read` away).
       addNode({
         id: nodeId,
         kind: "symbol",
         label: qualifiedName,
         properties: {
-          end_line: String(endLine),
           handle: symbolHandle(file, qualifiedName, line),
           kind,
           language,
@@ -236,8 +236,8 @@ function projectCalls(db: Database.Database, symbols: Map<number, SymbolInfo>, f
       from_id: entry.from,
       to_id: entry.to,
       kind: "calls",
+      // `lines` only when the pair has several call sites: the common single call stays two rows.
       properties: props([
-        ["call_sites", entry.lines ? entry.lines.length : 1],
         ["line", entry.first],
         ["lines", entry.lines ? lineList(entry.lines) : null],
         ["resolution", entry.resolutions ? joinSet(entry.resolutions) : entry.resolution],

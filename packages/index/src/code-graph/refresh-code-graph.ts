@@ -15,8 +15,11 @@ export interface RefreshCodeGraphOptions {
   force?: boolean;
   /**
    * Bring the index up to date first (the normal incremental path: unchanged files are
-   * only stat'ed). Default true. A writer holding the index lock is not waited for: the
-   * refresh projects the index as it is and says so in `index.warning`.
+   * only stat'ed). Default false: a refresh projects the index snapshot as it is, the
+   * watermark says which one, and `tsift index` (or the auto-reindex hook) keeps it
+   * fresh; traversal, which answers for the source right now, passes true. A writer
+   * holding the index lock is not waited for: the refresh projects the index as it is
+   * and says so in `index.warning`.
    */
   updateIndex?: boolean;
   /** Passed to updateIndex. */
@@ -75,7 +78,12 @@ export async function readCodeGraphSourceState(location: IndexLocation): Promise
   }
 }
 
-async function runIndexUpdate(location: IndexLocation, options: RefreshCodeGraphOptions): Promise<NonNullable<CodeGraphRefreshReport["index"]>> {
+/**
+ * The incremental index update a refresh may run first (what `updateIndex: true` does),
+ * for callers that check freshness between the update and the refresh. Never waits for
+ * another writer: a held lock becomes a warning and the index is projected as it is.
+ */
+export async function updateIndexForRefresh(location: IndexLocation, options: Pick<RefreshCodeGraphOptions, "exclude" | "maxFileBytes"> = {}): Promise<NonNullable<CodeGraphRefreshReport["index"]>> {
   if (!existsSync(location.dbPath)) {
     // Refresh projects an index; it does not silently build one on the first call.
     return { updated: false, changed_files: 0, warning: null };
@@ -103,7 +111,7 @@ async function runIndexUpdate(location: IndexLocation, options: RefreshCodeGraph
 export async function refreshCodeGraph(store: GraphStore, location: IndexLocation, options: RefreshCodeGraphOptions = {}): Promise<CodeGraphRefreshReport> {
   const scope = options.scope ?? "root";
   const phases = new Phases();
-  const index = options.updateIndex === false ? null : await runIndexUpdate(location, options);
+  const index = options.updateIndex ? await updateIndexForRefresh(location, options) : null;
   if (index) phases.mark("index_update", index.warning ?? `${index.changed_files} changed file(s)`);
 
   const reader = openIndexReader(location);

@@ -63,8 +63,9 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
   return decide("name", found);
 }
 
-/** Every symbol is hashed: handles are not stored in index.db (schema v1). */
+/** One indexed lookup of `symbols.handle` (schema 3); older files have no handle column, so every symbol is hashed. */
 function byHandle(db: Database.Database, handle: string): GraphSymbol[] {
+  if (hasHandleColumn(db)) return selectSymbols(db, "handle = ?", [handle]);
   const matches = symbolHandleMatcher(handle);
   const ids: number[] = [];
   for (const [id, file, qualifiedName, line] of db.prepare("SELECT id, file, qualified_name, line FROM symbols").raw().iterate() as Iterable<[number, string, string, number]>) {
@@ -91,6 +92,16 @@ function byLocation(db: Database.Database, path: string, line: number): GraphSym
     if (row) found.push(toGraphSymbol(row));
   }
   return found;
+}
+
+const handleColumns = new WeakMap<Database.Database, boolean>();
+function hasHandleColumn(db: Database.Database): boolean {
+  let known = handleColumns.get(db);
+  if (known === undefined) {
+    known = (db.prepare("SELECT count(*) FROM pragma_table_info('symbols') WHERE name = 'handle'").pluck().get() as number) > 0;
+    handleColumns.set(db, known);
+  }
+  return known;
 }
 
 function preferTypesOverImpls(symbols: GraphSymbol[]): GraphSymbol[] {

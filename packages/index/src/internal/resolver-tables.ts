@@ -5,8 +5,8 @@ export const TYPE_LIKE = new Set(["class", "struct", "impl", "trait", "interface
 const VALUE_CONTAINERS = new Set(["const", "variable", "property"]);
 /** Kinds a call can run: functions and methods, and bindings that hold a function (`export const map = dual(…)`). */
 export const CALLABLE = new Set(["function", "method", "constructor", "class", "struct", "data_class", "sealed_class", "enum_class", "object", "union", "alias", "const", "variable", "property"]);
-/** Kinds `new X()` / `X()` may construct. */
-export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable"]);
+/** Kinds `new X()` / `X()` may construct (a JS constructor function too). */
+export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
 export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
 /** Languages whose members may be declared away from their type (Rust impl blocks, Kotlin extensions). */
 const DETACHED_MEMBERS = new Set(["rust", "kotlin"]);
@@ -113,6 +113,9 @@ export class ResolverTables {
     seen.add(visit);
     const own = this.topLevel(file, name);
     if (own.length > 0) return { symbols: own, external: false };
+    // `export { ArraySchema as Array }`.
+    const alias = this.memberTypes.get(`${file}\0\0${name}`);
+    if (alias?.type.startsWith("=")) return this.exported(file, alias.type.slice(1), seen);
     let external = false;
     const binding = this.binding(file, name);
     if (binding) {
