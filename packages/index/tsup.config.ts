@@ -3,9 +3,10 @@ import { packageBuild } from "../../tsup.shared";
 // The extraction worker is its own entry: worker threads start from a file, and the
 // bundle finds it beside itself as ./extract-worker.js. `indexer` is the lean entry
 // (`@tsift/index/indexer`) the CLI's index path loads, `code-graph` the lean entry of
-// graph-db and traverse; splitting lets the entries share
+// graph-db and traverse, `graph-read` the lean entry of the graph queries (no graph
+// algorithms); splitting lets the entries share
 // chunks instead of each carrying a copy of the indexer.
 export default packageBuild(
-  { index: "src/index.ts", indexer: "src/indexer.ts", "code-graph": "src/code-graph.ts", "extract-worker": "src/internal/extract-worker.mjs" },
+  { index: "src/index.ts", indexer: "src/indexer.ts", "code-graph": "src/code-graph.ts", "graph-read": "src/graph-read.ts", "extract-worker": "src/internal/extract-worker.mjs" },
   { splitting: true },
 );

@@ -66,9 +66,12 @@ export {
   readCommunityCache,
   writeCommunityCache,
 } from "./graph-queries/community-cache";
+export { callGraphCommunities, communityPartition } from "./graph-queries/call-graph-communities";
 export {
-  callGraphCommunities,
-  communityPartition,
+  cachedCommunities,
+  cachedCommunityPartition,
+  COMMUNITY_SEED,
+  shapeCommunities,
   type CommunitiesResult,
   type CommunityDiagnostics,
   type CommunityMember,
@@ -76,9 +79,11 @@ export {
   type CommunityPartition,
   type CommunityQueryOptions,
   type IndexCommunity,
-} from "./graph-queries/call-graph-communities";
-export { explainSymbol, type ExplainCommunity, type ExplainOptions, type SymbolExplanation, type SymbolPageRank } from "./graph-queries/explain-symbol";
+} from "./graph-queries/community-view";
+export { explainSymbol } from "./graph-queries/explain-symbol";
+export { cachedExplanation, type ExplainCommunity, type ExplainOptions, type SymbolExplanation, type SymbolPageRank } from "./graph-queries/explain-view";
 export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/shortest-call-path";
+export { indexStaleness, type IndexStaleness } from "./graph-queries/index-staleness";
 export { entryPointFacts } from "./graph-queries/entry-point-facts";
 export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./graph-queries/analyze-call-graph";
 export {

@@ -118,10 +118,12 @@ function rank(name: string, select: Select, names: Names): { row: RankRow; tier:
   const add = (rows: RankRow[], tier: number, score: (row: RankRow) => number = () => 0) => {
     for (const row of rows) if (!seen.has(row.id)) seen.set(row.id, { row, tier, score: score(row) });
   };
+  // A qualified suffix (`%.Store.get`) ends with the symbol's own name: look rows up by it (indexed), then test the suffix.
+  const last = wanted.slice(wanted.lastIndexOf(".") + 1);
   add(select(`${column} = ?`, [wanted]), TIER.exact);
-  if (qualified) add(select("qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(wanted)}`]).filter((row) => row.qualified_name.endsWith(`.${wanted}`)), TIER.exact);
+  if (qualified) add(select("name = ?", [last]).filter((row) => row.qualified_name.endsWith(`.${wanted}`)), TIER.exact);
   add(select(qualified ? "lower(qualified_name) = ?" : "lower(name) = ?", [lower]), TIER.case_insensitive);
-  if (qualified) add(select("lower(qualified_name) LIKE ? ESCAPE '\\'", [`%.${escapeLike(lower)}`]), TIER.case_insensitive);
+  if (qualified) add(select("lower(name) = ?", [last.toLowerCase()]).filter((row) => row.qualified_name.toLowerCase().endsWith(`.${lower}`)), TIER.case_insensitive);
   // A range on the lower(name) index instead of LIKE, which cannot use it.
   add(select(qualified ? "lower(qualified_name) >= ? AND lower(qualified_name) < ?" : "lower(name) >= ? AND lower(name) < ?", [lower, `${lower}\uffff`]), TIER.prefix);
   // Fuzzy: scored over the distinct names (read from the name index alone), then only the
@@ -139,12 +141,34 @@ function rank(name: string, select: Select, names: Names): { row: RankRow; tier:
 export function fuzzyScore(query: string, candidate: string): number | null {
   if (candidate.includes(query)) return 0;
   let at = 0;
-  for (const char of candidate) if (char === query[at]) at++;
+  for (let i = 0; i < candidate.length && at < query.length; i++) if (candidate.charCodeAt(i) === query.charCodeAt(at)) at++;
   if (at === query.length) return 1;
   const budget = Math.max(1, Math.floor(query.length / 4));
   if (Math.abs(candidate.length - query.length) > budget) return null;
+  if (bagDistance(query, candidate) > budget) return null;
   const distance = editDistance(query, candidate, budget);
   return distance <= budget ? 2 + distance : null;
+}
+
+const bag = new Int32Array(128);
+
+/**
+ * A lower bound of the edit distance, cheap enough to run on every name: characters one
+ * string has more of than the other (as multisets), the larger side. Non-ASCII code
+ * units share one bucket, which only lowers the bound.
+ */
+function bagDistance(a: string, b: string): number {
+  bag.fill(0);
+  for (let i = 0; i < a.length; i++) bag[Math.min(a.charCodeAt(i), 127)]!++;
+  for (let i = 0; i < b.length; i++) bag[Math.min(b.charCodeAt(i), 127)]!--;
+  let extraA = 0;
+  let extraB = 0;
+  for (let i = 0; i < 128; i++) {
+    const count = bag[i]!;
+    if (count > 0) extraA += count;
+    else extraB -= count;
+  }
+  return Math.max(extraA, extraB);
 }
 
 /**
@@ -175,9 +199,6 @@ function visibilityRank(visibility: string | null): number {
   return visibility === "public" ? 0 : visibility === null ? 1 : 2;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

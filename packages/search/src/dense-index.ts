@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { chunkFilterSql } from "./chunk-rows";
 import { dotQuantized, quantize, type Encoder } from "./encoders/encoder";
+import { loadVectorMatrix, scoreMatrix } from "./vector-matrix";
 import type { SearchFilters } from "./search-types";
 
 /**
@@ -84,6 +85,8 @@ export interface DenseOptions extends SearchFilters {
   exclude?: ReadonlySet<number>;
   /** Vectors not in the table (see transientVectors). */
   extra?: ReadonlyMap<string, Buffer>;
+  /** Where the packed vector matrix is cached (vector-matrix.ts); used when no filter or extra vectors apply. */
+  cacheFile?: string;
 }
 
 export interface DenseMatch {
@@ -100,6 +103,15 @@ export interface DenseMatch {
 export function denseRank(db: Database.Database, encoderId: string, query: Float32Array, options: DenseOptions): DenseMatch[] {
   if (options.limit <= 0) return [];
   const filter = chunkFilterSql(options);
+  if (options.cacheFile !== undefined && filter.sql === "" && !options.extra) {
+    const matrix = loadVectorMatrix(db, encoderId, options.cacheFile);
+    if (!matrix) return [];
+    const scores = scoreMatrix(matrix, query);
+    const rows: number[] = [];
+    for (let row = 0; row < scores.length; row++) if (!options.exclude?.has(matrix.ids[row]!)) rows.push(row);
+    rows.sort((a, b) => scores[b]! - scores[a]! || matrix.ids[a]! - matrix.ids[b]!);
+    return rows.slice(0, options.limit).map((row) => ({ id: matrix.ids[row]!, language: matrix.languages[matrix.languageIndex[row]!]!, score: scores[row]! }));
+  }
   const rows = db
     .prepare(
       `SELECT c.id, c.language, c.hash, v.vector FROM chunks c LEFT JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash

@@ -17,6 +17,8 @@ export interface DenseSearchOptions extends SearchFilters {
   alpha?: number;
   /** In-memory vectors for chunks without a stored one (transientVectors). */
   extra?: ReadonlyMap<string, Buffer>;
+  /** Packed-vector cache file (see denseRank). */
+  cacheFile?: string;
   weights?: Bm25Weights;
 }
 

@@ -44,3 +44,4 @@ export {
 export { RRF_K, denseSearch, type DenseSearchOptions, type DenseSearchResult } from "./hybrid-search";
 export { relatedChunks, type RelatedOptions, type RelatedResult } from "./related-search";
 export { loadPageRank, pageRankTieBreak, type PageRankFn } from "./page-rank-tie-break";
+export { loadVectorMatrix, scoreMatrix, type VectorMatrix } from "./vector-matrix";

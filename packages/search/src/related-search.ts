@@ -11,6 +11,7 @@ export interface RelatedOptions {
   encoder: Encoder;
   limit: number;
   extra?: ReadonlyMap<string, Buffer>;
+  cacheFile?: string;
 }
 
 export interface RelatedResult {
@@ -41,6 +42,7 @@ export function relatedChunks(db: Database.Database, file: string, line: number,
     limit: Math.max(options.limit * 4, 40),
     exclude: overlapping,
     ...(options.extra ? { extra: options.extra } : {}),
+    ...(options.cacheFile !== undefined ? { cacheFile: options.cacheFile } : {}),
   });
   const ordered = [...matches.filter((match) => match.language === source.language), ...matches.filter((match) => match.language !== source.language)].slice(
     0,

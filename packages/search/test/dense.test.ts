@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
-import { createHashEncoder, denseSearch, ensureVectors, loadModel2VecEncoder, missingVectors, relatedChunks, transientVectors } from "../src/index";
+import { createHashEncoder, denseRank, denseSearch, ensureVectors, loadModel2VecEncoder, loadVectorMatrix, missingVectors, relatedChunks, transientVectors } from "../src/index";
 import { FIXTURE, indexedProject } from "./fixture";
 
 const project = await indexedProject();
@@ -118,5 +118,26 @@ describe("Model2Vec encoder (local directory, never downloads)", () => {
     const dir = tinyModel();
     writeFileSync(join(dir, "tokenizer.json"), JSON.stringify({ model: { type: "BPE", vocab: {}, merges: [] } }));
     expect(() => loadModel2VecEncoder(dir)).toThrow(expect.objectContaining({ code: "unsupported" }));
+  });
+});
+
+describe("packed vector matrix cache", () => {
+  it("ranks exactly like the SQLite scan and is rebuilt when the vectors change", async () => {
+    const { mkdtempSync: tmp, existsSync } = await import("node:fs");
+    const fresh = await indexedProject();
+    const db = fresh.open(false);
+    ensureVectors(db, encoder);
+    const cacheFile = join(tmp(join(tmpdir(), "tsift-vec-")), "vectors.bin");
+    const query = encoder.encode(["user name cache"])[0]!;
+    const plain = denseRank(db, encoder.id, query, { limit: 5 });
+    expect(denseRank(db, encoder.id, query, { limit: 5, cacheFile })).toEqual(plain.map((match) => ({ ...match, score: expect.closeTo(match.score, 5) })));
+    expect(existsSync(cacheFile)).toBe(true);
+    // Read back from the file.
+    expect(denseRank(db, encoder.id, query, { limit: 5, cacheFile }).map((match) => match.id)).toEqual(plain.map((match) => match.id));
+    const model = loadModel2VecEncoder(tinyModel());
+    ensureVectors(db, model);
+    expect(loadVectorMatrix(db, model.id, cacheFile)!.dimensions).toBe(4);
+    expect(loadVectorMatrix(db, encoder.id, cacheFile)!.dimensions).toBe(512);
+    db.close();
   });
 });

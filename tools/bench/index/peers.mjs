@@ -85,7 +85,7 @@ const optave = {
         return { command: base[0], args: [...base[1], "--engine", "native", "build", dir] };
       },
       noChange: (dir) => ({ command: base[0], args: [...base[1], "--engine", "native", "build", dir] }),
-      files: (output) => count(output, /Found ([\d,]+) files to parse/),
+      files: (stdout, stderr) => count(`${stdout}\n${stderr}`, /Found ([\d,]+) files to parse/),
     };
   },
 };
@@ -122,7 +122,7 @@ const colby = {
         return { command: base[0], args: [...base[1], "init", "-y", dir] };
       },
       noChange: (dir) => ({ command: base[0], args: [...base[1], "sync", "-q", dir] }),
-      files: (output) => count(output, /Indexed ([\d,]+) files/),
+      files: (stdout, stderr) => count(`${stdout}\n${stderr}`, /Indexed ([\d,]+) files/),
     };
   },
 };

@@ -91,9 +91,9 @@ function tsiftTool(bin) {
     },
     noChange: (dir) => ({ command: process.execPath, args: [bin, "index", dir, "--quiet", "--json"] }),
     check: (dir) => ({ command: process.execPath, args: [bin, "index", dir, "--check", "--quiet"] }),
-    files(output) {
+    files(stdout) {
       try {
-        return JSON.parse(output.trim().split("\n").pop()).total_tracked ?? null;
+        return JSON.parse(stdout.trim().split("\n").pop()).total_tracked ?? null;
       } catch {
         return null;
       }
@@ -187,7 +187,7 @@ for (const name of corpusNames) {
           return timedRun(command, args, { cwd: scratch, env: tool.setup.env, nice });
         };
         const cold = step(tool.setup.cold.bind(tool.setup));
-        sample.files ??= tool.setup.files(`${cold.stdout}\n${cold.stderr}`);
+        sample.files ??= tool.setup.files(cold.stdout, cold.stderr);
         const noChange = step(tool.setup.noChange.bind(tool.setup));
         const check = tool.setup.check ? step(tool.setup.check.bind(tool.setup)) : null;
         if (id.startsWith("tsift")) {

@@ -113,7 +113,7 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
   const location = await indexLocationFor(target);
   const { existsSync } = await import("node:fs");
   if (!existsSync(location.dbPath)) throw requireIndexHint(target);
-  const { codeGraphFreshness, refreshCodeGraph, updateIndexForRefresh } = await import("@tsift/index/code-graph");
+  const { isCurrentProjection, readCodeGraphSourceState, refreshCodeGraph, updateIndexForRefresh } = await import("@tsift/index/code-graph");
   const scope = target.scope ?? "root";
   return withGraphWriteLock(target, async () => {
     const started = process.hrtime.bigint();
@@ -123,7 +123,8 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
     let report: CodeGraphRefreshReport;
     let file: SqlGraphFileStats | null | undefined;
     try {
-      const current = !flags.force && (await codeGraphFreshness(opened.store, location, scope)).state === "current";
+      const source = await readCodeGraphSourceState(location);
+      const current = !flags.force && isCurrentProjection(await opened.store.projectionStatus(scope), source);
       const outcome = current || !isLocalFileBackend(target) ? null : await (async () => {
         // The rebuild opens its own connection; this one must not hold the file meanwhile.
         await opened.store.close();
@@ -138,7 +139,7 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
         report = outcome.report;
         file = outcome.file;
       } else {
-        report = await refreshCodeGraph(opened.store, location, { scope, ...(flags.force ? { force: true } : {}) });
+        report = await refreshCodeGraph(opened.store, location, { scope, sourceState: source, ...(flags.force ? { force: true } : {}) });
       }
       if (index) {
         report.index = index;

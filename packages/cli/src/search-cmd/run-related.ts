@@ -9,7 +9,7 @@ import { defineOutput } from "../output/output-spec";
 import { stableHandle } from "../output/handles";
 import { pathArg as spellPath } from "../path-arg";
 import { sourceReadCommand } from "../symbol-ref";
-import { loadEncoder, prepareVectors } from "./search-engine";
+import { loadEncoder, prepareVectors, vectorCacheFile } from "./search-engine";
 import { ensureFresh } from "./search-freshness";
 
 export interface RelatedFlags {
@@ -50,7 +50,7 @@ export async function runRelated(io: CliIo, flags: RelatedFlags): Promise<Comman
   const connection = openIndexReader(target.location);
   try {
     const { file, line } = locate(connection.database, flags.target, prefix, scope?.id ?? null);
-    const result = relatedChunks(connection.database, file, line, { encoder, limit: flags.limit, ...(extra ? { extra } : {}) });
+    const result = relatedChunks(connection.database, file, line, { encoder, limit: flags.limit, ...(extra ? { extra } : {}), cacheFile: vectorCacheFile(root, { scope: scope?.id ?? null }, encoder.id) });
     const withPrefix = (path: string) => (prefix ? `${prefix}/${path}` : path);
     const data: RelatedData = {
       target: flags.target,

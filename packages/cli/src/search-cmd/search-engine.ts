@@ -83,6 +83,7 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
           ...local,
           ...(request.alpha !== null ? { alpha: request.alpha } : {}),
           ...(extra ? { extra } : {}),
+          cacheFile: vectorCacheFile(request.root, target, encoder!.id),
         });
         hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
         hitTotal += result.candidates.dense;
@@ -178,7 +179,12 @@ function prefixHit<H extends SearchHit>(hit: H, target: SearchTarget): H {
   return target.prefix ? { ...hit, path: prefixed(target, hit.path), artifact_id: hit.artifact_id.replace(":", `:${target.prefix}/`) } : hit;
 }
 
-function cacheFile(root: string, target: SearchTarget, name: string): string {
+/** The packed-vector cache of one index and encoder (rebuilt whenever the index or its vectors change). */
+export function vectorCacheFile(root: string, target: Pick<SearchTarget, "scope">, encoderId: string): string {
+  return cacheFile(root, target, `vectors-${encoderId.replace(/[^\w.-]+/g, "_")}.bin`);
+}
+
+function cacheFile(root: string, target: Pick<SearchTarget, "scope">, name: string): string {
   return join(root, TSIFT_DIR, "search-cache", ...(target.scope ? ["scopes", ...target.scope.split("/")] : []), name);
 }
 

@@ -6,9 +6,11 @@ import { CODE_PROJECTION_VERSION, CODE_PROJECTOR_REVISION } from "./code-graph-i
 export interface CodeGraphSourceState {
   /**
    * Changes exactly when the projection's rows could: the projector revision, the tool
-   * and index schema versions, every tracked file's path, language, content hash, indexed
-   * time, error flag and skip state, and the row counts of every projected table. A stat
-   * that changed without the bytes (`touch`) keeps it, so such a refresh is a reuse.
+   * and index schema versions, and every tracked file's path, language, content hash,
+   * indexed time, error flag and skip state. Every row of the index is derived from those
+   * (a call's resolution from the files it can bind to), so no row is read or counted: a
+   * watermark costs one pass over `files`. A stat that changed without the bytes
+   * (`touch`) keeps it, so such a refresh is a reuse.
    */
   watermark: string;
   /** sha256 over the tracked files' paths and content hashes: the source, not the index. */
@@ -28,8 +30,8 @@ export function unixSeconds(iso: string | null | undefined): number {
 
 /**
  * Reads the watermark of an open index.db: one pass over `files` (hundreds to thousands
- * of rows) plus indexed counts, a few milliseconds even for large projects, so an
- * unchanged `graph-db refresh` costs this and nothing else.
+ * of rows), a few milliseconds even for large projects, so an unchanged `graph-db
+ * refresh` and every read's freshness check cost this and nothing else.
  */
 export function codeGraphSourceState(db: Database.Database): CodeGraphSourceState {
   const watermark = createHash("sha256");
@@ -47,17 +49,6 @@ export function codeGraphSourceState(db: Database.Database): CodeGraphSourceStat
     content.update(`${path}\0${hash}\n`);
     observed = Math.max(observed, unixSeconds(indexedAt));
   }
-  const count = (sql: string) => Number(db.prepare(sql).pluck().get());
-  watermark.update(
-    [
-      count("SELECT count(*) FROM symbols"),
-      count("SELECT count(*) FROM calls"),
-      count("SELECT count(*) FROM calls WHERE resolved_symbol_id IS NOT NULL"),
-      count("SELECT count(*) FROM imports"),
-      count("SELECT count(*) FROM imports WHERE resolved_file IS NOT NULL"),
-      count("SELECT count(*) FROM routes"),
-    ].join(":"),
-  );
   return {
     watermark: watermark.digest("hex"),
     contentHash: content.digest("hex"),

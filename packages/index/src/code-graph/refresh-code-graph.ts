@@ -22,6 +22,8 @@ export interface RefreshCodeGraphOptions {
    * and says so in `index.warning`.
    */
   updateIndex?: boolean;
+  /** A source state read moments ago (after any index update), to avoid reading it twice. */
+  sourceState?: CodeGraphSourceState;
   /** Passed to updateIndex. */
   exclude?: readonly string[];
   maxFileBytes?: number;
@@ -118,7 +120,7 @@ export async function refreshCodeGraph(store: GraphStore, location: IndexLocatio
   let source: CodeGraphSourceState;
   let built: ReturnType<typeof projectCodeGraph> | null = null;
   try {
-    source = codeGraphSourceState(reader.database);
+    source = options.sourceState && !index?.updated ? options.sourceState : codeGraphSourceState(reader.database);
     phases.mark("source_watermark", `${source.files} file(s)`);
     const status = await store.projectionStatus(scope);
     phases.mark("projection_status", status ? `stored ${status.projection_version}` : "no stored projection");

@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type Database from "better-sqlite3";
+
+/** Every stored vector of one encoder packed in chunk-id order, for a scan without per-row SQLite work. */
+export interface VectorMatrix {
+  ids: Int32Array;
+  /** Index into `languages` per row. */
+  languageIndex: Uint8Array;
+  languages: string[];
+  scales: Float32Array;
+  data: Int8Array;
+  dimensions: number;
+}
+
+/**
+ * What the packed file must match: the index run, how many vectors this encoder has and
+ * the highest chunk id. Any index update or lazy embedding changes one of them.
+ */
+function fingerprint(db: Database.Database, encoderId: string): string {
+  const indexedAt = (db.prepare("SELECT value FROM meta WHERE key = 'indexed_at'").pluck().get() as string | undefined) ?? "";
+  const vectors = db.prepare("SELECT count(*) FROM chunk_vectors WHERE encoder = ?").pluck().get(encoderId) as number;
+  const maxId = (db.prepare("SELECT max(id) FROM chunks").pluck().get() as number | null) ?? 0;
+  return `${encoderId}|${indexedAt}|${vectors}|${maxId}`;
+}
+
+/**
+ * The encoder's vectors as one matrix, read from `cacheFile` when its fingerprint
+ * matches the index, else built from SQLite (chunks joined to their vectors) and
+ * written there for the next search. Reading one file replaces ~15k row reads and
+ * buffer allocations per query on a large repository. Returns null when the encoder
+ * has no vectors.
+ */
+export function loadVectorMatrix(db: Database.Database, encoderId: string, cacheFile: string | null): VectorMatrix | null {
+  const print = fingerprint(db, encoderId);
+  if (cacheFile) {
+    const cached = readMatrix(cacheFile, print);
+    if (cached) return cached;
+  }
+  const rows = db
+    .prepare("SELECT c.id, c.language, v.vector FROM chunks c JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash ORDER BY c.id")
+    .raw()
+    .all(encoderId) as [number, string, Buffer][];
+  if (rows.length === 0) return null;
+  const dimensions = rows[0]![2].length - 4;
+  const languages: string[] = [];
+  const matrix: VectorMatrix = {
+    ids: new Int32Array(rows.length),
+    languageIndex: new Uint8Array(rows.length),
+    languages,
+    scales: new Float32Array(rows.length),
+    data: new Int8Array(rows.length * dimensions),
+    dimensions,
+  };
+  rows.forEach(([id, language, vector], row) => {
+    matrix.ids[row] = id;
+    let index = languages.indexOf(language);
+    if (index < 0) index = languages.push(language) - 1;
+    matrix.languageIndex[row] = index;
+    matrix.scales[row] = vector.readFloatLE(0);
+    matrix.data.set(new Int8Array(vector.buffer, vector.byteOffset + 4, dimensions), row * dimensions);
+  });
+  if (cacheFile) writeMatrix(cacheFile, print, matrix);
+  return matrix;
+}
+
+function readMatrix(file: string, print: string): VectorMatrix | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return null;
+  }
+  const newline = bytes.indexOf(10);
+  if (newline < 0) return null;
+  const header = JSON.parse(bytes.subarray(0, newline).toString("utf8")) as { fingerprint: string; rows: number; dimensions: number; languages: string[] };
+  if (header.fingerprint !== print) return null;
+  const n = header.rows;
+  let at = newline + 1;
+  // Copies, not views: typed arrays need aligned offsets the file layout does not promise.
+  const take = (length: number) => bytes.subarray(at, (at += length));
+  const ids = new Int32Array(new Uint8Array(take(4 * n)).buffer);
+  const languageIndex = new Uint8Array(take(n));
+  const scales = new Float32Array(new Uint8Array(take(4 * n)).buffer);
+  const data = new Int8Array(new Uint8Array(take(n * header.dimensions)).buffer);
+  if (data.length !== n * header.dimensions) return null;
+  return { ids, languageIndex, languages: header.languages, scales, data, dimensions: header.dimensions };
+}
+
+function writeMatrix(file: string, print: string, matrix: VectorMatrix): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const header = Buffer.from(`${JSON.stringify({ fingerprint: print, rows: matrix.ids.length, dimensions: matrix.dimensions, languages: matrix.languages })}\n`);
+    const body = [matrix.ids, matrix.languageIndex, matrix.scales, matrix.data].map((array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength));
+    // Write then rename: a concurrent search never reads half a file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, Buffer.concat([header, ...body]));
+    renameSync(temporary, file);
+  } catch {
+    // a read-only checkout: search without the cache
+  }
+}
+
+/** Scores every row against a unit query vector; returns row scores (dot products). */
+export function scoreMatrix(matrix: VectorMatrix, query: Float32Array): Float32Array {
+  const { data, scales, dimensions } = matrix;
+  const scores = new Float32Array(matrix.ids.length);
+  for (let row = 0, offset = 0; row < scores.length; row++, offset += dimensions) {
+    let sum = 0;
+    for (let i = 0; i < dimensions; i++) sum += query[i]! * data[offset + i]!;
+    scores[row] = sum * scales[row]!;
+  }
+  return scores;
+}
