@@ -1,3 +1,4 @@
 import { packageBuild } from "../../tsup.shared";
 
-export default packageBuild({ index: "src/index.ts" });
+// `langs` is the language table alone (`@tsift/graph/langs`), for the file walk.
+export default packageBuild({ index: "src/index.ts", langs: "src/langs.ts" });

@@ -1,12 +1,12 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
-import ignore from "ignore";
-import { langFromPath, type Lang } from "@tsift/graph";
+import { langFromPath, type Lang } from "@tsift/graph/langs";
 import { TsiftError } from "@tsift/core";
 import { DEFAULT_IGNORED_DIRS } from "./default-ignored-dirs";
 import type { IndexWarning } from "./index-warning";
 import { findGitRepo } from "./internal/git-repo";
 import { ancestorLayers, isIgnored, layerFor, readIgnoreFile, type IgnoreLayer } from "./internal/ignore-rules";
+import { ignore } from "./internal/load-ignore";
 
 /** A source file the index tracks. */
 export interface WalkedFile {

@@ -66,16 +66,22 @@ const report = json(gdb("refresh"));
 const unchanged = [];
 for (let i = 0; i < runs; i++) unchanged.push(measure(gdb("refresh")));
 
-// Probe ids from the projection itself: a busy symbol, its file, an edge, a reachable target.
-const calls = json(gdb("edges", "--edge-kind", "calls", "--limit", "200")).edges;
+// Probe ids from the projection itself: the busiest callers, and of those the one whose
+// call tree is deepest (the path probe goes to its farthest callee), its file, an edge.
+const calls = json(gdb("edges", "--edge-kind", "calls", "--limit", "5000")).edges;
 const degree = new Map();
 for (const edge of calls) degree.set(edge.from_id, (degree.get(edge.from_id) ?? 0) + 1);
-const symbol = [...degree.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
+const busiest = [...degree.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 12).map(([id]) => id);
+let symbol = busiest[0];
+let depths = [];
+for (const candidate of busiest) {
+  const hood = json(gdb("neighborhood", candidate, "--depth", "12", "--edge-kind", "calls", "--limit", "0"));
+  const ranked = Object.entries(hood.depths).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  if (depths.length === 0 || ranked[0][1] > depths[0][1]) [symbol, depths] = [candidate, ranked];
+}
 const node = json(gdb("node", symbol)).node;
 const path = node.properties.path;
 const edge = calls[0];
-const hood = json(gdb("neighborhood", symbol, "--depth", "3", "--edge-kind", "calls", "--limit", "200"));
-const depths = Object.entries(hood.depths).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 const target = depths[0][0];
 
 const reads = [
@@ -106,7 +112,7 @@ const result = {
   root,
   load,
   projection: { nodes: report.counts.nodes, edges: report.counts.edges, stats: report.stats },
-  cold_phases: null,
+  cold_phases: report.mode === "cold_source_graph_rebuild" ? report.phase_timings : null,
   rows,
 };
 if (flag("--json")) writeFileSync(flag("--json"), `${JSON.stringify(result, null, 2)}\n`);

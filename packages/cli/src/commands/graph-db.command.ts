@@ -1,10 +1,9 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import type { GraphDirection } from "@tsift/core";
 import type { CommandContext } from "../command-context";
 import { commandMeta } from "./command-meta";
-import { parsePropertyFlags, stringList, wholeNumber } from "../graph-db/graph-db-args";
 import { addMaintenanceCommands } from "../graph-db/graph-db-maintenance-commands";
+import type { GraphDbReadName } from "../graph-db/graph-db-read-options";
 import { pathArg } from "../path-arg";
 import { GRAPH_DB_BACKENDS, type GraphDbBackend, type GraphDbTarget } from "../graph-db/open-graph-store";
 
@@ -42,16 +41,11 @@ function target(args: GraphDbArgs, context: CommandContext): GraphDbTarget {
   };
 }
 
-function pageFlags(args: GraphDbArgs) {
-  return {
-    cursor: args.cursor,
-    limit: wholeNumber("--limit", args.limit),
-    properties: parsePropertyFlags(args.property),
-    edgeKinds: stringList(args["edge-kind"]),
-  };
-}
-
 const queries = () => import("../graph-db/graph-db-queries");
+
+/** Read subcommands share one dispatcher with the yargs-free fast path (graph-db-fast-path.ts). */
+const read = (context: CommandContext, sub: GraphDbReadName) => async (args: unknown) =>
+  context.setResult(await (await import("../graph-db/run-graph-db-read")).runGraphDbRead(sub, args as GraphDbArgs, context.io));
 
 /** `tsift graph-db <sub>`: the provider-neutral graph store over SQLite, libSQL or a Convex snapshot. */
 export function graphDbCommand(context: CommandContext) {
@@ -67,27 +61,27 @@ export function graphDbCommand(context: CommandContext) {
         .option("url", { type: "string", describe: "libSQL URL (libsql://, https://, file:) for --backend libsql" })
         .option("auth-token-env", { type: "string", default: "TSIFT_LIBSQL_AUTH_TOKEN", describe: "environment variable holding the libSQL auth token" })
         .option("convex-snapshot", { type: "string", describe: "Convex rows JSON for --backend convex-snapshot" })
-        .command("status", "row counts and projection metadata, without refreshing", {}, run(async (args) => context.setResult(await (await queries()).graphDbStatus(target(args, context)))))
-        .command("schema", "the stable node/edge/page/operation shapes", {}, run(async () => context.setResult((await queries()).graphDbSchemaResult())))
-        .command("node <id>", "one node by id", {}, run(async (args) => context.setResult(await (await queries()).graphDbNode(target(args, context), String(args.id)))))
-        .command("edge <id>", "one edge by its stable key", {}, run(async (args) => context.setResult(await (await queries()).graphDbEdge(target(args, context), String(args.id)))))
+        .command("status", "row counts and projection metadata, without refreshing", {}, read(context, "status"))
+        .command("schema", "the stable node/edge/page/operation shapes", {}, read(context, "schema"))
+        .command("node <id>", "one node by id", {}, read(context, "node"))
+        .command("edge <id>", "one edge by its stable key", {}, read(context, "edge"))
         .command(
           "edges",
           "scan edges by kind and property",
           (y) => pageOptions(y).option("edge-kind", { type: "string", array: true, describe: "edge kinds (repeatable)" }),
-          run(async (args) => context.setResult(await (await queries()).graphDbEdges(target(args, context), pageFlags(args)))),
+          read(context, "edges"),
         )
         .command(
           "incident <id>",
           "edges into and out of a node",
           (y) => pageOptions(y).option("edge-kind", { type: "string", array: true, describe: "edge kinds (repeatable)" }),
-          run(async (args) => context.setResult(await (await queries()).graphDbIncident(target(args, context), String(args.id), pageFlags(args)))),
+          read(context, "incident"),
         )
         .command(
           "kind <kind>",
           "nodes of one kind, paged by id",
           (y) => pageOptions(y),
-          run(async (args) => context.setResult(await (await queries()).graphDbKind(target(args, context), String(args.kind), pageFlags(args)))),
+          read(context, "kind"),
         )
         .command(
           "neighborhood <id>",
@@ -97,15 +91,7 @@ export function graphDbCommand(context: CommandContext) {
               .option("depth", { type: "number", default: 1, describe: "hops from the node" })
               .option("direction", { choices: ["out", "in", "both"] as const, default: "out", describe: "which edges to follow" })
               .option("edge-kind", { type: "string", array: true, describe: "edge kinds to follow (repeatable)" }),
-          run(async (args) =>
-            context.setResult(
-              await (await queries()).graphDbNeighborhood(target(args, context), String(args.id), {
-                ...pageFlags(args),
-                depth: wholeNumber("--depth", (args as { depth?: number }).depth),
-                direction: (args as { direction?: GraphDirection }).direction,
-              }),
-            ),
-          ),
+          read(context, "neighborhood"),
         )
         .command(
           "path <from> <to>",
@@ -114,14 +100,7 @@ export function graphDbCommand(context: CommandContext) {
             y
               .option("edge-kind", { type: "string", array: true, describe: "edge kinds to follow (repeatable)" })
               .option("max-hops", { type: "number", default: 64, describe: "hop cap for the search" }),
-          run(async (args) =>
-            context.setResult(
-              await (await queries()).graphDbShortestPath(target(args, context), String(args.from), String(args.to), {
-                edgeKinds: stringList(args["edge-kind"]),
-                maxHops: wholeNumber("--max-hops", (args as { "max-hops"?: number })["max-hops"]),
-              }),
-            ),
-          ),
+          read(context, "path"),
         )
         .command("import <file>", "replace the graph with the rows of a rows JSON file (tsift-graph-rows/v1 or a Convex snapshot)", {}, run(async (args) => context.setResult(await (await queries()).graphDbImport(target(args, context), String(args.file)))))
         .command(

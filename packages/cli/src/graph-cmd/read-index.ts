@@ -18,6 +18,36 @@ import type { CliIo } from "../io";
 import { pathArg } from "../path-arg";
 import type { CommandPlace } from "../symbol-ref";
 
+export interface ReadTarget {
+  root: string;
+  scope: WorkspaceScope | null;
+  location: IndexLocation;
+  place: CommandPlace;
+}
+
+/**
+ * The one index a read command uses: the project (the nearest ancestor owning `.tsift/`,
+ * so a nested path reuses the project's index) and the scope (`--scope`, or the
+ * workspace scope the path lies in). A workspace root that has only scope indexes fails
+ * closed naming them. (`index-targets.ts` does this and more for `tsift index`; this one
+ * loads only the read side of @tsift/index.)
+ */
+export function resolveReadTarget(io: CliIo, flags: ReadIndexFlags): ReadTarget {
+  const project = resolveProjectRoot(resolve(io.cwd, flags.path ?? "."));
+  const root = project.root;
+  const scope = flags.scope !== undefined ? selectScope(discoverScopes(root), flags.scope) : project.scope;
+  const location = indexLocation(root, scope);
+  if (!scope && !existsSync(location.dbPath)) {
+    const indexed = discoverScopes(root).filter((candidate) => existsSync(indexLocation(root, candidate).dbPath));
+    if (indexed.length > 0) {
+      throw new TsiftError("index_missing", `${root} has only workspace scope indexes; pick one with --scope <scope>. Indexed scopes: ${indexed.map((candidate) => candidate.id).join(", ")}`, {
+        details: { root, scopes: indexed.map((candidate) => candidate.id) },
+      });
+    }
+  }
+  return { root, scope, location, place: { pathArg: pathArg(io.cwd, root), scope: scope?.id ?? null } };
+}
+
 /** An index opened for a read command, fresh (or as fresh as a lock race allows). */
 export interface ReadIndex {
   root: string;
@@ -50,21 +80,9 @@ export interface ReadIndexFlags {
  * file); a missing index cannot be read, so that is `lock_held`.
  */
 export async function openReadIndex(io: CliIo, flags: ReadIndexFlags): Promise<ReadIndex> {
-  const project = resolveProjectRoot(resolve(io.cwd, flags.path ?? "."));
-  const root = project.root;
+  const { root, scope, location, place } = resolveReadTarget(io, flags);
   const config = await loadConfig(root);
-  const scope = flags.scope !== undefined ? selectScope(discoverScopes(root), flags.scope) : project.scope;
-  const location = indexLocation(root, scope);
-  const place: CommandPlace = { pathArg: pathArg(io.cwd, root), scope: scope?.id ?? null };
   const notes = config.warnings.map((warning) => `warning: ${warning}`);
-  if (!scope && !existsSync(location.dbPath)) {
-    const indexed = discoverScopes(root).filter((candidate) => existsSync(indexLocation(root, candidate).dbPath));
-    if (indexed.length > 0) {
-      throw new TsiftError("index_missing", `${root} has only workspace scope indexes; pick one with --scope <scope>. Indexed scopes: ${indexed.map((candidate) => candidate.id).join(", ")}`, {
-        details: { root, scopes: indexed.map((candidate) => candidate.id) },
-      });
-    }
-  }
 
   let refreshed = 0;
   let connection = existsSync(location.dbPath) ? openIndexReader(location) : null;

@@ -1,10 +1,7 @@
-import { existsSync } from "node:fs";
-import { TsiftError } from "@tsift/core";
-import { discoverScopes, indexLocation, openIndexReader, querySymbols, type SymbolQuery, type SymbolQueryResult } from "@tsift/index";
+import { openIndexReader, querySymbols, type SymbolQuery, type SymbolQueryResult } from "@tsift/index/graph-read";
 import { commandResult, type CommandResult } from "../command-result";
+import { resolveReadTarget } from "../graph-cmd/read-index";
 import type { CliIo } from "../io";
-import { pathArg } from "../path-arg";
-import { resolveTargets } from "./index-targets";
 import { symbolsOutput, type SymbolsData } from "./symbols-output";
 
 export interface SymbolsFlags extends SymbolQuery {
@@ -17,16 +14,7 @@ export interface SymbolsFlags extends SymbolQuery {
  * copy while a writer holds it), never refreshed here.
  */
 export async function runSymbols(io: CliIo, flags: SymbolsFlags): Promise<CommandResult> {
-  const { root, targets } = await resolveTargets(io.cwd, flags.path, flags.scope !== undefined ? { scope: flags.scope } : {});
-  const target = targets[0]!;
-  if (!target.scope && !existsSync(target.location.dbPath)) {
-    const indexed = discoverScopes(root).filter((scope) => existsSync(indexLocation(root, scope).dbPath));
-    if (indexed.length > 0) {
-      throw new TsiftError("index_missing", `${root} has only workspace scope indexes; pick one with --scope <scope>. Indexed scopes: ${indexed.map((scope) => scope.id).join(", ")}`, {
-        details: { root, scopes: indexed.map((scope) => scope.id) },
-      });
-    }
-  }
+  const target = resolveReadTarget(io, { path: flags.path, scope: flags.scope });
   const connection = openIndexReader(target.location);
   let result: SymbolQueryResult;
   try {
@@ -36,7 +24,7 @@ export async function runSymbols(io: CliIo, flags: SymbolsFlags): Promise<Comman
   }
   const recovery = connection.recovery;
   const data: SymbolsData = { ...(flags.name !== undefined ? { query: flags.name } : {}), symbols: result.symbols, total: result.total, truncated: result.truncated, ...(recovery ? { recovery } : {}) };
-  return commandResult(data, symbolsOutput({ pathArg: pathArg(io.cwd, root), scope: target.scope?.id ?? null }), {
+  return commandResult(data, symbolsOutput(target.place), {
     root: target.location.sourceRoot,
     notes: recovery ? [`note: the index is being written; read a snapshot copy (${recovery})`] : [],
   });

@@ -48,6 +48,8 @@ export interface PreviewSection<D> {
   handles?: boolean;
   /** Items before any cap (default: the array's length). */
   total?(data: D): number;
+  /** An item's own stable handle (a `gsym-*`), kept as its `handle` instead of one derived from `identity`. */
+  ownHandle?(item: Record<string, unknown>, data: D): string | null;
 }
 
 export interface PreviewSpec<D> {
@@ -76,6 +78,8 @@ export function defineOutput<D>(spec: OutputSpec<D>): OutputSpec<D> {
 }
 
 /** Types one preview section's items; the pipeline only sees plain records. */
-export function previewSection<D, I>(section: Omit<PreviewSection<D>, "identity" | "expand"> & { identity(item: I, data: D): string; expand(item: I, data: D): string }): PreviewSection<D> {
+export function previewSection<D, I>(
+  section: Omit<PreviewSection<D>, "identity" | "expand" | "ownHandle"> & { identity(item: I, data: D): string; expand(item: I, data: D): string; ownHandle?(item: I, data: D): string | null },
+): PreviewSection<D> {
   return section as unknown as PreviewSection<D>;
 }

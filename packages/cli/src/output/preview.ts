@@ -29,7 +29,7 @@ export function applyPreview<D>(data: D, spec: PreviewSpec<D>, budget: Budget): 
         }
       }
       if (section.handles === false) return item;
-      return { ...item, handle: stableHandle(section.prefix, section.identity(raw, data)), expand: section.expand(raw, data) };
+      return { ...item, handle: section.ownHandle?.(raw, data) ?? stableHandle(section.prefix, section.identity(raw, data)), expand: section.expand(raw, data) };
     });
     if (section.cap !== false) report[`${section.key}_total`] = section.total ? section.total(data) : items.length;
   }

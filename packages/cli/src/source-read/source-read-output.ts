@@ -13,7 +13,7 @@ export interface SymbolRef {
   end_line: number;
   /** Reads the whole definition. */
   expand: string;
-  /** `tsift explain` for the symbol, once this CLI has that command. */
+  /** `tsift explain <gsym-*>` for the symbol: its callers, callees and community. */
   explain?: string;
 }
 
@@ -70,7 +70,11 @@ export const sourceReadOutput = (place: CommandPlace) =>
         { label: "total_lines", value: data.total_lines },
         { label: "symbols", value: data.symbols_total },
       ],
-      followUp: (data) => [...expansionList(data).map((entry) => entry.command), ...data.symbols.map((symbol) => symbol.expand)],
+      followUp: (data) => [
+        ...expansionList(data).map((entry) => entry.command),
+        ...data.symbols.map((symbol) => symbol.expand),
+        ...data.symbols.flatMap((symbol) => (symbol.explain ? [symbol.explain] : [])),
+      ],
     },
     preview: {
       sections: [

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core";
-import { openIndexReader, querySymbols, type IndexLocation } from "@tsift/index/indexer";
+import { openIndexReader, querySymbols, symbolHandle as graphHandle, type IndexLocation } from "@tsift/index/graph-read";
 import { COMMANDS } from "../cli-catalog";
-import { shellArg } from "../output/handles";
-import { sourceReadCommand, symbolHandle, type CommandPlace } from "../symbol-ref";
+import { placeFlags, sourceReadCommand, symbolHandle, type CommandPlace } from "../symbol-ref";
 import type { SymbolRef } from "./source-read-output";
 
 export interface WindowSymbols {
@@ -42,7 +41,8 @@ export async function windowSymbols(location: IndexLocation, file: string, start
       line: symbol.line,
       end_line: symbol.end_line,
       expand: sourceReadCommand(symbol.file, symbol.line, symbol.end_line, place),
-      ...(HAS_EXPLAIN ? { explain: `tsift --envelope explain ${shellArg(symbol.parent ? `${symbol.parent}.${symbol.name}` : symbol.name)} --budget normal` } : {}),
+      // By `gsym-*` handle: unambiguous where the name is not (overloads, same names in two files).
+      ...(HAS_EXPLAIN ? { explain: `tsift --envelope explain ${graphHandle(symbol.file, symbol.parent ? `${symbol.parent}${symbol.language === "markdown" ? " > " : "."}${symbol.name}` : symbol.name, symbol.line)}${placeFlags(place)} --budget normal` } : {}),
     }));
     return { symbols, warnings: [], recovery: connection.recovery };
   } finally {

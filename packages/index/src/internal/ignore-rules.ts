@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import type { Ignore } from "ignore";
+import { ignore } from "./load-ignore";
 import type { GitRepo } from "./git-repo";
 
 /** One ignore file's rules and how to turn a root-relative path into a path relative to it. */

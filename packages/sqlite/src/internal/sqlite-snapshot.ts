@@ -1,7 +1,8 @@
 import { closeSync, copyFileSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { BetterSqlite3 } from "./better-sqlite3";
 import { TsiftError } from "@tsift/core";
 import type { SqliteRecovery } from "../sqlite-connection";
 
@@ -105,7 +106,7 @@ function copyStable(path: string, copy: string): void {
 function rollBackHotJournal(copy: string): void {
   let database: Database.Database | undefined;
   try {
-    database = new Database(copy, { fileMustExist: true, timeout: 0 });
+    database = new BetterSqlite3(copy, { fileMustExist: true, timeout: 0 });
     // Any read makes SQLite notice the hot journal and roll it back into the copy.
     database.prepare("SELECT count(*) FROM sqlite_master").get();
   } catch (error) {

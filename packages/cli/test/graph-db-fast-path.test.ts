@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { bufferedIo, main } from "../src/index";
+import { runGraphDbFast } from "../src/graph-db/graph-db-fast-path";
+import { parseGraphDbReadArgv } from "../src/graph-db/graph-db-read-options";
+import { CONFORMANCE_TREE, graphDb, indexedProject, sym } from "./graph-db-helpers";
+
+/**
+ * The yargs-free fast path must be invisible: every plain read answers byte for byte as
+ * the yargs handler does, and anything else is left to yargs.
+ */
+describe("graph-db reads without yargs", () => {
+  const root = indexedProject(CONFORMANCE_TREE);
+  const READS: string[][] = [
+    ["status"],
+    ["status", "--json"],
+    ["--json", "schema"],
+    ["node", sym("main"), "--pretty"],
+    ["node", "nope", "--json"],
+    ["edges", "--edge-kind", "calls", "--limit", "3", "--json"],
+    ["edges", "--property", "resolution=same_file", "--tabular"],
+    ["incident", sym("alpha"), "--edge-kind=calls", "--terse"],
+    ["kind", "symbol", "--property", "path=main.rs", "--limit", "2", "--cursor", sym("alpha"), "--schema"],
+    ["--path", ".", "kind", "file", "--compact"],
+    ["neighborhood", sym("main"), "--depth", "3", "--direction", "both", "--limit", "4", "--envelope"],
+    ["path", sym("main"), sym("helper"), "--max-hops", "2", "--json"],
+    ["path", sym("main"), sym("helper")],
+    ["--backend", "libsql", "node", sym("alpha"), "--json"],
+    ["kind", "symbol", "--limit", "-1"],
+  ];
+
+  beforeAll(() => {
+    expect(graphDb(root, "sqlite", "refresh").code).toBe(0);
+  });
+
+  it.each(READS.map((argv) => [argv]))("answers %j exactly as the yargs handler", async (argv: string[]) => {
+    const viaYargs = bufferedIo({ cwd: root });
+    const yargsCode = await main(["graph-db", ...argv], viaYargs);
+    const fast = bufferedIo({ cwd: root });
+    const fastCode = await runGraphDbFast(argv, fast);
+    expect(fastCode).toBe(yargsCode);
+    expect(fast.out).toBe(viaYargs.out);
+    expect(fast.err).toBe(viaYargs.err);
+  });
+
+  it("leaves help, writes, unknown or ambiguous options and missing arguments to yargs", () => {
+    for (const argv of [
+      ["refresh"],
+      ["doctor", "--json"],
+      ["node"],
+      ["node", "a", "b"],
+      ["status", "--help"],
+      ["kind", "symbol", "--bogus"],
+      ["kind", "symbol", "--limit", "x"],
+      ["neighborhood", "a", "--direction", "sideways"],
+      ["edges", "--edge-kind", "calls", "defines"],
+      ["status", "--json", "--json"],
+      ["--", "status"],
+      [],
+    ]) {
+      expect(parseGraphDbReadArgv(argv), argv.join(" ")).toBeUndefined();
+    }
+    expect(parseGraphDbReadArgv(["--path", "node", "node", "x"])).toMatchObject({ sub: "node", args: { path: "node", id: "x", backend: "sqlite" } });
+  });
+});
