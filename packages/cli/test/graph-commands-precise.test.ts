@@ -44,7 +44,7 @@ describe("precise callers through tsift graph", () => {
     const text = await tsift(root, ["graph", "get"]);
     expect(text.code).toBe(2);
     expect(text.out).toMatch(/^`get` is ambiguous: 2 definitions\n {2}gsym-[0-9a-f]{12} {2}method Cache\.get {2}src\/cache\.ts:7/);
-    expect(text.err).toMatch(/`get` names 2 definitions; pass one handle listed above/);
+    expect(text.err).toMatch(/^tsift: error\[usage\]: `get` names 2 definitions \(next: tsift graph gsym-[0-9a-f]{12}, or another handle listed\)\n$/);
     const json = await tsift(root, ["graph", "get", "--callers", "--json"]);
     expect(json.code).toBe(2);
     expect(json.json()).toMatchObject({ symbol: "get", status: "ambiguous", total: 2, truncated: false });

@@ -68,7 +68,7 @@ describe("tsift graph (canonical fixture)", () => {
     expect(missing.code).toBe(3);
     expect(missing.json()).toMatchObject({ symbol: "alpah", status: "not_found" });
     expect(names(missing.json().candidates)).toContain("alpha");
-    expect(missing.err).toMatch(/no indexed symbol matches `alpah`/);
+    expect(missing.err).toMatch(/^tsift: error\[not_found\]: no indexed symbol matches `alpah` \(next: tsift graph gsym-[0-9a-f]{12}\)\n$/);
     expect((await tsift(root, ["graph", "alpha", "--limit", "-1"])).code).toBe(2);
   });
 });

@@ -93,8 +93,10 @@ const reads = [
   ["edges --property resolution=import --limit 20", gdb("edges", "--property", "resolution=import", "--limit", "20", "--json")],
   ["incident <file> --limit 20", gdb("incident", `file:${path}`, "--limit", "20", "--json")],
   ["kind symbol --property path=<file> --limit 20", gdb("kind", "symbol", "--property", `path=${path}`, "--limit", "20", "--json")],
-  ["neighborhood <symbol> --depth 2 --limit 50", gdb("neighborhood", symbol, "--depth", "2", "--limit", "50", "--json")],
-  [`path <symbol> <target> (${depths[0][1]} hops)`, gdb("path", symbol, target, "--json")],
+  ["neighborhood <caller> --depth 2 --edge-kind calls --limit 50", gdb("neighborhood", symbol, "--depth", "2", "--edge-kind", "calls", "--limit", "50", "--json")],
+  ["neighborhood <caller> --depth 2 --limit 50 (every edge kind)", gdb("neighborhood", symbol, "--depth", "2", "--limit", "50", "--json")],
+  [`path <caller> <target> --edge-kind calls (${depths[0][1]} hops)`, gdb("path", symbol, target, "--edge-kind", "calls", "--json")],
+  ["path <caller> <target> (every edge kind)", gdb("path", symbol, target, "--json")],
   ["doctor", gdb("doctor", "--json")],
 ];
 const readSamples = reads.map(() => []);

@@ -184,7 +184,16 @@ for (const name of corpusNames) {
         const dir = freshCopy(scratch, id, corpus);
         const step = (make) => {
           const { command, args } = make(dir);
-          return timedRun(command, args, { cwd: scratch, env: tool.setup.env, nice });
+          try {
+            return timedRun(command, args, { cwd: scratch, env: tool.setup.env, nice });
+          } catch (error) {
+            // One retry, logged: on a shared machine a concurrent rebuild can pull a dist file
+            // from under a run. A second failure stops this tool for the corpus.
+            log(`[${name}] ${id} failed once, retrying: ${error.message.split("\n")[0]}`);
+            sample.retries = (sample.retries ?? 0) + 1;
+            const again = make(dir);
+            return timedRun(again.command, again.args, { cwd: scratch, env: tool.setup.env, nice });
+          }
         };
         const cold = step(tool.setup.cold.bind(tool.setup));
         sample.files ??= tool.setup.files(cold.stdout, cold.stderr);
@@ -217,6 +226,7 @@ for (const name of corpusNames) {
     entry.tools[id] = {
       ok: true,
       files: sample.files,
+      ...(sample.retries ? { retries: sample.retries } : {}),
       cold: { ...summarize(sample.cold), samples: strip(sample.cold) },
       noChange: { ...summarize(sample.noChange), samples: strip(sample.noChange) },
       ...(sample.check.length ? { check: { ...summarize(sample.check), samples: strip(sample.check) } } : {}),

@@ -59,10 +59,11 @@ export function symbolArgument(db: Database.Database, argument: string, place: C
     total: found.status === "ambiguous" ? found.total : candidates.length,
     truncated: found.status === "ambiguous" ? found.truncated : false,
   };
+  // The error line `reportError` would print, after the listing on stdout.
   const note =
     found.status === "ambiguous"
-      ? `error: \`${argument}\` names ${data.total} definitions; pass one handle listed above (or Class.method, file:line)`
-      : `error: no indexed symbol matches \`${argument}\`${candidates.length ? "; near names are listed above" : ""}`;
+      ? `tsift: error[usage]: \`${argument}\` names ${data.total} definitions (next: ${candidates[0]!.expand}, or another handle listed)`
+      : `tsift: error[not_found]: no indexed symbol matches \`${argument}\` (next: ${candidates.length ? candidates[0]!.expand : `tsift symbols ${shellArg(argument)}${placeFlags(place)}`})`;
   return {
     failure: commandResult(data, symbolChoiceOutput, {
       root,

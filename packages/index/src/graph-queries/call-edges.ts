@@ -68,15 +68,24 @@ const EDGE_SELECT = `SELECT c.file AS caller_file, c.caller_name, cs.qualified_n
  * resolver could not decide are not guessed at. Ordered by caller file, then line.
  */
 export function callersOf(db: Database.Database, symbol: GraphSymbol, options: CallEdgeOptions = {}): EdgePage {
-  const rows = db.prepare(`${EDGE_SELECT} WHERE c.resolved_symbol_id = ? ORDER BY c.file, c.line, c.id`).all(symbol.id) as EdgeRow[];
-  return page(rows.map(toEdge), options.limit);
+  return page(db, "c.resolved_symbol_id = ?", [symbol.id], options.limit);
 }
 
 /** The call sites inside `symbol`'s body, in line order; unresolved ones name the callee as written. */
 export function calleesOf(db: Database.Database, symbol: GraphSymbol, options: CalleeOptions = {}): EdgePage {
   const filter = (options.includeUnresolved ?? true) ? "" : " AND c.resolved_symbol_id IS NOT NULL";
-  const rows = db.prepare(`${EDGE_SELECT} WHERE c.caller_symbol_id = ?${filter} ORDER BY c.file, c.line, c.id`).all(symbol.id) as EdgeRow[];
-  return page(rows.map(toEdge), options.limit);
+  return page(db, `c.caller_symbol_id = ?${filter}`, [symbol.id], options.limit);
+}
+
+/**
+ * One page of edges: the total is counted on the calls index, and only the rows shown are
+ * read and joined (a hub function's thousands of callers are not all materialised to show
+ * twenty).
+ */
+function page(db: Database.Database, where: string, params: readonly unknown[], limit = 20): EdgePage {
+  const total = db.prepare(`SELECT count(*) FROM calls c WHERE ${where}`).pluck().get(...params) as number;
+  const rows = db.prepare(`${EDGE_SELECT} WHERE ${where} ORDER BY c.file, c.line, c.id${limit > 0 ? " LIMIT ?" : ""}`).all(...params, ...(limit > 0 ? [limit] : [])) as EdgeRow[];
+  return { edges: rows.map(toEdge), total, truncated: rows.length < total };
 }
 
 export interface SymbolCallGraphOptions extends CallEdgeOptions {
@@ -140,9 +149,4 @@ function toEdge(row: EdgeRow): StoredEdge {
     call_site_line: row.call_site_line,
     resolution: row.resolution,
   };
-}
-
-function page(edges: StoredEdge[], limit = 20): EdgePage {
-  const kept = limit > 0 ? edges.slice(0, limit) : edges;
-  return { edges: kept, total: edges.length, truncated: kept.length < edges.length };
 }

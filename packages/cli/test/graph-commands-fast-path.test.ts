@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseReadArgv } from "../src/graph-cmd/read-command-options";
+import { fixtureCopy } from "./graph-helpers";
+import { spawnBuilt, tsift } from "./index-helpers";
+
+/**
+ * The built binary answers graph, explain, path, communities, analyze and symbols
+ * without yargs (`graph-cmd/read-fast-path.ts`); its output, stderr and exit code must be
+ * what the yargs path (`main`, driven in-process here) gives for the same command line.
+ */
+let fixture: ReturnType<typeof fixtureCopy>;
+beforeAll(async () => {
+  fixture = fixtureCopy("precise-callers");
+  expect((await tsift(fixture.root, ["communities"])).code).toBe(0);
+});
+afterAll(() => fixture.remove());
+
+const CASES: string[][] = [
+  ["graph", "Store.get"],
+  ["graph", "Store.getOr", "--callers", "--json"],
+  ["graph", "get", "--callees"],
+  ["graph", "nothing-like-this", "--json"],
+  ["graph", "src/cache.ts:12", "-l", "1", "--compact"],
+  ["--json", "explain", "Cache.peek"],
+  ["explain", "Cache.peek", "--budget", "small", "--json"],
+  ["explain", "Cache.peek", "--max-items=1", "--tabular"],
+  ["path", "main", "Store.get", "--pretty"],
+  ["path", "main", "legacy"],
+  ["communities", "--min-size", "3", "--limit", "2", "--terse"],
+  ["analyze", "--entry", "main", "--entry", "health", "--limit", "3"],
+  ["--envelope", "analyze"],
+  ["symbols", "get", "--limit", "2", "--schema"],
+  ["symbols", "--kind", "method", "--json"],
+  ["graph", "Store.get", "--limit", "-1"],
+];
+
+describe("the read commands' fast path", () => {
+  it.each(CASES.map((argv) => [argv.join(" "), argv] as const))("`%s` matches the yargs path", async (_label, argv) => {
+    const viaYargs = await tsift(fixture.root, argv);
+    const viaBinary = spawnBuilt(fixture.root, argv);
+    expect({ code: viaBinary.code, out: viaBinary.out, err: viaBinary.err }).toEqual({ code: viaYargs.code, out: viaYargs.out, err: viaYargs.err });
+  });
+
+  it("parses plain invocations and leaves everything else to yargs", () => {
+    expect(parseReadArgv("graph", ["alpha", "--callers", "-l", "5", "--json"])).toEqual({ symbol: "alpha", callers: true, limit: 5, json: true });
+    expect(parseReadArgv("path", ["a", "b", "dir", "--scope=x"])).toEqual({ from: "a", to: "b", dir: "dir", scope: "x" });
+    expect(parseReadArgv("analyze", ["--entry", "a", "--entry", "b"])).toEqual({ entry: ["a", "b"], limit: 20 });
+    expect(parseReadArgv("communities", [])).toEqual({ "min-size": 2, limit: 10 });
+    for (const argv of [["--help"], ["alpha", "-h"], ["alpha", "--unknown"], ["alpha", "--limit", "x"], ["alpha", "--limit"], [], ["a", "b", "c"], ["alpha", "--json=true"], ["alpha", "--callers", "--callers"], ["alpha", "--", "x"]]) {
+      expect(parseReadArgv("graph", argv), argv.join(" ")).toBeUndefined();
+    }
+    expect(parseReadArgv("explain", ["alpha", "--budget", "huge"])).toBeUndefined();
+  });
+
+  it("usage errors still come from yargs through the binary", () => {
+    const result = spawnBuilt(fixture.root, ["graph"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/Not enough non-option arguments/);
+  });
+});

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+/**
+ * Call-graph quality (issue 5, item 5): `tsift graph --callers` for every function and
+ * method of a real TypeScript code base against the call graph the TypeScript compiler's
+ * type checker resolves. The corpus is `effect@4.1.0`'s shipped `src/`, installed from the
+ * npm registry into a scratch prefix (never into this repository):
+ *
+ *   NX_DAEMON=false npx nx run-many -t build --outputStyle=static
+ *   node tools/bench/graph-quality/run.mjs [--prefix /tmp/tsift-effect] [--scratch /tmp/tsift-graph-quality] [--out results.json]
+ *
+ * Steps: npm install (once), a fresh copy of src/, `tsift index` through the built CLI,
+ * the oracle (oracle.mjs: one ts.Program, every call and `new` expression), the
+ * comparison (compare.mjs: precision/recall over (call site, target) edges, overall and on
+ * methods), and a check that `tsift graph <gsym> --callers --json` prints exactly the
+ * edges scored, for a deterministic sample of symbols. Markdown goes to stdout, progress
+ * to stderr, every false positive and miss to --out.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpus, loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { compareCallers, loadIndex } from "./compare.mjs";
+import { oracleCallSites } from "./oracle.mjs";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, "../../..");
+const EFFECT_VERSION = "4.1.0";
+const { values } = parseArgs({
+  options: {
+    prefix: { type: "string", default: "/tmp/tsift-effect" },
+    scratch: { type: "string", default: "/tmp/tsift-graph-quality" },
+    out: { type: "string" },
+    sample: { type: "string", default: "40" },
+    "tsift-bin": { type: "string", default: join(REPO, "packages/cli/dist/bin.js") },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+if (values.help) {
+  process.stdout.write("usage: node tools/bench/graph-quality/run.mjs [--prefix DIR] [--scratch DIR] [--out file.json] [--sample 40] [--tsift-bin PATH]\n");
+  process.exit(0);
+}
+const log = (message) => process.stderr.write(`[graph-quality] ${message}\n`);
+const require = createRequire(join(REPO, "package.json"));
+const Database = require("better-sqlite3");
+const tsiftBin = resolve(values["tsift-bin"]);
+if (!existsSync(tsiftBin)) throw new Error(`${tsiftBin} does not exist: build first (NX_DAEMON=false npx nx run-many -t build)`);
+for (const dir of [values.prefix, values.scratch]) {
+  const absolute = resolve(dir);
+  if (absolute === REPO || absolute.startsWith(`${REPO}/`)) throw new Error(`${dir} must lie outside the repository`);
+}
+
+// 1. The corpus, from the npm registry.
+const packageDir = join(values.prefix, "node_modules", "effect");
+const installed = existsSync(join(packageDir, "package.json")) ? JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")).version : null;
+if (installed !== EFFECT_VERSION) {
+  log(`npm install effect@${EFFECT_VERSION} --prefix ${values.prefix} --ignore-scripts`);
+  mkdirSync(values.prefix, { recursive: true });
+  execFileSync("npm", ["install", `effect@${EFFECT_VERSION}`, "--prefix", values.prefix, "--ignore-scripts", "--no-audit", "--no-fund"], { stdio: ["ignore", "ignore", "inherit"] });
+}
+const corpus = join(values.scratch, "effect-src");
+rmSync(corpus, { recursive: true, force: true });
+mkdirSync(values.scratch, { recursive: true });
+cpSync(join(packageDir, "src"), corpus, { recursive: true });
+
+// 2. tsift's index.
+const tsift = (argv) => spawnSync(process.execPath, [tsiftBin, ...argv], { cwd: corpus, encoding: "utf8", maxBuffer: 1 << 28 });
+let started = performance.now();
+const indexed = tsift(["index", "-q"]);
+if (indexed.status !== 0) throw new Error(`tsift index failed: ${indexed.stderr}`);
+const indexMs = performance.now() - started;
+log(`indexed in ${(indexMs / 1000).toFixed(1)} s`);
+const index = loadIndex(Database, join(corpus, ".tsift", "index.db"));
+const indexedFiles = new Set(index.calls.map((call) => call.file));
+
+// 3. The oracle: the TypeScript checker.
+const typescript = require.resolve("typescript");
+const tsVersion = require("typescript/package.json").version;
+started = performance.now();
+const oracle = oracleCallSites(corpus, { typescript, include: (file) => indexedFiles.has(file) });
+log(`oracle: ${oracle.sites.length} call sites in ${((performance.now() - started) / 1000).toFixed(1)} s (TypeScript ${tsVersion})`);
+
+// 4. The comparison, and where each reported edge came from.
+const result = compareCallers(index, oracle.sites, { files: indexedFiles });
+const byResolution = {};
+for (const call of index.calls) if (call.resolved_symbol_id !== null) byResolution[call.resolution] = (byResolution[call.resolution] ?? 0) + 1;
+
+// 5. `tsift graph --callers` prints exactly these edges (a deterministic sample of called symbols).
+const symbols = new Map(index.symbols.map((symbol) => [symbol.id, symbol]));
+const db = new Database(join(corpus, ".tsift", "index.db"), { readonly: true });
+const handleOf = db.prepare("SELECT handle FROM symbols WHERE id = ?").pluck();
+const called = [...new Set(index.calls.filter((call) => call.resolved_symbol_id !== null).map((call) => call.resolved_symbol_id))].sort((a, b) => a - b);
+const step = Math.max(1, Math.floor(called.length / Number(values.sample)));
+let checked = 0;
+let mismatched = 0;
+for (let i = 0; i < called.length && checked < Number(values.sample); i += step) {
+  const id = called[i];
+  const expected = index.calls
+    .filter((call) => call.resolved_symbol_id === id)
+    .map((call) => `${call.file}:${call.line}`)
+    .sort();
+  const printed = tsift(["graph", handleOf.get(id), "--callers", "--limit", "0", "--json"]);
+  const got = printed.status === 0 ? JSON.parse(printed.stdout).callers.map((edge) => `${edge.caller_file}:${edge.call_site_line}`).sort() : null;
+  checked++;
+  if (JSON.stringify(got) !== JSON.stringify(expected)) {
+    mismatched++;
+    log(`graph --callers differs for ${symbols.get(id).qualified_name}`);
+  }
+}
+db.close();
+
+const pct = (value) => value.toFixed(3);
+const row = (label, bucket) => `| ${label} | ${bucket.reported} | ${bucket.correct} | ${pct(bucket.precision)} | ${bucket.expected} | ${bucket.found} | ${pct(bucket.recall)} |`;
+const markdown = [
+  `Corpus: effect@${EFFECT_VERSION} \`src/\` (${oracle.stats.files} .ts files; ${indexedFiles.size} with calls indexed), oracle TypeScript ${tsVersion},`,
+  `machine: ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}. Index ${(indexMs / 1000).toFixed(1)} s; oracle ${((oracle.stats.program_ms + oracle.stats.check_ms) / 1000).toFixed(1)} s.`,
+  "",
+  "| Edges | tsift reported | correct | precision | oracle edges | found | recall |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  row("all functions and methods", result.overall),
+  row("methods", result.methods),
+  "",
+  `Oracle call sites: ${oracle.sites.length} (${oracle.stats.unresolved} the checker could not resolve, left out); targets with no index symbol (parameters, locals): ${result.unmapped} sites.`,
+  `tsift edges by resolution: ${Object.entries(byResolution)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, count]) => `${name} ${count}`)
+    .join(", ")}.`,
+  `\`tsift graph <gsym> --callers --json\` matched the scored edges for ${checked - mismatched} of ${checked} sampled symbols.`,
+].join("\n");
+process.stdout.write(`${markdown}\n`);
+if (values.out) {
+  writeFileSync(values.out, JSON.stringify({ overall: result.overall, methods: result.methods, unmapped: result.unmapped, byResolution, cliSample: { checked, mismatched }, falsePositives: result.falsePositives, misses: result.misses }, null, 1));
+  log(`details in ${values.out}`);
+}
+if (mismatched > 0) process.exitCode = 1;
