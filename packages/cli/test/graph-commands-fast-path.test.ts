@@ -11,7 +11,8 @@ import { spawnBuilt, tsift } from "./index-helpers";
 let fixture: ReturnType<typeof fixtureCopy>;
 beforeAll(async () => {
   fixture = fixtureCopy("precise-callers");
-  expect((await tsift(fixture.root, ["communities"])).code).toBe(0);
+  // Index, and cache both the community partition and the PageRank ranking, so both paths read the same state.
+  expect((await tsift(fixture.root, ["explain", "main"])).code).toBe(0);
 });
 afterAll(() => fixture.remove());
 
