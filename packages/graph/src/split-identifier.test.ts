@@ -94,4 +94,16 @@ describe("splitIdentifier", () => {
     expect(splitIdentifier("𝐀𝐁c")).toEqual(["𝐀", "𝐁c"]);
     expect(splitIdentifier("𝐀𝐁")).toEqual(["𝐀𝐁"]);
   });
+
+  it("splits ASCII text exactly as the Unicode rules do", () => {
+    // A trailing non-ASCII separator (U+00B7, punctuation) forces the Unicode path without adding a part.
+    const alphabet = "aAbBzZ09_-$.:xXyY  HTTPServer";
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 2000; n++) {
+      let input = "";
+      for (let length = next() % 24; length > 0; length--) input += alphabet[next() % alphabet.length];
+      expect(splitIdentifier(input), input).toEqual(splitIdentifier(`${input}\u00b7`));
+    }
+  });
 });

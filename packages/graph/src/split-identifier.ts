@@ -22,6 +22,41 @@ const LOWER = /\p{Ll}/u;
  * Parts keep their order and repeats; an input with no letters or digits gives [].
  */
 export function splitIdentifier(text: string): string[] {
+  return NON_ASCII.test(text) ? splitUnicode(text) : splitAscii(text);
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The same rules over char codes: code is overwhelmingly ASCII, and indexing splits
+ * every identifier of every chunk, where the per-character regex tests and code-point
+ * arrays of the Unicode path cost seconds on a large repository.
+ */
+function splitAscii(text: string): string[] {
+  const parts: string[] = [];
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    while (i < length && !isAsciiAlnum(text.charCodeAt(i))) i++;
+    if (i >= length) break;
+    let start = i++;
+    for (; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (!isAsciiAlnum(code)) break;
+      if (code >= 65 && code <= 90 && (isAsciiLower(text.charCodeAt(i - 1)) || (i + 1 < length && isAsciiLower(text.charCodeAt(i + 1))))) {
+        parts.push(text.slice(start, i).toLowerCase());
+        start = i;
+      }
+    }
+    parts.push(text.slice(start, i).toLowerCase());
+  }
+  return parts;
+}
+
+const isAsciiLower = (code: number): boolean => code >= 97 && code <= 122;
+const isAsciiAlnum = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+
+function splitUnicode(text: string): string[] {
   const parts: string[] = [];
   for (const match of text.matchAll(WORD)) {
     splitCase(match[0], parts);

@@ -2,6 +2,7 @@ import { splitIdentifier } from "../split-identifier";
 
 // Identifiers as written in code: letters, digits and the joiners naming styles use.
 const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$-]*/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
 /** Most distinct terms one chunk contributes; beyond that a chunk is a data table, not code to find. */
 const MAX_TERMS = 2000;
 
@@ -21,11 +22,20 @@ export function identifierTerms(text: string): string {
       out.push(term);
     }
   };
-  for (const match of text.matchAll(IDENTIFIER)) {
-    const parts = splitIdentifier(match[0]);
-    if (parts.length < 2) continue;
+  // Chunks repeat their identifiers many times over; each distinct one is split once.
+  const identifiers = new Set<string>();
+  const visit = (identifier: string) => {
+    if (identifiers.has(identifier)) return;
+    identifiers.add(identifier);
+    const parts = splitIdentifier(identifier);
+    if (parts.length < 2) return;
     add(parts.join(""));
     for (const part of parts) add(part);
+  };
+  if (NON_ASCII.test(text)) {
+    for (const match of text.matchAll(IDENTIFIER)) visit(match[0]);
+  } else {
+    scanAsciiIdentifiers(text, visit);
   }
   return out.join(" ");
 }
@@ -60,3 +70,32 @@ export function pathTerms(path: string): string {
   segments[last] = segments[last]!.replace(/\.[^.]+$/, "");
   return nameTerms(segments);
 }
+
+/**
+ * IDENTIFIER's matches in ASCII text, by char code, skipping the ones that cannot split
+ * into two parts (no joiner, no capital after the first letter: `const`, `x1`, `Effect`)
+ * without making a string of them: most identifiers in code are such, and this runs
+ * over every chunk of every indexed file.
+ */
+function scanAsciiIdentifiers(text: string, visit: (identifier: string) => void): void {
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (!isIdentifierStart(code)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let mayHaveParts = code === 95 || code === 36;
+    for (i++; i < length; i++) {
+      const next = text.charCodeAt(i);
+      if ((next >= 97 && next <= 122) || (next >= 48 && next <= 57)) continue;
+      if ((next >= 65 && next <= 90) || next === 95 || next === 36 || next === 45) mayHaveParts = true;
+      else break;
+    }
+    if (mayHaveParts) visit(text.slice(start, i));
+  }
+}
+
+const isIdentifierStart = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36;
