@@ -40,6 +40,7 @@ export { indexLocation, TSIFT_DIR, type IndexLocation } from "./index-location";
 export { openIndexReader } from "./open-index";
 export { resolveProjectRoot, type ProjectRoot } from "./resolve-project-root";
 export { discoverScopes, selectScope, type WorkspaceScope } from "./workspace-scopes";
-export { loadConfig } from "./load-config";
+export { CONFIG_RELATIVE_PATH, loadConfig } from "./load-config";
+export { defaultConfig } from "./default-config";
 export type { TsiftConfig } from "./tsift-config";
 export { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";

@@ -1,8 +1,10 @@
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core";
 import type Database from "better-sqlite3";
 import {
+  CONFIG_RELATIVE_PATH,
+  defaultConfig,
   discoverScopes,
   indexLocation,
   indexStaleness,
@@ -48,6 +50,20 @@ export function resolveReadTarget(io: CliIo, flags: ReadIndexFlags): ReadTarget 
   return { root, scope, location, place: { pathArg: pathArg(io.cwd, root), scope: scope?.id ?? null } };
 }
 
+/**
+ * Most projects have no `.tsift/config.toml`; then the defaults are taken without
+ * `loadConfig`'s asynchronous read, whose first use starts libuv's thread pool. Anything
+ * but a plain "not there" (a permission error…) still goes through `loadConfig`, which
+ * reports it.
+ */
+function hasConfigFile(root: string): boolean {
+  try {
+    return statSync(join(root, CONFIG_RELATIVE_PATH), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
 /** An index opened for a read command, fresh (or as fresh as a lock race allows). */
 export interface ReadIndex {
   root: string;
@@ -81,7 +97,7 @@ export interface ReadIndexFlags {
  */
 export async function openReadIndex(io: CliIo, flags: ReadIndexFlags): Promise<ReadIndex> {
   const { root, scope, location, place } = resolveReadTarget(io, flags);
-  const config = await loadConfig(root);
+  const config = hasConfigFile(root) ? await loadConfig(root) : defaultConfig();
   const notes = config.warnings.map((warning) => `warning: ${warning}`);
 
   let refreshed = 0;

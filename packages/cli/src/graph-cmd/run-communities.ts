@@ -10,6 +10,8 @@ export interface CommunitiesFlags {
   limit: number;
   path?: string | undefined;
   scope?: string | undefined;
+  /** `--absolute`: only then do member paths need rewriting (see below). */
+  absolute?: boolean;
 }
 
 /**
@@ -27,6 +29,8 @@ export async function runCommunities(io: CliIo, flags: CommunitiesFlags): Promis
       const { callGraphCommunities } = await import("@tsift/index");
       data = callGraphCommunities(index.db, options);
     }
-    return commandResult(data, communitiesOutput(index.place), { root: index.location.sourceRoot });
+    // Member files are root-relative already, so only `--absolute` changes them; the
+    // rewrite would otherwise copy every member of the largest communities for nothing.
+    return commandResult(data, communitiesOutput(index.place), flags.absolute === false ? {} : { root: index.location.sourceRoot });
   });
 }

@@ -30,7 +30,7 @@ export async function runReadCommand(command: ReadCommandName, args: ReadArgs, i
     }
     case "communities": {
       const { runCommunities } = await import("./run-communities");
-      return runCommunities(io, { minSize: number(args["min-size"]), limit: number(args.limit), path: path(), scope });
+      return runCommunities(io, { minSize: number(args["min-size"]), limit: number(args.limit), path: path(), scope, absolute: args.absolute === true });
     }
     case "analyze": {
       const { runAnalyze } = await import("./run-analyze");

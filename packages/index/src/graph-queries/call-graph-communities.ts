@@ -1,11 +1,11 @@
 import type Database from "better-sqlite3";
 import { detectCommunities } from "@tsift/algorithms";
-import { writeCommunityCache } from "./community-cache";
 import {
   cachedCommunityPartition,
   partitionDiagnostics,
   partitionKey,
   shapeCommunities,
+  writeCommunityPartition,
   type CommunitiesResult,
   type CommunityDiagnostics,
   type CommunityMember,
@@ -51,6 +51,6 @@ export function communityPartition(db: Database.Database, options: CommunityOpti
     edge_count: report.edge_count,
     communities,
   };
-  if (options.cacheDir && key !== null) writeCommunityCache(options.cacheDir, key, partition);
+  if (options.cacheDir && key !== null) writeCommunityPartition(options.cacheDir, key, partition);
   return { partition, diagnostics: partitionDiagnostics(partition, false, key, seed) };
 }

@@ -1,9 +1,19 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { indexLocation } from "../index-location";
-import { COMMUNITY_CACHE_KEEP, communityCacheDir, communityCacheKey, readCommunityCache, writeCommunityCache } from "./community-cache";
+import {
+  cacheLineAt,
+  COMMUNITY_CACHE_KEEP,
+  communityCacheDir,
+  communityCacheKey,
+  lineStart,
+  readCacheLines,
+  readCommunityCache,
+  writeCommunityCache,
+  writeCommunityCacheLines,
+} from "./community-cache";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -70,5 +80,53 @@ describe("readCommunityCache / writeCommunityCache", () => {
     const file = join(tempDir(), "not-a-dir");
     writeFileSync(file, "");
     expect(writeCommunityCache(file, "k", 1)).toBe(false);
+  });
+});
+
+describe("writeCommunityCacheLines / readCacheLines", () => {
+  const items = [{ id: 0, members: ["a", "b"] }, { id: 1, members: ["c\nd"] }, { id: 2, members: [] }];
+
+  it("writes the same JSON as writeCommunityCache, one list item per line", () => {
+    const dir = tempDir();
+    expect(writeCommunityCacheLines(dir, "k", { modularity: 0.5, sizes: [2, 1, 0] }, "communities", items)).toBe(true);
+    expect(readCommunityCache(dir, "k")).toEqual({ modularity: 0.5, sizes: [2, 1, 0], communities: items });
+    const text = readFileSync(join(dir, "k.json"), "utf8");
+    expect(text.split("\n")).toHaveLength(items.length + 2);
+  });
+
+  it("parses the head and then only the lines asked for", () => {
+    const dir = tempDir();
+    writeCommunityCacheLines(dir, "k", { node_count: 3 }, "ranking", items);
+    const lines = readCacheLines(dir, "k")!;
+    expect(lines.head).toEqual({ node_count: 3, ranking: [] });
+    const first = cacheLineAt(lines, lines.body)!;
+    expect(first.item).toEqual(items[0]);
+    const second = cacheLineAt(lines, first.next)!;
+    expect(second.item).toEqual(items[1]);
+    const third = cacheLineAt(lines, second.next)!;
+    expect(third.item).toEqual(items[2]);
+    expect(cacheLineAt(lines, third.next)).toBeNull();
+    expect(lineStart(lines, lines.text.indexOf('"c\\nd"'))).toBe(first.next);
+  });
+
+  it("reads an empty list", () => {
+    const dir = tempDir();
+    writeCommunityCacheLines(dir, "k", { node_count: 0 }, "ranking", []);
+    expect(readCommunityCache(dir, "k")).toEqual({ node_count: 0, ranking: [] });
+    const lines = readCacheLines(dir, "k")!;
+    expect(cacheLineAt(lines, lines.body)).toBeNull();
+  });
+
+  it("misses on a missing, cut-short, whole-value or foreign-key file", () => {
+    const dir = tempDir();
+    expect(readCacheLines(dir, "none")).toBeNull();
+    writeCommunityCacheLines(dir, "cut", { node_count: 1 }, "ranking", items);
+    const text = readFileSync(join(dir, "cut.json"), "utf8");
+    writeFileSync(join(dir, "cut.json"), text.slice(0, -5));
+    expect(readCacheLines(dir, "cut")).toBeNull();
+    writeCommunityCache(dir, "whole", { node_count: 1, ranking: items });
+    expect(readCacheLines(dir, "whole")).toBeNull();
+    writeFileSync(join(dir, "moved.json"), text.replace('"key":"cut"', '"key":"other"'));
+    expect(readCacheLines(dir, "moved")).toBeNull();
   });
 });

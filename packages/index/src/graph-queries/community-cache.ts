@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { TSIFT_DIR, type IndexLocation } from "../index-location";
 
-/** Bumped when the cached payloads change shape; older files then miss. */
-export const COMMUNITY_CACHE_VERSION = 1;
+/** Bumped when the cached payloads change shape or layout; older files then miss. */
+export const COMMUNITY_CACHE_VERSION = 2;
 /** Entries kept per scope directory; older ones are deleted after a write. */
 export const COMMUNITY_CACHE_KEEP = 8;
 
@@ -70,11 +70,72 @@ export function readCommunityCache<T>(dir: string, key: string): T | null {
  * reported as false.
  */
 export function writeCommunityCache<T>(dir: string, key: string, value: T): boolean {
+  return writeCacheText(dir, key, JSON.stringify({ version: COMMUNITY_CACHE_VERSION, key, value } satisfies CacheFile<T>));
+}
+
+/**
+ * Stores `{ ...head, [listName]: items }` under `key` like `writeCommunityCache` (the file
+ * is the same JSON and `readCommunityCache` reads it whole), laid out one list item per
+ * line: the first line holds the version, key and `head`, each item is one line, the
+ * last line closes the list. `readCacheLines` then answers from the lines a query needs,
+ * so `tsift communities` parses ten communities, not thousands, and `tsift explain` one
+ * community and one ranking entry.
+ */
+export function writeCommunityCacheLines(dir: string, key: string, head: Readonly<Record<string, unknown>>, listName: string, items: readonly unknown[]): boolean {
+  const opening = JSON.stringify({ version: COMMUNITY_CACHE_VERSION, key, value: { ...head, [listName]: [] } });
+  // `…,"<list>":[]}}` opened up: the first line ends with `[`, the last is `]}}`.
+  const first = opening.slice(0, -"]}}".length);
+  const body = items.length === 0 ? "" : `${items.map((item) => JSON.stringify(item)).join(",\n")}\n`;
+  return writeCacheText(dir, key, `${first}\n${body}]}}`);
+}
+
+/** A line-laid-out cache file (`writeCommunityCacheLines`) with its head parsed and its item lines unparsed. */
+export interface CacheLines {
+  /** The value's fields other than the list (the list itself shows as `[]`). */
+  head: Record<string, unknown>;
+  text: string;
+  /** Offset of the first item line (or of the closing line when the list is empty). */
+  body: number;
+}
+
+/** The line-laid-out file under `key`, or null when it is missing, from another cache version or layout, or cut short. */
+export function readCacheLines(dir: string, key: string): CacheLines | null {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, `${key}.json`), "utf8");
+  } catch {
+    return null;
+  }
+  const firstEnd = text.indexOf("\n");
+  if (firstEnd < 0 || !text.endsWith("\n]}}")) return null;
+  try {
+    const opening = JSON.parse(`${text.slice(0, firstEnd)}]}}`) as CacheFile<Record<string, unknown>>;
+    if (!opening || opening.version !== COMMUNITY_CACHE_VERSION || opening.key !== key) return null;
+    return { head: opening.value, text, body: firstEnd + 1 };
+  } catch {
+    return null;
+  }
+}
+
+/** The item on the line starting at `start` (its trailing comma dropped), and where the next line starts; null at the closing line. Throws on a corrupt line. */
+export function cacheLineAt(lines: CacheLines, start: number): { item: unknown; next: number } | null {
+  const end = lines.text.indexOf("\n", start);
+  if (end < 0) return null;
+  const line = lines.text.slice(start, lines.text.charCodeAt(end - 1) === 44 /* , */ ? end - 1 : end);
+  return { item: JSON.parse(line) as unknown, next: end + 1 };
+}
+
+/** The start of the line holding `offset`. */
+export function lineStart(lines: CacheLines, offset: number): number {
+  return lines.text.lastIndexOf("\n", offset) + 1;
+}
+
+function writeCacheText(dir: string, key: string, text: string): boolean {
   try {
     mkdirSync(dir, { recursive: true });
     const target = join(dir, `${key}.json`);
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temp, JSON.stringify({ version: COMMUNITY_CACHE_VERSION, key, value } satisfies CacheFile<T>));
+    writeFileSync(temp, text);
     renameSync(temp, target);
     prune(dir, `${key}.json`);
     return true;

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { callersOf, calleesOf, type StoredEdge } from "./call-edges";
-import { communityCacheKey, indexWatermark, readCommunityCache } from "./community-cache";
-import { cachedCommunityPartition, type CommunityDiagnostics, type CommunityMember, type CommunityOptions, type CommunityPartition } from "./community-view";
+import { cacheLineAt, communityCacheKey, indexWatermark, readCacheLines, readCommunityCache, writeCommunityCacheLines } from "./community-cache";
+import { cachedCommunityOf, type CommunityDiagnostics, type CommunityMember, type CommunityOptions, type IndexCommunity } from "./community-view";
 import { toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-symbol";
 
 export interface ExplainOptions extends CommunityOptions {
@@ -58,20 +58,58 @@ export function rankingKey(watermark: string): string {
   return communityCacheKey(watermark, { algorithm: "pagerank" });
 }
 
-/** Puts an explanation together from a partition and a ranking already at hand. */
+/** Caches a ranking one `[handle, score]` per line, best first, so `cachedRankOf` finds one symbol's rank without parsing the rest. */
+export function writeRanking(cacheDir: string, key: string, ranking: RankingCache): boolean {
+  return writeCommunityCacheLines(cacheDir, key, { node_count: ranking.node_count }, "ranking", ranking.ranking);
+}
+
+/** The whole cached ranking, or null. */
+export function readRanking(cacheDir: string, key: string): RankingCache | null {
+  const cached = readCommunityCache<RankingCache>(cacheDir, key);
+  return cached && Array.isArray(cached.ranking) ? cached : null;
+}
+
+/**
+ * One symbol's PageRank from the cached ranking (null inside when the symbol is not in
+ * the call graph), or null when the ranking is not cached. The rank is its line number:
+ * the entry is found by its handle and only that line is parsed.
+ */
+export function cachedRankOf(cacheDir: string, key: string, handle: string): { pagerank: SymbolPageRank | null } | null {
+  const lines = readCacheLines(cacheDir, key);
+  if (!lines || typeof lines.head.node_count !== "number") return null;
+  const { text, body } = lines;
+  const at = text.indexOf(`\n[${JSON.stringify(handle)},`, body - 1);
+  if (at < 0) return { pagerank: null };
+  let rank = 0;
+  for (let newline = body - 1; newline >= 0 && newline <= at; newline = text.indexOf("\n", newline + 1)) rank++;
+  try {
+    const line = cacheLineAt(lines, at + 1);
+    if (!line) return null;
+    return { pagerank: { score: (line.item as [string, number])[1], rank, node_count: lines.head.node_count } };
+  } catch {
+    return null;
+  }
+}
+
+/** The whole ranking's view of one symbol, as `cachedRankOf` reads it from the cache. */
+export function rankOf(ranking: RankingCache, handle: string): SymbolPageRank | null {
+  const at = ranking.ranking.findIndex(([candidate]) => candidate === handle);
+  return at < 0 ? null : { score: ranking.ranking[at]![1], rank: at + 1, node_count: ranking.node_count };
+}
+
+/** Puts an explanation together from the symbol's community and PageRank already at hand. */
 export function assembleExplanation(
   db: Database.Database,
   symbol: GraphSymbol,
   options: ExplainOptions,
-  found: { partition: CommunityPartition; diagnostics: CommunityDiagnostics },
-  ranking: RankingCache,
+  found: { community: IndexCommunity | null; diagnostics: CommunityDiagnostics },
+  pagerank: SymbolPageRank | null,
 ): SymbolExplanation {
   const limit = options.limit ?? 15;
   const memberLimit = options.memberLimit ?? limit;
   const callers = callersOf(db, symbol, { limit });
   const callees = calleesOf(db, symbol, { limit });
-  const community = found.partition.communities.find((candidate) => candidate.members.some((member) => member.handle === symbol.handle));
-  const at = ranking.ranking.findIndex(([handle]) => handle === symbol.handle);
+  const { community } = found;
   return {
     symbol: symbol.qualified_name,
     handle: symbol.handle,
@@ -92,21 +130,22 @@ export function assembleExplanation(
         }
       : null,
     community_diagnostics: found.diagnostics,
-    pagerank: at < 0 ? null : { score: ranking.ranking[at]![1], rank: at + 1, node_count: ranking.node_count },
+    pagerank,
     complexity: symbol.complexity,
   };
 }
 
 /**
  * `explainSymbol` when both its community partition and its PageRank ranking are cached
- * for this index, else null: no call edges read, no graph algorithms loaded.
+ * for this index, else null: no call edges read, no graph algorithms loaded, and of the
+ * caches only the symbol's community and its ranking entry parsed.
  */
 export function cachedExplanation(db: Database.Database, symbol: GraphSymbol, options: ExplainOptions = {}): SymbolExplanation | null {
   if (!options.cacheDir) return null;
   const watermark = options.watermark ?? indexWatermark(db);
-  const partition = cachedCommunityPartition(db, { ...options, watermark });
-  if (!partition) return null;
-  const ranking = readCommunityCache<RankingCache>(options.cacheDir, rankingKey(watermark));
-  if (!ranking) return null;
-  return assembleExplanation(db, symbol, options, partition, ranking);
+  const ranked = cachedRankOf(options.cacheDir, rankingKey(watermark), symbol.handle);
+  if (!ranked) return null;
+  const found = cachedCommunityOf(db, symbol.handle, { ...options, watermark });
+  if (!found) return null;
+  return assembleExplanation(db, symbol, options, found, ranked.pagerank);
 }
