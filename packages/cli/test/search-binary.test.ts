@@ -25,6 +25,16 @@ describe("tsift search through the built binary", () => {
     expect(result.err).toContain("--timeout 0");
   });
 
+  it("kills a search stuck in a native call past the deadline, with the hard-stop message", () => {
+    const root = project(FILES);
+    expect(run(root, ["index"]).code).toBe(0);
+    const result = run(root, ["search", "alpha helper", "--timeout", "1"], { TSIFT_TEST_SEARCH_BLOCK_MS: "15000" });
+    expect(result.code).toBeNull();
+    // The watchdog fires WATCHDOG_GRACE_MS after the deadline and holds no pipe of ours afterwards.
+    expect(result.ms).toBeLessThan(10_000);
+    expect(result.err).toContain("tsift search timed out after 1s (strategy: lexical) inside a native call; the process was stopped");
+  });
+
   it("tells to rebuild when the index went stale while the search ran", async () => {
     const root = project(FILES);
     expect(run(root, ["index"]).code).toBe(0);

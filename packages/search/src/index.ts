@@ -43,5 +43,5 @@ export {
 } from "./dense-index";
 export { RRF_K, denseSearch, type DenseSearchOptions, type DenseSearchResult } from "./hybrid-search";
 export { relatedChunks, type RelatedOptions, type RelatedResult } from "./related-search";
-export { loadPageRank, pageRankTieBreak, type PageRankFn } from "./page-rank-tie-break";
-export { loadVectorMatrix, scoreMatrix, type VectorMatrix } from "./vector-matrix";
+export { loadPageRank, PageRankNotLoaded, pageRankTieBreak, type PageRankFn } from "./page-rank-tie-break";
+export { cachedVectorsComplete, loadVectorMatrix, scoreMatrix, type VectorMatrix } from "./vector-matrix";

@@ -19,13 +19,25 @@ export async function loadPageRank(): Promise<PageRankFn | null> {
 }
 
 /**
- * PageRank over the resolved call graph as the symbol tie-breaker, given the
- * `pageRank` function (optional: see loadPageRank; without it, or if it fails, this
- * returns null and ranking falls back to caller counts). Scores are
- * cached in `cacheFile` keyed by the index's `indexed_at`, so only the first search
- * after an index update pays for the computation.
+ * Thrown by `pageRankTieBreak` when its cache misses and the `pageRank` function was not
+ * loaded yet (passed as undefined): the caller loads it (`loadPageRank`) and retries.
+ * This keeps the graph algorithms out of every search whose ranking is cached.
  */
-export function pageRankTieBreak(db: Database.Database, cacheFile: string | null, pageRank: PageRankFn | null): SymbolTieBreak | null {
+export class PageRankNotLoaded extends Error {
+  constructor() {
+    super("PageRank scores are not cached and the pageRank function was not loaded");
+    this.name = "PageRankNotLoaded";
+  }
+}
+
+/**
+ * PageRank over the resolved call graph as the symbol tie-breaker, given the
+ * `pageRank` function (null when unavailable, see loadPageRank; then, or if it fails,
+ * this returns null and ranking falls back to caller counts; undefined when not loaded
+ * yet, see PageRankNotLoaded). Scores are cached in `cacheFile` keyed by the index's
+ * `indexed_at`, so only the first search after an index update pays for the computation.
+ */
+export function pageRankTieBreak(db: Database.Database, cacheFile: string | null, pageRank: PageRankFn | null | undefined): SymbolTieBreak | null {
   const indexedAt = (db.prepare("SELECT value FROM meta WHERE key = 'indexed_at'").pluck().get() as string | undefined) ?? "";
   let scores: Record<string, number> | null = null;
   if (cacheFile) {
@@ -37,6 +49,7 @@ export function pageRankTieBreak(db: Database.Database, cacheFile: string | null
     }
   }
   if (!scores) {
+    if (pageRank === undefined) throw new PageRankNotLoaded();
     if (!pageRank) return null;
     const edges = db
       .prepare("SELECT caller_symbol_id, resolved_symbol_id FROM calls WHERE caller_symbol_id IS NOT NULL AND resolved_symbol_id IS NOT NULL")

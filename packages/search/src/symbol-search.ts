@@ -53,13 +53,7 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
   const trimmed = query.trim();
   const tags = queryTags(trimmed);
   if (options.limit <= 0 || (tags.length === 0 && trimmed === "")) return [];
-  const params: (string | number)[] = [trimmed, trimmed];
-  const tagParams: string[] = [];
-  const hits = tags.map((tag) => {
-    tagParams.push(tag);
-    return "(instr(lower(name), ?) > 0)";
-  });
-  const matched = hits.length > 0 ? hits.join(" + ") : "0";
+  const matched = tags.length > 0 ? tags.map(() => "(instr(lower(name), ?) > 0)").join(" + ") : "0";
   const filters: string[] = [];
   const filterParams: string[] = [];
   const prefix = normalizePathFilter(options.path);
@@ -75,16 +69,30 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
     filters.push(`kind IN (${options.kinds.map(() => "?").join(",")})`);
     filterParams.push(...options.kinds);
   }
-  // Prefilter in SQL: exact names, then more query tags contained, then shorter names
-  // (fewer parts, so a higher F1 for the same overlap); only that head is scored in JS.
+  const where = filters.length ? `${filters.join(" AND ")} AND ` : "";
+  // Prefilter in SQL: exact names (or qualified names), then more query tags contained,
+  // then shorter names (fewer parts, so a higher F1 for the same overlap); only that head
+  // is scored in JS. The candidates come from scanning the two name indexes rather than
+  // the table, whose rows (signatures, types) are ten times their size: the lower(name)
+  // index answers the tags and exact names by itself, the qualified-name index the exact
+  // qualified names. `length(lower(name))` is `length(name)`: lower() folds ASCII only.
   const rows = db
     .prepare(
-      `SELECT id, name, kind, language, file, line, end_line, parent, signature, qualified_name,
-              (lower(name) = lower(?) OR lower(qualified_name) = lower(?)) AS exact, ${matched} AS matched
-       FROM symbols WHERE ${filters.length ? `${filters.join(" AND ")} AND ` : ""}(exact OR matched > 0)
-       ORDER BY exact DESC, matched DESC, length(name), id LIMIT ?`,
+      `WITH hits AS (
+         SELECT rowid AS id, lower(name) = lower(?) AS exact, ${matched} AS matched, length(lower(name)) AS len
+         FROM symbols INDEXED BY idx_symbols_name_lower WHERE ${where}(exact OR matched > 0)
+         UNION ALL
+         SELECT rowid, 1, ${matched}, length(name)
+         FROM symbols INDEXED BY idx_symbols_qualified_name WHERE ${where}lower(qualified_name) = lower(?)
+       ), best AS (
+         SELECT id, max(exact) AS exact, max(matched) AS matched, len FROM hits GROUP BY id
+         ORDER BY exact DESC, matched DESC, len, id LIMIT ?
+       )
+       SELECT s.id, s.name, s.kind, s.language, s.file, s.line, s.end_line, s.parent, s.signature, s.qualified_name
+       FROM best JOIN symbols s ON s.id = best.id
+       ORDER BY best.exact DESC, best.matched DESC, best.len, best.id`,
     )
-    .all(...params, ...tagParams, ...filterParams, Math.max(CANDIDATES_PER_HIT * options.limit, MIN_CANDIDATES)) as SymbolRow[];
+    .all(trimmed, ...tags, ...filterParams, ...tags, ...filterParams, trimmed, Math.max(CANDIDATES_PER_HIT * options.limit, MIN_CANDIDATES)) as SymbolRow[];
 
   const lowerQuery = trimmed.toLowerCase();
   const scored: { row: SymbolRow; score: number; match: SymbolMatchType; tags: string[] }[] = [];

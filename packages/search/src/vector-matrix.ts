@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 
@@ -64,6 +64,47 @@ export function loadVectorMatrix(db: Database.Database, encoderId: string, cache
   return matrix;
 }
 
+interface MatrixHeader {
+  fingerprint: string;
+  rows: number;
+  dimensions: number;
+  languages: string[];
+}
+
+/**
+ * Whether the packed cache proves that every chunk has a vector for the encoder: its
+ * fingerprint matches the index and it holds one row per chunk (its rows are the chunks
+ * joined to their vectors, so a chunk without one has no row). Reads only the file's
+ * header, where counting the chunks that lack a vector reads the whole chunks table
+ * (tens of MB on a large repository). False means "cannot tell": count with
+ * `missingVectors`.
+ */
+export function cachedVectorsComplete(db: Database.Database, encoderId: string, cacheFile: string): boolean {
+  const header = readHeader(cacheFile);
+  if (!header || header.fingerprint !== fingerprint(db, encoderId)) return false;
+  return header.rows === (db.prepare("SELECT count(*) FROM chunks").pluck().get() as number);
+}
+
+function readHeader(file: string): MatrixHeader | null {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return null;
+  }
+  try {
+    // The header is one JSON line: the fingerprint and the language names, well under 64 KiB.
+    const head = Buffer.alloc(1 << 16);
+    const length = readSync(fd, head, 0, head.length, 0);
+    const newline = head.subarray(0, length).indexOf(10);
+    return newline < 0 ? null : (JSON.parse(head.subarray(0, newline).toString("utf8")) as MatrixHeader);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readMatrix(file: string, print: string): VectorMatrix | null {
   let bytes: Buffer;
   try {
@@ -73,17 +114,20 @@ function readMatrix(file: string, print: string): VectorMatrix | null {
   }
   const newline = bytes.indexOf(10);
   if (newline < 0) return null;
-  const header = JSON.parse(bytes.subarray(0, newline).toString("utf8")) as { fingerprint: string; rows: number; dimensions: number; languages: string[] };
+  const header = JSON.parse(bytes.subarray(0, newline).toString("utf8")) as MatrixHeader;
   if (header.fingerprint !== print) return null;
   const n = header.rows;
+  const size = n * header.dimensions;
   let at = newline + 1;
-  // Copies, not views: typed arrays need aligned offsets the file layout does not promise.
+  if (bytes.length < at + 9 * n + size) return null;
+  // Copies for the 4-byte arrays (typed arrays need aligned offsets the file layout does
+  // not promise); views for the byte arrays, the vectors above all, which need none.
   const take = (length: number) => bytes.subarray(at, (at += length));
   const ids = new Int32Array(new Uint8Array(take(4 * n)).buffer);
   const languageIndex = new Uint8Array(take(n));
   const scales = new Float32Array(new Uint8Array(take(4 * n)).buffer);
-  const data = new Int8Array(new Uint8Array(take(n * header.dimensions)).buffer);
-  if (data.length !== n * header.dimensions) return null;
+  const vectors = take(size);
+  const data = new Int8Array(vectors.buffer, vectors.byteOffset, size);
   return { ids, languageIndex, languages: header.languages, scales, data, dimensions: header.dimensions };
 }
 
@@ -105,9 +149,23 @@ function writeMatrix(file: string, print: string, matrix: VectorMatrix): void {
 export function scoreMatrix(matrix: VectorMatrix, query: Float32Array): Float32Array {
   const { data, scales, dimensions } = matrix;
   const scores = new Float32Array(matrix.ids.length);
+  // The hot loop of every dense search (rows x dimensions multiply-adds): the query as
+  // doubles (the same values a Float32Array read yields) and four terms per iteration,
+  // still added one after another, so the sums are bit-identical to the plain loop at
+  // about 60% of its time.
+  const q = Float64Array.from(query);
+  const unrolled = dimensions - (dimensions % 4);
   for (let row = 0, offset = 0; row < scores.length; row++, offset += dimensions) {
     let sum = 0;
-    for (let i = 0; i < dimensions; i++) sum += query[i]! * data[offset + i]!;
+    let i = 0;
+    for (; i < unrolled; i += 4) {
+      const at = offset + i;
+      sum += q[i]! * data[at]!;
+      sum += q[i + 1]! * data[at + 1]!;
+      sum += q[i + 2]! * data[at + 2]!;
+      sum += q[i + 3]! * data[at + 3]!;
+    }
+    for (; i < dimensions; i++) sum += q[i]! * data[offset + i]!;
     scores[row] = sum * scales[row]!;
   }
   return scores;

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core";
-import { discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope } from "@tsift/index";
+import { discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope } from "@tsift/index/indexer";
 import { relatedChunks, type SearchHit } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { IndexTarget } from "../index-cmd/index-targets";
@@ -46,11 +46,12 @@ export async function runRelated(io: CliIo, flags: RelatedFlags): Promise<Comman
   const place = { pathArg, scope: scope?.id ?? null };
 
   const encoder = loadEncoder({ model: flags.model !== undefined ? resolve(io.cwd, flags.model) : null });
-  const extra = prepareVectors(target.location, encoder, {});
+  const cacheFile = vectorCacheFile(root, { scope: scope?.id ?? null }, encoder.id);
   const connection = openIndexReader(target.location);
   try {
+    const extra = prepareVectors(target.location, encoder, {}, { db: connection.database, cacheFile });
     const { file, line } = locate(connection.database, flags.target, prefix, scope?.id ?? null);
-    const result = relatedChunks(connection.database, file, line, { encoder, limit: flags.limit, ...(extra ? { extra } : {}), cacheFile: vectorCacheFile(root, { scope: scope?.id ?? null }, encoder.id) });
+    const result = relatedChunks(connection.database, file, line, { encoder, limit: flags.limit, ...(extra ? { extra } : {}), cacheFile });
     const withPrefix = (path: string) => (prefix ? `${prefix}/${path}` : path);
     const data: RelatedData = {
       target: flags.target,

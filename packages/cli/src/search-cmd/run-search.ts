@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core";
-import { discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope, walkFiles, type TsiftConfig } from "@tsift/index";
-import { exactBackend, loadPageRank, prefersExact, type SearchStrategy } from "@tsift/search";
+import { discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope, walkFiles, type TsiftConfig } from "@tsift/index/indexer";
+import { exactBackend, loadPageRank, PageRankNotLoaded, prefersExact, type PageRankFn, type SearchStrategy } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { IndexTarget } from "../index-cmd/index-targets";
 import type { CliIo } from "../io";
@@ -98,13 +98,22 @@ export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandR
     maxFileBytes: config.index.maxFileBytes,
     env: { ...io.env },
   };
-  const pageRank = request.strategy === "exact" ? null : await loadPageRank();
   const prepared = performance.now();
-  const outcome = runWithDeadline(
-    () => runSearchEngine(request, { pageRank, ...(flags.timeout > 0 ? { timeoutMs: flags.timeout * 1000 } : {}) }),
-    flags.timeout,
-    `tsift: error[timeout]: tsift search timed out after ${flags.timeout}s (strategy: ${request.strategy}) inside a native call; the process was stopped. Re-run with \`--timeout 0\` or narrow \`--path\` / \`--scope\`.`,
-  );
+  const search = (pageRank: PageRankFn | null | undefined) =>
+    runWithDeadline(
+      () => runSearchEngine(request, { ...(pageRank !== undefined ? { pageRank } : {}), ...(flags.timeout > 0 ? { timeoutMs: flags.timeout * 1000 } : {}) }),
+      flags.timeout,
+      `tsift: error[timeout]: tsift search timed out after ${flags.timeout}s (strategy: ${request.strategy}) inside a native call; the process was stopped. Re-run with \`--timeout 0\` or narrow \`--path\` / \`--scope\`.`,
+    );
+  let outcome: ReturnType<typeof search>;
+  try {
+    // The graph algorithms load only when a target's PageRank cache misses (the first
+    // search after an index update): importing them costs more than a cached search.
+    outcome = search(undefined);
+  } catch (error) {
+    if (!(error instanceof PageRankNotLoaded)) throw error;
+    outcome = search(await loadPageRank());
+  }
   if (outcome.kind === "timeout") throw await timeoutError(flags.timeout, request.strategy, targets, config, pathArg);
   const data: SearchData = { ...outcome.value, freshness };
   // Phase timings on stderr for benchmarking (TSIFT_SEARCH_TIMINGS=1); never in the report, which stays deterministic.

@@ -1,7 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core";
-import { openIndexReader, openIndexWriter, TSIFT_DIR, type IndexLocation } from "@tsift/index";
+import { openIndexReader, openIndexWriter, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
+import type Database from "better-sqlite3";
 import {
+  cachedVectorsComplete,
   createHashEncoder,
   denseSearch,
   ensureVectors,
@@ -20,8 +23,12 @@ import {
 import type { SearchData, SearchRequest, SearchTarget } from "./search-request";
 
 export interface EngineDeps {
-  /** PageRank for symbol tie-breaks, loaded beforehand (null when @tsift/algorithms has none). */
-  pageRank: PageRankFn | null;
+  /**
+   * PageRank for symbol tie-breaks: null when @tsift/algorithms has none, undefined when
+   * not loaded (a search whose ranking is cached never needs it; one that does throws
+   * PageRankNotLoaded before searching, and the caller loads it and runs again).
+   */
+  pageRank?: PageRankFn | null;
   /** Milliseconds left before the deadline, for child processes (ripgrep) that must die with it. */
   timeoutMs?: number;
 }
@@ -76,14 +83,15 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
         hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
         hitTotal += result.total;
       } else {
-        const extra = prepareVectors(locationOf(request, target), encoder!, data);
+        const cacheFile = vectorCacheFile(request.root, target, encoder!.id);
+        const extra = prepareVectors(locationOf(request, target), encoder!, data, { db, cacheFile });
         const result = denseSearch(db, request.query, request.strategy === "semantic" ? "semantic" : "hybrid", {
           limit: request.limit,
           encoder: encoder!,
           ...local,
           ...(request.alpha !== null ? { alpha: request.alpha } : {}),
           ...(extra ? { extra } : {}),
-          cacheFile: vectorCacheFile(request.root, target, encoder!.id),
+          cacheFile,
         });
         hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
         hitTotal += result.candidates.dense;
@@ -128,15 +136,21 @@ export function loadEncoder(request: Pick<SearchRequest, "model">): Encoder {
 /**
  * Makes sure every chunk has a vector for the encoder: stored through the writer lock
  * on first use; if another writer holds the lock, computed in memory for this search
- * only (returned as extra vectors).
+ * only (returned as extra vectors). `db` is a reader already open on the index, to
+ * check with; the packed vector cache (`cacheFile`) answers that check for every search
+ * after the first without reading the chunks table.
  */
-export function prepareVectors(location: IndexLocation, encoder: Encoder, data: Partial<SearchData>): Map<string, Buffer> | null {
-  const probe = openIndexReader(location);
+export function prepareVectors(location: IndexLocation, encoder: Encoder, data: Partial<SearchData>, via: { db?: Database.Database; cacheFile: string }): Map<string, Buffer> | null {
+  const count = (db: Database.Database) => (cachedVectorsComplete(db, encoder.id, via.cacheFile) ? 0 : missingVectors(db, encoder.id));
   let missing: number;
-  try {
-    missing = missingVectors(probe.database, encoder.id);
-  } finally {
-    void probe.close();
+  if (via.db) missing = count(via.db);
+  else {
+    const probe = openIndexReader(location);
+    try {
+      missing = count(probe.database);
+    } finally {
+      void probe.close();
+    }
   }
   if (missing === 0) return null;
   const started = performance.now();
@@ -189,10 +203,14 @@ function cacheFile(root: string, target: Pick<SearchTarget, "scope">, name: stri
 }
 
 /**
- * Test hook (TSIFT_TEST_SEARCH_SLEEP_MS): a search that takes this long, spent in
- * JavaScript like a slow ranking would be, so the deadline can interrupt it.
+ * Test hooks: TSIFT_TEST_SEARCH_SLEEP_MS makes a search take this long, spent in
+ * JavaScript like a slow ranking would be, so the deadline can interrupt it;
+ * TSIFT_TEST_SEARCH_BLOCK_MS blocks in one native call instead (a synchronous child
+ * process), which only the watchdog can stop.
  */
 function testDelay(env: Readonly<Record<string, string | undefined>>): void {
+  const block = Number(env.TSIFT_TEST_SEARCH_BLOCK_MS ?? 0);
+  if (block > 0) spawnSync(process.execPath, ["-e", `setTimeout(() => {}, ${block})`], { stdio: "ignore" });
   const ms = Number(env.TSIFT_TEST_SEARCH_SLEEP_MS ?? 0);
   if (!(ms > 0)) return;
   const until = Date.now() + ms;

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { TsiftError, isTsiftError } from "@tsift/core";
-import { checkIndex, INDEX_SCHEMA_VERSION, openIndexReader, updateIndex, type TsiftConfig } from "@tsift/index";
+import { checkIndex, INDEX_SCHEMA_VERSION, openIndexReader, updateIndex, type TsiftConfig } from "@tsift/index/indexer";
 import { shellArg } from "../output/handles";
 import type { IndexTarget } from "../index-cmd/index-targets";
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { parseSearchArgv, RELATED_OPTIONS, SEARCH_OPTIONS } from "../src/search-cmd/search-options";
+import { project, spawnBuilt, tsift } from "./index-helpers";
+
+/**
+ * The built binary answers `search` and `related` without yargs
+ * (`search-cmd/search-fast-path.ts`); its output, stderr and exit code must be what the
+ * yargs path (`main`, driven in-process here) gives for the same command line. Exact
+ * search is left out: in-process runs see no PATH, so they never pick ripgrep.
+ */
+const FILES = {
+  "src/retry.ts": "/** Retries with exponential backoff. */\nexport async function retryWithBackoff(attempts = 5): Promise<number> {\n  return attempts * 2;\n}\n",
+  "src/users.ts": "export function getUserName(id: string): string {\n  return id.toUpperCase();\n}\n\nexport class UserStore {\n  get(id: string): string {\n    return getUserName(id);\n  }\n}\n",
+};
+
+/** A project indexed and embedded, so both paths read the same state and neither refreshes (projects go after each test). */
+async function indexed(): Promise<string> {
+  const root = project(FILES);
+  expect((await tsift(root, ["search", "user name", "--strategy", "hybrid", "--json"])).code).toBe(0);
+  return root;
+}
+
+const CASES: string[][] = [
+  ["search", "retry with exponential backoff"],
+  ["search", "user name", "--json"],
+  ["--json", "search", "user store", "-l", "1"],
+  ["search", "user name", "--strategy", "hybrid", "--alpha", "0.3", "--pretty"],
+  ["search", "user name", "-s", "semantic", "--compact"],
+  ["search", "user name", "--lang", "typescript", "--kind", "function", "--terse"],
+  ["search", "user", "--path", "src/users.ts", "--schema"],
+  ["search", "user name", "--budget", "small"],
+  ["search", "user name", "--max-items=1", "--tabular"],
+  ["search", "user name", "--no-autoindex", "--timeout", "0", "--envelope"],
+  ["search", "user name", "--limit", "-1"],
+  ["search", "user name", "--limit", "1.5"],
+  ["search", "user name", "--alpha", "2"],
+  ["search", "   "],
+  ["search", "user", "--exact", "--strategy", "hybrid"],
+  ["search", "user", "--scope", "nowhere"],
+  ["related", "src/users.ts:2", "--json"],
+  ["related", "src/users.ts:6", "-l", "1"],
+  ["related", "src/nowhere.ts:1"],
+  ["related", "not-a-target"],
+];
+
+describe("the search commands' fast path", () => {
+  it.each(CASES.map((argv) => [argv.join(" "), argv] as const))("`%s` matches the yargs path", async (_label, argv) => {
+    const root = await indexed();
+    const viaYargs = await tsift(root, argv);
+    const viaBinary = spawnBuilt(root, argv);
+    expect({ code: viaBinary.code, out: viaBinary.out, err: viaBinary.err }).toEqual({ code: viaYargs.code, out: viaYargs.out, err: viaYargs.err });
+  });
+
+  it("parses plain invocations and leaves everything else to yargs", () => {
+    expect(parseSearchArgv(SEARCH_OPTIONS, ["a b", "-l", "5", "--json", "--no-autoindex"])).toEqual({ query: "a b", limit: 5, json: true, autoindex: false, exact: false, federated: false, timeout: 30 });
+    expect(parseSearchArgv(SEARCH_OPTIONS, ["q", "--lang", "rust", "--lang=python", "--submodule", "x"])).toEqual({ query: "q", lang: ["rust", "python"], scope: "x", limit: 10, exact: false, federated: false, autoindex: true, timeout: 30 });
+    expect(parseSearchArgv(RELATED_OPTIONS, ["src/a.ts:3", "--model", "m"])).toEqual({ target: "src/a.ts:3", model: "m", limit: 10 });
+    for (const argv of [
+      ["--help"],
+      ["q", "-h"],
+      [],
+      ["a", "b"],
+      ["q", "--unknown"],
+      ["q", "--limit", "x"],
+      ["q", "--strategy", "bogus"],
+      ["q", "--no-autoindex", "--autoindex"],
+      ["q", "--no-autoindex", "--no-autoindex"],
+      ["q", "--no-limit"],
+      ["q", "--path", "--no-autoindex"],
+      ["--lang", "rust", "q"],
+      ["q", "--", "x"],
+    ]) {
+      expect(parseSearchArgv(SEARCH_OPTIONS, argv), argv.join(" ")).toBeUndefined();
+    }
+  });
+
+  it("usage errors still come from yargs through the binary", () => {
+    const result = spawnBuilt(project(FILES), ["search"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/Not enough non-option arguments/);
+  });
+});
