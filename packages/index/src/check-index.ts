@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import type { IndexLocation } from "./index-location";
 import type { IndexSummary } from "./index-summary";
+import { sortWarnings } from "./index-warning";
 import { trackedFiles, type TrackedFile } from "./internal/index-store";
 import { openIndexReader } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { DEFAULT_MAX_FILE_BYTES } from "./tsift-config";
-import { sortWarnings } from "./update-index";
 import { walkFiles } from "./walk-files";
 
 export interface CheckIndexOptions {

@@ -1,4 +1,5 @@
 import type { Lang } from "@tsift/graph";
+import { compareCodeUnits } from "./walk-files";
 
 /**
  * Where in the pipeline a file was given up on or degraded:
@@ -16,4 +17,9 @@ export interface IndexWarning {
   stage: IndexWarningStage;
   language?: Lang;
   message: string;
+}
+
+/** Workers finish in any order; reports do not. */
+export function sortWarnings(warnings: IndexWarning[]): IndexWarning[] {
+  return warnings.sort((a, b) => compareCodeUnits(a.path, b.path) || compareCodeUnits(a.stage, b.stage) || compareCodeUnits(a.message, b.message));
 }

@@ -2,7 +2,7 @@ import type { Lang } from "@tsift/graph";
 import { ensureGitignoreEntry } from "./ensure-gitignore-entry";
 import type { IndexLocation } from "./index-location";
 import type { IndexMode, IndexSummary } from "./index-summary";
-import type { IndexWarning } from "./index-warning";
+import { sortWarnings, type IndexWarning } from "./index-warning";
 import { ChunkStore } from "./internal/chunk-store";
 import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
 import { IndexStore, type TrackedFile } from "./internal/index-store";
@@ -11,7 +11,7 @@ import { openIndexWriter, TOOL_VERSION } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { readSource, type SkipReason } from "./read-source";
 import { DEFAULT_MAX_FILE_BYTES } from "./tsift-config";
-import { compareCodeUnits, walkFiles, type WalkedFile } from "./walk-files";
+import { walkFiles, type WalkedFile } from "./walk-files";
 
 export interface IndexProgress {
   /** Changed files handled so far (parsed, skipped or found identical). */
@@ -171,7 +171,3 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
   }
 }
 
-/** Workers finish in any order; reports do not. */
-export function sortWarnings(warnings: IndexWarning[]): IndexWarning[] {
-  return warnings.sort((a, b) => compareCodeUnits(a.path, b.path) || compareCodeUnits(a.stage, b.stage) || compareCodeUnits(a.message, b.message));
-}
