@@ -55,7 +55,6 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     const walk = walkFiles(location.sourceRoot, { exclude: options.exclude ?? [] });
     const walkMs = performance.now() - walkStarted;
     const store = new IndexStore(writer.db);
-    const chunks = new ChunkStore(writer.db);
     const tracked: Map<string, TrackedFile> = options.rebuild ? new Map() : store.loadFiles();
     const meta = (key: string) => writer.db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
     const previousLimit = meta("max_file_bytes");
@@ -73,6 +72,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     const limitChanged = previousLimit !== String(maxFileBytes);
     if (anyChange || mode === "prune-safe" || limitChanged) {
       const db = writer.db;
+      const chunks = new ChunkStore(db, await import("@tsift/graph"));
       db.exec("SAVEPOINT tsift_index_update");
       try {
         if (options.rebuild) store.clearAll();

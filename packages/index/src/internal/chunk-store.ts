@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
-import { identifierTerms, nameTerms, pathTerms, type FileExtraction } from "@tsift/graph";
+import type { FileExtraction } from "@tsift/graph";
+
+/** The search-term builders of @tsift/graph, handed in by the updater, which loads that package only when it writes. */
+export type ChunkTerms = Pick<typeof import("@tsift/graph"), "identifierTerms" | "nameTerms" | "pathTerms">;
 
 /**
  * Writes a file's search chunks and their FTS rows. Deleting goes the other way
@@ -12,7 +15,10 @@ export class ChunkStore {
   private readonly insertChunk: Database.Statement;
   private readonly insertFts: Database.Statement;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly terms: ChunkTerms,
+  ) {
     this.insertChunk = db.prepare(
       `INSERT INTO chunks (file, language, start_line, end_line, origin, symbol, symbol_kind, names, hash, text)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -24,6 +30,7 @@ export class ChunkStore {
     // Chunks from an older extraction shape (a stale worker bundle) simply add nothing.
     const chunks = extraction.chunks ?? [];
     if (chunks.length === 0) return;
+    const { identifierTerms, nameTerms, pathTerms } = this.terms;
     const pathText = pathTerms(path);
     for (const chunk of chunks) {
       const names = chunk.names.join("\n");

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { extractFile, type FileExtraction, type Lang } from "@tsift/graph";
+import type { FileExtraction, Lang } from "@tsift/graph";
 
 export type ExtractOutcome = { ok: true; result: FileExtraction } | { ok: false; message: string };
 
@@ -52,7 +52,9 @@ export function defaultWorkerCount(jobs: number, cores: number = availableParall
   return spare < 1 ? 0 : Math.min(spare, Math.ceil(jobs / 32));
 }
 
-function extractHere(job: { lang: Lang; text: string }): ExtractOutcome {
+type Extractor = (typeof import("@tsift/graph"))["extractFile"];
+
+function extractHere(extractFile: Extractor, job: { lang: Lang; text: string }): ExtractOutcome {
   try {
     return { ok: true, result: extractFile(job.lang, job.text) };
   } catch (error) {
@@ -76,13 +78,15 @@ function workerUrl(): URL | null {
  * back to the calling thread instead of failing the run.
  */
 export async function extractAll(count: number, options: ExtractAllOptions): Promise<{ workers: number }> {
+  // Loaded here, not at module load: readers that import the index package (search, status) never parse.
+  const { extractFile } = await import("@tsift/graph");
   const workers = Math.min(options.workers ?? defaultWorkerCount(count), count);
   const url = workers > 0 ? workerUrl() : null;
   if (!url || workers === 0) {
     let sinceYield = 0;
     for (let index = 0; index < count; index++) {
       const job = options.prepare(index);
-      options.onResult(index, job ? extractHere(job) : null);
+      options.onResult(index, job ? extractHere(extractFile, job) : null);
       sinceYield += job ? job.text.length : 0;
       if (sinceYield >= YIELD_EVERY_CHARS) {
         sinceYield = 0;
@@ -110,12 +114,12 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
     const finishIfDone = () => {
       if (!failed && live === 0) {
         // Jobs a dead worker held, and any not yet started, finish here.
-        for (const [index, job] of pending) ready.set(index, extractHere(job));
+        for (const [index, job] of pending) ready.set(index, extractHere(extractFile, job));
         pending.clear();
         while (nextToPrepare < count) {
           const index = nextToPrepare++;
           const job = options.prepare(index);
-          ready.set(index, job ? extractHere(job) : null);
+          ready.set(index, job ? extractHere(extractFile, job) : null);
         }
         try {
           emit();
