@@ -1,4 +1,4 @@
-import { CALLABLE, CONSTRUCTIBLE, family, ResolverTables } from "./internal/resolver-tables";
+import { CALLABLE, CONSTRUCTIBLE, family, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
 
 /** How a call's target was found, in the order the resolver tries. */
 export type CallResolution = "same_scope" | "same_file" | "import" | "typed" | "global_unique" | "ambiguous" | "unresolved";
@@ -73,6 +73,8 @@ const SUPER_RECEIVERS = new Set(["super", "super()"]);
 const IMPLICIT_RECEIVER = new Set(["kotlin"]);
 /** Languages whose files see nothing of other files without an import (Python; JS/TS ES modules). */
 const IMPORT_SCOPED = new Set(["js", "python"]);
+/** Trailing call markers of a receiver type: `f()()` is what calling `f`'s result yields. */
+const APPLICATIONS = /(?:\(\))+$/u;
 const RECEIVER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
 const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolved" };
@@ -92,7 +94,10 @@ const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolv
  * (the caller's class or object literal, then its `extends`/`implements` ancestors), a
  * class, namespace or object defined in the file or imported (`Store.open()`,
  * `Effect.map()`, `Schema.String.pipe()`), or a declared type recorded for the receiver
- * (`receiver_type`, from `x: Store`, `new Store()`, class fields). Any other receiver (a
+ * (`receiver_type`, from `x: Store`, `new Store()`, class fields, declared return types;
+ * in TS an explicit `this: T` parameter, or the declared type of the object literal around
+ * the method, decides `this`). A union alias's member is the members of its constituents
+ * (one when they share it). Any other receiver (a
  * `Map`, an array, an untyped parameter) stays `unresolved`, or `ambiguous` when the
  * index holds several members of that name: it is never bound to the one indexed method
  * that happens to share the name. Overload declarations of one name in one scope count as
@@ -101,7 +106,7 @@ const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolv
 export function createCallResolver(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
   const tables = new ResolverTables(symbols, imports, memberTypes);
   // Bases are type paths, `f()` (`class A extends Schema.Class<A>("A")(…)`) or `=a.b`.
-  tables.baseResolver = (type, name) => typeOf(name, type.file, null, type.language, 1);
+  tables.baseResolver = (type, name) => typeOf(name, type.file, null, type.language, 1, type);
   const stars = new Map<string, string[]>();
   for (const entry of imports) {
     if (entry.name === "*" && entry.alias === null && entry.kind !== "export_from" && entry.resolved_file !== null) {
@@ -176,8 +181,20 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const receiver = call.receiver!;
     const accept = memberFor(call);
     const self = SELF_RECEIVERS[lang] ?? DEFAULT_SELF;
+    // An explicit `this: T` parameter (TS) declares what `this` is, whatever encloses the call.
+    if (self.has(receiver) && call.receiver_type && lang === "js") {
+      const type = typeOf(call.receiver_type, call.file, caller, language, 0);
+      if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed", tables) ?? UNRESOLVED;
+    }
     if (self.has(receiver) || SUPER_RECEIVERS.has(receiver)) {
       const owner = enclosingContainer(caller) ?? (caller && tables.isContainer(caller) ? caller : null);
+      // An object literal with a declared type (`const Proto: Omit<Chunk, "x"> = { … }`): TS
+      // types its methods' `this` as that type, so its members are what `this.m()` names.
+      if (owner?.value_type && receiver === "this" && lang === "js" && !TYPE_LIKE.has(owner.kind)) {
+        const type = typeOf(owner.value_type, owner.file, null, language, 0);
+        const hit = type ? pickOne(tables.findMember(type, call.callee_name, accept), "typed", tables) : null;
+        if (hit) return hit;
+      }
       if (owner) {
         const found = SUPER_RECEIVERS.has(receiver)
           ? tables.heritage(owner).flatMap((base) => tables.findMember(base, call.callee_name, accept))
@@ -204,25 +221,37 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
    * `path()` (what calling `path` yields: its declared return type), `this`, then `#member`
    * / `#member()` steps. Undefined when the expression cannot be followed (the caller then
    * tries the receiver text), null when it leads outside the index (`Map`, a type
-   * parameter): no indexed member can be the target.
+   * parameter): no indexed member can be the target. Type names are looked up from `scope`
+   * outwards (the namespaces around it), then in the file.
    */
-  function typeOf(text: string, file: string, caller: ResolverSymbol | null, language: string, depth: number): ResolverSymbol | null | undefined {
+  function typeOf(text: string, file: string, caller: ResolverSymbol | null, language: string, depth: number, scope: ResolverSymbol | null = caller): ResolverSymbol | null | undefined {
     if (depth > 6) return undefined;
     const [head, ...steps] = text.split("#") as [string, ...string[]];
     let current: ResolverSymbol | null | undefined;
     if (head === "this") current = enclosingContainer(caller) ?? undefined;
     else if (head.startsWith("=")) current = valuePathOwner(file, head.slice(1).split("."), language);
-    else if (head.endsWith("()")) current = resultOf(callTarget(head.slice(0, -2), file, caller, language), language, depth);
-    else current = tables.resolveType(file, head);
+    else if (head.endsWith("()")) {
+      const path = head.replace(APPLICATIONS, "");
+      const dot = path.lastIndexOf(".");
+      // A method returning `this` yields its receiver's type (`String.annotate()` is a `String`).
+      const self = () => (dot < 0 ? undefined : valuePathOwner(file, path.slice(0, dot).split("."), language));
+      current = resultOf(callTarget(path, file, caller, language), language, depth, (head.length - path.length) / 2, self);
+    } else current = tables.resolveTypeIn(file, head, scope);
     for (const step of steps) {
       if (!current) return current;
       if (step.endsWith("()")) {
-        const found = pickOne(tables.findMember(current, step.slice(0, -2), (symbol) => CALLABLE.has(symbol.kind)), "typed", tables);
-        current = resultOf(found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!, language, depth);
+        const name = step.replace(APPLICATIONS, "");
+        const found = pickOne(tables.findMember(current, name, (symbol) => CALLABLE.has(symbol.kind)), "typed", tables);
+        const receiver = current;
+        current = resultOf(found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!, language, depth, (step.length - name.length) / 2, () => receiver);
         continue;
       }
-      const member = tables.memberType(current, step);
-      if (member) current = typeOf(member.type, member.file, null, language, depth + 1);
+      // `#xs[]`: the element of the member's declared array type.
+      const element = step.endsWith("[]");
+      const name = element ? step.slice(0, -2) : step;
+      const member = tables.memberType(current, name);
+      if (element) current = member?.type.endsWith("[]") ? typeOf(member.type.slice(0, -2), member.file, null, language, depth + 1) : undefined;
+      else if (member) current = typeOf(member.type, member.file, null, language, depth + 1);
       else {
         const symbols = tables.findMember(current, step, () => true);
         const typed = symbols.find((symbol) => symbol.value_type);
@@ -232,11 +261,37 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     return current;
   }
 
-  /** The container a call of `symbol` yields, from its declared return type. */
-  function resultOf(symbol: ResolverSymbol | null, language: string, depth: number): ResolverSymbol | null | undefined {
-    if (!symbol) return undefined;
-    if (symbol.return_type) return typeOf(symbol.return_type, symbol.file, null, language, depth + 1);
-    return undefined;
+  /**
+   * The container `applications` successive calls of `symbol` yield (`f(a)` is 1, `f(a)(b)`
+   * is 2), from its declared return type: `>R` is a function returning `R`, so one call
+   * yields no indexed type (null) and two yield `R`; a plain `R` answers both, as a dual
+   * API's data-first and curried forms end in the same type (extraction records `R` for an
+   * overload list only then). `this` is the receiver's type (`self`); a binding typed by a
+   * callable interface yields what that interface's call signatures return.
+   */
+  function resultOf(
+    symbol: ResolverSymbol | null,
+    language: string,
+    depth: number,
+    applications = 1,
+    self?: () => ResolverSymbol | null | undefined,
+  ): ResolverSymbol | null | undefined {
+    if (!symbol || depth > 6) return undefined;
+    const returns = symbol.return_type;
+    if (!returns && symbol.value_type && !tables.isContainer(symbol)) {
+      // A binding whose declared type is a callable interface: what calling that type yields.
+      const type = typeOf(symbol.value_type, symbol.file, null, language, depth + 1);
+      return type ? resultOf(type, language, depth + 1, applications) : undefined;
+    }
+    if (!returns || applications > 2) return undefined;
+    if (returns === "this") return applications === 1 ? self?.() : undefined;
+    if (returns.startsWith(">")) return applications === 1 ? null : typeOf(returns.slice(1), symbol.file, null, language, depth + 1);
+    // `export const map = internal.map`: its calls are `internal.map`'s, curried ones too.
+    if (returns.endsWith("()")) return typeOf(applications === 2 ? `${returns}()` : returns, symbol.file, null, language, depth + 1);
+    const result = typeOf(returns, symbol.file, null, language, depth + 1);
+    // Calling what it returns: a callable type's call result, else (a dual API) the same type.
+    if (applications === 2 && result?.return_type) return resultOf(result, language, depth + 1);
+    return result;
   }
 
   /** The symbol a value path (`Store.open`, `make`) names when called from `file`. */

@@ -196,6 +196,151 @@ describe("call resolution at index time (TypeScript)", () => {
     ]);
   });
 
+  it("binds calls through union aliases, function-typed interface members and curried results", async () => {
+    const root = tempTree({
+      "src/pipeable.ts": "export interface Pipeable {\n  pipe(): unknown;\n}\n",
+      "src/option.ts": [
+        "import type { Pipeable } from './pipeable';",
+        "export interface None extends Pipeable { readonly _tag: 'None' }",
+        "export interface Some extends Pipeable { readonly _tag: 'Some'; readonly value: number }",
+        "export type Option = None | Some | undefined;",
+        "export const none = (): Option => undefined;",
+        "",
+      ].join("\n"),
+      "src/shape.ts": [
+        "export interface Circle {\n  area(): number;\n  readonly grow: (by: number) => Circle;\n}",
+        "export interface Square {\n  area(): number;\n}",
+        "export type Shape = Circle | Square;",
+        "export type Store = {\n  readonly get: (key: string) => string;\n  readonly label: string;\n};",
+        "export class Other {\n  area() { return 0; }\n  get(key: string) { return key; }\n}",
+        "export const curried: (a: number) => (b: number) => Circle = (a) => (b) => ({ area: () => a + b, grow: () => curried(a)(b) });",
+        "export const dual: { (by: number): (self: Circle) => Circle; (self: Circle, by: number): Circle } = null!;",
+        "",
+      ].join("\n"),
+      "src/app.ts": [
+        "import { none } from './option';",
+        "import { curried, dual, type Circle, type Shape, type Store } from './shape';",
+        "export function run(shape: Shape, store: Store, circle: Circle) {",
+        "  none().pipe();",
+        "  shape.area();",
+        "  store.get('k');",
+        "  circle.grow(2).area();",
+        "  curried(1)(2).area();",
+        "  dual(1)(circle).area();",
+        "  curried(1).area();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const rows = query<CallRow>(location.dbPath, CALLS).filter((row) => row.caller_name === "run");
+    expect(rows.map((row) => [row.receiver ? `${row.receiver}.${row.callee_name}` : row.callee_name, row.resolution, row.target])).toEqual([
+      // `Option` is `None | Some`: both inherit the one `pipe`.
+      ["none().pipe", "typed", "src/pipeable.ts:Pipeable.pipe"],
+      ["none", "import", "src/option.ts:none"],
+      // Circle and Square declare `area` each: both are candidates, so neither is claimed.
+      ["shape.area", "ambiguous", null],
+      // A function-typed member of a type alias's object type is a method of it.
+      ["store.get", "typed", "src/shape.ts:Store.get"],
+      ["circle.grow(2).area", "typed", "src/shape.ts:Circle.area"],
+      ["circle.grow", "typed", "src/shape.ts:Circle.grow"],
+      // Calling what `curried(1)` returns yields a Circle; so does a dual API's curried form.
+      ["curried(1)(2).area", "typed", "src/shape.ts:Circle.area"],
+      ["curried", "import", "src/shape.ts:curried"],
+      ["dual(1)(circle).area", "typed", "src/shape.ts:Circle.area"],
+      ["dual", "import", "src/shape.ts:dual"],
+      // `curried(1)` is a function: none of the indexed `area` methods is its member.
+      ["curried(1).area", "unresolved", null],
+      ["curried", "import", "src/shape.ts:curried"],
+    ]);
+  });
+
+  it("binds calls through `this:` parameters, type-parameter bounds, inline option types and callable types", async () => {
+    const root = tempTree({
+      "src/schema.ts": [
+        "export interface Top {\n  pipe(): unknown;\n  annotate(note: string): this;\n}",
+        "export interface Lambda {\n  <S extends Top>(self: S): Top;\n}",
+        "export const optional: Lambda = null!;",
+        "export const String: Top = null!;",
+        "export type Untraced = {\n  (body: () => void): (...args: Array<number>) => Top;\n};",
+        "export const fnUntraced: Untraced = null!;",
+        "",
+      ].join("\n"),
+      "src/app.ts": [
+        "import { fnUntraced, optional, String, type Top } from './schema';",
+        "export const Proto = {",
+        "  pipe() { return 1; },",
+        "  show(this: Top) { return this.pipe(); },",
+        "};",
+        "export function run<S extends Top>(self: S, options: { readonly inner: Top }) {",
+        "  self.pipe();",
+        "  options.inner.pipe();",
+        "  optional(self).pipe();",
+        "  String.annotate('a').pipe();",
+        "  const go = fnUntraced(() => {});",
+        "  go(1).pipe();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const rows = query<CallRow>(location.dbPath, CALLS).filter((row) => row.callee_name === "pipe");
+    expect(rows.map((row) => [row.caller_name, row.receiver, row.resolution, row.target])).toEqual([
+      // `this: Top` says what `this` is, not the object literal around the method.
+      ["Proto.show", "this", "typed", "src/schema.ts:Top.pipe"],
+      ["run", "self", "typed", "src/schema.ts:Top.pipe"],
+      ["run", "options.inner", "typed", "src/schema.ts:Top.pipe"],
+      ["run", "optional(self)", "typed", "src/schema.ts:Top.pipe"],
+      ["run", "String.annotate('a')", "typed", "src/schema.ts:Top.pipe"],
+      ["run", "go(1)", "typed", "src/schema.ts:Top.pipe"],
+    ]);
+  });
+
+  it("binds `this` in a typed object literal, array elements and namespace-scoped bases", async () => {
+    const root = tempTree({
+      "src/chunk.ts": [
+        "export interface Chunk {\n  toJSON(): unknown;\n  size(): number;\n}",
+        "export const Proto: Omit<Chunk, 'size'> = {",
+        "  toJSON() { return 1; },",
+        "  show() { return this.toJSON(); },",
+        "};",
+        "export const Plain = {",
+        "  toJSON() { return 1; },",
+        "  show() { return this.toJSON(); },",
+        "};",
+        "export type TimeZone = TimeZone.Offset | TimeZone.Named;",
+        "export declare namespace TimeZone {",
+        "  interface Proto {\n    format(): string;\n  }",
+        "  interface Offset extends Proto {\n    readonly offset: number;\n  }",
+        "  interface Named extends Proto {\n    readonly id: string;\n  }",
+        "}",
+        "export class Pool {\n  readonly slots: Array<Chunk> = [];\n}",
+        "export function run(chunks: Chunk[], zone: TimeZone, pool: Pool) {",
+        "  chunks[0].size();",
+        "  for (const chunk of chunks) chunk.size();",
+        "  zone.format();",
+        "  pool.slots[1].size();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const rows = query<CallRow>(location.dbPath, CALLS).filter((row) => row.receiver !== null);
+    expect(rows.map((row) => [row.caller_name, `${row.receiver}.${row.callee_name}`, row.resolution, row.target])).toEqual([
+      // TS types `this` in a literal with a declared type as that type: the interface's member.
+      ["Proto.show", "this.toJSON", "typed", "src/chunk.ts:Chunk.toJSON"],
+      ["Plain.show", "this.toJSON", "same_scope", "src/chunk.ts:Plain.toJSON"],
+      ["run", "chunks[0].size", "typed", "src/chunk.ts:Chunk.size"],
+      ["run", "chunk.size", "typed", "src/chunk.ts:Chunk.size"],
+      // `Proto` inside `namespace TimeZone` is `TimeZone.Proto`.
+      ["run", "zone.format", "typed", "src/chunk.ts:TimeZone.Proto.format"],
+      ["run", "pool.slots[1].size", "typed", "src/chunk.ts:Chunk.size"],
+    ]);
+  });
+
   it("resolves Python relative imports and self calls", async () => {
     const root = tempTree({
       "pkg/__init__.py": "",

@@ -25,7 +25,7 @@ export function loadIndex(Database, dbPath) {
   try {
     const symbols = db.prepare("SELECT id, file, name, qualified_name, kind, line, end_line, parent FROM symbols").all();
     const calls = db
-      .prepare("SELECT c.id, c.file, c.line, c.callee_name, c.receiver, c.kind, c.resolved_symbol_id, c.resolution, c.caller_symbol_id FROM calls c")
+      .prepare("SELECT c.id, c.file, c.line, c.callee_name, c.receiver, c.receiver_type, c.kind, c.resolved_symbol_id, c.resolution, c.caller_symbol_id FROM calls c")
       .all();
     const containers = new Map(symbols.map((symbol) => [`${symbol.file}\0${symbol.qualified_name}`, symbol.kind]));
     return { symbols, calls, containers };
@@ -149,3 +149,35 @@ export function compareCallers(index, sites, options = {}) {
   });
   return { overall: score(overall), methods: score(methods), unmapped, falsePositives, misses };
 }
+
+/**
+ * Method misses counted by what the index holds at the site: the call row of the missed
+ * name (`ambiguous`, `unresolved`, `wrong target`, or `no call` of that name) and the
+ * shape of its receiver (with or without a recorded `receiver_type`), most frequent first.
+ */
+export function methodMissCategories(index, misses) {
+  const byId = new Map(index.symbols.map((symbol) => [symbol.id, symbol]));
+  const counts = new Map();
+  for (const miss of misses) {
+    if (!isMethodSymbol(byId.get(miss.target.id) ?? miss.target, index.containers)) continue;
+    const call = miss.calls.find((candidate) => candidate.callee_name === miss.target.name);
+    let key = "no call of that name";
+    if (call) {
+      const status = call.resolved_symbol_id !== null ? "wrong target" : call.resolution;
+      const typed = call.receiver_type ? "typed" : "untyped";
+      key = `${status}, ${receiverShape(call.receiver)} receiver, ${typed}`;
+    }
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+function receiverShape(receiver) {
+  if (receiver === null) return "no";
+  if (receiver === "this" || receiver === "super") return "this/super";
+  if (/^[\p{L}_$][\w$]*$/u.test(receiver)) return "identifier";
+  if (/^[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)+$/u.test(receiver)) return "member path";
+  if (/\)$/u.test(receiver)) return "call result";
+  return "other";
+}
+

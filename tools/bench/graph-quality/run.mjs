@@ -22,7 +22,7 @@ import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { compareCallers, loadIndex } from "./compare.mjs";
+import { compareCallers, loadIndex, methodMissCategories } from "./compare.mjs";
 import { oracleCallSites } from "./oracle.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -128,6 +128,11 @@ const markdown = [
     .map(([name, count]) => `${name} ${count}`)
     .join(", ")}.`,
   `\`tsift graph <gsym> --callers --json\` matched the scored edges for ${checked - mismatched} of ${checked} sampled symbols.`,
+  "",
+  `Method misses (${result.methods.expected - result.methods.found}) by what the index has at the site:`,
+  ...methodMissCategories(index, result.misses)
+    .slice(0, 8)
+    .map(([category, count]) => `- ${category}: ${count}`),
 ].join("\n");
 process.stdout.write(`${markdown}\n`);
 if (values.out) {

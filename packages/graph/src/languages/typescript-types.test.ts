@@ -116,4 +116,118 @@ describe("declared types for the call resolver (TypeScript)", () => {
     ]);
     expect(result.member_types).toEqual([{ owner: "", name: "Array", type: "=ArraySchema" }]);
   });
+
+  it("records union aliases as one `A|B` base, and only when every part is a named type", () => {
+    const source = [
+      "export type Option<A> = None<A> | Some<A> | undefined",
+      "export type Mixed = Some<number> | string",
+      "export type Exit<A> = Exit.Success<A> | (Exit.Failure<A> | null)",
+      "",
+    ].join("\n");
+    expect(extract(source).symbols.filter((symbol) => symbol.bases).map((symbol) => [symbol.name, symbol.bases])).toEqual([
+      ["Option", ["None|Some"]],
+      ["Exit", ["Exit.Success|Exit.Failure"]],
+    ]);
+  });
+
+  it("makes function-typed interface members methods with return types; curried results are `>R`", () => {
+    const source = [
+      "export interface Store {",
+      "  readonly get: (key: string) => Effect.Effect<string>",
+      "  readonly both: { (key: string): Option<string>; (key: string, fallback: string): Option<string> }",
+      "  readonly size: number",
+      "  readonly nested: { readonly inner: () => void }",
+      "}",
+      "export type Api = {\n  readonly run: () => (input: string) => Result<number>\n}",
+      "export function make(options: { readonly onDone: () => void }) {}",
+      "export const curried: (a: number) => (b: number) => Circle = (a) => (b) => circle(a, b)",
+      "export function later(a: number): (b: number) => Circle { return (b) => circle(a, b) }",
+      "",
+    ].join("\n");
+    expect(extract(source).symbols.map((symbol) => [symbol.qualified_name, symbol.kind, symbol.return_type ?? null])).toEqual([
+      ["Store", "interface", null],
+      ["Store.get", "method", "Effect.Effect"],
+      ["Store.both", "method", "Option"],
+      ["Api", "type_alias", null],
+      ["Api.run", "method", ">Result"],
+      ["make", "function", null],
+      ["curried", "function", ">Circle"],
+      ["later", "function", ">Circle"],
+    ]);
+  });
+
+  it("reads type-parameter constraints, inline object parameter types and calls of local call results", () => {
+    const source = [
+      "export function make<S extends Schema.Top, A>(self: S, other: A, options: { readonly pull: Pull.Pull<S>; readonly size: number }): S {",
+      "  self.pipe()",
+      "  other.pipe()",
+      "  options.pull.pipe()",
+      "  const run = Effect.fnUntraced(body)",
+      "  run(1).pipe()",
+      "  return self",
+      "}",
+      "export function free<A>(a: A): A { return a }",
+      "",
+    ].join("\n");
+    expect(typed(source)).toEqual([
+      ["self.pipe", "Schema.Top", false],
+      ["options.pull.pipe", "Pull.Pull", false],
+      ["run(1).pipe", "Effect.fnUntraced()()", false],
+      ["run", null, true],
+    ]);
+    expect(extract(source).symbols.map((symbol) => [symbol.name, symbol.return_type ?? null])).toEqual([
+      ["make", "Schema.Top"],
+      ["free", null],
+    ]);
+  });
+
+  it("records what callable interfaces and type aliases return, and `this` results", () => {
+    const source = [
+      "export interface Lambda {\n  <S extends Top>(self: S): optional<S>\n  readonly name: string\n}",
+      "export type Untraced = {\n  <A>(body: () => A): (...args: Array<any>) => Effect<A>\n}",
+      "export type Mixed = {\n  <A>(body: () => A): (...args: Array<any>) => A\n}",
+      "export class Builder {\n  add(): this { return this }\n}",
+      "",
+    ].join("\n");
+    expect(extract(source).symbols.map((symbol) => [symbol.qualified_name, symbol.return_type ?? null])).toEqual([
+      ["Lambda", "optional"],
+      ["Untraced", ">Effect"],
+      // A result that is a bare type parameter says nothing: nothing is recorded.
+      ["Mixed", null],
+      ["Builder", null],
+      ["Builder.add", "this"],
+    ]);
+  });
+
+  it("types array elements, `for … of` bindings, agreeing branches and member-subset utility types", () => {
+    const source = [
+      "export function run(nodes: ReadonlyArray<Node | undefined>, list: Entry[], self: Omit<Chunk, 'length'>, pool: Pool, cached: Reader | undefined) {",
+      "  nodes[0].hash()",
+      "  const entry = list[1]",
+      "  entry.complete()",
+      "  for (const node of nodes) node.hash()",
+      "  for (const key in list) key.trim()",
+      "  const reader = cached ?? new Reader()",
+      "  reader.read()",
+      "  const other = pool.reader ?? new Reader()",
+      "  other.read()",
+      "  const maybe = entry ? undefined : new Writer()",
+      "  maybe.write()",
+      "  const mixed = entry ? new Reader() : new Writer()",
+      "  mixed.close()",
+      "  self.toJSON()",
+      "  pool.slots[2].take()",
+      "}",
+      "",
+    ].join("\n");
+    expect(typed(source)).toEqual([
+      ["nodes[0].hash", "Node", false],
+      ["entry.complete", "Entry", false],
+      ["node.hash", "Node", false],
+      ["reader.read", "Reader", false],
+      ["maybe.write", "Writer", false],
+      ["self.toJSON", "Chunk", false],
+      ["pool.slots[2].take", "Pool#slots[]", false],
+    ]);
+  });
 });

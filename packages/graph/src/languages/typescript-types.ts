@@ -1,5 +1,17 @@
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
+import {
+  basesOf,
+  bound,
+  callResult,
+  curriedResult,
+  IDENTIFIER_PATH,
+  objectShape,
+  returnsThis,
+  typeParameters,
+  typePath,
+  type Enclosing,
+} from "../internal/typescript-type-paths";
 
 /**
  * Declared types for the call resolver, layered over the TypeScript/JavaScript rules
@@ -8,28 +20,41 @@ import type { SyntaxNode } from "../parser-registry";
  * - Scopes: every function-like node opens one; parameters, local variables (not those
  *   holding a function or class: those are symbols), `for … of` and `catch` bindings are
  *   recorded in it, with their declared type when there is one (`x: Store`,
- *   `= new Store()`, `= Store.open()`).
+ *   `= new Store()`, `= Store.open()`, `= xs[i]` / `for (x of xs)` with `xs: A[]`,
+ *   `= c ? new A() : undefined`). Type parameters stand for their constraint
+ *   (`self: S` with `<S extends Top>` is a `Top`); a parameter typed by an inline object
+ *   type keeps its members' types (`options.pull` with `options: { pull: Pull }`).
  * - Call sites: a bare call of a name bound in an enclosing scope is `local` (a parameter,
  *   not the file's function of that name); a receiver gets `receiver_type` when its type
  *   is declared: `x.m()` with `x: T` → `T`, `this.f.m()` → `this#f`, `a.b.m()` → `T#b`,
- *   `f(…).m()` → `f()`, `(x as T).m()` → `T`, explicit `this: T` parameters.
- * - Symbols: functions and methods get `return_type` from their return annotation;
+ *   `f(…).m()` → `f()`, `f(a)(b).m()` → `f()()`, `(x as T).m()` → `T`, `x.list[i].m()` →
+ *   `T#list[]`, explicit `this: T` parameters.
+ * - Symbols: functions and methods (function-typed interface properties too) get
+ *   `return_type` from their return annotation (`this` kept; `(a) => R` recorded `>R`);
  *   bindings get `value_type` (annotation, `new X()`, `X.make()` → `X.make()`) or, when
  *   they hold a function (`const map: <A>(…) => Effect<A>` or an overload list whose
- *   non-function results agree), `return_type`.
+ *   non-function results agree), `return_type`; callable interfaces and type aliases get
+ *   the `return_type` of their call signatures.
  * - Members: typed class fields, constructor parameter properties and interface
  *   properties are reported through `context.memberType`, and so are module exports
  *   under another name (`export { ArraySchema as Array }`, owner `""`).
+ * - Bases: `extends`/`implements` targets; a union alias (`type O = A | B`) records the
+ *   one base `A|B`.
  *
- * Types are recorded as identifier paths with generic arguments, `readonly`, `null` and
- * `undefined` dropped (`Effect.Effect`); anything else (unions, literals, arrays,
- * mapped types) is not recorded. `=a.b` is the type of the value `a.b` (a binding or a
- * class named by an identifier path), `f()` the result of calling `f`.
+ * Types are recorded as identifier paths (internal/typescript-type-paths) with generic
+ * arguments, `readonly`, `null` and `undefined` dropped (`Effect.Effect`); arrays and
+ * other element containers as `A[]`, `Omit<T, K>`-like utility types as `T`; anything else
+ * (unions, literals, mapped types) is not recorded. `=a.b` is the type of the value `a.b`
+ * (a binding or a class named by an identifier path), `f()` the result of calling `f`.
  */
 
 interface Scope {
   end: number;
   names: Map<string, string | null>;
+  /** Type parameters declared by the function: name -> constraint (see `typeParameters`). */
+  typeParameters?: ReadonlyMap<string, string | null>;
+  /** Parameters typed by an inline object type (`options: { readonly pull: Pull }`): member -> type. */
+  shapes?: Map<string, ReadonlyMap<string, string>>;
 }
 
 interface TypeState {
@@ -39,9 +64,6 @@ interface TypeState {
 }
 
 const states = new WeakMap<RuleContext, TypeState>();
-const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*$/u;
-/** Built-in types with no indexed members. */
-const PRIMITIVES = new Set(["string", "number", "boolean", "bigint", "symbol", "object", "void", "any", "unknown", "never", "undefined", "null", "this"]);
 const FUNCTION_NODES = ["arrow_function", "function_expression", "function_declaration", "generator_function", "generator_function_declaration", "method_definition"];
 const PARAMETER_NODES = new Set(["required_parameter", "optional_parameter"]);
 const LOCAL_SYMBOL_VALUES = new Set(["arrow_function", "function_expression", "generator_function", "class"]);
@@ -70,6 +92,27 @@ function scopeAt(state: TypeState, offset: number): Scope | null {
   return state.scopes[state.scopes.length - 1] ?? null;
 }
 
+/** The inline object type a name is bound to, from the scope that binds the name. */
+function shapeOf(state: TypeState, offset: number, name: string): ReadonlyMap<string, string> | undefined {
+  scopeAt(state, offset);
+  for (let i = state.scopes.length - 1; i >= 0; i--) {
+    const scope = state.scopes[i]!;
+    if (scope.names.has(name)) return scope.shapes?.get(name);
+  }
+  return undefined;
+}
+
+/** Type parameters of the open function scopes, innermost first (see `bound`). */
+function enclosingOf(state: TypeState): Enclosing {
+  return (name) => {
+    for (let i = state.scopes.length - 1; i >= 0; i--) {
+      const declared = state.scopes[i]!.typeParameters;
+      if (declared?.has(name)) return declared.get(name)!;
+    }
+    return undefined;
+  };
+}
+
 function lookup(state: TypeState, offset: number, name: string): string | null | undefined {
   scopeAt(state, offset);
   for (let i = state.scopes.length - 1; i >= 0; i--) {
@@ -77,41 +120,6 @@ function lookup(state: TypeState, offset: number, name: string): string | null |
     if (names.has(name)) return names.get(name)!;
   }
   return undefined;
-}
-
-/** A type node as an identifier path (`Effect.Effect<A>` → `Effect.Effect`), or null. */
-export function typePath(node: SyntaxNode | null): string | null {
-  if (!node) return null;
-  let type = node.type === "type_annotation" ? node.firstNamedChild : node;
-  while (type && (type.type === "readonly_type" || type.type === "parenthesized_type")) type = type.firstNamedChild;
-  if (!type) return null;
-  if (type.type === "generic_type") type = type.childForFieldName("name");
-  if (!type) return null;
-  if (type.type === "union_type") {
-    const parts = type.namedChildren.filter((part) => !/^(?:undefined|null)$/u.test(part.text));
-    return parts.length === 1 ? typePath(parts[0]!) : null;
-  }
-  const text = type.text;
-  return IDENTIFIER_PATH.test(text) && !PRIMITIVES.has(text) ? text : null;
-}
-
-/** The result type of a function type or an overload list (`{ <A>(f): (self) => R; <A>(self, f): R }`): non-function results that agree. */
-function callResult(type: SyntaxNode | null): string | null {
-  let node = type?.type === "type_annotation" ? type.firstNamedChild : type;
-  if (!node) return null;
-  if (node.type === "function_type") return typePath(node.childForFieldName("return_type"));
-  if (node.type !== "object_type") return null;
-  const results = new Set<string>();
-  for (const member of node.namedChildren) {
-    if (member.type !== "call_signature") continue;
-    const annotation = member.childForFieldName("return_type");
-    node = annotation?.firstNamedChild ?? null;
-    if (!node || node.type === "function_type") continue;
-    const path = typePath(node);
-    if (!path) return null;
-    results.add(path);
-  }
-  return results.size === 1 ? [...results][0]! : null;
 }
 
 /** `f(…)` → `f()`, `a.b(…)` → `a.b()`, `new X(…)` → `X`, `x as T` → `T`; with a typed root, `T#b()`; else null. */
@@ -134,6 +142,10 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       const object = node.childForFieldName("object");
       const property = node.childForFieldName("property");
       if (!object || !property || property.type === "private_property_identifier") return null;
+      if (object.type === "identifier") {
+        const member = shapeOf(state, object.startIndex, object.text)?.get(property.text);
+        if (member) return member;
+      }
       const owner = expressionType(object, state, context, depth + 1);
       if (owner === "this") {
         const field = state.fields.get(context.container()?.qualified_name ?? "")?.get(property.text);
@@ -146,15 +158,51 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
     case "call_expression": {
       const callee = node.childForFieldName("function");
       if (!callee) return null;
+      // `f(a)(b)`: what calling the result of `f(a)` yields.
+      if (callee.type === "call_expression") {
+        const inner = expressionType(callee, state, context, depth + 1);
+        return inner?.endsWith("()") && !inner.endsWith("()()") ? `${inner}()` : null;
+      }
       const path = valuePath(callee);
       const root = path?.split(".")[0];
       if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined) return `${path}()`;
+      // `const run = f(…); run(…)`: calling what `f(…)` returned.
+      if (callee.type === "identifier") {
+        const local = lookup(state, callee.startIndex, callee.text);
+        return local?.endsWith("()") && !local.endsWith("()()") ? `${local}()` : null;
+      }
       const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
       return inner && inner.includes("#") ? `${inner}()` : null;
+    }
+    case "subscript_expression":
+      return elementOf(expressionType(node.childForFieldName("object"), state, context, depth + 1));
+    case "ternary_expression":
+      return agreed(node.childForFieldName("consequence"), node.childForFieldName("alternative"), state, context, depth);
+    case "binary_expression": {
+      const operator = node.childForFieldName("operator")?.type;
+      return operator === "??" || operator === "||" ? agreed(node.childForFieldName("left"), node.childForFieldName("right"), state, context, depth) : null;
     }
     default:
       return UNWRAP.has(node.type) ? expressionType(node.firstNamedChild, state, context, depth + 1) : null;
   }
+}
+
+/** `xs[i]` / `for (x of xs)` with `xs: A[]`: `A`; of a member (`T#xs`), `T#xs[]`: the element of its declared type. */
+function elementOf(type: string | null): string | null {
+  if (!type) return null;
+  if (type.endsWith("[]")) return type.slice(0, -2);
+  const last = type.slice(type.lastIndexOf("#") + 1);
+  return type.includes("#") && /^[\p{L}_$][\w$]*$/u.test(last) ? `${type}[]` : null;
+}
+
+/** `c ? a : b`, `a ?? b`: the type both sides have (a `null`/`undefined` side does not count), else null. */
+function agreed(left: SyntaxNode | null, right: SyntaxNode | null, state: TypeState, context: RuleContext, depth: number): string | null {
+  const nullish = (side: SyntaxNode | null) => side !== null && (side.type === "null" || side.type === "undefined");
+  if (!left || !right || (nullish(left) && nullish(right))) return null;
+  if (nullish(left)) return expressionType(right, state, context, depth + 1);
+  const type = expressionType(left, state, context, depth + 1);
+  if (nullish(right)) return type;
+  return type !== null && type === expressionType(right, state, context, depth + 1) ? type : null;
 }
 
 /** `a.b.c` as written, when it is a plain identifier path. */
@@ -179,7 +227,8 @@ function bindPattern(pattern: SyntaxNode | null, names: Map<string, string | nul
 function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
   scopeAt(state, node.startIndex);
-  const scope: Scope = { end: node.endIndex, names: new Map() };
+  const own = typeParameters(node);
+  const scope: Scope = { end: node.endIndex, names: new Map(), ...(own.size > 0 ? { typeParameters: own } : {}) };
   const name = node.childForFieldName("name");
   // Function names are not recorded: named functions are symbols, found by the resolver's scope walk.
   const single = node.childForFieldName("parameter");
@@ -189,8 +238,11 @@ function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
   for (const parameter of parameters?.namedChildren ?? []) {
     if (PARAMETER_NODES.has(parameter.type)) {
       const pattern = parameter.childForFieldName("pattern");
-      const type = typePath(parameter.childForFieldName("type")) ?? expressionType(parameter.childForFieldName("value"), state, context);
+      const annotation = parameter.childForFieldName("type");
+      const type = (annotation ? bound(typePath(annotation), own, enclosingOf(state)) : null) ?? expressionType(parameter.childForFieldName("value"), state, context);
       bindPattern(pattern, scope.names, type);
+      const shape = pattern?.type === "identifier" && !type ? objectShape(annotation, own, enclosingOf(state)) : null;
+      if (shape) (scope.shapes ??= new Map()).set(pattern!.text, shape);
       if (isConstructor && type && pattern?.type === "identifier" && parameter.children.some((child) => child.type === "accessibility_modifier" || child.type === "readonly")) {
         recordField(context, state, pattern.text, type);
       }
@@ -216,7 +268,8 @@ function onDeclarator(node: SyntaxNode, context: RuleContext): null {
   const value = node.childForFieldName("value");
   // A local holding a function or class is a symbol of its own (see above).
   if (value && LOCAL_SYMBOL_VALUES.has(value.type)) return null;
-  const type = typePath(node.childForFieldName("type")) ?? expressionType(value, state, context);
+  const annotation = node.childForFieldName("type");
+  const type = (annotation ? bound(typePath(annotation), null, enclosingOf(state)) : null) ?? expressionType(value, state, context);
   bindPattern(node.childForFieldName("name"), scope.names, type);
   return null;
 }
@@ -226,7 +279,9 @@ function onLoopOrCatch(node: SyntaxNode, context: RuleContext): null {
   const scope = scopeAt(state, node.startIndex);
   if (!scope) return null;
   const binding = node.type === "catch_clause" ? node.childForFieldName("parameter") : node.childForFieldName("left");
-  if (binding) bindPattern(binding.type === "lexical_declaration" || binding.type === "variable_declaration" ? binding.namedChildren[0]?.childForFieldName("name") ?? null : binding, scope.names, null);
+  // `for (const x of xs)` with `xs: A[]` binds an `A`; `for … in` binds keys.
+  const iterated = node.type === "for_in_statement" && node.children.some((child) => child.type === "of") ? elementOf(expressionType(node.childForFieldName("right"), state, context)) : null;
+  if (binding) bindPattern(binding.type === "lexical_declaration" || binding.type === "variable_declaration" ? binding.namedChildren[0]?.childForFieldName("name") ?? null : binding, scope.names, iterated);
   return null;
 }
 
@@ -318,51 +373,31 @@ function annotateDefinition(rule: LanguageRules["definitions"][string]): Languag
 
 const TYPE_DECLARATIONS = new Set(["class_declaration", "abstract_class_declaration", "class", "interface_declaration", "type_alias_declaration"]);
 
-/** `extends`/`implements` targets of a class or interface, the parts of a type alias (`= A & B<C>`). */
-function basesOf(node: SyntaxNode): string[] {
-  const bases: string[] = [];
-  const addType = (type: SyntaxNode | null) => {
-    if (!type) return;
-    if (type.type === "intersection_type") for (const part of type.namedChildren) addType(part);
-    else {
-      const path = typePath(type.type === "nested_type_identifier" ? type : type);
-      if (path) bases.push(path);
-    }
-  };
-  if (node.type === "type_alias_declaration") {
-    addType(node.childForFieldName("value"));
-    return bases;
-  }
-  for (const child of node.namedChildren) {
-    if (child.type === "class_heritage") {
-      for (const clause of child.namedChildren) {
-        if (clause.type === "extends_clause") {
-          const value = clause.childForFieldName("value");
-          if (!value) continue;
-          if (value.type === "call_expression") {
-            const callee = value.childForFieldName("function");
-            if (callee && IDENTIFIER_PATH.test(callee.text)) bases.push(`${callee.text}()`);
-          } else if (IDENTIFIER_PATH.test(value.text)) bases.push(value.text);
-        } else if (clause.type === "implements_clause") for (const type of clause.namedChildren) addType(type);
-        else if (IDENTIFIER_PATH.test(clause.text)) bases.push(clause.text); // JavaScript: `extends Base` without a clause node
-      }
-    } else if (child.type === "extends_type_clause" || child.type === "extends_clause") {
-      for (const type of child.namedChildren) addType(type);
-    }
-  }
-  return bases;
-}
-
 function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleContext): void {
   if (draft.return_type !== undefined || draft.value_type !== undefined || draft.bases !== undefined) return;
   if (TYPE_DECLARATIONS.has(node.type)) {
     const bases = basesOf(node);
     if (bases.length > 0) draft.bases = bases;
+    // A callable interface (`interface Lambda { <S>(self: S): optional<S> }`): what calling a value of it yields.
+    const result = callResult(node.childForFieldName(node.type === "interface_declaration" ? "body" : "value"));
+    if (result) draft.return_type = result;
     return;
   }
   if (SIGNATURE_NODES.has(node.type)) {
-    const returns = typePath(node.childForFieldName("return_type")) ?? (node.childForFieldName("return_type") ? null : returnedType(node, context));
+    const annotation = node.childForFieldName("return_type");
+    // `const f: (a) => R = (a) => …`: the binding's annotation declares what the arrow returns.
+    const declared = !annotation && context.parentType() === "variable_declarator" ? callResult(node.parent?.childForFieldName("type") ?? null) : null;
+    const state = stateOf(context);
+    scopeAt(state, node.startIndex);
+    const own = typeParameters(node);
+    const returns = annotation ? (returnsThis(annotation) ?? bound(typePath(annotation), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state))) : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
+    return;
+  }
+  if (node.type === "property_signature") {
+    // A function-typed interface member (the rules made it a method): its call result.
+    const result = callResult(node.childForFieldName("type"));
+    if (result) draft.return_type = result;
     return;
   }
   if (node.type !== "variable_declarator") return;

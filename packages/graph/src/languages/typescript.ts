@@ -29,6 +29,8 @@ import { oneLine } from "../signature";
  *   the binding does (visibility).
  * - Decorators belong to the declaration (signature and start line); calls inside them are not
  *   call sites (they run when the class is defined, not inside the decorated body).
+ * - Interface members (and members of a type alias's object type) declared as function-typed
+ *   properties (`readonly get: (key: K) => V`) are methods, like method signatures.
  * - `require("x")` and `import("x")` are imports, not calls. TSX/JSX: a capitalised element
  *   (`<Item />`, `<Ui.Button>`) is a call of that component.
  */
@@ -617,6 +619,32 @@ function onMethod(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
   return draft;
 }
 
+/** `readonly get: (key: K) => V` in an interface or a type alias's object type: a method in all but syntax. */
+function onPropertySignature(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
+  const ownerType = context.parentType();
+  if (ownerType === "object_type") {
+    if (context.ancestorType(1) !== "type_alias_declaration") return null;
+  } else if (ownerType !== "interface_body") return null;
+  const name = node.childForFieldName("name");
+  let type = node.childForFieldName("type")?.firstNamedChild ?? null;
+  while (type?.type === "parenthesized_type") type = type.firstNamedChild;
+  if (!name || !type || !isFunctionType(type)) return null;
+  return {
+    name: propertyKeyName(name) ?? name.text,
+    kind: "method",
+    signature: head(slice(context, node.startIndex, node.endIndex)),
+    visibility: modifiersOf(node, name).accessibility,
+    callable: false,
+    container: false,
+  };
+}
+
+/** A function type, or an object type that is only call signatures (an overload list). */
+function isFunctionType(type: SyntaxNode): boolean {
+  if (type.type === "function_type") return true;
+  return type.type === "object_type" && type.namedChildCount > 0 && type.namedChildren.every((member) => member.type === "call_signature" || member.type === "comment");
+}
+
 /** Function, arrow and class expressions: the draft their binding prepared, or their own name. */
 function onValue(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
   if (!node.isNamed) return null; // the `class` keyword shares the type name of class expressions
@@ -1029,7 +1057,6 @@ export const TYPESCRIPT_RULES: LanguageRules = {
     "adding_type_annotation",
     "implements_clause",
     "extends_type_clause",
-    "property_signature",
     "index_signature",
     "call_signature",
     "construct_signature",
@@ -1068,6 +1095,7 @@ export const TYPESCRIPT_RULES: LanguageRules = {
     method_definition: onMethod,
     method_signature: onMethod,
     abstract_method_signature: onMethod,
+    property_signature: onPropertySignature,
     interface_declaration: onInterface,
     type_alias_declaration: onTypeAlias,
     enum_declaration: onEnum,

@@ -36,6 +36,7 @@ export class ResolverTables {
   /** Files that import or export something: ES modules (and Python/CommonJS files that import). */
   readonly modules = new Set<string>();
   private readonly heritageCache = new Map<number, ResolverSymbol[]>();
+  private readonly unionCache = new Map<number, ResolverSymbol[] | null>();
   /** Resolves one base type name of a type (the resolver installs one that follows `f()` and `=a.b`). */
   baseResolver: ((type: ResolverSymbol, name: string) => ResolverSymbol | null | undefined) | null = null;
   /** `file\0owner\0name` -> the member's declared type. */
@@ -156,8 +157,19 @@ export class ResolverTables {
     return all.length > 0 ? all : key(owner.name);
   }
 
-  /** Members named `name` of `owner` or, when it has none, of its ancestors (nearest first, breadth-first). */
-  findMember(owner: ResolverSymbol, name: string, accept: (symbol: ResolverSymbol) => boolean): ResolverSymbol[] {
+  /**
+   * Members named `name` of `owner` or, when it has none, of its ancestors (nearest first,
+   * breadth-first). On a union alias, the members of every constituent that has one: code
+   * that type-checks calls a member missing from some constituents only after narrowing to
+   * the others, so those are the candidates (one when they share the declaration).
+   */
+  findMember(owner: ResolverSymbol, name: string, accept: (symbol: ResolverSymbol) => boolean, depth = 0): ResolverSymbol[] {
+    const parts = depth < 4 ? this.unionOf(owner) : null;
+    if (parts) {
+      const found = new Map<number, ResolverSymbol>();
+      for (const part of parts) for (const symbol of this.findMember(part, name, accept, depth + 1)) found.set(symbol.id, symbol);
+      return [...found.values()];
+    }
     const queue: ResolverSymbol[] = [owner];
     const seen = new Set<number>([owner.id]);
     for (let depth = 0; queue.length > 0 && depth < 12; depth++) {
@@ -176,8 +188,13 @@ export class ResolverTables {
     return [];
   }
 
-  /** The declared type of a field or property of `owner` or its ancestors (nearest first). */
-  memberType(owner: ResolverSymbol, name: string): ResolverMemberType | null {
+  /** The declared type of a field or property of `owner` or its ancestors (nearest first); on a union, the type its constituents agree on. */
+  memberType(owner: ResolverSymbol, name: string, depth = 0): ResolverMemberType | null {
+    const parts = depth < 4 ? this.unionOf(owner) : null;
+    if (parts) {
+      const found = parts.map((part) => this.memberType(part, name, depth + 1)).filter((member) => member !== null);
+      return found.length > 0 && found.every((member) => member.type === found[0]!.type && member.file === found[0]!.file) ? found[0]! : null;
+    }
     const queue: ResolverSymbol[] = [owner];
     const seen = new Set<number>([owner.id]);
     for (let depth = 0; queue.length > 0 && depth < 12; depth++) {
@@ -205,11 +222,51 @@ export class ResolverTables {
     const bases: ResolverSymbol[] = [];
     this.heritageCache.set(type.id, bases);
     for (const name of heritageNames(type)) {
-      const base = this.baseResolver ? this.baseResolver(type, name) : this.resolveType(type.file, name);
+      if (name.includes("|")) continue; // a union's constituents are not bases (`unionOf`)
+      const base = this.baseResolver ? this.baseResolver(type, name) : this.resolveTypeIn(type.file, name, type);
       if (base && base.id !== type.id) bases.push(base);
     }
     return bases;
   }
+
+  /**
+   * The constituents of a union alias (`type Option<A> = None<A> | Some<A>`, recorded as
+   * the base `None|Some`), or null: not a union, or a constituent outside the index (its
+   * members could be the target, so no indexed one can be claimed).
+   */
+  unionOf(type: ResolverSymbol): ResolverSymbol[] | null {
+    if (type.kind !== "type_alias") return null;
+    const cached = this.unionCache.get(type.id);
+    if (cached !== undefined) return cached;
+    this.unionCache.set(type.id, null);
+    const names = heritageNames(type);
+    if (names.length !== 1 || !names[0]!.includes("|")) return null;
+    const parts: ResolverSymbol[] = [];
+    for (const name of names[0]!.split("|")) {
+      const part = this.baseResolver ? this.baseResolver(type, name) : this.resolveTypeIn(type.file, name, type);
+      if (!part || part.id === type.id) return null;
+      parts.push(part);
+    }
+    this.unionCache.set(type.id, parts);
+    return parts;
+  }
+
+  /**
+   * A type reference written inside `scope` (a declaration in a namespace): the enclosing
+   * namespaces' own types first (`interface Offset extends Proto` in `namespace TimeZone`
+   * is `TimeZone.Proto`), then the file's and its imports' (`resolveType`).
+   */
+  resolveTypeIn(file: string, text: string, scope: ResolverSymbol | null): ResolverSymbol | null {
+    const path = typeReferencePath(text);
+    for (let prefix = scope?.parent ?? null; path && prefix !== null; prefix = this.byFileQualified.get(file)?.get(prefix)?.parent ?? null) {
+      const name = prefix.slice(prefix.lastIndexOf(".") + 1);
+      const namespace = this.inFile(file, name).some((symbol) => symbol.qualified_name === prefix && (symbol.kind === "namespace" || symbol.kind === "mod"));
+      const found = namespace ? this.resolveType(file, `${prefix}.${path.join(".")}`) : null;
+      if (found) return found;
+    }
+    return this.resolveType(file, text);
+  }
+
 
   /**
    * The indexed type a type reference names in `file`: `Store`, `Effect.Effect`,
@@ -228,10 +285,16 @@ export class ResolverTables {
       }
     }
     if (!current) {
-      current = pickContainer(this, this.topLevel(file, head!));
+      // `Exit.Proto` with both `type Exit` and `namespace Exit`: the one holding `Proto`.
+      const local = this.topLevel(file, head!);
+      const next = rest[0];
+      current = pickContainer(this, next === undefined ? local : local.filter((symbol) => this.members(symbol, next).length > 0));
       if (!current) {
         const binding = this.binding(file, head!);
-        if (binding?.resolved_file && binding.name !== "*") current = pickContainer(this, this.exported(binding.resolved_file, binding.name && binding.name !== "default" ? binding.name : head!).symbols);
+        if (binding?.resolved_file && binding.name !== "*") {
+          const found = this.exported(binding.resolved_file, binding.name && binding.name !== "default" ? binding.name : head!).symbols;
+          current = pickContainer(this, next === undefined ? found : found.filter((symbol) => this.members(symbol, next).length > 0));
+        }
       }
     }
     for (const segment of rest) {
@@ -246,8 +309,15 @@ export class ResolverTables {
 function pickContainer(tables: ResolverTables, candidates: readonly ResolverSymbol[]): ResolverSymbol | null {
   const containers = candidates.filter((symbol) => tables.isContainer(symbol));
   if (containers.length === 0) return null;
-  const rank = (symbol: ResolverSymbol) => (symbol.kind === "class" || symbol.kind === "struct" ? 0 : symbol.kind === "interface" || symbol.kind === "trait" ? 1 : 2);
-  return [...containers].sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0]!;
+  return [...containers].sort((a, b) => typeRank(a) - typeRank(b) || a.id - b.id)[0]!;
+}
+
+/** In a type position: classes, then interfaces, then type aliases, then values with members (a namespace last). */
+function typeRank(symbol: ResolverSymbol): number {
+  if (symbol.kind === "class" || symbol.kind === "struct") return 0;
+  if (symbol.kind === "interface" || symbol.kind === "trait") return 1;
+  if (symbol.kind === "type_alias") return 2;
+  return symbol.kind === "namespace" || symbol.kind === "mod" ? 4 : 3;
 }
 
 /** `Effect.Effect<A, E>` -> ["Effect", "Effect"]; null for anything but an (optionally generic, nullable) name path. */

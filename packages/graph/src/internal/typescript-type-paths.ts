@@ -1,0 +1,199 @@
+import type { SyntaxNode } from "../parser-registry";
+
+/**
+ * Type annotations read as the call resolver's type paths (see languages/typescript-types):
+ * `Effect.Effect<A>` → `Effect.Effect`, `Array<A>` / `A[]` → `A[]` (element type `A`), type parameters replaced by their constraints, the
+ * results of function types and call signatures, declaration bases and union parts.
+ */
+
+export const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*$/u;
+/** Built-in types with no indexed members. */
+const PRIMITIVES = new Set(["string", "number", "boolean", "bigint", "symbol", "object", "void", "any", "unknown", "never", "undefined", "null", "this"]);
+
+/** Standard generic types whose one type argument is what indexing or `for … of` yields. */
+const ELEMENT_CONTAINERS = new Set(["Array", "ReadonlyArray", "Set", "ReadonlySet", "Iterable", "IterableIterator"]);
+
+/** Standard utility types whose members are (a subset of) their first type argument's. */
+const MEMBER_SUBSETS = new Set(["Omit", "Pick", "Readonly", "Partial", "Required", "NonNullable"]);
+
+/** Type parameters in scope: name -> constraint as a type path (null: none, or not a named type). */
+export type TypeParameters = ReadonlyMap<string, string | null>;
+/** The constraint of a type parameter of an enclosing function; undefined when no enclosing function declares the name. */
+export type Enclosing = (name: string) => string | null | undefined;
+
+/** Member types of an inline object type (`{ readonly a: A; b?: B<C> }`), type parameters bounded. */
+export function objectShape(annotation: SyntaxNode | null, own: TypeParameters, enclosing: Enclosing): Map<string, string> | null {
+  let type = annotation?.type === "type_annotation" ? annotation.firstNamedChild : annotation;
+  while (type?.type === "parenthesized_type" || type?.type === "readonly_type") type = type.firstNamedChild;
+  if (type?.type !== "object_type") return null;
+  const shape = new Map<string, string>();
+  for (const member of type.namedChildren) {
+    if (member.type !== "property_signature") continue;
+    const name = member.childForFieldName("name");
+    const path = bound(typePath(member.childForFieldName("type")), own, enclosing);
+    if (name?.type === "property_identifier" && path) shape.set(name.text, path);
+  }
+  return shape.size > 0 ? shape : null;
+}
+
+/** A type node as an identifier path (`Effect.Effect<A>` → `Effect.Effect`), or null. */
+export function typePath(node: SyntaxNode | null): string | null {
+  if (!node) return null;
+  let type = node.type === "type_annotation" ? node.firstNamedChild : node;
+  while (type && (type.type === "readonly_type" || type.type === "parenthesized_type")) type = type.firstNamedChild;
+  if (!type) return null;
+  // Arrays and other standard element containers: `A[]` is what indexing or iterating yields `A` from.
+  if (type.type === "array_type") {
+    const element = typePath(type.firstNamedChild);
+    return element && !element.endsWith("[]") ? `${element}[]` : null;
+  }
+  if (type.type === "generic_type") {
+    const name = type.childForFieldName("name");
+    const args = type.childForFieldName("type_arguments")?.namedChildren ?? [];
+    if (name && ELEMENT_CONTAINERS.has(name.text)) {
+      const element = args.length === 1 ? typePath(args[0]!) : null;
+      return element && !element.endsWith("[]") ? `${element}[]` : null;
+    }
+    // `Omit<Chunk, "length">`: whatever members it has are `Chunk`'s.
+    if (name && MEMBER_SUBSETS.has(name.text)) return args.length > 0 ? typePath(args[0]!) : null;
+    type = name;
+  }
+  if (!type) return null;
+  if (type.type === "union_type") {
+    const parts = type.namedChildren.filter((part) => !/^(?:undefined|null)$/u.test(part.text));
+    return parts.length === 1 ? typePath(parts[0]!) : null;
+  }
+  const text = type.text;
+  return IDENTIFIER_PATH.test(text) && !PRIMITIVES.has(text) ? text : null;
+}
+
+/** A node's own type parameters: name -> its constraint as a type path, or null (none, or not a named type). */
+export function typeParameters(node: SyntaxNode | null): Map<string, string | null> {
+  const found = new Map<string, string | null>();
+  for (const parameter of node?.childForFieldName("type_parameters")?.namedChildren ?? []) {
+    const name = parameter.type === "type_parameter" ? parameter.childForFieldName("name") : null;
+    const constraint = parameter.childForFieldName("constraint")?.firstNamedChild ?? null;
+    if (name) found.set(name.text, constraint ? typePath(constraint) : null);
+  }
+  return found;
+}
+
+/**
+ * `path` with a type parameter replaced by its constraint (`S` of `<S extends Schema.Top>`
+ * is `Schema.Top`: only members of that are callable on it); null for an unconstrained one.
+ * `own` are the declaration's parameters; `enclosing` answers for the enclosing functions'.
+ */
+export function bound(path: string | null, own: TypeParameters | null, enclosing: Enclosing | null): string | null {
+  if (!path || path.includes(".")) return path;
+  const constraint = own?.has(path) ? own.get(path)! : enclosing?.(path);
+  if (constraint === undefined) return path; // not a type parameter
+  // A constraint naming another type parameter (`<A, B extends A>`) says nothing indexed.
+  return constraint !== null && !own?.has(constraint) ? constraint : null;
+}
+
+/**
+ * The result type of a function type or an overload list (`{ <A>(f): (self) => R; <A>(self,
+ * f): R }`): the non-function results when they agree (a dual API's curried form must then
+ * end in the same type, or nothing is recorded). A function that only returns a function
+ * (`(a) => (b) => R`) records `>R`: calling it twice yields `R`.
+ */
+export function callResult(type: SyntaxNode | null): string | null {
+  let node = type?.type === "type_annotation" ? type.firstNamedChild : type;
+  while (node?.type === "parenthesized_type") node = node.firstNamedChild;
+  if (!node) return null;
+  const results = new Set<string>();
+  const curried = new Set<string>();
+  const add = (result: SyntaxNode | null, signature: SyntaxNode): boolean => {
+    while (result?.type === "parenthesized_type" || result?.type === "type_annotation") result = result.firstNamedChild;
+    if (!result) return true;
+    const own = typeParameters(signature);
+    if (result.type === "function_type") {
+      const inner = bound(typePath(result.childForFieldName("return_type")), new Map([...own, ...typeParameters(result)]), null);
+      if (inner) curried.add(inner);
+      return inner !== null;
+    }
+    const path = bound(typePath(result), own, null);
+    if (path) results.add(path);
+    return path !== null;
+  };
+  if (node.type === "function_type") {
+    if (!add(node.childForFieldName("return_type"), node)) return null;
+  } else if (node.type === "object_type" || node.type === "interface_body") {
+    for (const member of node.namedChildren) {
+      if (member.type === "call_signature" && !add(member.childForFieldName("return_type")?.firstNamedChild ?? null, member)) return null;
+    }
+  } else return null;
+  if (results.size === 1) {
+    const result = [...results][0]!;
+    return curried.size === 0 || (curried.size === 1 && curried.has(result)) ? result : null;
+  }
+  return results.size === 0 && curried.size === 1 ? `>${[...curried][0]!}` : null;
+}
+
+/** `(a) => R` as a return annotation: `>R` (calling the result yields `R`). */
+export function curriedResult(annotation: SyntaxNode, own: TypeParameters, enclosing: Enclosing): string | null {
+  let type: SyntaxNode | null = annotation.type === "type_annotation" ? annotation.firstNamedChild : annotation;
+  while (type?.type === "parenthesized_type") type = type.firstNamedChild;
+  if (type?.type !== "function_type") return null;
+  const result = bound(typePath(type.childForFieldName("return_type")), new Map([...own, ...typeParameters(type)]), enclosing);
+  return result ? `>${result}` : null;
+}
+
+/** A `this` return annotation: `this` (the resolver reads it as the receiver's type). */
+export function returnsThis(annotation: SyntaxNode): string | null {
+  const type = annotation.type === "type_annotation" ? annotation.firstNamedChild : annotation;
+  return type?.type === "this_type" ? "this" : null;
+}
+
+/** `extends`/`implements` targets of a class or interface, the parts of a type alias (`= A & B<C>`). */
+export function basesOf(node: SyntaxNode): string[] {
+  const bases: string[] = [];
+  const addType = (type: SyntaxNode | null) => {
+    if (!type) return;
+    if (type.type === "intersection_type") for (const part of type.namedChildren) addType(part);
+    else {
+      const path = typePath(type.type === "nested_type_identifier" ? type : type);
+      if (path) bases.push(path);
+    }
+  };
+  if (node.type === "type_alias_declaration") {
+    const value = node.childForFieldName("value");
+    const union = value ? unionParts(value) : null;
+    // `= A | B`: one base `A|B` (a member call runs the member of whichever it holds).
+    if (union) bases.push(union.join("|"));
+    else addType(value);
+    return bases;
+  }
+  for (const child of node.namedChildren) {
+    if (child.type === "class_heritage") {
+      for (const clause of child.namedChildren) {
+        if (clause.type === "extends_clause") {
+          const value = clause.childForFieldName("value");
+          if (!value) continue;
+          if (value.type === "call_expression") {
+            const callee = value.childForFieldName("function");
+            if (callee && IDENTIFIER_PATH.test(callee.text)) bases.push(`${callee.text}()`);
+          } else if (IDENTIFIER_PATH.test(value.text)) bases.push(value.text);
+        } else if (clause.type === "implements_clause") for (const type of clause.namedChildren) addType(type);
+        else if (IDENTIFIER_PATH.test(clause.text)) bases.push(clause.text); // JavaScript: `extends Base` without a clause node
+      }
+    } else if (child.type === "extends_type_clause" || child.type === "extends_clause") {
+      for (const type of child.namedChildren) addType(type);
+    }
+  }
+  return bases;
+}
+
+/** The parts of a union of named types (`A<X> | B | null` → [A, B]); null when any part is not a named type. */
+export function unionParts(node: SyntaxNode): string[] | null {
+  if (node.type !== "union_type") return null;
+  const parts: string[] = [];
+  const visit = (part: SyntaxNode): boolean => {
+    if (part.type === "union_type") return part.namedChildren.every(visit);
+    if (/^(?:undefined|null)$/u.test(part.text)) return true;
+    const path = typePath(part);
+    if (path) parts.push(path);
+    return path !== null;
+  };
+  return visit(node) && parts.length > 1 ? [...new Set(parts)] : null;
+}
