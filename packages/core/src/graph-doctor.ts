@@ -84,7 +84,9 @@ export function evaluateGraphDoctor(facts: GraphDoctorFacts, commands: DoctorRep
     const orphans = inspection.orphan_edges;
     add("orphan_edges", orphans.count > 0 ? "fail" : "ok", orphans.count > 0 ? `${orphans.count} edge(s) reference missing nodes, e.g. ${orphans.sample.slice(0, 3).join(", ")}` : "every edge has both endpoints", commands.refresh);
     add("orphan_properties", inspection.orphan_properties > 0 ? "fail" : "ok", inspection.orphan_properties > 0 ? `${inspection.orphan_properties} property row(s) without an owner` : "every property row has its owner", commands.refresh);
-    add("duplicate_ids", "ok", "node ids and edge keys are primary keys");
+    const duplicates = inspection.duplicate_ids;
+    if (duplicates && duplicates.count > 0) add("duplicate_ids", "fail", `${duplicates.count} node id(s) or edge key(s) stored more than once, e.g. ${duplicates.sample.slice(0, 3).join(", ")}`, commands.rebuild);
+    else add("duplicate_ids", "ok", "node ids and edge keys are primary keys");
     const file = inspection.file;
     if (file && file.freelist_bytes >= FREELIST_WARN_BYTES && file.freelist_bytes >= file.size_bytes * FREELIST_WARN_RATIO) {
       add("compaction", "warn", `${file.freelist_bytes} free bytes of ${file.size_bytes} (${Math.round((100 * file.freelist_bytes) / file.size_bytes)}%)`, commands.compact);

@@ -14,6 +14,7 @@ export {
   type SqliteReadOnlyOptions,
 } from "./sqlite-read-only";
 export {
+  SQLITE_GRAPH_PAGE_SIZE,
   openSqliteGraphStore,
   openSqliteGraphStoreReadOnly,
   walAutocheckpointFor,

@@ -35,6 +35,11 @@ export interface SqliteConnectionOptions {
    * double the cost of a bulk edge load.
    */
   foreignKeys?: boolean;
+  /**
+   * Page size, bytes, for a database this open creates (SQLite ignores it for an
+   * existing file); default SQLite's 4096.
+   */
+  pageSize?: number;
 }
 
 export interface SqliteConnectionInit {
@@ -152,6 +157,8 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
   }
   try {
     database.pragma(`foreign_keys = ${options.foreignKeys === false ? "OFF" : "ON"}`);
+    // Before the WAL switch, which writes the first page and so fixes the page size.
+    if (!readOnly && options.pageSize) database.pragma(`page_size = ${Math.trunc(options.pageSize)}`);
     if (!readOnly) {
       const mode = database.pragma("journal_mode = WAL", { simple: true });
       if (String(mode).toLowerCase() !== "wal") {

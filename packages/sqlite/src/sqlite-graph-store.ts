@@ -20,11 +20,28 @@ export function walAutocheckpointFor(upsertedRows: number): number {
 }
 
 /**
+ * Page size of a graph.db this package creates. Rows average ~450 bytes with their JSON
+ * columns; on effect's src/ (82k rows, 80 MB) 8 KiB pages cut a cold refresh's CPU by
+ * about 7% against 4 KiB (fewer b-tree splits and cells per write) and made no read
+ * slower (doctor's scans got faster). Existing files keep their page size.
+ */
+export const SQLITE_GRAPH_PAGE_SIZE = 8192;
+
+/**
+ * Memory-mapped bytes of a read-only graph.db. A read is one short process: every page
+ * it touches is a cold read of SQLite's own cache, and mapped pages skip the read()
+ * copy. A depth-2 neighborhood walk plus one doctor scan on effect's src/ took ~25%
+ * less CPU with the map than with plain reads. WAL readers still read newer pages from
+ * the WAL; SQLite remaps when the file grows.
+ */
+export const SQLITE_GRAPH_READ_MMAP_BYTES = 256 * 1024 * 1024;
+
+/**
  * Opens (creating when writable) a graph.db on better-sqlite3. A newer schema fails
  * closed with a TsiftError naming both versions.
  */
 export async function openSqliteGraphStore(path: string, options: SqliteConnectionOptions = {}): Promise<SqliteGraphStore> {
-  const connection = openSqliteConnection(path, { walAutocheckpointPages: SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES, foreignKeys: false, ...options });
+  const connection = openSqliteConnection(path, { walAutocheckpointPages: SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES, foreignKeys: false, pageSize: SQLITE_GRAPH_PAGE_SIZE, ...options });
   return SqlGraphStore.open(connection, {
     async afterRefresh(report) {
       const started = process.hrtime.bigint();
@@ -48,7 +65,7 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
  * openSqliteReadOnly). Missing file or an empty file without a graph: `not_found`.
  */
 export async function openSqliteGraphStoreReadOnly(path: string, options: SqliteReadOnlyOptions = {}): Promise<SqliteReadOnlyGraphStore> {
-  const connection = openSqliteReadOnly(path, options);
+  const connection = openSqliteReadOnly(path, { mmapSizeBytes: SQLITE_GRAPH_READ_MMAP_BYTES, ...options });
   // The connection owns the snapshot copy and deletes it when the store closes it.
   const store = await SqlGraphStore.open(connection);
   return Object.defineProperties(store, {

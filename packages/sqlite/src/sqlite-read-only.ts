@@ -19,6 +19,8 @@ export interface SqliteReadOnlyOptions {
   tempDir?: string;
   /** Called with each statement's SQL and parameters; see SqliteConnectionOptions. */
   onQuery?: SqliteQueryObserver;
+  /** Bytes of the file to read through a memory map (`PRAGMA mmap_size`); default 0, plain reads. */
+  mmapSizeBytes?: number;
 }
 
 export const DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS = 500;
@@ -35,11 +37,12 @@ function needsSnapshot(error: unknown): boolean {
 }
 
 /** Opens read-only and reads the schema once, so lock and format problems surface here, not mid-query. */
-function openProbed(path: string, busyTimeoutMs: number): Database.Database {
+function openProbed(path: string, busyTimeoutMs: number, mmapSizeBytes = 0): Database.Database {
   const database = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
   try {
     database.prepare("SELECT count(*) FROM sqlite_master").get();
     database.pragma("temp_store = MEMORY");
+    if (mmapSizeBytes > 0) database.pragma(`mmap_size = ${Math.trunc(mmapSizeBytes)}`);
     return database;
   } catch (error) {
     database.close();
@@ -77,7 +80,7 @@ export function openSqliteReadOnly(path: string, options: SqliteReadOnlyOptions 
 
   let liveError: unknown;
   try {
-    const database = openProbed(path, options.probeTimeoutMs ?? DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS);
+    const database = openProbed(path, options.probeTimeoutMs ?? DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS, options.mmapSizeBytes);
     // The short probe only decides live-or-snapshot; once reading, wait like any reader.
     database.pragma(`busy_timeout = ${busyTimeoutMs}`);
     return new SqliteConnection(database, { readOnly: true, location: path, onQuery: options.onQuery });
@@ -89,7 +92,7 @@ export function openSqliteReadOnly(path: string, options: SqliteReadOnlyOptions 
   const snapshot = copySqliteSnapshot(path, options.tempDir);
   let database: Database.Database;
   try {
-    database = openProbed(snapshot.path, busyTimeoutMs);
+    database = openProbed(snapshot.path, busyTimeoutMs, options.mmapSizeBytes);
   } catch (error) {
     removeSnapshotDir(snapshot.dir);
     const failure = openError(path, error);

@@ -171,15 +171,25 @@ describe("query plans of SqliteGraphStore reads", () => {
     expect(page!.filter((line) => line.includes("TEMP B-TREE"))).toEqual([]);
   });
 
-  it("shortestPath expands each frontier through idx_graph_edges_from_kind, including IN lists", async () => {
+  it("shortestPath reads the target's incoming edges through idx_graph_edges_to_kind and expands each frontier through idx_graph_edges_from_kind, including IN lists", async () => {
+    // The one statement on to_id reads the target's incoming edges; every other one expands a frontier.
+    const split = (statements: Captured[]) => {
+      const plans = expectNoFullScans(statements);
+      const into = statements.map((statement, i) => (/WHERE to_id = \?/.test(statement.sql) ? i : -1)).filter((i) => i >= 0);
+      expect(into).toEqual([0]);
+      return { into: plans[0]!, frontier: plans.slice(1) };
+    };
     // hub -> 150 spokes -> hub: the second level is one IN (...) query over 150 ids.
     const statements = await capture(async () => expect((await store.shortestPath("hub", chainNodeId(0, CHAIN))).path).toBeNull());
-    const plans = expectNoFullScans(statements);
+    const star = split(statements);
+    expect(star.into).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_to_kind (to_id=?)"]);
     expect(statements.some((statement) => statement.sql.includes(" IN ("))).toBe(true);
-    for (const lines of plans) expect(lines).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=?)"]);
+    for (const lines of star.frontier) expect(lines).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=?)"]);
 
-    const chainPlans = expectNoFullScans(await capture(() => store.shortestPath(chainNodeId(0, CHAIN), chainNodeId(5, CHAIN), { edgeKinds: ["calls"] })));
-    for (const lines of chainPlans) expect(lines).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=? AND kind=?)"]);
+    const chain = split(await capture(() => store.shortestPath(chainNodeId(0, CHAIN), chainNodeId(5, CHAIN), { edgeKinds: ["calls"] })));
+    expect(chain.into).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_to_kind (to_id=? AND kind=?)"]);
+    expect(chain.frontier.length).toBeGreaterThan(0);
+    for (const lines of chain.frontier) expect(lines).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=? AND kind=?)"]);
   });
 
   it("neighborhood walks its recursive CTE through idx_graph_edges_from_kind (and idx_graph_edges_to_kind for both directions)", async () => {
@@ -188,7 +198,8 @@ describe("query plans of SqliteGraphStore reads", () => {
     const walk = plan(only(statements, /WITH RECURSIVE/));
     expect(walk).toContain("SEARCH e USING INDEX idx_graph_edges_from_kind (from_id=?)");
     expect(walk).toContain("SEARCH n USING PRIMARY KEY (id=?)");
-    expect(plan(only(statements, /^SELECT edge_key.*FROM graph_edges WHERE from_id IN/s))).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=?)"]);
+    // The page's edges filter both endpoints by IN lists, seeking only the from-index.
+    expect(plan(only(statements, /^SELECT edge_key.*FROM graph_edges WHERE from_id IN .* AND \+to_id IN/s))).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=?)"]);
 
     const both = await capture(() => store.neighborhood("hub", { depth: 1, direction: "both", limit: 5 }));
     expectNoFullScans(both);

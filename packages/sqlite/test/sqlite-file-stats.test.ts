@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { chainProjection, starProjection } from "@tsift/core/testing";
-import { openSqliteGraphStore, sqliteFileStats } from "../src/index";
+import { SQLITE_GRAPH_PAGE_SIZE, openSqliteGraphStore, sqliteFileStats } from "../src/index";
 import { spawnNode, type HeldChild } from "./helpers/child-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tsift-sqlite-file-stats-"));
@@ -28,7 +28,7 @@ describe("sqliteFileStats", () => {
     expect(stats.fileSizeBytes).toBe(statSync(path).size);
     expect(stats.walSizeBytes).toBe(statSync(`${path}-wal`).size);
     expect(stats.walSizeBytes).toBeGreaterThan(0);
-    expect(stats.pageSize).toBe(4096);
+    expect(stats.pageSize).toBe(SQLITE_GRAPH_PAGE_SIZE);
     // page_count includes pages that so far exist only in the WAL.
     expect(stats.pageCount * stats.pageSize).toBeGreaterThanOrEqual(stats.fileSizeBytes);
     await store.close();
@@ -58,7 +58,8 @@ describe("sqliteFileStats", () => {
   it("measures a locked file from a snapshot and says so", async () => {
     const path = join(dir, "locked.db");
     const store = await openSqliteGraphStore(path);
-    await store.replaceProjection(chainProjection(50));
+    // Enough edges to span several 8 KiB pages, so deleting them frees some.
+    await store.replaceProjection(chainProjection(300));
     await store.close();
     holder = await spawnNode(`
       const Database = require("better-sqlite3");

@@ -8,7 +8,8 @@ type Args = Record<string, unknown>;
 /**
  * The graph-db subcommands that write or check the store — refresh, doctor, compact,
  * drift, backend-eval — registered on the `graph-db` parser. Kept apart from the read
- * subcommands; each handler imports its module only when it runs.
+ * subcommands; each handler imports its module only when it runs. Refresh and doctor
+ * run through the fast path's dispatcher (run-graph-db-read.ts), so both parsers behave alike.
  */
 export function addMaintenanceCommands<T>(yargs: Argv<T>, context: CommandContext, target: (args: Args) => GraphDbTarget): Argv<T> {
   const run = (work: (args: Args) => Promise<void>) => (args: unknown) => work(args as Args);
@@ -20,16 +21,13 @@ export function addMaintenanceCommands<T>(yargs: Argv<T>, context: CommandContex
         y
           .option("force", { type: "boolean", default: false, describe: "rebuild and rewrite even when the source watermark is unchanged" })
           .option("update-index", { type: "boolean", default: false, describe: "run the incremental index update first (default: project the index as it is)" }),
-      run(async (args) => {
-        const { graphDbRefresh } = await import("./graph-db-refresh");
-        context.setResult(await graphDbRefresh(target(args), { force: Boolean(args.force), updateIndex: Boolean(args["update-index"]) }));
-      }),
+      run(async (args) => context.setResult(await (await import("./run-graph-db-read")).runGraphDbRead("refresh", args, context.io))),
     )
     .command(
       "doctor",
       "validate graph.db (or a Convex snapshot) without refreshing; exits 1 when a check fails closed",
       {},
-      run(async (args) => context.setResult(await (await import("./graph-db-doctor")).graphDbDoctor(target(args)))),
+      run(async (args) => context.setResult(await (await import("./run-graph-db-read")).runGraphDbRead("doctor", args, context.io))),
     )
     .command(
       "compact",

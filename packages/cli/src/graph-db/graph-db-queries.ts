@@ -16,7 +16,7 @@ import {
   type GraphDbStatusData,
   type PageReport,
 } from "./graph-db-output";
-import { graphDbFreshness } from "./graph-db-freshness";
+import { graphDbFreshness, type GraphDbFreshness } from "./graph-db-freshness";
 import { graphDbSchema } from "./graph-db-schema";
 import { rankNeighbors } from "./ranked-neighbors";
 import { displayPath, graphDbPath, localGraphDbExists, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
@@ -36,13 +36,16 @@ function pageReport(flags: PageFlags, page: { nextCursor: string | null; truncat
   return report;
 }
 
-async function withStore<D>(target: GraphDbTarget, body: (opened: OpenedGraphStore) => Promise<CommandResult<D>>): Promise<CommandResult<D>> {
+async function withStore<D>(target: GraphDbTarget, body: (opened: OpenedGraphStore, freshness: () => Promise<GraphDbFreshness>) => Promise<CommandResult<D>>): Promise<CommandResult<D>> {
   const opened = await openGraphStore(target, { readOnly: true });
   try {
-    const result = await body(opened);
+    // Read at most once per command: status reports it, every read notes a stale one.
+    let checked: Promise<GraphDbFreshness> | undefined;
+    const freshness = () => (checked ??= graphDbFreshness(target, opened.store));
+    const result = await body(opened, freshness);
     if (opened.recovery) result.notes = [...(result.notes ?? []), `note: read a snapshot copy (${opened.recovery}) because another process holds the graph.db lock`];
     // Reads answer from graph.db as it is; a projection trailing its index says how to refresh.
-    const { note } = await graphDbFreshness(target, opened.store);
+    const { note } = await freshness();
     if (note) result.notes = [...(result.notes ?? []), note];
     return { ...result, root: target.root };
   } finally {
@@ -73,12 +76,12 @@ export async function graphDbStatus(target: GraphDbTarget): Promise<CommandResul
     };
     return commandResult(data, graphDbStatusOutput, { root: target.root });
   }
-  return withStore(target, async ({ store, location, recovery }) => {
+  return withStore(target, async ({ store, location, recovery }, checkFreshness) => {
     const counts = await store.counts();
     const projection = await store.projectionStatus(target.scope ?? "root");
     const materialized = projection !== null || counts.nodes > 0;
     // A code projection is `current` or `stale` against its index; imported rows are just `materialized`.
-    const freshness = materialized ? (await graphDbFreshness(target, store)).state : "unknown";
+    const freshness = materialized ? (await checkFreshness()).state : "unknown";
     const state = freshness === "current" || freshness === "stale" ? freshness : materialized ? "materialized" : "empty";
     const data: GraphDbStatusData = {
       operation: "status",

@@ -1,5 +1,5 @@
 /**
- * The `graph-db` options and read subcommands as plain data, for the fast path that
+ * The `graph-db` options and fast-path subcommands as plain data, for the fast path that
  * answers reads without yargs (graph-db-fast-path.ts). They mirror the yargs builders in
  * graph-db.command.ts; `graph-db-fast-path.test.ts` runs every read both ways and
  * requires identical output. Import-free apart from the plain parser.
@@ -22,8 +22,22 @@ const PAGE: readonly PlainOption[] = [
 ];
 const EDGE_KIND: PlainOption = { name: "edge-kind", type: "array" };
 
-/** Read subcommands: positionals, then options. Writes and checks always go through yargs. */
+/**
+ * Subcommands the fast path answers: every read, plus `refresh` and `doctor`, whose
+ * common case (a watermark reuse, a check of a current graph.db) is a few milliseconds
+ * of SQLite that the yargs import would more than double. Positionals, then options.
+ * The other writes and checks (import, export, compact, drift, backend-eval) go
+ * through yargs.
+ */
 export const GRAPH_DB_READS = {
+  refresh: {
+    positionals: [],
+    options: [
+      { name: "force", type: "boolean", default: false },
+      { name: "update-index", type: "boolean", default: false },
+    ],
+  },
+  doctor: { positionals: [], options: [] },
   status: { positionals: [], options: [] },
   schema: { positionals: [], options: [] },
   node: { positionals: ["id"], options: [] },

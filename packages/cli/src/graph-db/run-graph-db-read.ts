@@ -35,12 +35,15 @@ export function pageFlags(args: GraphDbArgs) {
 }
 
 /**
- * One graph-db read, whichever parser read its arguments: the yargs handlers and the
- * fast path both call this, so the two can only differ in parsing, never in behaviour.
+ * One graph-db read (or refresh, or doctor), whichever parser read its arguments: the
+ * yargs handlers and the fast path both call this, so the two can only differ in
+ * parsing, never in behaviour.
  */
 export async function runGraphDbRead(sub: GraphDbReadName, args: GraphDbArgs, io: Pick<CliIo, "cwd" | "env">): Promise<CommandResult> {
-  const queries = await import("./graph-db-queries");
   const target = graphDbTarget(args, io);
+  if (sub === "refresh") return (await import("./graph-db-refresh")).graphDbRefresh(target, { force: Boolean(args.force), updateIndex: Boolean(args["update-index"]) });
+  if (sub === "doctor") return (await import("./graph-db-doctor")).graphDbDoctor(target);
+  const queries = await import("./graph-db-queries");
   switch (sub) {
     case "status":
       return queries.graphDbStatus(target);
