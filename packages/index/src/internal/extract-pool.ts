@@ -34,17 +34,23 @@ export interface ExtractAllOptions {
   workers?: number;
   /** Called once per job index, in order; the pool asks only as fast as workers free up, so texts never pile up. */
   prepare: (index: number) => ExtractJob;
+  /**
+   * Whether the calling thread parses too, between writing results (default true). It writes
+   * the rows, which takes it about a third of what parsing takes a worker, so on its own core
+   * it would idle most of the run.
+   */
+  extractOnCallingThread?: boolean;
   /** Called with results strictly in index order, whatever order workers finish in. */
   onResult: (index: number, outcome: ExtractOutcome | null) => void;
 }
 
 /**
- * One core stays with the calling thread (reads, hashing, inserts, chunk terms, resolution),
- * the rest parse and extract. On 2 cores that is one worker: for effect's src/ (570 files)
- * the calling thread then spends 4.5 s of CPU and the worker 6.7 s, against 12.7 s on one
- * thread, so the run is bound by the worker instead of the sum. (A single job in flight
- * per worker made the two threads take turns; that is what once made workers look useless
- * on 2 cores.) A second worker there only adds a thread that competes with the writer.
+ * One core stays with the calling thread (reads, hashing, inserts, chunk terms, resolution,
+ * and parsing whatever the workers have not taken yet: see extractOnCallingThread), the
+ * rest parse and extract. On 2 cores that is one worker: for effect's src/ (570 files) the
+ * writes alone kept the calling thread busy ~3.4 s of a 9.6 s run, and parsing in its idle
+ * time brought the run to 7.4–8.6 s; a second worker thread did as well on time but cost
+ * another isolate's memory (~380 MB peak against ~350 MB).
  */
 export function defaultWorkerCount(jobs: number, cores: number = availableParallelism()): number {
   if (jobs <= PARALLEL_THRESHOLD) return 0;
@@ -148,6 +154,12 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
       return held > 0;
     };
     const pool: Worker[] = [];
+    const fail = (error: unknown) => {
+      // The caller's write failed: stop every worker and surface the error (the caller rolls back).
+      failed = true;
+      for (const other of pool) void other.terminate();
+      rejectAll(error);
+    };
     for (let i = 0; i < workers; i++) {
       const worker = new Worker(url);
       pool.push(worker);
@@ -168,16 +180,34 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
           emit();
           if (!feed(worker)) retire();
         } catch (error) {
-          // The caller's write failed: stop every worker and surface the error (the caller rolls back).
-          failed = true;
-          for (const other of pool) void other.terminate();
-          rejectAll(error);
+          fail(error);
         }
       });
       worker.on("error", retire);
       worker.on("exit", retire);
       if (!feed(worker)) retire();
     }
+    /**
+     * The calling thread's share of the parsing: between handling worker results it takes
+     * the next job itself, one per turn of the event loop, so worker messages (and tree
+     * finalizers) run in between. Each job is whole and synchronous, so the pool never sees
+     * one half done.
+     */
+    const callingThreadLane = async (): Promise<void> => {
+      try {
+        for (;;) {
+          await yieldToEventLoop();
+          if (failed || nextToPrepare >= count) return;
+          const index = nextToPrepare++;
+          const job = options.prepare(index);
+          ready.set(index, job ? extractHere(extractFile, job) : null);
+          emit();
+        }
+      } catch (error) {
+        fail(error);
+      }
+    };
+    if (options.extractOnCallingThread ?? true) void callingThreadLane();
   });
   return { workers };
 }
