@@ -4,11 +4,10 @@ import { COMMANDS, GLOBAL_OPTIONS, USAGE, helpWidth, type CommandName } from "./
 import type { CommandContext } from "./command-context";
 import type { CommandResult } from "./command-result";
 import { COMMAND_MODULES } from "./commands/command-modules";
-import { reportError } from "./error-report";
+import { runAndEmit } from "./emit-result";
 import { EXIT_CODES } from "./exit-codes";
 import { processIo, type CliIo } from "./io";
 import { outputOptions, type OutputArgs } from "./output/output-options";
-import { renderOutput } from "./output/render-output";
 import { VERSION } from "./version";
 import { skipHelpCache } from "./yargs-help-cache";
 
@@ -54,25 +53,15 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     io.stdout(`tsift v${VERSION}\nRun \`tsift --help\` for usage.\n`);
     return EXIT_CODES.ok;
   }
-  const debug = io.env.TSIFT_DEBUG === "1";
   const cli = createCli(io);
   let builtinOutput = "";
-  try {
-    const parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
+  let parsed: OutputArgs = {};
+  return runAndEmit(io, () => outputOptions(parsed), async () => {
+    parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
       builtinOutput = output;
     })) as OutputArgs;
     const result = cli.result();
-    if (!result) {
-      if (builtinOutput) io.stdout(`${builtinOutput}\n`);
-      return EXIT_CODES.ok;
-    }
-    io.stdout(renderOutput(result, outputOptions(parsed), io.env));
-    for (const note of result.notes ?? []) io.stderr(`${note}\n`);
-    return result.exitCode ?? EXIT_CODES.ok;
-  } catch (error) {
-    const report = reportError(error, debug);
-    io.stderr(`${report.line}\n`);
-    if (report.stack) io.stderr(`${report.stack}\n`);
-    return report.exitCode;
-  }
+    if (!result && builtinOutput) io.stdout(`${builtinOutput}\n`);
+    return result;
+  });
 }

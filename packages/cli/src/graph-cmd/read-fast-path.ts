@@ -1,8 +1,6 @@
-import { reportError } from "../error-report";
-import { EXIT_CODES } from "../exit-codes";
+import { runAndEmit } from "../emit-result";
 import type { CliIo } from "../io";
 import { outputOptions } from "../output/output-options";
-import { renderOutput } from "../output/render-output";
 import { parseReadArgv, type ReadCommandName } from "./read-command-options";
 import { runReadCommand } from "./run-read-command";
 
@@ -17,15 +15,5 @@ import { runReadCommand } from "./run-read-command";
 export async function runReadFast(command: ReadCommandName, argv: readonly string[], io: CliIo): Promise<number | undefined> {
   const args = parseReadArgv(command, argv);
   if (!args) return undefined;
-  try {
-    const result = await runReadCommand(command, args, io);
-    io.stdout(renderOutput(result, outputOptions(args), io.env));
-    for (const note of result.notes ?? []) io.stderr(`${note}\n`);
-    return result.exitCode ?? EXIT_CODES.ok;
-  } catch (error) {
-    const report = reportError(error, io.env.TSIFT_DEBUG === "1");
-    io.stderr(`${report.line}\n`);
-    if (report.stack) io.stderr(`${report.stack}\n`);
-    return report.exitCode;
-  }
+  return runAndEmit(io, () => outputOptions(args), () => runReadCommand(command, args, io));
 }

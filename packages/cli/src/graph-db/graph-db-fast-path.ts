@@ -1,8 +1,6 @@
-import { reportError } from "../error-report";
-import { EXIT_CODES } from "../exit-codes";
+import { runAndEmit } from "../emit-result";
 import type { CliIo } from "../io";
 import { outputOptions } from "../output/output-options";
-import { renderOutput } from "../output/render-output";
 import { parseGraphDbReadArgv } from "./graph-db-read-options";
 import { runGraphDbRead } from "./run-graph-db-read";
 
@@ -17,15 +15,5 @@ import { runGraphDbRead } from "./run-graph-db-read";
 export async function runGraphDbFast(argv: readonly string[], io: CliIo): Promise<number | undefined> {
   const parsed = parseGraphDbReadArgv(argv);
   if (!parsed) return undefined;
-  try {
-    const result = await runGraphDbRead(parsed.sub, parsed.args, io);
-    io.stdout(renderOutput(result, outputOptions(parsed.args), io.env));
-    for (const note of result.notes ?? []) io.stderr(`${note}\n`);
-    return result.exitCode ?? EXIT_CODES.ok;
-  } catch (error) {
-    const report = reportError(error, io.env.TSIFT_DEBUG === "1");
-    io.stderr(`${report.line}\n`);
-    if (report.stack) io.stderr(`${report.stack}\n`);
-    return report.exitCode;
-  }
+  return runAndEmit(io, () => outputOptions(parsed.args), () => runGraphDbRead(parsed.sub, parsed.args, io));
 }

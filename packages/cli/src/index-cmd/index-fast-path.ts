@@ -1,8 +1,6 @@
-import { EXIT_CODES } from "../exit-codes";
-import { reportError } from "../error-report";
+import { runAndEmit } from "../emit-result";
 import type { CliIo } from "../io";
 import { isJsonMode, outputOptions } from "../output/output-options";
-import { renderOutput } from "../output/render-output";
 import type { IndexFlags } from "./run-index";
 
 /** The flags `tsift index` declares, and the global output switches, all boolean. */
@@ -73,7 +71,7 @@ export async function runIndexFast(argv: readonly string[], io: CliIo): Promise<
   const args = parseIndexArgv(argv);
   if (!args) return undefined;
   const options = outputOptions(args.flags);
-  try {
+  return runAndEmit(io, () => options, async () => {
     const { runIndex } = await import("./run-index");
     const flags: IndexFlags = {
       ...(args.path !== undefined ? { path: args.path } : {}),
@@ -86,14 +84,6 @@ export async function runIndexFast(argv: readonly string[], io: CliIo): Promise<
       ...(args.submodule !== undefined ? { submodule: args.submodule } : {}),
       json: isJsonMode(options),
     };
-    const result = await runIndex(io, flags);
-    io.stdout(renderOutput(result, options, io.env));
-    for (const note of result.notes ?? []) io.stderr(`${note}\n`);
-    return result.exitCode ?? EXIT_CODES.ok;
-  } catch (error) {
-    const report = reportError(error, io.env.TSIFT_DEBUG === "1");
-    io.stderr(`${report.line}\n`);
-    if (report.stack) io.stderr(`${report.stack}\n`);
-    return report.exitCode;
-  }
+    return runIndex(io, flags);
+  });
 }

@@ -1,9 +1,7 @@
 import type { CommandResult } from "../command-result";
-import { reportError } from "../error-report";
-import { EXIT_CODES } from "../exit-codes";
+import { runAndEmit } from "../emit-result";
 import type { CliIo } from "../io";
 import { outputOptions } from "../output/output-options";
-import { renderOutput } from "../output/render-output";
 import { parseSearchArgv, relatedFlags, RELATED_OPTIONS, SEARCH_OPTIONS, searchFlags } from "./search-options";
 
 export type SearchCommandName = "search" | "related";
@@ -19,22 +17,7 @@ export type SearchCommandName = "search" | "related";
 export async function runSearchFast(command: SearchCommandName, argv: readonly string[], io: CliIo): Promise<number | undefined> {
   const args = parseSearchArgv(command === "search" ? SEARCH_OPTIONS : RELATED_OPTIONS, argv);
   if (!args) return undefined;
-  try {
-    let result: CommandResult;
-    if (command === "search") {
-      const flags = searchFlags(args);
-      result = await (await import("./run-search")).runSearch(io, flags);
-    } else {
-      const flags = relatedFlags(args);
-      result = await (await import("./run-related")).runRelated(io, flags);
-    }
-    io.stdout(renderOutput(result, outputOptions(args), io.env));
-    for (const note of result.notes ?? []) io.stderr(`${note}\n`);
-    return result.exitCode ?? EXIT_CODES.ok;
-  } catch (error) {
-    const report = reportError(error, io.env.TSIFT_DEBUG === "1");
-    io.stderr(`${report.line}\n`);
-    if (report.stack) io.stderr(`${report.stack}\n`);
-    return report.exitCode;
-  }
+  return runAndEmit(io, () => outputOptions(args), async (): Promise<CommandResult> =>
+    command === "search" ? (await import("./run-search")).runSearch(io, searchFlags(args)) : (await import("./run-related")).runRelated(io, relatedFlags(args)),
+  );
 }
