@@ -30,12 +30,14 @@ interface FastPathBundle {
   readonly out: string;
   /** Dependencies of @tsift/cli the path imports dynamically and must not inline. */
   readonly lazy: readonly string[];
+  /** The path updates a stale index itself before it reads (search), so the updater is part of it. */
+  readonly updatesIndex?: true;
 }
 
 const FAST_PATHS: readonly FastPathBundle[] = [
   { source: "graph-cmd/read-fast-path", out: "read-fast.js", lazy: ["@tsift/index", "@tsift/index/indexer"] },
   { source: "graph-db/graph-db-fast-path", out: "graph-db-fast.js", lazy: ["@tsift/libsql", "@tsift/quality"] },
-  { source: "search-cmd/search-fast-path", out: "search-fast.js", lazy: [] },
+  { source: "search-cmd/search-fast-path", out: "search-fast.js", lazy: [], updatesIndex: true },
 ];
 
 /** Lazy chunks of inlined packages kept out of the bundles (the index updater, ~55 KB). */
@@ -165,6 +167,8 @@ function checkSelfContained(entry: FastPathBundle, imports: readonly { path: str
   const beside = [...text.matchAll(/new URL\("\.\/([^"/]+)", import\.meta\.url\)/g)].map((match) => match[1]!);
   for (const file of beside) if (!existsSync(`dist/${file}`)) problems.push(`./${file} is not in dist/`);
   if (text.split("import.meta.url").length - 1 !== beside.length) problems.push("import.meta.url used other than for a file beside the bundle");
+  // PACKAGE_LAZY_CHUNKS matches the updater by chunk name: if that name changes, the updater would be inlined silently.
+  if (!entry.updatesIndex && text.includes("SAVEPOINT tsift_index_update")) problems.push("the index updater is inlined (does PACKAGE_LAZY_CHUNKS still match its chunk?)");
   if (problems.length > 0) throw new Error(`${entry.out} must be self-contained: ${problems.join("; ")}`);
 }
 
