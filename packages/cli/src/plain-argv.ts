@@ -19,7 +19,13 @@ export interface PlainOption {
 /** Parsed arguments keyed as yargs keys them: option names with dashes, positionals by name. */
 export type PlainArgs = Record<string, string | number | boolean | string[] | undefined>;
 
-export function parsePlainArgv(options: readonly PlainOption[], positionalNames: readonly string[], argv: readonly string[]): PlainArgs | undefined {
+/** `requiredPositionals` (default: all of them) may be fewer than the names: the rest are optional, filled in order. */
+export function parsePlainArgv(
+  options: readonly PlainOption[],
+  positionalNames: readonly string[],
+  argv: readonly string[],
+  requiredPositionals: number = positionalNames.length,
+): PlainArgs | undefined {
   const byFlag = new Map<string, PlainOption>();
   for (const option of options) {
     byFlag.set(`--${option.name}`, option);
@@ -63,7 +69,7 @@ export function parsePlainArgv(options: readonly PlainOption[], positionalNames:
       args[option.name] = value;
     }
   }
-  if (positionals.length !== positionalNames.length) return undefined;
+  if (positionals.length < requiredPositionals || positionals.length > positionalNames.length) return undefined;
   positionals.forEach((value, index) => (args[positionalNames[index]!] = value));
   for (const option of options) if (args[option.name] === undefined && option.default !== undefined) args[option.name] = option.default;
   return args;

@@ -51,6 +51,8 @@ describe("the read commands' fast path", () => {
       expect(parseReadArgv("graph", argv), argv.join(" ")).toBeUndefined();
     }
     expect(parseReadArgv("explain", ["alpha", "--budget", "huge"])).toBeUndefined();
+    // yargs arrays are greedy (`--entry main dir` makes `dir` an entry too): left to yargs.
+    expect(parseReadArgv("analyze", ["--entry", "main", "dir"])).toBeUndefined();
   });
 
   it("usage errors still come from yargs through the binary", () => {

@@ -4,7 +4,7 @@
  * made from it, and `parseReadArgv` reads a plain invocation without yargs (whose import
  * alone costs more than one of these queries). Import-free, like the catalog.
  */
-import { GLOBAL_OPTIONS } from "../cli-catalog";
+import { parsePlainArgv } from "../plain-argv";
 
 export interface ReadOption {
   name: string;
@@ -109,51 +109,12 @@ export type ReadArgs = Record<string, string | number | boolean | string[] | und
  * yargs, which reports usage errors as it always does.
  */
 export function parseReadArgv(command: ReadCommandName, argv: readonly string[]): ReadArgs | undefined {
-  const spec: ReadCommandOptions = READ_COMMAND_OPTIONS[command];
-  const byFlag = new Map<string, ReadOption>();
-  for (const option of spec.options) {
-    byFlag.set(`--${option.name}`, option);
-    if (option.alias) byFlag.set(option.alias.length === 1 ? `-${option.alias}` : `--${option.alias}`, option);
-  }
-  for (const global of GLOBAL_OPTIONS) byFlag.set(`--${global.name}`, { name: global.name, type: "boolean", describe: global.describe });
-  const args: ReadArgs = {};
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]!;
-    if (!token.startsWith("-") || token === "-") {
-      positionals.push(token);
-      continue;
-    }
-    const eq = token.indexOf("=");
-    const flag = eq > 0 && token.startsWith("--") ? token.slice(0, eq) : token;
-    const option = byFlag.get(flag);
-    if (!option) return undefined;
-    if (option.type === "boolean") {
-      if (eq > 0 || args[option.name] !== undefined) return undefined;
-      args[option.name] = true;
-      continue;
-    }
-    const value = eq > 0 ? token.slice(eq + 1) : argv[++i];
-    if (value === undefined || (eq < 0 && value.startsWith("-") && !/^-\d/.test(value))) return undefined;
-    if (option.type === "array") {
-      const list = (args[option.name] as string[] | undefined) ?? [];
-      list.push(value);
-      args[option.name] = list;
-      continue;
-    }
-    if (args[option.name] !== undefined) return undefined;
-    if (option.type === "number") {
-      if (value.trim() === "" || !Number.isFinite(Number(value))) return undefined;
-      args[option.name] = Number(value);
-    } else {
-      if (option.choices && !option.choices.includes(value)) return undefined;
-      args[option.name] = value;
-    }
-  }
-  const declared = spec.positionals;
-  const required = declared.filter((positional) => positional.name !== "dir" && positional.name !== "name").length;
-  if (positionals.length < required || positionals.length > declared.length) return undefined;
-  positionals.forEach((value, index) => (args[declared[index]!.name] = value));
-  for (const option of spec.options) if (args[option.name] === undefined && option.default !== undefined) args[option.name] = option.default;
-  return args;
+  const { options, positionals } = READ_COMMAND_OPTIONS[command];
+  const required = positionals.filter((positional) => positional.name !== "dir" && positional.name !== "name").length;
+  return parsePlainArgv(
+    options,
+    positionals.map((positional) => positional.name),
+    argv,
+    required,
+  );
 }
