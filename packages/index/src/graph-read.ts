@@ -34,7 +34,7 @@ export {
 } from "./graph-queries/community-view";
 export { cachedExplanation, type ExplainCommunity, type ExplainOptions, type SymbolExplanation, type SymbolPageRank } from "./graph-queries/explain-view";
 export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/shortest-call-path";
-export { indexStaleness, type IndexStaleness } from "./graph-queries/index-staleness";
+export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { INDEX_SCHEMA_VERSION } from "./index-schema";
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./index-location";
 export { openIndexReader } from "./open-index";

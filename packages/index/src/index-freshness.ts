@@ -1,17 +1,32 @@
 import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core";
-import { checkIndex, type CheckIndexOptions } from "./check-index";
+import type { SqliteConnection } from "@tsift/sqlite";
+import type { CheckIndexOptions } from "./check-index";
+import { INDEX_SCHEMA_VERSION } from "./index-schema";
 import type { IndexLocation } from "./index-location";
+import type { IndexChange } from "./index-summary";
+import { diffTree, readTrackedState } from "./internal/index-diff";
 import { openIndexReader } from "./open-index";
 
-/** Whether one index answers for its files right now (SPEC "Status"). */
+/**
+ * Whether one index answers for its files right now (SPEC "Status"). Every read path
+ * decides with this one answer: status reports it, read commands and search refresh
+ * when it is not `fresh`, `--no-autoindex` refuses.
+ */
 export interface IndexFreshness {
-  /** `missing`: no index.db (or an empty one); `stale`: files changed since; `fresh`: neither. */
+  /**
+   * `missing`: no index.db (or one that holds no completed run); `stale`: files changed
+   * since, or an older schema wrote it; `fresh`: neither.
+   */
   state: "fresh" | "stale" | "missing";
   /** Files the index tracks. */
   total_files: number;
   /** New, modified and deleted files, by (size, mtime) as `checkIndex` sees them. */
   stale_files: number;
+  /** Those files, root-relative and sorted by path (empty unless `stale`). */
+  changes: IndexChange[];
+  /** An older tsift wrote the index: an update migrates it and re-extracts every file. */
+  schema_outdated: boolean;
   /** ISO time of the last completed index run, or null. */
   last_indexed_at: string | null;
   /** Whole seconds since then (never negative), or null. */
@@ -25,47 +40,65 @@ export interface IndexFreshness {
 export interface IndexFreshnessOptions extends CheckIndexOptions {
   /** The clock, for tests; default `new Date()`. */
   now?: Date;
+  /**
+   * A reader of this index the caller already holds (left open): a read command checks
+   * the connection it is about to query instead of opening the file twice.
+   */
+  connection?: SqliteConnection;
 }
+
+const MISSING: IndexFreshness = {
+  state: "missing",
+  total_files: 0,
+  stale_files: 0,
+  changes: [],
+  schema_outdated: false,
+  last_indexed_at: null,
+  last_indexed_secs_ago: null,
+  tool_version: null,
+};
 
 /**
  * Reads an index's freshness without writing or taking the writer lock: the tracked
- * file count and last run from index.db (a snapshot copy while a writer holds it),
- * then `checkIndex`'s stat-only diff against the tree.
+ * files and last run from index.db (a snapshot copy while a writer holds it), then a
+ * stat-only walk of the tree compared with them (no file is opened).
  */
 export async function indexFreshness(location: IndexLocation, options: IndexFreshnessOptions = {}): Promise<IndexFreshness> {
-  const missing: IndexFreshness = { state: "missing", total_files: 0, stale_files: 0, last_indexed_at: null, last_indexed_secs_ago: null, tool_version: null };
-  if (!existsSync(location.dbPath)) return missing;
-  let connection: ReturnType<typeof openIndexReader>;
-  try {
-    connection = openIndexReader(location);
-  } catch (error) {
-    // A file that exists but holds no index yet (a writer's first run) is still missing.
-    if (isTsiftError(error, "index_missing")) return missing;
-    throw error;
+  let connection = options.connection;
+  if (!connection) {
+    if (!existsSync(location.dbPath)) return { ...MISSING };
+    try {
+      connection = openIndexReader(location);
+    } catch (error) {
+      // A file that exists but holds no index yet (a writer's first run) is still missing.
+      if (isTsiftError(error, "index_missing")) return { ...MISSING };
+      throw error;
+    }
   }
-  let totalFiles: number;
-  let meta: Map<string, string>;
-  const recovery = connection.recovery;
+  const db = connection.database;
+  let read;
   try {
-    totalFiles = Number(connection.database.prepare("SELECT count(*) FROM files").pluck().get());
-    const rows = connection.database.prepare("SELECT key, value FROM meta WHERE key IN ('indexed_at', 'tool_version')").all() as { key: string; value: string }[];
-    meta = new Map(rows.map((row) => [row.key, row.value]));
+    const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('indexed_at', 'tool_version')").all() as { key: string; value: string }[];
+    read = { meta: new Map(rows.map((row) => [row.key, row.value])), state: readTrackedState(db), version: Number(db.pragma("user_version", { simple: true })) };
   } finally {
-    await connection.close();
+    if (!options.connection) await connection.close();
   }
-  const indexedAt = meta.get("indexed_at") ?? null;
-  if (indexedAt === null) return { ...missing, ...(recovery ? { recovery } : {}) };
-  const check = await checkIndex(location, options);
-  const stale = check.new + check.modified + check.deleted;
+  const recovery = connection.recovery ? { recovery: connection.recovery } : {};
+  const indexedAt = read.meta.get("indexed_at") ?? null;
+  if (indexedAt === null) return { ...MISSING, ...recovery };
+  const { plan, changes } = diffTree(location, read.state, options);
+  const stale = plan.changed.length + plan.deleted.length;
+  const schemaOutdated = read.version < INDEX_SCHEMA_VERSION;
   const age = Math.max(0, Math.floor(((options.now ?? new Date()).getTime() - Date.parse(indexedAt)) / 1000));
-  const snapshot = recovery ?? check.recovery;
   return {
-    state: stale > 0 ? "stale" : "fresh",
-    total_files: totalFiles,
+    state: stale > 0 || schemaOutdated ? "stale" : "fresh",
+    total_files: read.state.tracked.size,
     stale_files: stale,
+    changes,
+    schema_outdated: schemaOutdated,
     last_indexed_at: indexedAt,
     last_indexed_secs_ago: Number.isFinite(age) ? age : null,
-    tool_version: meta.get("tool_version") ?? null,
-    ...(snapshot ? { recovery: snapshot } : {}),
+    tool_version: read.meta.get("tool_version") ?? null,
+    ...recovery,
   };
 }

@@ -48,11 +48,18 @@ describe("@tsift/index/graph-read", () => {
     expect(explained.community!.members).toHaveLength(1);
   });
 
-  it("indexStaleness counts changed files on an open index", async () => {
-    expect(lean.indexStaleness(fixture.db, fixture.location)).toEqual({ files: 0, schema_outdated: false });
+  it("indexFreshness lists the changed files of an index", async () => {
+    expect(await lean.indexFreshness(fixture.location)).toMatchObject({ state: "fresh", stale_files: 0, changes: [], schema_outdated: false });
     writeFileSync(join(fixture.root, "main.rs"), "fn main() {}\n");
     bumpMtime(join(fixture.root, "main.rs"));
     writeFileSync(join(fixture.root, "new.rs"), "fn new_one() {}\n");
-    expect(lean.indexStaleness(fixture.db, fixture.location)).toEqual({ files: 2, schema_outdated: false });
+    expect(await lean.indexFreshness(fixture.location)).toMatchObject({
+      state: "stale",
+      stale_files: 2,
+      changes: [
+        { path: "main.rs", kind: "modified" },
+        { path: "new.rs", kind: "new" },
+      ],
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
   defaultConfig,
   discoverScopes,
   indexLocation,
-  indexStaleness,
+  indexFreshness,
   loadConfig,
   openIndexReader,
   resolveProjectRoot,
@@ -102,10 +102,9 @@ export async function openReadIndex(io: CliIo, flags: ReadIndexFlags): Promise<R
 
   let refreshed = 0;
   let connection = existsSync(location.dbPath) ? openIndexReader(location) : null;
-  const stale = connection
-    ? indexStaleness(connection.database, location, { exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes })
-    : { files: -1, schema_outdated: true };
-  if (stale.files !== 0 || stale.schema_outdated) {
+  const freshness = connection ? await indexFreshness(location, { connection, exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes }) : null;
+  const stale = freshness && freshness.state !== "missing" ? { files: freshness.stale_files, schema_outdated: freshness.schema_outdated } : { files: -1, schema_outdated: true };
+  if (freshness?.state !== "fresh") {
     await connection?.close();
     connection = null;
     try {
