@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from "node:path";
-import { shellArg } from "./output/handles";
+import { shellArg } from "@tsift/digest";
 
 /**
  * How a suggested command should name `target` when run from `cwd`: `.` for the same

@@ -1,4 +1,4 @@
-import { shellArg, stableHandle } from "./output/handles";
+import { shellArg, stableHandle } from "@tsift/digest";
 
 export interface SymbolRefSource {
   file: string;

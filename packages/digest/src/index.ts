@@ -1,3 +1,4 @@
+// Line digests: repeat collapsing and head/tail bounding.
 export {
   collapseRepeats,
   type CollapseRepeatsOptions,
@@ -11,3 +12,20 @@ export {
   type BoundLinesOptions,
   type BoundLinesResult,
 } from "./bound-lines";
+// Bounded reports: list caps, budgets, byte truncation, previews with stable handles.
+export { capList, moreLine, type CappedList } from "./cap-list";
+export {
+  autoPreset,
+  BUDGET_CHOICES,
+  BUDGET_PRESETS,
+  CONTEXT_WINDOW_ENV,
+  resolveBudget,
+  type Budget,
+  type BudgetChoice,
+  type BudgetFlags,
+  type BudgetPreset,
+} from "./budget";
+export { truncateBytes } from "./truncate-bytes";
+export { stableHandle } from "./stable-handle";
+export { shellArg } from "./shell-arg";
+export { applyPreview, previewSection, type PreviewSection, type PreviewSpec } from "./preview";

@@ -1,6 +1,6 @@
 import type { Argv } from "yargs";
 import { COMMANDS, type CommandName } from "../cli-catalog";
-import { BUDGET_CHOICES } from "../output/budget";
+import { BUDGET_CHOICES } from "@tsift/digest";
 
 /** A command's yargs `command` and `describe`, from the catalog the fast help also reads. */
 export function commandMeta(name: CommandName): { command: string; describe: string } {

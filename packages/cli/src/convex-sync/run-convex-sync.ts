@@ -6,7 +6,7 @@ import { EXIT_CODES } from "../exit-codes";
 import { graphDbPrefix, tsiftCommand } from "../graph-db/graph-db-context";
 import { loadLocalProjection } from "../graph-db/local-projection";
 import { displayPath, type GraphDbTarget } from "../graph-db/open-graph-store";
-import { shellArg } from "../output/handles";
+import { shellArg } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import { applyChunks, fetchRemoteSnapshot, redactEndpoint, type ApplyOutcome, type ConvexTransport } from "./convex-transport";
 

@@ -1,6 +1,7 @@
 import type { StoredEdge, StoredSymbol, SymbolExplanation } from "@tsift/index/graph-read";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
-import { defineOutput, previewSection } from "../output/output-spec";
+import { previewSection } from "@tsift/digest";
+import { defineOutput } from "../output/output-spec";
 import { placeFlags, sourceReadCommand, type CommandPlace } from "../symbol-ref";
 import { edgeCompact, edgeRows, edgeText, GRAPH_PATH_KEYS, hiddenEdges, type EdgeLists } from "./graph-output";
 

@@ -1,7 +1,7 @@
 import { cachedExplanation, communityCacheDir, indexWatermark, type ExplainOptions } from "@tsift/index/graph-read";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { resolveBudget, type BudgetFlags } from "../output/budget";
+import { resolveBudget, type BudgetFlags } from "@tsift/digest";
 import { explainOutput } from "./explain-output";
 import { rerunWith, symbolArgument } from "./symbol-argument";
 import { checkLimit, withReadIndex } from "./with-read-index";

@@ -1,7 +1,7 @@
 import { shortestCallPath } from "@tsift/index/graph-read";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { shellArg } from "../output/handles";
+import { shellArg } from "@tsift/digest";
 import { pathOutput } from "./path-output";
 import { symbolArgument } from "./symbol-argument";
 import { withReadIndex } from "./with-read-index";

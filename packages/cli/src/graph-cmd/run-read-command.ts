@@ -1,6 +1,6 @@
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import type { BudgetChoice } from "../output/budget";
+import type { BudgetChoice } from "@tsift/digest";
 import type { ReadArgs, ReadCommandName } from "./read-command-options";
 import { checkLimit, projectPath } from "./with-read-index";
 

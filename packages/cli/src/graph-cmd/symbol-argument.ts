@@ -4,7 +4,7 @@ import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import { abbreviateKind } from "../output/compact-labels";
 import { defineOutput } from "../output/output-spec";
-import { shellArg } from "../output/handles";
+import { shellArg } from "@tsift/digest";
 import { placeFlags, type CommandPlace } from "../symbol-ref";
 
 /** A definition offered instead of an answer: an ambiguous argument's candidates, or near names. */

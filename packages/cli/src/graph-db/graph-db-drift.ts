@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { TsiftError, type ConvexDriftReport } from "@tsift/core";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
-import { shellArg } from "../output/handles";
+import { shellArg } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import { graphDbPrefix, localPrefix, tsiftCommand } from "./graph-db-context";
 import { loadLocalProjection } from "./local-projection";

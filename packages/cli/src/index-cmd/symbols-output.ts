@@ -1,6 +1,7 @@
 import type { SymbolRow } from "@tsift/index/indexer";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
-import { defineOutput, previewSection } from "../output/output-spec";
+import { previewSection } from "@tsift/digest";
+import { defineOutput } from "../output/output-spec";
 import { sourceReadCommand, symbolIdentity, type CommandPlace } from "../symbol-ref";
 
 export interface SymbolsData {

@@ -1,4 +1,4 @@
-import type { Budget } from "./budget";
+import type { Budget } from "@tsift/digest";
 import type { Metric, OutputSpec } from "./output-spec";
 
 export interface Envelope {

@@ -1,4 +1,4 @@
-import type { BudgetChoice, BudgetFlags } from "./budget";
+import type { BudgetChoice, BudgetFlags } from "@tsift/digest";
 
 /** The global output flags plus the per-command preview flags, as parsed. */
 export interface OutputOptions {

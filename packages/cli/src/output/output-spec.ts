@@ -5,6 +5,8 @@
  * return data and describe it.
  */
 
+import type { PreviewSpec } from "@tsift/digest";
+
 export interface Metric {
   label: string;
   value: string | number | boolean | null;
@@ -30,32 +32,6 @@ export interface EnvelopeSpec<D> {
   truncated?(data: D): boolean;
 }
 
-/** A list in the data that budgets cap and that gets `handle` + `expand` per item. */
-export interface PreviewSection<D> {
-  /** The array field of the data. */
-  key: string;
-  /** Handle prefix, e.g. `ssym` gives `ssym-<12 hex>`. */
-  prefix: string;
-  /** Stable identity of an item: same item, same handle, on every run and machine. */
-  identity(item: Record<string, unknown>, data: D): string;
-  /** The command that expands the item. */
-  expand(item: Record<string, unknown>, data: D): string;
-  /** String fields cut to `--max-bytes`. */
-  truncate?: readonly string[];
-  /** False for lists whose length the user chose (a source window's rows): no item cap. */
-  cap?: boolean;
-  /** False for lists whose items need no handle of their own (rows of a window that has one). */
-  handles?: boolean;
-  /** Items before any cap (default: the array's length). */
-  total?(data: D): number;
-  /** An item's own stable handle (a `gsym-*`), kept as its `handle` instead of one derived from `identity`. */
-  ownHandle?(item: Record<string, unknown>, data: D): string | null;
-}
-
-export interface PreviewSpec<D> {
-  sections: readonly PreviewSection<D>[];
-}
-
 export interface OutputSpec<D> {
   /** Command name reported as the envelope's `tool`. */
   tool: string;
@@ -75,11 +51,4 @@ export interface OutputSpec<D> {
 /** Identity helper so a spec's data type is inferred once and checked everywhere. */
 export function defineOutput<D>(spec: OutputSpec<D>): OutputSpec<D> {
   return spec;
-}
-
-/** Types one preview section's items; the pipeline only sees plain records. */
-export function previewSection<D, I>(
-  section: Omit<PreviewSection<D>, "identity" | "expand" | "ownHandle"> & { identity(item: I, data: D): string; expand(item: I, data: D): string; ownHandle?(item: I, data: D): string | null },
-): PreviewSection<D> {
-  return section as unknown as PreviewSection<D>;
 }

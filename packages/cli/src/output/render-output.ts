@@ -1,9 +1,8 @@
+import { applyPreview, resolveBudget } from "@tsift/digest";
 import type { CommandResult } from "../command-result";
-import { resolveBudget } from "./budget";
 import { displayPaths } from "./display-paths";
 import { buildEnvelope } from "./envelope";
 import { isJsonMode, type OutputOptions } from "./output-options";
-import { applyPreview } from "./preview";
 import { toColumns } from "./schema-columns";
 import { renderTables } from "./tabular";
 import { terseKeys, terseSchema } from "./terse";
@@ -13,7 +12,7 @@ const withNewline = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
 /**
  * The one output pipeline. Data first gets its preview (when a budget applies) and
  * display paths; then the mode decides: JSON modes go envelope → terse rename →
- * columns → `{"_s","d"}` wrap → compact or pretty serialisation (reference §2.10);
+ * columns → `{"_s","d"}` wrap → compact or pretty serialisation;
  * otherwise `--tabular` tables, `--compact` text, or the human text.
  */
 export function renderOutput(result: CommandResult, options: OutputOptions, env: Readonly<Record<string, string | undefined>>): string {

@@ -6,7 +6,7 @@ import { commandResult, type CommandResult } from "../command-result";
 import type { IndexTarget } from "../index-cmd/index-targets";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
-import { stableHandle } from "../output/handles";
+import { stableHandle } from "@tsift/digest";
 import { pathArg as spellPath } from "../path-arg";
 import { sourceReadCommand } from "../symbol-ref";
 import { loadEncoder, prepareVectors, vectorCacheFile } from "./search-engine";

@@ -6,7 +6,7 @@ import { exactBackend, loadPageRank, PageRankNotLoaded, prefersExact, type PageR
 import { commandResult, type CommandResult } from "../command-result";
 import type { IndexTarget } from "../index-cmd/index-targets";
 import type { CliIo } from "../io";
-import { resolveBudget, type BudgetFlags } from "../output/budget";
+import { resolveBudget, type BudgetFlags } from "@tsift/digest";
 import { pathArg as spellPath } from "../path-arg";
 import { describeState, ensureFresh, indexCommand, probeFreshness } from "./search-freshness";
 import { searchOutput } from "./search-output";

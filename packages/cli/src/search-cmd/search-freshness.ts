@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { TsiftError, isTsiftError } from "@tsift/core";
 import { checkIndex, INDEX_SCHEMA_VERSION, openIndexReader, updateIndex, type TsiftConfig } from "@tsift/index/indexer";
-import { shellArg } from "../output/handles";
+import { shellArg } from "@tsift/digest";
 import type { IndexTarget } from "../index-cmd/index-targets";
 
 export type FreshnessState = { kind: "fresh" } | { kind: "missing" } | { kind: "stale"; files: number; schema: boolean };

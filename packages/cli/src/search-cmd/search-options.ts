@@ -8,7 +8,7 @@
  */
 import { TsiftError } from "@tsift/core";
 import { BUDGET_OPTIONS } from "../graph-cmd/read-command-options";
-import type { BudgetChoice } from "../output/budget";
+import type { BudgetChoice } from "@tsift/digest";
 import { parsePlainArgv, type PlainArgs, type PlainOption } from "../plain-argv";
 import type { RelatedFlags } from "./run-related";
 import type { SearchFlags } from "./run-search";

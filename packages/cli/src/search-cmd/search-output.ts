@@ -1,6 +1,7 @@
 import type { SearchHit, SymbolHit } from "@tsift/search";
 import { abbreviateKind } from "../output/compact-labels";
-import { defineOutput, previewSection } from "../output/output-spec";
+import { previewSection } from "@tsift/digest";
+import { defineOutput } from "../output/output-spec";
 import type { CommandPlace } from "../symbol-ref";
 import type { RankedItem, SearchPreview } from "./search-preview";
 import type { SearchData } from "./search-request";

@@ -1,5 +1,5 @@
 import type { SearchHit, SymbolHit } from "@tsift/search";
-import { shellArg, stableHandle } from "../output/handles";
+import { shellArg, stableHandle } from "@tsift/digest";
 import { placeFlags, sourceReadCommand, type CommandPlace } from "../symbol-ref";
 import type { SearchData } from "./search-request";
 

@@ -3,7 +3,7 @@ import { relative, resolve, sep } from "node:path";
 import { discoverScopes, indexLocation, loadConfig, resolveProjectRoot, selectScope, type WorkspaceScope } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { shellArg, stableHandle } from "../output/handles";
+import { shellArg, stableHandle } from "@tsift/digest";
 import { pathArg } from "../path-arg";
 import { placeFlags, type CommandPlace } from "../symbol-ref";
 import { readWindow, type WindowRequest } from "./read-window";

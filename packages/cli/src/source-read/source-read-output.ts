@@ -1,5 +1,6 @@
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
-import { defineOutput, previewSection } from "../output/output-spec";
+import { previewSection } from "@tsift/digest";
+import { defineOutput } from "../output/output-spec";
 import { sourceReadCommand, symbolIdentity, type CommandPlace } from "../symbol-ref";
 
 export interface SymbolRef {

@@ -3,7 +3,7 @@ import { resolveProjectRoot, updateIndex } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import { applyInit } from "../init/apply-init";
 import type { CliIo } from "../io";
-import { capList } from "../output/cap-list";
+import { capList } from "@tsift/digest";
 import { pathArg } from "../path-arg";
 import { indexStatus, indexTargets } from "./index-status";
 import { instructionsStatus } from "./instructions-status";

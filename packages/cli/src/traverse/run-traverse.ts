@@ -6,7 +6,7 @@ import { commandResult, type CommandResult } from "../command-result";
 import { indexLocationFor } from "../graph-db/graph-db-context";
 import { refreshTarget } from "../graph-db/graph-db-refresh";
 import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget } from "../graph-db/open-graph-store";
-import { shellArg } from "../output/handles";
+import { shellArg } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import { renderTraverseHtml } from "./traverse-html";
 import { resolveGraphNode, type NodeMatch } from "./resolve-graph-node";

@@ -1,6 +1,6 @@
 import { TsiftError } from "@tsift/core";
 
-/** Reference §1.4 presets: items per section and bytes per preview field. */
+/** Presets: items per section and bytes per preview field. */
 export const BUDGET_PRESETS = {
   small: { maxItems: 3, maxBytes: 120 },
   normal: { maxItems: 5, maxBytes: 160 },

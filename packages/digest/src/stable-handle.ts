@@ -8,9 +8,3 @@ import { createHash } from "node:crypto";
 export function stableHandle(prefix: string, identity: string): string {
   return `${prefix}-${createHash("sha256").update(identity).digest("hex").slice(0, 12)}`;
 }
-
-/** Quotes a command-line argument only when the shell would split or expand it. */
-export function shellArg(value: string): string {
-  if (/^[A-Za-z0-9_./:@%+=,-]+$/.test(value)) return value;
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}

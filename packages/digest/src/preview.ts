@@ -1,7 +1,39 @@
 import type { Budget } from "./budget";
-import { stableHandle } from "./handles";
-import type { PreviewSpec } from "./output-spec";
+import { stableHandle } from "./stable-handle";
 import { truncateBytes } from "./truncate-bytes";
+
+/** A list in the data that budgets cap and that gets `handle` + `expand` per item. */
+export interface PreviewSection<D> {
+  /** The array field of the data. */
+  key: string;
+  /** Handle prefix, e.g. `ssym` gives `ssym-<12 hex>`. */
+  prefix: string;
+  /** Stable identity of an item: same item, same handle, on every run and machine. */
+  identity(item: Record<string, unknown>, data: D): string;
+  /** The command that expands the item. */
+  expand(item: Record<string, unknown>, data: D): string;
+  /** String fields cut to `maxBytes`. */
+  truncate?: readonly string[];
+  /** False for lists whose length the user chose (a source window's rows): no item cap. */
+  cap?: boolean;
+  /** False for lists whose items need no handle of their own (rows of a window that has one). */
+  handles?: boolean;
+  /** Items before any cap (default: the array's length). */
+  total?(data: D): number;
+  /** An item's own stable handle, kept as its `handle` instead of one derived from `identity`. */
+  ownHandle?(item: Record<string, unknown>, data: D): string | null;
+}
+
+export interface PreviewSpec<D> {
+  sections: readonly PreviewSection<D>[];
+}
+
+/** Types one preview section's items; `applyPreview` only sees plain records. */
+export function previewSection<D, I>(
+  section: Omit<PreviewSection<D>, "identity" | "expand" | "ownHandle"> & { identity(item: I, data: D): string; expand(item: I, data: D): string; ownHandle?(item: I, data: D): string | null },
+): PreviewSection<D> {
+  return section as unknown as PreviewSection<D>;
+}
 
 /**
  * The bounded preview report: each declared section capped to `maxItems`, its long
