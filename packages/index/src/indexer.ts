@@ -48,3 +48,31 @@ export {
   type SymbolQueryResult,
   type SymbolRow,
 } from "./query-symbols";
+// index.db's named queries: every statement other packages (search) run against it.
+export { hasRowFilters, normalizePathFilter, rowFilterSql, type IndexRowFilters } from "./index-db/chunk-filter";
+export {
+  chunkAt,
+  chunkCount,
+  chunksById,
+  chunkStarts,
+  ftsChunkMatches,
+  overlappingChunkIds,
+  type Bm25Weights,
+  type ChunkRow,
+  type FtsChunkQuery,
+} from "./index-db/chunk-queries";
+export {
+  chunkVectorFingerprint,
+  chunkVectorRows,
+  missingChunkVectorCount,
+  pendingChunkContents,
+  storeChunkVectors,
+  storedChunkVector,
+  vectorMatrixRows,
+  type PendingChunkContent,
+} from "./index-db/chunk-vector-queries";
+export { indexedFilePaths, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
+export { resolvedCallerCounts, symbolHandlesById, symbolNameCandidates, type SymbolCandidate, type SymbolCandidateQuery } from "./index-db/symbol-search-queries";
+export { cachedSymbolRanking, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
+export type { RankingCache } from "./graph-queries/explain-view";
+export { communityCacheDir, indexWatermark } from "./graph-queries/community-cache";

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { chunkFilterSql } from "./chunk-rows";
+import { chunkVectorRows, hasRowFilters, missingChunkVectorCount, pendingChunkContents, storeChunkVectors } from "@tsift/index/indexer";
 import { dotQuantized, quantize, type Encoder } from "./encoders/encoder";
 import { loadVectorMatrix, scoreMatrix } from "./vector-matrix";
 import type { SearchFilters } from "./search-types";
@@ -17,10 +17,7 @@ export function embeddingText(names: string, text: string, file = ""): string {
 
 /** Chunks (distinct contents) with no vector yet for this encoder. */
 export function missingVectors(db: Database.Database, encoderId: string): number {
-  return db
-    .prepare("SELECT count(DISTINCT hash) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash)")
-    .pluck()
-    .get(encoderId) as number;
+  return missingChunkVectorCount(db, encoderId);
 }
 
 export interface EnsureVectorsResult {
@@ -35,28 +32,14 @@ const BATCH = 256;
  * Embeds every chunk content that has no vector for `encoder` yet and stores the
  * vectors (needs a writable index, i.e. the writer lock), then drops this encoder's
  * vectors whose content no longer exists. Lazy: the first semantic or hybrid search
- * pays for it, later ones and other chunks with the same content reuse it. One
- * transaction, so an interrupted run leaves the cache as it was.
+ * pays for it, later ones and other chunks with the same content reuse it. Stored in
+ * one transaction, so an interrupted run leaves the cache as it was.
  */
 export function ensureVectors(db: Database.Database, encoder: Encoder): EnsureVectorsResult {
   const started = performance.now();
-  const pending = db
-    .prepare(
-      `SELECT hash, min(names) AS names, min(text) AS text, min(file) AS file FROM chunks c
-       WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash) GROUP BY hash`,
-    )
-    .all(encoder.id) as { hash: string; names: string; text: string; file: string }[];
-  const insert = db.prepare("INSERT OR REPLACE INTO chunk_vectors (encoder, hash, vector) VALUES (?, ?, ?)");
-  let pruned = 0;
-  db.transaction(() => {
-    for (let from = 0; from < pending.length; from += BATCH) {
-      const batch = pending.slice(from, from + BATCH);
-      const vectors = encoder.encode(batch.map((row) => embeddingText(row.names, row.text, row.file)));
-      batch.forEach((row, index) => insert.run(encoder.id, row.hash, quantize(vectors[index]!)));
-    }
-    pruned = db.prepare("DELETE FROM chunk_vectors WHERE encoder = ? AND hash NOT IN (SELECT hash FROM chunks)").run(encoder.id).changes;
-  })();
-  return { embedded: pending.length, pruned, ms: performance.now() - started };
+  const vectors = transientVectors(db, encoder);
+  const { pruned } = storeChunkVectors(db, encoder.id, vectors);
+  return { embedded: vectors.size, pruned, ms: performance.now() - started };
 }
 
 /**
@@ -65,12 +48,7 @@ export function ensureVectors(db: Database.Database, encoder: Encoder): EnsureVe
  * does not keep the work.
  */
 export function transientVectors(db: Database.Database, encoder: Encoder): Map<string, Buffer> {
-  const pending = db
-    .prepare(
-      `SELECT hash, min(names) AS names, min(text) AS text, min(file) AS file FROM chunks c
-       WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash) GROUP BY hash`,
-    )
-    .all(encoder.id) as { hash: string; names: string; text: string; file: string }[];
+  const pending = pendingChunkContents(db, encoder.id);
   const out = new Map<string, Buffer>();
   for (let from = 0; from < pending.length; from += BATCH) {
     const batch = pending.slice(from, from + BATCH);
@@ -102,8 +80,7 @@ export interface DenseMatch {
  */
 export function denseRank(db: Database.Database, encoderId: string, query: Float32Array, options: DenseOptions): DenseMatch[] {
   if (options.limit <= 0) return [];
-  const filter = chunkFilterSql(options);
-  if (options.cacheFile !== undefined && filter.sql === "" && !options.extra) {
+  if (options.cacheFile !== undefined && !hasRowFilters(options) && !options.extra) {
     const matrix = loadVectorMatrix(db, encoderId, options.cacheFile);
     if (!matrix) return [];
     const scores = scoreMatrix(matrix, query);
@@ -112,13 +89,7 @@ export function denseRank(db: Database.Database, encoderId: string, query: Float
     rows.sort((a, b) => scores[b]! - scores[a]! || matrix.ids[a]! - matrix.ids[b]!);
     return rows.slice(0, options.limit).map((row) => ({ id: matrix.ids[row]!, language: matrix.languages[matrix.languageIndex[row]!]!, score: scores[row]! }));
   }
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.language, c.hash, v.vector FROM chunks c LEFT JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash
-       ${filter.sql ? `WHERE ${filter.sql}` : ""}`,
-    )
-    .raw()
-    .iterate(encoderId, ...filter.params) as IterableIterator<[number, string, string, Buffer | null]>;
+  const rows = chunkVectorRows(db, encoderId, options);
   const best: DenseMatch[] = [];
   let floor = -Infinity;
   for (const [id, language, hash, stored] of rows) {

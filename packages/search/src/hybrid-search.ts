@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { loadChunks } from "./chunk-rows";
+import { chunksById } from "@tsift/index/indexer";
 import { denseRank, type DenseMatch } from "./dense-index";
 import type { Encoder } from "./encoders/encoder";
 import { coverage, ftsQuery } from "./fts-query";
@@ -48,7 +48,7 @@ export function denseSearch(db: Database.Database, text: string, mode: "hybrid" 
   dense.forEach((match, index) => fused.set(match.id, (fused.get(match.id) ?? 0) + alpha / (RRF_K + index + 1)));
   sparse.forEach((entry, index) => fused.set(entry.chunk.id, (fused.get(entry.chunk.id) ?? 0) + (1 - alpha) / (RRF_K + index + 1)));
   const order = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, Math.max(options.limit * 3, 30));
-  const chunks = loadChunks(
+  const chunks = chunksById(
     db,
     order.map(([id]) => id),
   );

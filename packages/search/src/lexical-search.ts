@@ -1,16 +1,10 @@
 import type Database from "better-sqlite3";
+import { chunksById, ftsChunkMatches, type Bm25Weights, type ChunkRow } from "@tsift/index/indexer";
 import { coverage, ftsQuery, type FtsQuery } from "./fts-query";
-import { chunkFilterSql, type ChunkRow, loadChunks } from "./chunk-rows";
 import type { Confidence, SearchFilters, SearchHit } from "./search-types";
 import { bestLines } from "./snippet";
 
-/** BM25 weight per `chunks_fts` column: symbol names, path segments, body, identifier splits. */
-export interface Bm25Weights {
-  names: number;
-  path: number;
-  body: number;
-  terms: number;
-}
+export type { Bm25Weights };
 
 /** Names weigh most: a chunk that declares what the query names is usually the answer. */
 export const DEFAULT_BM25_WEIGHTS: Bm25Weights = { names: 5, path: 2.5, body: 1, terms: 1 };
@@ -42,17 +36,8 @@ const OVERFETCH = 6;
  */
 export function rankChunksBm25(db: Database.Database, query: FtsQuery, options: LexicalOptions): { ranked: RankedChunk[]; total: number } {
   if (query.match === "" || options.limit <= 0) return { ranked: [], total: 0 };
-  const w = options.weights ?? DEFAULT_BM25_WEIGHTS;
-  const filter = chunkFilterSql(options);
-  const where = `chunks_fts MATCH ?${filter.sql ? ` AND rowid IN (SELECT id FROM chunks WHERE ${filter.sql})` : ""}`;
-  const bm25 = `bm25(chunks_fts, ${w.names}, ${w.path}, ${w.body}, ${w.terms})`;
-  const candidates = Math.max(50, options.limit * OVERFETCH);
-  const rows = db
-    .prepare(`SELECT rowid AS id, -${bm25} AS score FROM chunks_fts WHERE ${where} ORDER BY ${bm25} LIMIT ?`)
-    .all(query.match, ...filter.params, candidates) as { id: number; score: number }[];
-  const total =
-    rows.length < candidates ? rows.length : (db.prepare(`SELECT count(*) FROM chunks_fts WHERE ${where}`).pluck().get(query.match, ...filter.params) as number);
-  const chunks = loadChunks(
+  const { rows, total } = ftsChunkMatches(db, { ...options, match: query.match, weights: options.weights ?? DEFAULT_BM25_WEIGHTS, limit: Math.max(50, options.limit * OVERFETCH) });
+  const chunks = chunksById(
     db,
     rows.map((row) => row.id),
   );

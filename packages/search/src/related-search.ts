@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { TsiftError } from "@tsift/core";
-import { chunkAt, loadChunks, type ChunkRow } from "./chunk-rows";
+import { chunkAt, chunksById, overlappingChunkIds, storedChunkVector, type ChunkRow } from "@tsift/index/indexer";
 import { denseRank, embeddingText } from "./dense-index";
 import { dequantize, type Encoder } from "./encoders/encoder";
 import { ftsQuery } from "./fts-query";
@@ -33,11 +33,9 @@ export function relatedChunks(db: Database.Database, file: string, line: number,
       hint: "check the path (root-relative) and line, or run `tsift index` if the file is new",
     });
   }
-  const stored = db.prepare("SELECT vector FROM chunk_vectors WHERE encoder = ? AND hash = ?").pluck().get(options.encoder.id, source.hash) as Buffer | undefined;
+  const stored = storedChunkVector(db, options.encoder.id, source.hash);
   const vector = stored ? dequantize(stored) : options.encoder.encode([embeddingText(source.names, source.text, source.file)])[0]!;
-  const overlapping = new Set(
-    (db.prepare("SELECT id FROM chunks WHERE file = ? AND start_line <= ? AND end_line >= ?").pluck().all(source.file, source.end_line, source.start_line) as number[]),
-  );
+  const overlapping = new Set(overlappingChunkIds(db, source.file, source.start_line, source.end_line));
   const matches = denseRank(db, options.encoder.id, vector, {
     limit: Math.max(options.limit * 4, 40),
     exclude: overlapping,
@@ -48,7 +46,7 @@ export function relatedChunks(db: Database.Database, file: string, line: number,
     0,
     options.limit,
   );
-  const chunks = loadChunks(
+  const chunks = chunksById(
     db,
     ordered.map((match) => match.id),
   );

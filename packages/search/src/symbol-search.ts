@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { splitIdentifier } from "@tsift/graph";
-import { normalizePathFilter } from "./chunk-rows";
+import { resolvedCallerCounts, symbolNameCandidates, type SymbolCandidate } from "@tsift/index/indexer";
 import { QUERY_STOP_WORDS } from "./query-stop-words";
 import { ftsQuery } from "./fts-query";
 import type { SearchFilters, SymbolHit, SymbolMatchType } from "./search-types";
@@ -14,18 +14,7 @@ export interface SymbolSearchOptions extends SearchFilters {
   tieBreak?: SymbolTieBreak;
 }
 
-interface SymbolRow {
-  id: number;
-  name: string;
-  kind: string;
-  language: string;
-  file: string;
-  line: number;
-  end_line: number;
-  parent: string | null;
-  signature: string | null;
-  qualified_name: string;
-}
+type SymbolRow = SymbolCandidate;
 
 /**
  * The parts the ranker compares with a symbol's parts: every query word split like an
@@ -47,52 +36,14 @@ const MIN_CANDIDATES = 500;
  * exact name first, then order by centrality (PageRank over resolved calls when a tie-breaker is given,
  * else the number of resolved call sites), then prominence (top-level before members,
  * public paths before `internal/` and tests, shallower files first), then by name,
- * file and line, so output is deterministic. SQL pulls only exact names and names containing a query tag.
+ * file and line, so output is deterministic. The index pulls only exact names and names containing a query tag
+ * (`symbolNameCandidates`), the likeliest first; only that head is scored here.
  */
 export function searchSymbols(db: Database.Database, query: string, options: SymbolSearchOptions): SymbolHit[] {
   const trimmed = query.trim();
   const tags = queryTags(trimmed);
   if (options.limit <= 0 || (tags.length === 0 && trimmed === "")) return [];
-  const matched = tags.length > 0 ? tags.map(() => "(instr(lower(name), ?) > 0)").join(" + ") : "0";
-  const filters: string[] = [];
-  const filterParams: string[] = [];
-  const prefix = normalizePathFilter(options.path);
-  if (prefix !== null) {
-    filters.push("(file = ? OR file GLOB ?)");
-    filterParams.push(prefix, `${prefix.replace(/[*?[]/g, "[$&]")}/*`);
-  }
-  if (options.languages?.length) {
-    filters.push(`language IN (${options.languages.map(() => "?").join(",")})`);
-    filterParams.push(...options.languages);
-  }
-  if (options.kinds?.length) {
-    filters.push(`kind IN (${options.kinds.map(() => "?").join(",")})`);
-    filterParams.push(...options.kinds);
-  }
-  const where = filters.length ? `${filters.join(" AND ")} AND ` : "";
-  // Prefilter in SQL: exact names (or qualified names), then more query tags contained,
-  // then shorter names (fewer parts, so a higher F1 for the same overlap); only that head
-  // is scored in JS. The candidates come from scanning the two name indexes rather than
-  // the table, whose rows (signatures, types) are ten times their size: the lower(name)
-  // index answers the tags and exact names by itself, the qualified-name index the exact
-  // qualified names. `length(lower(name))` is `length(name)`: lower() folds ASCII only.
-  const rows = db
-    .prepare(
-      `WITH hits AS (
-         SELECT rowid AS id, lower(name) = lower(?) AS exact, ${matched} AS matched, length(lower(name)) AS len
-         FROM symbols INDEXED BY idx_symbols_name_lower WHERE ${where}(exact OR matched > 0)
-         UNION ALL
-         SELECT rowid, 1, ${matched}, length(name)
-         FROM symbols INDEXED BY idx_symbols_qualified_name WHERE ${where}lower(qualified_name) = lower(?)
-       ), best AS (
-         SELECT id, max(exact) AS exact, max(matched) AS matched, len FROM hits GROUP BY id
-         ORDER BY exact DESC, matched DESC, len, id LIMIT ?
-       )
-       SELECT s.id, s.name, s.kind, s.language, s.file, s.line, s.end_line, s.parent, s.signature, s.qualified_name
-       FROM best JOIN symbols s ON s.id = best.id
-       ORDER BY best.exact DESC, best.matched DESC, best.len, best.id`,
-    )
-    .all(trimmed, ...tags, ...filterParams, ...tags, ...filterParams, trimmed, Math.max(CANDIDATES_PER_HIT * options.limit, MIN_CANDIDATES)) as SymbolRow[];
+  const rows = symbolNameCandidates(db, { ...options, query: trimmed, tags, limit: Math.max(CANDIDATES_PER_HIT * options.limit, MIN_CANDIDATES) });
 
   const lowerQuery = trimmed.toLowerCase();
   const scored: { row: SymbolRow; score: number; match: SymbolMatchType; tags: string[] }[] = [];
@@ -142,17 +93,7 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
 
 /** The fallback tie-breaker: how many call sites resolve to each symbol (in-degree). */
 export function callerCounts(db: Database.Database): SymbolTieBreak {
-  return (ids) => {
-    const out = new Map<number, number>();
-    for (let from = 0; from < ids.length; from += 500) {
-      const batch = ids.slice(from, from + 500);
-      const rows = db
-        .prepare(`SELECT resolved_symbol_id AS id, count(*) AS n FROM calls WHERE resolved_symbol_id IN (${batch.map(() => "?").join(",")}) GROUP BY resolved_symbol_id`)
-        .all(...batch) as { id: number; n: number }[];
-      for (const row of rows) out.set(row.id, row.n);
-    }
-    return out;
-  };
+  return (ids) => resolvedCallerCounts(db, ids);
 }
 
 /**

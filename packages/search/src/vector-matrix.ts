@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
+import { chunkCount, chunkVectorFingerprint, vectorMatrixRows } from "@tsift/index/indexer";
 
 /** Every stored vector of one encoder packed in chunk-id order, for a scan without per-row SQLite work. */
 export interface VectorMatrix {
@@ -18,10 +19,8 @@ export interface VectorMatrix {
  * the highest chunk id. Any index update or lazy embedding changes one of them.
  */
 function fingerprint(db: Database.Database, encoderId: string): string {
-  const indexedAt = (db.prepare("SELECT value FROM meta WHERE key = 'indexed_at'").pluck().get() as string | undefined) ?? "";
-  const vectors = db.prepare("SELECT count(*) FROM chunk_vectors WHERE encoder = ?").pluck().get(encoderId) as number;
-  const maxId = (db.prepare("SELECT max(id) FROM chunks").pluck().get() as number | null) ?? 0;
-  return `${encoderId}|${indexedAt}|${vectors}|${maxId}`;
+  const { indexedAt, vectors, maxChunkId } = chunkVectorFingerprint(db, encoderId);
+  return `${encoderId}|${indexedAt}|${vectors}|${maxChunkId}`;
 }
 
 /**
@@ -37,10 +36,7 @@ export function loadVectorMatrix(db: Database.Database, encoderId: string, cache
     const cached = readMatrix(cacheFile, print);
     if (cached) return cached;
   }
-  const rows = db
-    .prepare("SELECT c.id, c.language, v.vector FROM chunks c JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash ORDER BY c.id")
-    .raw()
-    .all(encoderId) as [number, string, Buffer][];
+  const rows = vectorMatrixRows(db, encoderId);
   if (rows.length === 0) return null;
   const dimensions = rows[0]![2].length - 4;
   const languages: string[] = [];
@@ -82,7 +78,7 @@ interface MatrixHeader {
 export function cachedVectorsComplete(db: Database.Database, encoderId: string, cacheFile: string): boolean {
   const header = readHeader(cacheFile);
   if (!header || header.fingerprint !== fingerprint(db, encoderId)) return false;
-  return header.rows === (db.prepare("SELECT count(*) FROM chunks").pluck().get() as number);
+  return header.rows === chunkCount(db);
 }
 
 function readHeader(file: string): MatrixHeader | null {

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core";
-import { discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope } from "@tsift/index/indexer";
+import { chunkStarts, discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope } from "@tsift/index/indexer";
 import { relatedChunks, type SearchHit } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { IndexTarget } from "../index-cmd/index-targets";
@@ -68,7 +68,7 @@ export async function runRelated(io: CliIo, flags: RelatedFlags): Promise<Comman
 /** `file:line` (root-relative, or relative to the scope) or an `shit-*` handle from a search preview. */
 function locate(db: import("better-sqlite3").Database, target: string, prefix: string, scope: string | null): { file: string; line: number } {
   if (/^shit-[0-9a-f]{12}$/.test(target)) {
-    const rows = db.prepare("SELECT DISTINCT file, start_line FROM chunks").all() as { file: string; start_line: number }[];
+    const rows = chunkStarts(db);
     for (const row of rows) {
       const path = prefix ? `${prefix}/${row.file}` : row.file;
       if (stableHandle("shit", [scope ?? "", path, row.start_line].join("\0")) === target) return { file: row.file, line: row.start_line };

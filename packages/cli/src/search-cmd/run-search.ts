@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core";
-import { discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope, walkFiles, type TsiftConfig } from "@tsift/index/indexer";
+import { discoverScopes, indexedFilePaths, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, resolveScopeTier, selectScope, walkFiles, type TsiftConfig } from "@tsift/index/indexer";
 import { exactBackend, loadPageRank, PageRankNotLoaded, prefersExact, type PageRankFn, type SearchStrategy } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { IndexTarget } from "../index-cmd/index-targets";
@@ -168,7 +168,7 @@ function scanFiles(target: SearchTarget, config: TsiftConfig): string[] {
     try {
       const connection = openIndexReader({ projectRoot: target.sourceRoot, sourceRoot: target.sourceRoot, scope: target.scope, dbPath: target.dbPath, lockPath: target.lockPath });
       try {
-        for (const path of connection.database.prepare("SELECT path FROM files WHERE skip_reason IS NULL").pluck().all() as string[]) files.add(path);
+        for (const path of indexedFilePaths(connection.database)) files.add(path);
       } finally {
         void connection.close();
       }

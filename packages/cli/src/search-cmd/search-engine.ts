@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core";
-import { openIndexReader, openIndexWriter, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
+import { chunkCount, communityCacheDir, openIndexReader, openIndexWriter, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
 import type Database from "better-sqlite3";
 import {
   cachedVectorsComplete,
@@ -73,8 +73,8 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
     try {
       recovery ??= connection.recovery ?? undefined;
       const db = connection.database;
-      artifacts += db.prepare("SELECT count(*) FROM chunks").pluck().get() as number;
-      const tieBreak = pageRankTieBreak(db, cacheFile(request.root, target, "pagerank.json"), deps.pageRank);
+      artifacts += chunkCount(db);
+      const tieBreak = pageRankTieBreak(db, communityCacheDir(locationOf(request, target)), deps.pageRank);
       const found = searchSymbols(db, request.query, { limit: request.limit, ...local, ...(tieBreak ? { tieBreak } : {}) });
       symbols.push(...found.map((symbol) => ({ ...symbol, file: prefixed(target, symbol.file) })));
       symbolTotal += found.length;

@@ -1,0 +1,75 @@
+import type Database from "better-sqlite3";
+import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
+import { inReadTransaction, prepared } from "./prepared";
+
+/** One chunk content without a vector for an encoder: what the encoder reads for it. */
+export interface PendingChunkContent {
+  hash: string;
+  names: string;
+  text: string;
+  file: string;
+}
+
+const MISSING = "NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.encoder = ? AND v.hash = c.hash)";
+
+/** Distinct chunk contents with no vector yet for this encoder. */
+export function missingChunkVectorCount(db: Database.Database, encoderId: string): number {
+  return prepared(db, `SELECT count(DISTINCT hash) FROM chunks c WHERE ${MISSING}`, "pluck").get(encoderId) as number;
+}
+
+/** Each chunk content with no vector for this encoder, once (the first file and names holding it). */
+export function pendingChunkContents(db: Database.Database, encoderId: string): PendingChunkContent[] {
+  const sql = `SELECT hash, min(names) AS names, min(text) AS text, min(file) AS file FROM chunks c WHERE ${MISSING} GROUP BY hash`;
+  return prepared(db, sql).all(encoderId) as PendingChunkContent[];
+}
+
+/** The stored vector of one chunk content, or undefined. */
+export function storedChunkVector(db: Database.Database, encoderId: string, hash: string): Buffer | undefined {
+  return prepared(db, "SELECT vector FROM chunk_vectors WHERE encoder = ? AND hash = ?", "pluck").get(encoderId, hash) as Buffer | undefined;
+}
+
+/**
+ * Stores vectors by content hash and drops this encoder's vectors whose content no longer
+ * exists, in one transaction: an interrupted run leaves the cache as it was. Needs a
+ * writable connection (the writer lock). Returns how many stale vectors were pruned.
+ */
+export function storeChunkVectors(db: Database.Database, encoderId: string, vectors: ReadonlyMap<string, Buffer>): { pruned: number } {
+  const insert = prepared(db, "INSERT OR REPLACE INTO chunk_vectors (encoder, hash, vector) VALUES (?, ?, ?)");
+  const prune = prepared(db, "DELETE FROM chunk_vectors WHERE encoder = ? AND hash NOT IN (SELECT hash FROM chunks)");
+  return db.transaction(() => {
+    for (const [hash, vector] of vectors) insert.run(encoderId, hash, vector);
+    return { pruned: prune.run(encoderId).changes };
+  })();
+}
+
+/**
+ * Every chunk passing the filters with its stored vector for the encoder (null when it has
+ * none), as `[id, language, hash, vector]`, streamed in table order.
+ */
+export function chunkVectorRows(db: Database.Database, encoderId: string, filters: IndexRowFilters): IterableIterator<[number, string, string, Buffer | null]> {
+  const filter = rowFilterSql(filters, "symbol_kind");
+  const sql = `SELECT c.id, c.language, c.hash, v.vector FROM chunks c LEFT JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash${filter.sql ? ` WHERE ${filter.sql}` : ""}`;
+  return prepared(db, sql, "raw").iterate(encoderId, ...filter.params) as IterableIterator<[number, string, string, Buffer | null]>;
+}
+
+/** The chunks that have a vector for the encoder, as `[id, language, vector]` in chunk-id order. */
+export function vectorMatrixRows(db: Database.Database, encoderId: string): [number, string, Buffer][] {
+  return prepared(db, "SELECT c.id, c.language, v.vector FROM chunks c JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash ORDER BY c.id", "raw").all(encoderId) as [
+    number,
+    string,
+    Buffer,
+  ][];
+}
+
+/**
+ * What a packed copy of the encoder's vectors must match: the index run, how many vectors
+ * this encoder has and the highest chunk id (any index update or lazy embedding changes
+ * one of them), read in one transaction.
+ */
+export function chunkVectorFingerprint(db: Database.Database, encoderId: string): { indexedAt: string; vectors: number; maxChunkId: number } {
+  return inReadTransaction(db, () => ({
+    indexedAt: (prepared(db, "SELECT value FROM meta WHERE key = 'indexed_at'", "pluck").get() as string | undefined) ?? "",
+    vectors: prepared(db, "SELECT count(*) FROM chunk_vectors WHERE encoder = ?", "pluck").get(encoderId) as number,
+    maxChunkId: (prepared(db, "SELECT max(id) FROM chunks", "pluck").get() as number | null) ?? 0,
+  }));
+}

@@ -1,0 +1,111 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import {
+  chunkAt,
+  chunkCount,
+  chunksById,
+  chunkVectorFingerprint,
+  ftsChunkMatches,
+  indexedFilePaths,
+  indexLocation,
+  missingChunkVectorCount,
+  pendingChunkContents,
+  resolvedCallerCounts,
+  storeChunkVectors,
+  symbolHandlesById,
+  symbolNameCandidates,
+  symbolHandle,
+  updateIndex,
+} from "../src/index";
+import { prepared } from "../src/index-db/prepared";
+import { tempTree } from "./helpers";
+
+const PROJECT = {
+  "src/users.ts": [
+    "export function getUserName(id: string): string {",
+    "  return lookupUser(id);",
+    "}",
+    "",
+    "export function lookupUser(id: string): string {",
+    "  return id;",
+    "}",
+    "",
+    "export function setUserName(id: string): void {",
+    "  lookupUser(id);",
+    "}",
+    "",
+  ].join("\n"),
+  "tools/cache.py": "def get_user_name(user_id):\n    return user_id\n",
+};
+
+async function indexed(): Promise<Database.Database> {
+  const location = indexLocation(tempTree(PROJECT));
+  await updateIndex(location);
+  return new Database(location.dbPath);
+}
+
+describe("index.db named queries", () => {
+  it("prepares a statement once per connection and mode", async () => {
+    const db = await indexed();
+    const other = new Database(db.name, { readonly: true });
+    expect(prepared(db, "SELECT count(*) FROM chunks", "pluck")).toBe(prepared(db, "SELECT count(*) FROM chunks", "pluck"));
+    expect(prepared(db, "SELECT count(*) FROM chunks", "rows")).not.toBe(prepared(db, "SELECT count(*) FROM chunks", "pluck"));
+    expect(prepared(other, "SELECT count(*) FROM chunks", "pluck")).not.toBe(prepared(db, "SELECT count(*) FROM chunks", "pluck"));
+    other.close();
+    db.close();
+  });
+
+  it("finds symbol candidates by exact name and tags through the name indexes, with filters", async () => {
+    const db = await indexed();
+    const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+    expect(names(symbolNameCandidates(db, { query: "lookupUser", tags: ["lookup", "user"], limit: 10 }))[0]).toBe("lookupUser");
+    expect(names(symbolNameCandidates(db, { query: "user name", tags: ["user", "name"], limit: 10, languages: ["python"] }))).toEqual(["get_user_name"]);
+    expect(names(symbolNameCandidates(db, { query: "user name", tags: ["user", "name"], limit: 10, path: "./src/" })).sort()).toEqual(["getUserName", "lookupUser", "setUserName"]);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT rowid FROM symbols INDEXED BY idx_symbols_name_lower WHERE lower(name) = lower(?)`).all("x") as { detail: string }[])
+      .map((row) => row.detail)
+      .join("\n");
+    expect(plan).toMatch(/idx_symbols_name_lower/);
+    db.close();
+  });
+
+  it("counts resolved callers and names symbols by handle", async () => {
+    const db = await indexed();
+    const [lookup] = symbolNameCandidates(db, { query: "lookupUser", tags: [], limit: 1 });
+    expect(resolvedCallerCounts(db, [lookup!.id]).get(lookup!.id)).toBe(2);
+    expect(symbolHandlesById(db, [lookup!.id]).get(lookup!.id)).toBe(symbolHandle(lookup!.file, lookup!.qualified_name, lookup!.line));
+    expect(resolvedCallerCounts(db, []).size).toBe(0);
+    db.close();
+  });
+
+  it("reads chunks, FTS matches with their total, and indexed files", async () => {
+    const db = await indexed();
+    expect(indexedFilePaths(db)).toEqual(["src/users.ts", "tools/cache.py"]);
+    const weights = { names: 5, path: 2.5, body: 1, terms: 1 };
+    const all = ftsChunkMatches(db, { match: '"user"', weights, limit: 50 });
+    expect(all.total).toBe(all.rows.length);
+    expect(all.rows.length).toBeGreaterThan(1);
+    const page = ftsChunkMatches(db, { match: '"user"', weights, limit: 1 });
+    expect(page.rows).toHaveLength(1);
+    expect(page.total).toBe(all.total);
+    expect(ftsChunkMatches(db, { match: '"user"', weights, limit: 50, languages: ["python"] }).rows).toHaveLength(1);
+    const chunk = chunkAt(db, "tools/cache.py", 2)!;
+    expect(chunk.symbol).toBe("get_user_name");
+    expect(chunksById(db, [chunk.id]).get(chunk.id)).toEqual(chunk);
+    expect(chunkCount(db)).toBeGreaterThanOrEqual(all.total);
+    db.close();
+  });
+
+  it("stores vectors and prunes orphans in one transaction, and the fingerprint follows", async () => {
+    const db = await indexed();
+    const pending = pendingChunkContents(db, "test-encoder");
+    expect(pending.length).toBe(missingChunkVectorCount(db, "test-encoder"));
+    const before = chunkVectorFingerprint(db, "test-encoder");
+    const vectors = new Map(pending.map((row) => [row.hash, Buffer.from([0, 0, 128, 63, 1])]));
+    vectors.set("gone", Buffer.from([0]));
+    const { pruned } = storeChunkVectors(db, "test-encoder", vectors);
+    expect(pruned).toBe(1);
+    expect(missingChunkVectorCount(db, "test-encoder")).toBe(0);
+    expect(chunkVectorFingerprint(db, "test-encoder")).toEqual({ ...before, vectors: pending.length });
+    db.close();
+  });
+});
