@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
@@ -41,4 +42,69 @@ describe("npm pack", () => {
       expect(files.some((path) => path.startsWith("dist/") && path.endsWith(".d.ts"))).toBe(true);
     });
   }
+});
+
+describe("npm run release", () => {
+  interface Manifest { name: string; version: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
+  const manifests = [root, ...packageDirs].map((dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest);
+  const names = new Set(manifests.map((pkg) => pkg.name));
+  const internalNeeds = (pkg: Manifest) => [pkg.dependencies, pkg.peerDependencies, pkg.optionalDependencies].flatMap((field) => Object.keys(field ?? {})).filter((name) => names.has(name));
+
+  it("dry-runs npm publish for every package and the root tsift, dependencies first, skipping published versions", () => {
+    const graph = manifests.find((pkg) => pkg.name === "@tsift/graph")!;
+    // No registry look-up: --assume-unpublished, and --published stands in for a version already out.
+    const output = execFileSync(process.execPath, [join(root, "tools/release.mjs"), "--dry-run", "--no-build", "--assume-unpublished", "--published", `@tsift/graph@${graph.version}`], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const lines = output.trim().split("\n");
+    const published = lines.filter((line) => line.startsWith("would publish ")).map((line) => line.slice("would publish ".length).replace(/@[^@]+$/, ""));
+    expect(lines).toContain(`skip @tsift/graph@${graph.version} (already on the registry)`);
+    expect(new Set([...published, "@tsift/graph"])).toEqual(names);
+    expect(published).toHaveLength(names.size - 1);
+    expect(published[0]).toBe("@tsift/core");
+    expect(published.at(-1)).toBe("tsift");
+    const position = new Map(lines.map((line) => [line.replace(/^(would publish|skip) /, "").replace(/@[^@]+( \(.*\))?$/, ""), lines.indexOf(line)]));
+    for (const pkg of manifests) {
+      for (const need of internalNeeds(pkg)) expect(position.get(need)!, `${need} before ${pkg.name}`).toBeLessThan(position.get(pkg.name)!);
+    }
+  });
+});
+
+describe("npm run version-packages", () => {
+  it("versions every package, the root, the lockfile and the root CHANGELOG (on a scratch copy)", () => {
+    const scratch = mkdtempSync(join(tmpdir(), "tsift-version-"));
+    try {
+      for (const file of ["package.json", "package-lock.json", ".npmrc"]) if (existsSync(join(root, file))) cpSync(join(root, file), join(scratch, file));
+      cpSync(join(root, ".changeset/config.json"), join(scratch, ".changeset/config.json"));
+      for (const dir of packageDirs) cpSync(join(dir, "package.json"), join(scratch, "packages", basename(dir), "package.json"));
+      writeFileSync(join(scratch, ".changeset/scratch.md"), '---\n"@tsift/core": patch\n---\n\nScratch change: proves the version step.\n');
+      const before = readJson(join(root, "packages/cli/package.json")).version;
+      const [major, minor, patch] = before.split(".").map(Number);
+      const next = `${major}.${minor}.${patch! + 1}`;
+
+      execFileSync(process.execPath, [join(root, "tools/version-packages.mjs"), "--root", scratch], { cwd: root, stdio: "pipe" });
+
+      expect(readJson(join(scratch, "package.json")).version).toBe(next);
+      for (const dir of packageDirs) {
+        const pkg = readJson(join(scratch, "packages", basename(dir), "package.json"));
+        expect(pkg.version, pkg.name).toBe(next);
+        for (const [name, range] of Object.entries(pkg.dependencies ?? {})) if (name.startsWith("@tsift/")) expect(range, `${pkg.name} -> ${name}`).toBe(`^${next}`);
+      }
+      const lock = JSON.parse(readFileSync(join(scratch, "package-lock.json"), "utf8")) as { version: string; packages: Record<string, { version?: string; dependencies?: Record<string, string> }> };
+      expect(lock.version).toBe(next);
+      expect(lock.packages[""]!.version).toBe(next);
+      expect(lock.packages[""]!.dependencies!["@tsift/cli"]).toBe(`^${next}`);
+      for (const dir of packageDirs) expect(lock.packages[`packages/${basename(dir)}`]!.version, dir).toBe(next);
+      const changelog = readFileSync(join(scratch, "CHANGELOG.md"), "utf8");
+      expect(changelog.startsWith(`# tsift\n\n## ${next}\n`)).toBe(true);
+      expect(changelog).toContain("- Scratch change: proves the version step.");
+      expect(changelog).not.toContain("Updated dependencies");
+      // The repository itself is untouched.
+      expect(readJson(join(root, "package.json")).version).toBe(before);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
 });

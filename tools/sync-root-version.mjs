@@ -2,10 +2,13 @@
 // Changesets versions the @tsift/* workspaces but not the workspace root, which is the
 // published `tsift` package. Copy @tsift/cli's version to the root and pin the root's and
 // every package's internal dependency ranges to it, so all of them release in lockstep.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = new URL("..", import.meta.url).pathname;
+// --root <dir>: sync another checkout (tests run the version step on a scratch copy).
+const rootAt = process.argv.indexOf("--root");
+const root = rootAt === -1 ? fileURLToPath(new URL("..", import.meta.url)) : resolve(process.argv[rootAt + 1] ?? ".");
 const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
 const writeJson = (path, value) => writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 
@@ -36,7 +39,7 @@ function sync(path) {
 }
 
 sync(join(root, "package.json"));
-for (const dir of readdirSync(join(root, "packages"))) sync(join(root, "packages", dir, "package.json"));
+for (const dir of readdirSync(join(root, "packages")).sort()) if (existsSync(join(root, "packages", dir, "package.json"))) sync(join(root, "packages", dir, "package.json"));
 
 if (check && drift.length > 0) {
   console.error(`versions drift from @tsift/cli ${version}:\n  ${drift.join("\n  ")}\nrun: node tools/sync-root-version.mjs`);
