@@ -1,5 +1,6 @@
 export { LANGS, type Lang } from "./lang";
-export { langInfo, type LangInfo } from "./lang-info";
+export { langInfo, type EntryPointModel, type LangInfo, type ResolutionModel } from "./lang-info";
+export type { LanguageDefinition, LanguageExtraction } from "./language-definition";
 export { langFromPath } from "./lang-from-path";
 export { parseLang } from "./parse-lang";
 export type {

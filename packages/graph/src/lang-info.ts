@@ -1,22 +1,86 @@
 import type { Lang } from "./lang";
 import { LANG_TABLE } from "./internal/lang-table";
 
-/** Static facts about one language; nothing here loads a grammar. */
+/**
+ * How the call resolver of @tsift/index treats a language. Plain data, declared with the
+ * language so a new language cannot be missing from a resolver table; @tsift/index maps
+ * each named model to its code.
+ */
+export interface ResolutionModel {
+  /**
+   * Languages of one family see each other's symbols (TS, TSX, JS and JSX are `js`);
+   * a global name lookup never crosses families.
+   */
+  readonly family: string;
+  /**
+   * How an import specifier finds an indexed file: `js` (relative specifiers, extension
+   * and `index` probing), `python` (dotted packages), `rust` (`crate::`/`super::`/`self::`
+   * paths), `relative` (a path relative to the importing file: `@import("x.zig")`,
+   * `source ./x.sh`), or `none` (imports name packages, never files).
+   */
+  readonly modules: "js" | "python" | "rust" | "relative" | "none";
+  /** Receivers that mean the enclosing type's instance or the type itself (`this`, `self`, `Self`). */
+  readonly selfReceivers: readonly string[];
+  /** A bare call inside a class may reach a member without the receiver (Kotlin, like Java). */
+  readonly implicitReceiver: boolean;
+  /**
+   * Where a file sees nothing of other files without an import: `always` (Python),
+   * `modules` (only files that import or export, as ES modules; scripts share globals),
+   * `never`. A name unique across the family binds a bare call only where files are not scoped.
+   */
+  readonly importScope: "always" | "modules" | "never";
+  /** Members may be declared away from their type (Rust `impl` blocks, Kotlin extensions). */
+  readonly detachedMembers: boolean;
+  /**
+   * `this` may carry a declared type: an explicit `this: T` parameter, or the declared
+   * type of the object literal around the method (TypeScript).
+   */
+  readonly typedThis: boolean;
+  /**
+   * Where a type declaration names its bases, when extraction did not record them:
+   * `extends` (`class A extends B implements C`, `type A = B & C`), `parenthesized`
+   * (`class A(B, C):`), `colon` (`class A(x: Int) : B(), C`).
+   */
+  readonly heritage: "extends" | "parenthesized" | "colon";
+}
+
+/** Which files are a package's or program's front door, for entry-point inference. */
+export interface EntryPointModel {
+  /** File names (no directory) that are a front door when no indexed file imports them. */
+  readonly files: readonly string[];
+  /** File names whose imports are re-exports (Python `__init__.py`), matched as a path suffix. */
+  readonly reexportFiles: readonly string[];
+  /**
+   * A library root's file name (Rust `lib.rs`): every public item of a file under its
+   * directory is the library's API, imported or not. Null when the language has none.
+   */
+  readonly libraryRoot: string | null;
+}
+
+/** Static facts about one language; nothing here loads a grammar or extraction rules. */
 export interface LangInfo {
   readonly id: Lang;
   readonly displayName: string;
   /** File extensions without the dot, matched case-sensitively. */
   readonly extensions: readonly string[];
+  /** Other names users type for it (`--lang ts`), matched case-insensitively; never another language's id. */
+  readonly aliases: readonly string[];
   /**
    * npm package that provides the tree-sitter grammar. Several languages share
    * one package (typescript/tsx, javascript/jsx), so a loader must key its cache
    * by language, not by package.
    */
   readonly grammarPackage: string;
+  /** The package export holding the grammar when it holds several (`typescript`, `tsx`); null: the module itself. */
+  readonly grammarExport: string | null;
   /** Whether call sites are extracted (every language but markdown; the original also had none for zig and bash). */
   readonly hasCalls: boolean;
   /** Line-comment prefixes, longest first so the first match strips the most. */
   readonly commentPrefixes: readonly string[];
+  /** Joins a parent's qualified name and a member's name: `Store.get`; Markdown `Guide > Install`. */
+  readonly qualifiedNameSeparator: string;
+  readonly resolution: ResolutionModel;
+  readonly entryPoints: EntryPointModel;
 }
 
 export function langInfo(lang: Lang): LangInfo {

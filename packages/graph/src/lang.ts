@@ -1,32 +1,15 @@
-/**
- * Every language tsift can index. The id is what `index.db` stores in
- * `files.language` / `symbols.language`, so it never changes once released.
- */
-export type Lang =
-  | "rust"
-  | "python"
-  | "typescript"
-  | "tsx"
-  | "javascript"
-  | "jsx"
-  | "kotlin"
-  | "zig"
-  | "bash"
-  | "markdown";
+import { LANG_FACTS } from "./internal/lang-facts.generated";
 
 /**
- * Languages in the original tool's declaration order. Reports that group by
- * language iterate this list, so the order is part of the output contract.
+ * Every language tsift can index: the ids of the registered language definitions
+ * (`src/languages/*-language.ts`). The id is what `index.db` stores in
+ * `files.language` / `symbols.language`, so it never changes once released.
  */
-export const LANGS: readonly Lang[] = Object.freeze([
-  "rust",
-  "python",
-  "typescript",
-  "tsx",
-  "javascript",
-  "jsx",
-  "kotlin",
-  "zig",
-  "bash",
-  "markdown",
-] as const);
+export type Lang = (typeof LANG_FACTS)[number]["id"];
+
+/**
+ * Languages in registry order (the original tool's declaration order, new ones last).
+ * Reports that group by language iterate this list, so the order is part of the output
+ * contract.
+ */
+export const LANGS: readonly Lang[] = Object.freeze(LANG_FACTS.map((facts) => facts.id));

@@ -1,19 +1,6 @@
 import { TsiftError } from "@tsift/core";
+import { LANG_BY_ALIAS } from "./internal/lang-table";
 import { LANGS, type Lang } from "./lang";
-
-// Short names people type on the command line (`--lang ts`). Extensions that are
-// not already an id (`rs`, `py`, ...) are the aliases users reach for first.
-const ALIASES: Readonly<Record<string, Lang>> = Object.freeze({
-  rs: "rust",
-  py: "python",
-  ts: "typescript",
-  js: "javascript",
-  kt: "kotlin",
-  sh: "bash",
-  shell: "bash",
-  zsh: "bash",
-  md: "markdown",
-});
 
 /**
  * Resolve a user-supplied language name (id or alias, any case, surrounding
@@ -25,11 +12,12 @@ export function parseLang(name: string): Lang {
   if (direct !== undefined) {
     return direct;
   }
-  const alias = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
+  // Short names people type on the command line (`--lang ts`), declared by each language.
+  const alias = LANG_BY_ALIAS.get(key);
   if (alias !== undefined) {
     return alias;
   }
-  const aliases = Object.keys(ALIASES);
+  const aliases = [...LANG_BY_ALIAS.keys()];
   throw new TsiftError(
     "invalid_input",
     `unknown language \`${name}\`. Valid languages: ${LANGS.join(", ")} (aliases: ${aliases.join(", ")})`,

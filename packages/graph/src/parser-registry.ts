@@ -61,15 +61,13 @@ interface NativeParser {
 
 type ParserConstructor = new () => NativeParser;
 
-const grammarExport: Partial<Record<Lang, (module: Record<string, unknown>) => unknown>> = {
-  typescript: (module) => module.typescript,
-  tsx: (module) => module.tsx,
-};
-
 let parserConstructor: ParserConstructor | undefined;
 const parsers = new Map<Lang, NativeParser>();
 
-/** Loads a grammar on first use, so indexing Python never loads the Kotlin addon. */
+/**
+ * Loads a grammar on first use, from the package and export its language declares, so
+ * indexing Python never loads the Kotlin addon and reading an index loads none.
+ */
 function parserFor(lang: Lang): NativeParser {
   const cached = parsers.get(lang);
   if (cached) return cached;
@@ -78,7 +76,7 @@ function parserFor(lang: Lang): NativeParser {
   try {
     parserConstructor ??= require("tree-sitter") as ParserConstructor;
     const module = require(info.grammarPackage) as Record<string, unknown>;
-    grammar = (grammarExport[lang] ?? ((m: Record<string, unknown>) => m))(module);
+    grammar = info.grammarExport === null ? module : module[info.grammarExport];
   } catch (error) {
     throw new TsiftError("unsupported", `cannot load the tree-sitter grammar for ${lang} (${info.grammarPackage}): ${(error as Error).message}`, {
       cause: error,

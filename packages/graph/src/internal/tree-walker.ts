@@ -1,5 +1,6 @@
 import type { CallSite, ExtractedSymbol, ImportEntry, MemberType } from "../extraction-types";
 import type { Lang } from "../lang";
+import { langInfo } from "../lang-info";
 import type { LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxTree } from "../parser-registry";
 
@@ -90,6 +91,7 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
   const memberTypes: MemberType[] = [];
   const scopes: ScopeFrame[] = [];
   const types = typeTableFor(rules, lang);
+  const separator = langInfo(lang).qualifiedNameSeparator;
   // Open ancestors of the cursor, as parallel stacks: no allocation per node.
   const ancestorTypes: TypeEntry[] = [];
   const ancestorFrames: number[] = [];
@@ -132,7 +134,7 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
       signature: draft.signature,
       visibility: draft.visibility,
       parent,
-      qualified_name: parent ? `${parent}${lang === "markdown" ? " > " : "."}${draft.name}` : draft.name,
+      qualified_name: parent ? `${parent}${separator}${draft.name}` : draft.name,
     };
     if (draft.level !== undefined) symbol.level = draft.level;
     if (draft.return_type !== undefined) symbol.return_type = draft.return_type;

@@ -14,6 +14,7 @@ import {
 } from "./typescript-declarations";
 import { onCallImport, onExportFrom, onImportStatement } from "./typescript-imports";
 import { onClassBody, onMethod, onPropertySignature } from "./typescript-members";
+import { withTypeFacts } from "./typescript-types";
 
 /**
  * Extraction rules for TypeScript, TSX, JavaScript and JSX. tree-sitter-typescript extends
@@ -149,3 +150,6 @@ export const TYPESCRIPT_RULES: LanguageRules = {
     if_statement: (context) => context.parentType() !== "else_clause",
   },
 };
+
+/** TypeScript/JavaScript rules plus the declared types the call resolver reads (receiver types, return types); one object for the four languages. */
+export const TYPESCRIPT_TYPED_RULES = withTypeFacts(TYPESCRIPT_RULES);

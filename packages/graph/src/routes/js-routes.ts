@@ -187,11 +187,12 @@ function nestRoutes(source: string, starts: readonly number[], routes: RouteEntr
   }
 }
 
-/** Routes declared in a TypeScript/JavaScript file: express calls and NestJS decorators. */
+/** Routes declared in a TypeScript/JavaScript file, by line: express calls and NestJS decorators. */
 export function jsRoutes(source: string): RouteEntry[] {
   const routes: RouteEntry[] = [];
   const starts = lineStarts(source);
   if (NEST_HINT.test(source)) nestRoutes(source, starts, routes);
   expressRoutes(source, starts, routes);
-  return routes;
+  // Each scan is in line order; a stable sort merges the two.
+  return routes.sort((a, b) => a.line - b.line);
 }

@@ -1,0 +1,19 @@
+import { defineLanguage } from "../language-definition";
+import { jsRoutes } from "../routes/js-routes";
+import { JS_RESOLUTION } from "./js-resolution";
+import { TYPESCRIPT_TYPED_RULES } from "./typescript";
+
+export const javascriptLanguage = defineLanguage({
+  id: "javascript",
+  displayName: "JavaScript",
+  extensions: ["js", "mjs", "cjs"],
+  aliases: ["js"],
+  grammarPackage: "tree-sitter-javascript",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["//"],
+  qualifiedNameSeparator: ".",
+  resolution: JS_RESOLUTION,
+  entryPoints: { files: ["index.js", "index.mjs", "index.cjs", "main.js", "main.mjs", "main.cjs"], reexportFiles: [], libraryRoot: null },
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, routes: jsRoutes },
+});

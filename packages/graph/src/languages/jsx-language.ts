@@ -1,0 +1,19 @@
+import { defineLanguage } from "../language-definition";
+import { jsRoutes } from "../routes/js-routes";
+import { JS_RESOLUTION } from "./js-resolution";
+import { TYPESCRIPT_TYPED_RULES } from "./typescript";
+
+export const jsxLanguage = defineLanguage({
+  id: "jsx",
+  displayName: "JSX",
+  extensions: ["jsx"],
+  aliases: [],
+  grammarPackage: "tree-sitter-javascript",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["//"],
+  qualifiedNameSeparator: ".",
+  resolution: JS_RESOLUTION,
+  entryPoints: { files: ["index.jsx", "main.jsx"], reexportFiles: [], libraryRoot: null },
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, routes: jsRoutes },
+});

@@ -1,0 +1,28 @@
+import { defineLanguage } from "../language-definition";
+import { KOTLIN_RULES } from "./kotlin";
+
+export const kotlinLanguage = defineLanguage({
+  id: "kotlin",
+  displayName: "Kotlin",
+  extensions: ["kt", "kts"],
+  aliases: ["kt"],
+  grammarPackage: "@tree-sitter-grammars/tree-sitter-kotlin",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["//"],
+  qualifiedNameSeparator: ".",
+  resolution: {
+    family: "kotlin",
+    // Imports name packages, not files.
+    modules: "none",
+    selfReceivers: ["this"],
+    implicitReceiver: true,
+    importScope: "never",
+    // Extension functions (`fun Store.close()`) are members declared outside the class.
+    detachedMembers: true,
+    typedThis: false,
+    heritage: "colon",
+  },
+  entryPoints: { files: ["main.kt", "main.kts"], reexportFiles: [], libraryRoot: null },
+  extraction: { rules: KOTLIN_RULES },
+});

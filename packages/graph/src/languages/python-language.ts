@@ -1,0 +1,32 @@
+import { defineLanguage } from "../language-definition";
+import { pythonRoutes } from "../routes/python-routes";
+import { PYTHON_RULES } from "./python";
+
+export const pythonLanguage = defineLanguage({
+  id: "python",
+  displayName: "Python",
+  extensions: ["py", "pyi"],
+  aliases: ["py"],
+  grammarPackage: "tree-sitter-python",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["#"],
+  qualifiedNameSeparator: ".",
+  resolution: {
+    family: "python",
+    modules: "python",
+    selfReceivers: ["self", "cls"],
+    implicitReceiver: false,
+    importScope: "always",
+    detachedMembers: false,
+    typedThis: false,
+    heritage: "parenthesized",
+  },
+  entryPoints: {
+    files: ["__init__.py", "__main__.py", "main.py", "main.pyi"],
+    // A package's `__init__.py` exposes what it imports: `from .store import Store`.
+    reexportFiles: ["__init__.py"],
+    libraryRoot: null,
+  },
+  extraction: { rules: PYTHON_RULES, routes: pythonRoutes },
+});

@@ -1,0 +1,28 @@
+import { defineLanguage } from "../language-definition";
+import { rustRoutes } from "../routes/rust-routes";
+import { RUST_RULES } from "./rust";
+
+export const rustLanguage = defineLanguage({
+  id: "rust",
+  displayName: "Rust",
+  extensions: ["rs"],
+  aliases: ["rs"],
+  grammarPackage: "tree-sitter-rust",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["///", "//!", "//"],
+  qualifiedNameSeparator: ".",
+  resolution: {
+    family: "rust",
+    modules: "rust",
+    selfReceivers: ["self", "Self"],
+    implicitReceiver: false,
+    importScope: "never",
+    // Methods live in `impl` blocks, often in another file than the struct.
+    detachedMembers: true,
+    typedThis: false,
+    heritage: "extends",
+  },
+  entryPoints: { files: ["main.rs", "lib.rs"], reexportFiles: [], libraryRoot: "lib.rs" },
+  extraction: { rules: RUST_RULES, routes: rustRoutes },
+});

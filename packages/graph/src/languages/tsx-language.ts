@@ -1,0 +1,19 @@
+import { defineLanguage } from "../language-definition";
+import { jsRoutes } from "../routes/js-routes";
+import { JS_RESOLUTION } from "./js-resolution";
+import { TYPESCRIPT_TYPED_RULES } from "./typescript";
+
+export const tsxLanguage = defineLanguage({
+  id: "tsx",
+  displayName: "TSX",
+  extensions: ["tsx"],
+  aliases: [],
+  grammarPackage: "tree-sitter-typescript",
+  grammarExport: "tsx",
+  hasCalls: true,
+  commentPrefixes: ["//"],
+  qualifiedNameSeparator: ".",
+  resolution: JS_RESOLUTION,
+  entryPoints: { files: ["index.tsx", "main.tsx"], reexportFiles: [], libraryRoot: null },
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, routes: jsRoutes },
+});

@@ -1,0 +1,22 @@
+import { fixTypeScriptSource } from "../internal/typescript-source-fixes";
+import { defineLanguage } from "../language-definition";
+import { jsRoutes } from "../routes/js-routes";
+import { JS_RESOLUTION } from "./js-resolution";
+import { TYPESCRIPT_TYPED_RULES } from "./typescript";
+
+export const typescriptLanguage = defineLanguage({
+  id: "typescript",
+  displayName: "TypeScript",
+  extensions: ["ts", "mts", "cts"],
+  aliases: ["ts"],
+  grammarPackage: "tree-sitter-typescript",
+  grammarExport: "typescript",
+  hasCalls: true,
+  commentPrefixes: ["//"],
+  qualifiedNameSeparator: ".",
+  resolution: JS_RESOLUTION,
+  // `mod.ts`: a Deno module's front door.
+  entryPoints: { files: ["index.ts", "index.mts", "index.cts", "main.ts", "main.mts", "main.cts", "mod.ts"], reexportFiles: [], libraryRoot: null },
+  // Same-length rewrites for syntax the TypeScript grammar rejects (the TSX grammar has no such gaps).
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, routes: jsRoutes, prepareSource: fixTypeScriptSource },
+});

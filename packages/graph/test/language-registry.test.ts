@@ -1,0 +1,97 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { LANGS } from "../src/lang";
+import { langFromPath } from "../src/lang-from-path";
+import { langInfo } from "../src/lang-info";
+import { LANGUAGES } from "../src/language-registry";
+import { parseLang } from "../src/parse-lang";
+import { renderLangFacts } from "./render-lang-facts";
+
+const ROOT = new URL("../../../", import.meta.url);
+const ids = LANGUAGES.map((language) => language.id);
+const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, ROOT), "utf8")) as Record<string, Record<string, unknown> | undefined>;
+
+describe("language registry", () => {
+  it("generates the start-up facts from the definitions (refresh: npx vitest run -u test/language-registry.test.ts)", async () => {
+    await expect(renderLangFacts(LANGUAGES)).toMatchFileSnapshot("../src/internal/lang-facts.generated.ts");
+  });
+
+  it("registers each id once, in LANGS order, and every table reads the same list", () => {
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...LANGS]);
+    for (const language of LANGUAGES) {
+      const { extraction, ...facts } = language;
+      expect(langInfo(language.id as (typeof LANGS)[number])).toEqual(facts);
+      expect(extraction.rules).toBeDefined();
+    }
+  });
+
+  it("maps every extension and alias to exactly one language", () => {
+    const claimed = new Map<string, string>();
+    for (const language of LANGUAGES) {
+      expect(language.extensions.length, language.id).toBeGreaterThan(0);
+      for (const extension of language.extensions) {
+        expect(claimed.get(`.${extension}`), extension).toBeUndefined();
+        claimed.set(`.${extension}`, language.id);
+        expect(langFromPath(`file.${extension}`)).toBe(language.id);
+      }
+      for (const alias of language.aliases) {
+        expect(alias, `${language.id} alias`).toBe(alias.toLowerCase());
+        expect(ids, `alias ${alias} shadows an id`).not.toContain(alias);
+        expect(claimed.get(alias), alias).toBeUndefined();
+        claimed.set(alias, language.id);
+        expect(parseLang(alias)).toBe(language.id);
+      }
+    }
+  });
+
+  it("declares extraction consistent with its facts", () => {
+    for (const language of LANGUAGES) {
+      const { rules } = language.extraction;
+      // A language that extracts calls has call rules; one that does not has none.
+      expect(Object.keys(rules.calls).length > 0, language.id).toBe(language.hasCalls);
+      const lengths = language.commentPrefixes.map((prefix) => prefix.length);
+      expect(lengths, language.id).toEqual([...lengths].sort((a, b) => b - a));
+      expect(language.qualifiedNameSeparator.length, language.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("names entry files of the language itself", () => {
+    for (const { id, entryPoints, resolution } of LANGUAGES) {
+      for (const file of entryPoints.files) expect(langFromPath(file), `${id} entry file ${file}`).toBe(id);
+      for (const file of entryPoints.reexportFiles) expect(entryPoints.files, `${id} re-export file`).toContain(file);
+      if (entryPoints.libraryRoot !== null) expect(entryPoints.files, `${id} library root`).toContain(entryPoints.libraryRoot);
+      expect(resolution.selfReceivers.length, `${id} self receivers`).toBeGreaterThan(0);
+      expect(resolution.family, `${id} family`).toMatch(/^[a-z]+$/);
+    }
+    // A family is one resolution model: its languages agree on everything but their ids.
+    const byFamily = new Map<string, string>();
+    for (const { id, resolution } of LANGUAGES) {
+      const model = JSON.stringify(resolution);
+      expect(byFamily.get(resolution.family) ?? model, `${id} in family ${resolution.family}`).toBe(model);
+      byFamily.set(resolution.family, model);
+    }
+  });
+});
+
+// The CONTRIBUTING.md recipe: a language is its definition file, its fixture directory,
+// its grammar dependency and the grammar's allowScripts line. Nothing else to remember.
+describe("adding a language", () => {
+  const graphPackage = readJson("packages/graph/package.json");
+  const rootPackage = readJson("package.json");
+
+  it.each(ids)("%s has a definition file, a fixture directory, a grammar dependency and an allowScripts entry", (id) => {
+    const language = LANGUAGES.find((entry) => entry.id === id)!;
+    expect(existsSync(new URL(`packages/graph/src/languages/${id}-language.ts`, ROOT)), "definition file").toBe(true);
+    expect(existsSync(new URL(`fixtures/languages/${id}/expected.json`, ROOT)), "fixture expected.json").toBe(true);
+    expect(graphPackage.dependencies?.[language.grammarPackage], "grammar dependency of @tsift/graph").toBeDefined();
+    expect(rootPackage.allowScripts?.[language.grammarPackage], "allowScripts entry in the root package.json").toBe(true);
+  });
+
+  it("has no fixture directory or definition file for an unregistered language", () => {
+    const fixtureDirs = readdirSync(new URL("fixtures/languages/", ROOT), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(fixtureDirs.sort()).toEqual([...ids].sort());
+    const definitionFiles = readdirSync(new URL("packages/graph/src/languages/", ROOT)).filter((file) => file.endsWith("-language.ts"));
+    expect(definitionFiles.map((file) => file.slice(0, -"-language.ts".length)).sort()).toEqual([...ids].sort());
+  });
+});
