@@ -45,3 +45,9 @@ export { RRF_K, denseSearch, type DenseSearchOptions, type DenseSearchResult } f
 export { relatedChunks, type RelatedOptions, type RelatedResult } from "./related-search";
 export { loadPageRank, PageRankNotLoaded, pageRankTieBreak, type PageRankFn } from "./page-rank-tie-break";
 export { cachedVectorsComplete, loadVectorMatrix, scoreMatrix, type VectorMatrix } from "./vector-matrix";
+export type { SearchData, SearchRequest, SearchTarget } from "./use-cases/search-request";
+export { runWithDeadline, type DeadlineGuard, type DeadlineOutcome } from "./use-cases/search-deadline";
+export { describeState, ensureFresh, indexCommand, probeFreshness, type FreshnessState, type FreshnessTarget, type Refreshed } from "./use-cases/search-freshness";
+export { loadEncoder, prepareVectors, runSearchEngine, vectorCacheFile, type EngineDeps } from "./use-cases/search-engine";
+export { searchProject, type SearchProjectOptions, type SearchProjectResult } from "./use-cases/search-project";
+export { relatedProject, type RelatedData, type RelatedProjectOptions, type RelatedProjectResult } from "./use-cases/related-project";

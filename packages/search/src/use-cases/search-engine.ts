@@ -1,0 +1,218 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { isTsiftError } from "@tsift/core";
+import { chunkCount, communityCacheDir, openIndexReader, openIndexWriter, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
+import type Database from "better-sqlite3";
+import { denseSearch } from "../hybrid-search";
+import { ensureVectors, missingVectors, transientVectors } from "../dense-index";
+import type { Encoder } from "../encoders/encoder";
+import { createHashEncoder } from "../encoders/hash-encoder";
+import { loadModel2VecEncoder } from "../encoders/model2vec-encoder";
+import { exactSearch } from "../exact-search";
+import { lexicalSearch } from "../lexical-search";
+import { pageRankTieBreak, type PageRankFn } from "../page-rank-tie-break";
+import type { SearchHit, SymbolHit } from "../search-types";
+import { searchSymbols } from "../symbol-search";
+import { cachedVectorsComplete } from "../vector-matrix";
+import type { SearchData, SearchRequest, SearchTarget } from "./search-request";
+
+export interface EngineDeps {
+  /**
+   * PageRank for symbol tie-breaks: null when @tsift/algorithms has none, undefined when
+   * not loaded (a search whose ranking is cached never needs it; one that does throws
+   * PageRankNotLoaded before searching, and the caller loads it and runs again).
+   */
+  pageRank?: PageRankFn | null;
+  /** Milliseconds left before the deadline, for child processes (ripgrep) that must die with it. */
+  timeoutMs?: number;
+}
+
+/**
+ * Runs one search request against its targets and merges them (federated searches
+ * have several). Data in, data out, no argv or stdout, and synchronous from start to
+ * end, so a single execution deadline covers all of it (see search-deadline.ts).
+ */
+export function runSearchEngine(request: SearchRequest, deps: EngineDeps): SearchData {
+  testDelay(request.env);
+  const filters = { ...(request.pathFilter !== null ? { path: request.pathFilter } : {}), languages: request.languages, kinds: request.kinds };
+  const symbols: SymbolHit[] = [];
+  const hits: SearchHit[] = [];
+  let symbolTotal = 0;
+  let hitTotal = 0;
+  let artifacts = 0;
+  let recovery: string | undefined;
+  const data: Partial<SearchData> = {};
+  const encoder = request.strategy === "hybrid" || request.strategy === "semantic" ? loadEncoder(request) : null;
+
+  for (const target of request.targets) {
+    const local = localFilters(filters, target);
+    if (local === null) continue;
+    if (request.strategy === "exact" || !target.indexed) {
+      const result = exactSearch(request.query, {
+        root: target.sourceRoot,
+        limit: request.limit,
+        ...local,
+        files: () => target.files ?? [],
+        maxFileBytes: request.maxFileBytes,
+        env: request.env,
+        ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+      });
+      hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
+      hitTotal += result.files_matched;
+      artifacts += result.total_matches;
+      data.backend = result.backend;
+      continue;
+    }
+    const connection = openIndexReader(locationOf(request, target));
+    try {
+      recovery ??= connection.recovery ?? undefined;
+      const db = connection.database;
+      artifacts += chunkCount(db);
+      const tieBreak = pageRankTieBreak(db, communityCacheDir(locationOf(request, target)), deps.pageRank);
+      const found = searchSymbols(db, request.query, { limit: request.limit, ...local, ...(tieBreak ? { tieBreak } : {}) });
+      symbols.push(...found.map((symbol) => ({ ...symbol, file: prefixed(target, symbol.file) })));
+      symbolTotal += found.length;
+      if (request.strategy === "lexical") {
+        const result = lexicalSearch(db, request.query, { limit: request.limit, ...local });
+        hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
+        hitTotal += result.total;
+      } else {
+        const cacheFile = vectorCacheFile(request.root, target, encoder!.id);
+        const extra = prepareVectors(locationOf(request, target), encoder!, data, { db, cacheFile });
+        const result = denseSearch(db, request.query, request.strategy === "semantic" ? "semantic" : "hybrid", {
+          limit: request.limit,
+          encoder: encoder!,
+          ...local,
+          ...(request.alpha !== null ? { alpha: request.alpha } : {}),
+          ...(extra ? { extra } : {}),
+          cacheFile,
+        });
+        hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
+        hitTotal += result.candidates.dense;
+        if (request.strategy === "hybrid") data.alpha = result.alpha;
+        data.encoder = encoder!.id;
+      }
+    } finally {
+      void connection.close();
+    }
+  }
+
+  // Federated targets each ranked their own rows; merge by score, stable on path and line.
+  symbols.sort((a, b) => b.score - a.score || (b.centrality ?? 0) - (a.centrality ?? 0) || cmp(a.file, b.file) || a.line - b.line);
+  hits.sort((a, b) => b.score - a.score || cmp(a.path, b.path) || a.line - b.line);
+  const keptHits = hits.slice(0, request.limit).map((hit, index) => ({ ...hit, rank: index + 1 }));
+  const keptSymbols = symbols.slice(0, request.limit);
+  return {
+    query: request.query,
+    strategy: request.strategy,
+    strategy_source: request.strategySource,
+    symbols: keptSymbols,
+    hits: keptHits,
+    symbol_total: Math.max(symbolTotal, keptSymbols.length),
+    hit_total: Math.max(hitTotal, keptHits.length),
+    indexed_artifacts: artifacts,
+    truncated: hitTotal > keptHits.length,
+    filters: { path: request.pathFilter, lang: request.languages, kind: request.kinds },
+    ...(request.targets.some((target) => target.scope !== null) ? { scopes: request.targets.map((target) => target.scope ?? ".") } : {}),
+    ...data,
+    ...(recovery ? { recovery } : {}),
+  };
+}
+
+function locationOf(request: SearchRequest, target: SearchTarget): IndexLocation {
+  return { projectRoot: request.root, sourceRoot: target.sourceRoot, scope: target.scope, dbPath: target.dbPath, lockPath: target.lockPath };
+}
+
+export function loadEncoder(request: Pick<SearchRequest, "model">): Encoder {
+  return request.model ? loadModel2VecEncoder(request.model) : createHashEncoder();
+}
+
+/**
+ * Makes sure every chunk has a vector for the encoder: stored through the writer lock
+ * on first use; if another writer holds the lock, computed in memory for this search
+ * only (returned as extra vectors). `db` is a reader already open on the index, to
+ * check with; the packed vector cache (`cacheFile`) answers that check for every search
+ * after the first without reading the chunks table.
+ */
+export function prepareVectors(location: IndexLocation, encoder: Encoder, data: Partial<SearchData>, via: { db?: Database.Database; cacheFile: string }): Map<string, Buffer> | null {
+  const count = (db: Database.Database) => (cachedVectorsComplete(db, encoder.id, via.cacheFile) ? 0 : missingVectors(db, encoder.id));
+  let missing: number;
+  if (via.db) missing = count(via.db);
+  else {
+    const probe = openIndexReader(location);
+    try {
+      missing = count(probe.database);
+    } finally {
+      void probe.close();
+    }
+  }
+  if (missing === 0) return null;
+  const started = performance.now();
+  try {
+    const writer = openIndexWriter(location);
+    try {
+      const result = ensureVectors(writer.db, encoder);
+      data.embedded = { stored: (data.embedded?.stored ?? 0) + result.embedded, transient: data.embedded?.transient ?? 0, ms: Math.round(performance.now() - started) };
+      return null;
+    } finally {
+      writer.close();
+    }
+  } catch (error) {
+    if (!isTsiftError(error, "lock_held")) throw error;
+    const reader = openIndexReader(location);
+    try {
+      const extra = transientVectors(reader.database, encoder);
+      data.embedded = { stored: data.embedded?.stored ?? 0, transient: (data.embedded?.transient ?? 0) + extra.size, ms: Math.round(performance.now() - started) };
+      return extra;
+    } finally {
+      void reader.close();
+    }
+  }
+}
+
+/** Filters are root-relative; a target's rows are relative to its own directory. */
+function localFilters(filters: { path?: string; languages: string[]; kinds: string[] }, target: SearchTarget): { path?: string; languages: string[]; kinds: string[] } | null {
+  if (filters.path === undefined || target.prefix === "") return filters;
+  if (filters.path === target.prefix) return { languages: filters.languages, kinds: filters.kinds };
+  if (filters.path.startsWith(`${target.prefix}/`)) return { ...filters, path: filters.path.slice(target.prefix.length + 1) };
+  // A path filter outside this scope: the scope has nothing to contribute.
+  return target.prefix.startsWith(`${filters.path}/`) ? { languages: filters.languages, kinds: filters.kinds } : null;
+}
+
+function prefixed(target: SearchTarget, path: string): string {
+  return target.prefix ? `${target.prefix}/${path}` : path;
+}
+
+function prefixHit<H extends SearchHit>(hit: H, target: SearchTarget): H {
+  return target.prefix ? { ...hit, path: prefixed(target, hit.path), artifact_id: hit.artifact_id.replace(":", `:${target.prefix}/`) } : hit;
+}
+
+/** The packed-vector cache of one index and encoder (rebuilt whenever the index or its vectors change). */
+export function vectorCacheFile(root: string, target: Pick<SearchTarget, "scope">, encoderId: string): string {
+  return cacheFile(root, target, `vectors-${encoderId.replace(/[^\w.-]+/g, "_")}.bin`);
+}
+
+function cacheFile(root: string, target: Pick<SearchTarget, "scope">, name: string): string {
+  return join(root, TSIFT_DIR, "search-cache", ...(target.scope ? ["scopes", ...target.scope.split("/")] : []), name);
+}
+
+/**
+ * Test hooks: TSIFT_TEST_SEARCH_SLEEP_MS makes a search take this long, spent in
+ * JavaScript like a slow ranking would be, so the deadline can interrupt it;
+ * TSIFT_TEST_SEARCH_BLOCK_MS blocks in one native call instead (a synchronous child
+ * process), which only the watchdog can stop.
+ */
+function testDelay(env: Readonly<Record<string, string | undefined>>): void {
+  const block = Number(env.TSIFT_TEST_SEARCH_BLOCK_MS ?? 0);
+  if (block > 0) spawnSync(process.execPath, ["-e", `setTimeout(() => {}, ${block})`], { stdio: "ignore" });
+  const ms = Number(env.TSIFT_TEST_SEARCH_SLEEP_MS ?? 0);
+  if (!(ms > 0)) return;
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy on purpose: a blocked thread is what the deadline has to stop
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
