@@ -1,4 +1,4 @@
-import { CALLABLE, CONSTRUCTIBLE, family, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
+import { CALLABLE, CONSTRUCTIBLE, family, resolutionOf, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
 
 /** How a call's target was found, in the order the resolver tries. */
 export type CallResolution = "same_scope" | "same_file" | "import" | "typed" | "global_unique" | "ambiguous" | "unresolved";
@@ -60,19 +60,9 @@ export interface CallTarget {
   resolution: CallResolution;
 }
 
-/** Receivers that mean "the enclosing type's instance or the type itself", per language family. */
-const SELF_RECEIVERS: Readonly<Record<string, ReadonlySet<string>>> = {
-  js: new Set(["this"]),
-  python: new Set(["self", "cls"]),
-  rust: new Set(["self", "Self"]),
-  kotlin: new Set(["this"]),
-};
-const DEFAULT_SELF = new Set(["this", "self"]);
+// Per-language facts (self receivers, implicit receiver, import scoping, typed `this`) come
+// from each language's definition in @tsift/graph, through `resolutionOf`.
 const SUPER_RECEIVERS = new Set(["super", "super()"]);
-/** Languages where a bare call inside a class can reach a member without `this.` (Kotlin, like Java). */
-const IMPLICIT_RECEIVER = new Set(["kotlin"]);
-/** Languages whose files see nothing of other files without an import (Python; JS/TS ES modules). */
-const IMPORT_SCOPED = new Set(["js", "python"]);
 /** Trailing call markers of a receiver type: `f()()` is what calling `f`'s result yields. */
 const APPLICATIONS = /(?:\(\))+$/u;
 const RECEIVER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
@@ -132,11 +122,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
 
   function bareCall(call: ResolverCall, caller: ResolverSymbol | null, language: string): CallTarget {
     const lang = family(language);
+    const model = resolutionOf(language);
     const accept = callableFor(call);
     // The caller's lexical chain, below the top level (that is the file's scope).
     for (let scope: ResolverSymbol | null = caller; scope; scope = tables.parentOf(scope)) {
       if (tables.isContainer(scope) && scope.kind !== "namespace" && scope.kind !== "mod") {
-        if (!IMPLICIT_RECEIVER.has(lang)) continue;
+        if (!model.implicitReceiver) continue;
         const hit = pickOne(tables.findMember(scope, call.callee_name, accept), "same_scope", tables);
         if (hit) return hit;
         continue;
@@ -168,21 +159,24 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       const hit = pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import", tables);
       if (hit) return hit;
     }
-    if (IMPORT_SCOPED.has(lang) && (lang === "python" || tables.modules.has(call.file))) return UNRESOLVED;
+    const scoped = model.importScope;
+    if (scoped === "always" || (scoped === "modules" && tables.modules.has(call.file))) return UNRESOLVED;
     const all = tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? [];
+    // Where only modules are scoped, a global name is a script's top-level definition.
     const candidates = all.filter(
-      (symbol) => accept(symbol) && !tables.isMember(symbol) && (lang !== "js" || (symbol.parent === null && !tables.modules.has(symbol.file))),
+      (symbol) => accept(symbol) && !tables.isMember(symbol) && (scoped !== "modules" || (symbol.parent === null && !tables.modules.has(symbol.file))),
     );
     return pickOne(candidates, "global_unique", tables) ?? UNRESOLVED;
   }
 
   function receiverCall(call: ResolverCall, caller: ResolverSymbol | null, language: string): CallTarget {
     const lang = family(language);
+    const model = resolutionOf(language);
     const receiver = call.receiver!;
     const accept = memberFor(call);
-    const self = SELF_RECEIVERS[lang] ?? DEFAULT_SELF;
+    const self = model.self;
     // An explicit `this: T` parameter (TS) declares what `this` is, whatever encloses the call.
-    if (self.has(receiver) && call.receiver_type && lang === "js") {
+    if (self.has(receiver) && call.receiver_type && model.typedThis) {
       const type = typeOf(call.receiver_type, call.file, caller, language, 0);
       if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed", tables) ?? UNRESOLVED;
     }
@@ -190,7 +184,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       const owner = enclosingContainer(caller) ?? (caller && tables.isContainer(caller) ? caller : null);
       // An object literal with a declared type (`const Proto: Omit<Chunk, "x"> = { … }`): TS
       // types its methods' `this` as that type, so its members are what `this.m()` names.
-      if (owner?.value_type && receiver === "this" && lang === "js" && !TYPE_LIKE.has(owner.kind)) {
+      if (owner?.value_type && receiver === "this" && model.typedThis && !TYPE_LIKE.has(owner.kind)) {
         const type = typeOf(owner.value_type, owner.file, null, language, 0);
         const hit = type ? pickOne(tables.findMember(type, call.callee_name, accept), "typed", tables) : null;
         if (hit) return hit;

@@ -1,9 +1,16 @@
 import type Database from "better-sqlite3";
 import type { EntryCandidate } from "@tsift/algorithms";
+import { LANGS, langInfo } from "@tsift/graph/langs";
 import type { GraphSymbol } from "./graph-symbol";
 
-/** Files that are a package's or program's front door, by name. */
-const ENTRY_FILE = /^(index\.[cm]?[jt]sx?|main\.[a-z]+|lib\.rs|mod\.ts|__init__\.py|__main__\.py|root\.zig)$/;
+// Each language declares its front doors in its @tsift/graph definition.
+const entryPoints = LANGS.map((lang) => ({ lang, ...langInfo(lang).entryPoints }));
+/** Files that are a package's or program's front door, by name (`index.ts`, `lib.rs`, `__init__.py`…). */
+const ENTRY_FILES: ReadonlySet<string> = new Set(entryPoints.flatMap((entry) => entry.files));
+/** Entry files whose imports are re-exports (Python `__init__.py`). */
+const REEXPORT_FILES = entryPoints.flatMap((entry) => entry.reexportFiles);
+/** Library roots (Rust `lib.rs`): every public item under their directory is the library's API. */
+const LIBRARY_ROOTS = entryPoints.flatMap((entry) => (entry.libraryRoot === null ? [] : [{ lang: entry.lang, root: entry.libraryRoot }]));
 const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
 const TYPE_LIKE = new Set(["class", "struct", "interface", "trait", "enum", "object", "data_class", "sealed_class", "enum_class", "union", "impl", "namespace", "mod"]);
 
@@ -83,9 +90,9 @@ function exportedSymbolIds(db: Database.Database): Set<number> {
     const direct = (name === "*" ? publicTopLevel.all(file) : named.all(file, name)) as number[];
     for (const id of direct) exported.add(id);
     if (name !== "*" && direct.length > 0) return;
-    const python = file.endsWith("__init__.py");
+    const reexporting = REEXPORT_FILES.some((name) => file.endsWith(name));
     for (const row of reexports.all(file) as ImportRow[]) {
-      if (row.kind !== "export_from" && !python) continue;
+      if (row.kind !== "export_from" && !reexporting) continue;
       const target = row.resolved_file!;
       // `export *`, `export * as ns` and default re-exports expose the whole target; named ones the name.
       const whole = row.name === null || row.name === "*" || row.name === "default";
@@ -96,10 +103,11 @@ function exportedSymbolIds(db: Database.Database): Set<number> {
   };
   for (const file of entryFiles) follow(file, "*");
 
-  const libraries = entryFiles.filter((file) => file === "lib.rs" || file.endsWith("/lib.rs")).map((file) => file.slice(0, file.length - "lib.rs".length));
-  if (libraries.length > 0) {
-    const rustPublic = db.prepare("SELECT id, file FROM symbols WHERE language = 'rust' AND visibility = 'public'").all() as { id: number; file: string }[];
-    for (const row of rustPublic) if (libraries.some((prefix) => row.file.startsWith(prefix))) exported.add(row.id);
+  for (const { lang, root } of LIBRARY_ROOTS) {
+    const libraries = entryFiles.filter((file) => file === root || file.endsWith(`/${root}`)).map((file) => file.slice(0, file.length - root.length));
+    if (libraries.length === 0) continue;
+    const published = db.prepare("SELECT id, file FROM symbols WHERE language = ? AND visibility = 'public'").all(lang) as { id: number; file: string }[];
+    for (const row of published) if (libraries.some((prefix) => row.file.startsWith(prefix))) exported.add(row.id);
   }
 
   // Public members of exported types (`export class Store { get() {} }` exports `Store.get`).
@@ -127,7 +135,7 @@ function exportedSymbolIds(db: Database.Database): Set<number> {
  */
 function packageEntryFiles(db: Database.Database, files: readonly FileRow[]): string[] {
   const imported = new Set(db.prepare("SELECT DISTINCT resolved_file FROM imports WHERE resolved_file IS NOT NULL").pluck().all() as string[]);
-  return files.filter((file) => ENTRY_FILE.test(file.path.slice(file.path.lastIndexOf("/") + 1)) && !imported.has(file.path)).map((file) => file.path);
+  return files.filter((file) => ENTRY_FILES.has(file.path.slice(file.path.lastIndexOf("/") + 1)) && !imported.has(file.path)).map((file) => file.path);
 }
 
 function routeHandlerIds(db: Database.Database): Set<number> {

@@ -1,21 +1,34 @@
 import { posix } from "node:path";
-import type { Lang } from "@tsift/graph";
+import { LANGS, langInfo, type Lang, type ResolutionModel } from "@tsift/graph/langs";
 
-const JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
-const JS_LANGS: ReadonlySet<Lang> = new Set(["typescript", "tsx", "javascript", "jsx"]);
+/**
+ * The order `./store` is probed in: TypeScript sources before JavaScript, plain before
+ * module-kind variants. Exactly the extensions of the languages whose module system is
+ * `js` (a test holds it to the registry).
+ */
+export const JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+
+type ModuleResolver = (fromFile: string, module: string, name: string | null, files: ReadonlySet<string>) => string | null;
+
+/** One resolver per module system a language definition can declare. */
+export const MODULE_RESOLVERS: Readonly<Record<ResolutionModel["modules"], ModuleResolver>> = {
+  js: (fromFile, module, _name, files) => resolveJs(fromFile, module, files),
+  python: resolvePython,
+  rust: (fromFile, module, _name, files) => resolveRust(fromFile, module, files),
+  relative: (fromFile, module, _name, files) => resolveRelativePath(fromFile, module, files),
+  none: () => null,
+};
+
+const MODULE_SYSTEM = new Map<string, ResolutionModel["modules"]>(LANGS.map((lang) => [lang, langInfo(lang).resolution.modules]));
 
 /**
  * Which indexed file an import points at, looked up in the set of indexed paths (never
- * on disk, so resolution is a pure function of the index). Package imports, Kotlin
- * packages and anything not found are null: the caller treats those names as
- * external instead of guessing a project symbol.
+ * on disk, so resolution is a pure function of the index), by the module system the
+ * language declares. Package imports, Kotlin packages and anything not found are null:
+ * the caller treats those names as external instead of guessing a project symbol.
  */
 export function resolveModule(lang: Lang, fromFile: string, module: string, name: string | null, files: ReadonlySet<string>): string | null {
-  if (JS_LANGS.has(lang)) return resolveJs(fromFile, module, files);
-  if (lang === "python") return resolvePython(fromFile, module, name, files);
-  if (lang === "rust") return resolveRust(fromFile, module, files);
-  if (lang === "zig" || lang === "bash") return resolveRelativePath(fromFile, module, files);
-  return null;
+  return MODULE_RESOLVERS[MODULE_SYSTEM.get(lang) ?? "none"](fromFile, module, name, files);
 }
 
 function resolveRelativePath(fromFile: string, module: string, files: ReadonlySet<string>): string | null {

@@ -1,3 +1,4 @@
+import { LANGS, langInfo, type ResolutionModel } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 
 /** Symbols whose members a call can land on; `const`/`variable`/`property` count when they hold members (object literals). */
@@ -8,12 +9,39 @@ export const CALLABLE = new Set(["function", "method", "constructor", "class", "
 /** Kinds `new X()` / `X()` may construct (a JS constructor function too). */
 export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
 export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
-/** Languages whose members may be declared away from their type (Rust impl blocks, Kotlin extensions). */
-const DETACHED_MEMBERS = new Set(["rust", "kotlin"]);
 const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
+/** A language's resolution model (declared in its @tsift/graph definition), with its receivers as a set. */
+export interface LanguageResolution extends ResolutionModel {
+  readonly self: ReadonlySet<string>;
+}
+
+const MODELS = new Map<string, LanguageResolution>(LANGS.map((lang) => [lang, { ...langInfo(lang).resolution, self: new Set(langInfo(lang).resolution.selfReceivers) }]));
+
+/** What a language unknown to this build gets: a family of its own, receivers `this`/`self`, no scoping. */
+function unknownResolution(language: string): LanguageResolution {
+  return {
+    family: language,
+    modules: "none",
+    selfReceivers: ["this", "self"],
+    self: new Set(["this", "self"]),
+    implicitReceiver: false,
+    importScope: "never",
+    detachedMembers: false,
+    typedThis: false,
+    heritage: "extends",
+  };
+}
+
+export function resolutionOf(language: string): LanguageResolution {
+  let model = MODELS.get(language);
+  if (!model) MODELS.set(language, (model = unknownResolution(language)));
+  return model;
+}
+
+/** Languages of one family see each other's symbols (TS/TSX/JS/JSX are `js`). */
 export function family(language: string): string {
-  return language === "typescript" || language === "tsx" || language === "javascript" || language === "jsx" ? "js" : language;
+  return resolutionOf(language).family;
 }
 
 /**
@@ -57,7 +85,7 @@ export class ResolverTables {
         push(this.byOwner, `${symbol.file}\0${symbol.parent}\0${symbol.name}`, symbol);
         push(this.byFamilyParent, `${family(symbol.language)}\0${symbol.parent}\0${symbol.name}`, symbol);
         this.owners.add(`${symbol.file}\0${symbol.parent}`);
-      } else if (symbol.visibility === "public" && family(symbol.language) === "js") this.modules.add(symbol.file);
+      } else if (symbol.visibility === "public" && resolutionOf(symbol.language).importScope === "modules") this.modules.add(symbol.file);
     }
     for (const entry of imports) {
       if (entry.kind !== "dynamic") this.modules.add(entry.file);
@@ -151,7 +179,7 @@ export class ResolverTables {
   /** Direct members of `owner` named `name` (Rust impls and Kotlin extensions: anywhere in the language, own file first). */
   members(owner: ResolverSymbol, name: string): ResolverSymbol[] {
     const local = this.byOwner.get(`${owner.file}\0${owner.qualified_name}\0${name}`) ?? [];
-    if (local.length > 0 || !DETACHED_MEMBERS.has(owner.language)) return local;
+    if (local.length > 0 || !resolutionOf(owner.language).detachedMembers) return local;
     const key = (parent: string) => this.byFamilyParent.get(`${family(owner.language)}\0${parent}\0${name}`) ?? [];
     const all = key(owner.qualified_name);
     return all.length > 0 ? all : key(owner.name);
@@ -352,12 +380,12 @@ export function heritageNames(type: ResolverSymbol): string[] {
   const signature = type.signature;
   if (!signature) return [];
   const head = stripTypeArguments(signature);
-  const lang = family(type.language);
-  if (lang === "python") {
+  const { heritage } = resolutionOf(type.language);
+  if (heritage === "parenthesized") {
     const bases = /^\s*class\s+[\w$]+\s*\(([^)]*)\)/u.exec(head)?.[1] ?? "";
     return splitNames(bases.replace(/\b\w+\s*=\s*[\w.]+/gu, ""));
   }
-  if (lang === "kotlin") {
+  if (heritage === "colon") {
     const bases = /\)?\s*:\s*([^{]+)$/u.exec(head.replace(/\([^)]*\)/gu, ""))?.[1] ?? "";
     return splitNames(bases);
   }
