@@ -1,5 +1,6 @@
+import { LANGS, langFromPath, langInfo } from "@tsift/graph/langs";
 import { describe, expect, it } from "vitest";
-import { hybridAlpha, prefersExact, queryShape } from "./query-shape";
+import { hybridAlpha, NON_SOURCE_EXTENSIONS, PATH_EXTENSIONS, prefersExact, queryShape } from "./query-shape";
 
 describe("queryShape / prefersExact / hybridAlpha", () => {
   it.each([
@@ -28,5 +29,20 @@ describe("queryShape / prefersExact / hybridAlpha", () => {
     expect(hybridAlpha("retry getUserName")).toBe(0.45);
     expect(hybridAlpha("how does the retry schedule work")).toBe(0.6);
     expect(hybridAlpha("retry schedule")).toBe(0.5);
+  });
+
+  // File names of every indexed language are paths, read from the language registry, so a
+  // new language cannot be missing (`deploy.zsh` and `page.mdx` once read as identifiers).
+  it.each(LANGS.flatMap((lang) => langInfo(lang).extensions.map((extension) => [`module.${extension}`, lang] as const)))("%s (%s) is a path", (query) => {
+    expect(queryShape(query)).toBe("path");
+    expect(queryShape(query.toUpperCase())).toBe("path");
+  });
+
+  it("lists only extensions no indexed language claims as non-source, each once", () => {
+    expect(NON_SOURCE_EXTENSIONS.filter((extension) => langFromPath(`file.${extension}`) !== null)).toEqual([]);
+    expect(new Set(PATH_EXTENSIONS).size).toBe(PATH_EXTENSIONS.length);
+    expect(queryShape("package.json")).toBe("path");
+    expect(queryShape("config.yml")).toBe("path");
+    expect(queryShape("config.yaml")).toBe("path");
   });
 });

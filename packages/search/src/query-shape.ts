@@ -1,10 +1,16 @@
 import { splitIdentifier } from "@tsift/graph";
+import { LANGS, langInfo } from "@tsift/graph/langs";
 import { QUERY_STOP_WORDS } from "./query-stop-words";
 
 /** What a query looks like, which decides exact promotion and the hybrid weight. */
 export type QueryShape = "identifier" | "path" | "code" | "mixed" | "prose";
 
-const PATH_LIKE = /^[\w.@-]*\/[\w./@-]*$|^[\w.-]+\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|py|pyi|kt|kts|zig|sh|bash|md|json|toml|ya?ml|txt|lock|html|css)$/i;
+/** Extensions of files people name in a query that no indexed language claims. */
+export const NON_SOURCE_EXTENSIONS: readonly string[] = ["json", "toml", "yaml", "yml", "txt", "lock", "html", "css"];
+/** Every extension that makes a one-token query a file name: each indexed language's, then the rest. */
+export const PATH_EXTENSIONS: readonly string[] = [...LANGS.flatMap((lang) => langInfo(lang).extensions), ...NON_SOURCE_EXTENSIONS];
+
+const PATH_LIKE = new RegExp(String.raw`^[\w.@-]*\/[\w./@-]*$|^[\w.-]+\.(${PATH_EXTENSIONS.map((extension) => extension.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`, "i");
 const QUALIFIED = /^[A-Za-z_$][\w$]*((::|\.|#)[A-Za-z_$][\w$]*)+$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 const CODE_PUNCTUATION = /[(){}[\];=<>]|=>|::|\.\w+\(/;
