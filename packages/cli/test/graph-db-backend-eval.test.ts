@@ -45,8 +45,20 @@ describe("graph-db backend-eval through the compiled CLI", () => {
     expect(tsiftBin(root, ["graph-db", "backend-eval", "--candidate", "kuzu", "--json"]).code).toBe(2);
   });
 
+  it("gates on the history @tsift/quality ships when the project has none (no fixtures/ directory)", () => {
+    const bare = indexedProject(CONFORMANCE_TREE);
+    expect(existsSync(join(bare, "fixtures"))).toBe(false);
+    const run = tsiftBin(bare, ["graph-db", "backend-eval", "--candidate", "libsql", "--samples", "1", "--iterations", "1", "--json"]);
+    expect(run.code, run.err).toBe(0);
+    const json = run.json();
+    expect(json.performance_gate).toMatchObject({ status: "evaluated", history: join(repoRoot, "packages", "quality", "data", "graph-db-performance-history.json") });
+    expect(json.performance_gate.candidates[0]).toMatchObject({ candidate: "libsql" });
+    expect(json.repeated_sample_command).toContain("--append-history graph-db-performance-history.json");
+    expect(existsSync(join(bare, "fixtures"))).toBe(false);
+  });
+
   it("ships a performance history with at least three binding samples per gate workload", () => {
-    const path = join(repoRoot, "fixtures", "graph-db-performance-history.json");
+    const path = join(repoRoot, "packages", "quality", "data", "graph-db-performance-history.json");
     expect(existsSync(path)).toBe(true);
     const history = parsePerformanceHistory(readFileSync(path, "utf8"));
     for (const workload of ["real", "full_projection", "synthetic_high_degree", "synthetic_deep_chain"]) {

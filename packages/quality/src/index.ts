@@ -17,6 +17,7 @@ export {
   type PerformanceHistory,
   type PerformanceSample,
 } from "./parse-performance-history";
+export { readPerformanceHistory, shippedPerformanceHistoryPath } from "./shipped-history";
 export {
   evaluateBackendPromotion,
   type BackendMetricComparison,

@@ -27,7 +27,7 @@ export interface PerformanceHistory {
 }
 
 /**
- * Parse `fixtures/graph-db-performance-history.json` (JSON text, or the value
+ * Parse a performance history such as `data/graph-db-performance-history.json` (JSON text, or the value
  * already parsed): an object with a `runs` array, or the array itself.
  *
  * Structure errors throw `TsiftError("invalid_input")` naming the run. Everything

@@ -11,14 +11,15 @@ import { displayPath, type GraphDbTarget } from "./open-graph-store";
 
 /** Backends backend-eval can load besides the SQLite baseline. */
 export const BACKEND_EVAL_CANDIDATES = ["libsql"] as const;
-export const DEFAULT_HISTORY = "fixtures/graph-db-performance-history.json";
+/** Where the suggested follow-up run records its samples when no history was named. */
+const PROJECT_HISTORY = "graph-db-performance-history.json";
 
 export interface BackendEvalFlags {
   candidates: string[];
   samples: number;
   iterations: number;
   fullProjection: boolean;
-  /** History the gate reads (default fixtures/graph-db-performance-history.json under the root). */
+  /** History the gate reads (default: the history @tsift/quality ships; never a file the project must provide). */
   history?: string | undefined;
   /** Append this run's samples to a history file (created when missing). */
   appendHistory?: string | undefined;
@@ -157,8 +158,11 @@ export async function graphDbBackendEval(target: GraphDbTarget, flags: BackendEv
     writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
     appended.push(...entries.map((entry) => entry.id));
   }
-  const historyPath = resolve(target.root, flags.history ?? flags.appendHistory ?? DEFAULT_HISTORY);
+  const chosen = flags.history ?? flags.appendHistory;
+  const historyPath = chosen === undefined ? quality.shippedPerformanceHistoryPath() : resolve(target.root, chosen);
   const history = displayPath(target.root, historyPath);
+  // New samples go to a project file: the shipped history is read-only evidence.
+  const appendTo = chosen === undefined ? PROJECT_HISTORY : history;
   const gate: BackendEvalData["performance_gate"] = existsSync(historyPath)
     ? { history, status: "evaluated", ...quality.performanceGateDecision(quality.parsePerformanceHistory(readFileSync(historyPath, "utf8")), candidates.length ? candidates : ["libsql"]) }
     : { history, status: "missing_history" };
@@ -176,7 +180,7 @@ export async function graphDbBackendEval(target: GraphDbTarget, flags: BackendEv
     performance_gate: gate,
     appended_runs: appended,
     metric_digest_command: `tsift metric-digest --baseline ${history} <backend-eval.json>`,
-    repeated_sample_command: `${prefix} backend-eval ${candidates.map((id) => `--candidate ${id}`).join(" ")} --samples 3 --full-projection --append-history ${history} --json`,
+    repeated_sample_command: `${prefix} backend-eval ${candidates.map((id) => `--candidate ${id}`).join(" ")} --samples 3 --full-projection --append-history ${appendTo} --json`,
     notes,
   };
   const mismatched = result.parity.filter((entry) => entry.status === "mismatch");
