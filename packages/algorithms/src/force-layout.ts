@@ -1,0 +1,100 @@
+import { UndirectedGraph } from "graphology";
+import circular from "graphology-layout/circular.js";
+import forceAtlas2 from "graphology-layout-forceatlas2";
+import { TsiftError } from "@tsift/core";
+import { buildCallGraph, type GraphInput } from "./build-call-graph";
+import { nodeId, nodeKey } from "./internal/node-key";
+
+export interface LayoutPoint {
+  x: number;
+  y: number;
+}
+
+/** The rectangle the layout is fitted into: `[margin, width - margin] × [margin, height - margin]`. */
+export interface LayoutBox {
+  width: number;
+  height: number;
+  margin: number;
+}
+
+export interface ForceLayoutOptions {
+  /** ForceAtlas2 iterations; default 200 (a few milliseconds for the slices a page shows). */
+  iterations?: number;
+  /**
+   * Starting positions by node id, in any unit. Nodes without one start on a circle
+   * (graphology-layout's `circular`, in id order), so the result needs no random seed.
+   */
+  initial?: ReadonlyMap<string, LayoutPoint>;
+  /** A node that stays put while the others move, and is drawn at the centre of the box. */
+  center?: string;
+  /** Default `{ width: 1000, height: 700, margin: 60 }`. */
+  box?: LayoutBox;
+}
+
+export const DEFAULT_LAYOUT_BOX: LayoutBox = { width: 1000, height: 700, margin: 60 };
+const DEFAULT_ITERATIONS = 200;
+
+/**
+ * Node positions for a drawing of the graph: ForceAtlas2 (graphology-layout-forceatlas2)
+ * from deterministic starting positions, then scaled into `box` keeping the aspect
+ * ratio, coordinates rounded to 0.1. ForceAtlas2 has no randomness, and nodes and
+ * edges are inserted in id order, so the same graph always gets the same picture
+ * whatever order its rows arrived in. Edge direction and duplicates do not matter for
+ * a drawing: the graph is laid out as undirected, one edge per pair, self-loops left out.
+ *
+ * Throws `TsiftError("invalid_input")` for bad options or a `center` that is not a node.
+ * Pure: the input is not modified.
+ */
+export function forceLayout(input: GraphInput, options: ForceLayoutOptions = {}): Map<string, LayoutPoint> {
+  const iterations = options.iterations ?? DEFAULT_ITERATIONS;
+  if (!Number.isInteger(iterations) || iterations < 0) throw new TsiftError("invalid_input", `iterations must be a whole number >= 0, got ${String(iterations)}`);
+  const box = options.box ?? DEFAULT_LAYOUT_BOX;
+  if (!(box.width > 2 * box.margin && box.height > 2 * box.margin && box.margin >= 0)) {
+    throw new TsiftError("invalid_input", "the layout box must be wider and taller than twice its margin", { details: { ...box } });
+  }
+  const source = buildCallGraph(input);
+  const centerKey = options.center === undefined ? undefined : nodeKey(options.center);
+  if (centerKey !== undefined && !source.hasNode(centerKey)) throw new TsiftError("invalid_input", `center ${options.center} is not a node of the graph`);
+
+  const graph = new UndirectedGraph();
+  source.forEachNode((key) => graph.addNode(key));
+  source.forEachEdge((_edge, _attributes, from, to) => {
+    if (from !== to && !graph.hasEdge(from, to)) graph.addEdge(from, to);
+  });
+  const start = circular(graph, { scale: 100 });
+  graph.forEachNode((key) => {
+    const given = options.initial?.get(nodeId(key));
+    graph.mergeNodeAttributes(key, { x: given?.x ?? start[key]!.x!, y: given?.y ?? start[key]!.y!, fixed: key === centerKey });
+  });
+  const moved = graph.order > 1 && iterations > 0 ? forceAtlas2(graph, { iterations, settings: forceAtlas2.inferSettings(graph) }) : {};
+  const raw = new Map<string, LayoutPoint>();
+  graph.forEachNode((key, attributes) => raw.set(key, moved[key] ?? { x: attributes.x as number, y: attributes.y as number }));
+  return fitToBox(raw, box, centerKey);
+}
+
+/**
+ * Scales and translates the points into the box with one factor for both axes. With a
+ * centre node the box is centred on it; otherwise on the points' bounding box.
+ */
+function fitToBox(points: ReadonlyMap<string, LayoutPoint>, box: LayoutBox, centerKey: string | undefined): Map<string, LayoutPoint> {
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (const { x, y } of points.values()) {
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  const pivot = centerKey !== undefined ? points.get(centerKey)! : { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+  const reachX = Math.max(maxX - pivot.x, pivot.x - minX);
+  const reachY = Math.max(maxY - pivot.y, pivot.y - minY);
+  const halfWidth = box.width / 2 - box.margin;
+  const halfHeight = box.height / 2 - box.margin;
+  const scale = Math.min(reachX > 0 ? halfWidth / reachX : Infinity, reachY > 0 ? halfHeight / reachY : Infinity);
+  const factor = Number.isFinite(scale) ? scale : 0;
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const out = new Map<string, LayoutPoint>();
+  for (const [key, point] of points) {
+    out.set(nodeId(key), { x: round(box.width / 2 + (point.x - pivot.x) * factor), y: round(box.height / 2 + (point.y - pivot.y) * factor) });
+  }
+  return out;
+}
