@@ -77,6 +77,11 @@ export interface LangInfo {
   readonly hasCalls: boolean;
   /** Line-comment prefixes, longest first so the first match strips the most. */
   readonly commentPrefixes: readonly string[];
+  /**
+   * Lines are paragraphs (Markdown), so a long average line is normal text, not a sign of
+   * minified code; a single overlong line still is.
+   */
+  readonly paragraphLines: boolean;
   /** Joins a parent's qualified name and a member's name: `Store.get`; Markdown `Guide > Install`. */
   readonly qualifiedNameSeparator: string;
   readonly resolution: ResolutionModel;

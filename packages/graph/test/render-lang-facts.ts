@@ -13,6 +13,7 @@ function facts(definition: LanguageDefinition): Omit<LangInfo, "id"> & { id: str
     grammarExport: definition.grammarExport,
     hasCalls: definition.hasCalls,
     commentPrefixes: definition.commentPrefixes,
+    paragraphLines: definition.paragraphLines,
     qualifiedNameSeparator: definition.qualifiedNameSeparator,
     resolution: {
       family: resolution.family,

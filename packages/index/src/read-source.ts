@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
-import type { Lang } from "@tsift/graph";
+import { langInfo, type Lang } from "@tsift/graph/langs";
 
 /** Why a tracked file was deliberately not parsed (`files.skip_reason`). */
 export type SkipReason = "binary" | "too_large" | "minified";
@@ -68,6 +68,6 @@ export function minifiedReason(text: string, lang: Lang): string | null {
   }
   if (longest > MINIFIED_MAX_LINE) return `a ${longest}-character line`;
   const average = Math.round(text.length / lines);
-  if (lang !== "markdown" && average > MINIFIED_AVERAGE_LINE) return `average line length ${average}`;
+  if (!langInfo(lang).paragraphLines && average > MINIFIED_AVERAGE_LINE) return `average line length ${average}`;
   return null;
 }

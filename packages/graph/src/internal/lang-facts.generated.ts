@@ -12,6 +12,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": true,
     "commentPrefixes": ["///", "//!", "//"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "rust",
@@ -38,6 +39,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": true,
     "commentPrefixes": ["#"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "python",
@@ -64,6 +66,7 @@ export const LANG_FACTS = [
     "grammarExport": "typescript",
     "hasCalls": true,
     "commentPrefixes": ["//"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "js",
@@ -90,6 +93,7 @@ export const LANG_FACTS = [
     "grammarExport": "tsx",
     "hasCalls": true,
     "commentPrefixes": ["//"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "js",
@@ -116,6 +120,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": true,
     "commentPrefixes": ["//"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "js",
@@ -142,6 +147,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": true,
     "commentPrefixes": ["//"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "js",
@@ -168,6 +174,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": true,
     "commentPrefixes": ["//"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "kotlin",
@@ -194,6 +201,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": true,
     "commentPrefixes": ["///", "//!", "//"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "zig",
@@ -220,6 +228,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": true,
     "commentPrefixes": ["#"],
+    "paragraphLines": false,
     "qualifiedNameSeparator": ".",
     "resolution": {
       "family": "bash",
@@ -246,6 +255,7 @@ export const LANG_FACTS = [
     "grammarExport": null,
     "hasCalls": false,
     "commentPrefixes": [],
+    "paragraphLines": true,
     "qualifiedNameSeparator": " > ",
     "resolution": {
       "family": "markdown",

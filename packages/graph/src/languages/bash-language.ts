@@ -13,6 +13,7 @@ export const bashLanguage = defineLanguage({
   grammarExport: null,
   hasCalls: true,
   commentPrefixes: ["#"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: {
     family: "bash",

@@ -12,6 +12,7 @@ export const javascriptLanguage = defineLanguage({
   grammarExport: null,
   hasCalls: true,
   commentPrefixes: ["//"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
   entryPoints: { files: ["index.js", "index.mjs", "index.cjs", "main.js", "main.mjs", "main.cjs"], reexportFiles: [], libraryRoot: null },

@@ -12,6 +12,7 @@ export const jsxLanguage = defineLanguage({
   grammarExport: null,
   hasCalls: true,
   commentPrefixes: ["//"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
   entryPoints: { files: ["index.jsx", "main.jsx"], reexportFiles: [], libraryRoot: null },

@@ -10,6 +10,7 @@ export const kotlinLanguage = defineLanguage({
   grammarExport: null,
   hasCalls: true,
   commentPrefixes: ["//"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: {
     family: "kotlin",

@@ -14,6 +14,7 @@ export const markdownLanguage = defineLanguage({
   hasCalls: false,
   // HTML comments are blocks, not line comments.
   commentPrefixes: [],
+  paragraphLines: true,
   qualifiedNameSeparator: " > ",
   resolution: {
     family: "markdown",

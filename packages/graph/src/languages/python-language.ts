@@ -11,6 +11,7 @@ export const pythonLanguage = defineLanguage({
   grammarExport: null,
   hasCalls: true,
   commentPrefixes: ["#"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: {
     family: "python",

@@ -11,6 +11,7 @@ export const rustLanguage = defineLanguage({
   grammarExport: null,
   hasCalls: true,
   commentPrefixes: ["///", "//!", "//"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: {
     family: "rust",

@@ -12,6 +12,7 @@ export const tsxLanguage = defineLanguage({
   grammarExport: "tsx",
   hasCalls: true,
   commentPrefixes: ["//"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
   entryPoints: { files: ["index.tsx", "main.tsx"], reexportFiles: [], libraryRoot: null },

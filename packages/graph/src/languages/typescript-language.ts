@@ -13,6 +13,7 @@ export const typescriptLanguage = defineLanguage({
   grammarExport: "typescript",
   hasCalls: true,
   commentPrefixes: ["//"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
   // `mod.ts`: a Deno module's front door.

@@ -10,6 +10,7 @@ export const zigLanguage = defineLanguage({
   grammarExport: null,
   hasCalls: true,
   commentPrefixes: ["///", "//!", "//"],
+  paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: {
     family: "zig",
