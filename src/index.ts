@@ -1,9 +1,95 @@
-// The public API of every library package. Storage adapters are on `tsift/sqlite` and
-// `tsift/libsql` so importing this entry loads no native driver; the CLI is the `tsift` bin.
-export * from "@tsift/core";
-export * from "@tsift/graph";
-export * from "@tsift/algorithms";
-export * from "@tsift/index";
-export * from "@tsift/search";
-export * from "@tsift/digest";
-export * from "@tsift/quality";
+// The curated public API of `tsift`: what a library user needs to do what the CLI does.
+// Each package's internals stay in that package (import `@tsift/<name>` for them). Storage
+// adapters are on `tsift/sqlite` and `tsift/libsql`, so importing this entry loads no
+// native driver; the CLI is the `tsift` bin. docs/architecture.md maps the packages.
+
+/** Errors: one class, a stable string `code` per failure (see `TSIFT_ERROR_CODES`). */
+export { TsiftError, isTsiftError, TSIFT_ERROR_CODES, type TsiftErrorCode, type TsiftErrorOptions } from "@tsift/core";
+
+/** graph.db: the backend-neutral store contract, its row types and the one snapshot store with no driver. */
+export {
+  ConvexSnapshotGraphStore,
+  DEFAULT_MAX_HOPS,
+  DEFAULT_PAGE_LIMIT,
+  SQLITE_GRAPH_SCHEMA_VERSION,
+  edgeKey,
+  graphDbPath,
+  type GraphCounts,
+  type GraphDirection,
+  type GraphEdge,
+  type GraphEdgeInput,
+  type GraphEdgeQueryOptions,
+  type GraphNeighborhoodOptions,
+  type GraphNode,
+  type GraphPagedSubgraph,
+  type GraphPathOptions,
+  type GraphPathResult,
+  type GraphProjection,
+  type GraphProperties,
+  type GraphQueryOptions,
+  type GraphQueryPage,
+  type GraphStore,
+  type ProjectionRefreshReport,
+  type ReplaceProjectionOptions,
+} from "@tsift/core";
+
+/** index.db: where an index lives, building and checking it, and how fresh it is. */
+export {
+  INDEX_SCHEMA_VERSION,
+  checkIndex,
+  discoverScopes,
+  indexFreshness,
+  indexLocation,
+  loadConfig,
+  selectScope,
+  updateIndex,
+  type CheckIndexOptions,
+  type IndexFreshness,
+  type IndexFreshnessOptions,
+  type IndexLocation,
+  type IndexSummary,
+  type TsiftConfig,
+  type UpdateIndexOptions,
+  type WorkspaceScope,
+} from "@tsift/index";
+
+/** index.db -> graph.db: the code graph projection and its incremental refresh into any GraphStore. */
+export {
+  codeGraphFreshness,
+  projectCodeGraph,
+  refreshCodeGraph,
+  type CodeGraphFreshness,
+  type CodeGraphProjection,
+  type CodeGraphRefreshReport,
+  type ProjectCodeGraphOptions,
+  type RefreshCodeGraphOptions,
+} from "@tsift/index";
+
+/** Search: the `search` and `related` use cases over an index. */
+export {
+  relatedProject,
+  searchProject,
+  type RelatedProjectOptions,
+  type RelatedProjectResult,
+  type SearchHit,
+  type SearchProjectOptions,
+  type SearchProjectResult,
+} from "@tsift/search";
+
+/** Graph algorithms on a call graph given as `{ nodes, edges }` or a graphology graph. */
+export {
+  couplingReport,
+  deadCode,
+  detectCommunities,
+  forceLayout,
+  healthReport,
+  inferEntryPoints,
+  pageRank,
+  shortestPath,
+  stronglyConnectedComponents,
+  type EdgeListGraph,
+  type GraphInput,
+} from "@tsift/algorithms";
+
+/** Bounded output: repeat collapsing, head/tail line windows, list caps and byte truncation. */
+export { boundLines, capList, collapseRepeats, truncateBytes, type BoundLinesResult, type CappedList, type CollapseRepeatsResult } from "@tsift/digest";
