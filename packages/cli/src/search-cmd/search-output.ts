@@ -4,7 +4,7 @@ import { previewSection } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import type { CommandPlace } from "../symbol-ref";
 import type { RankedItem, SearchPreview } from "./search-preview";
-import type { SearchData } from "./search-request";
+import type { SearchData } from "@tsift/search";
 
 export type SearchReport = SearchData | SearchPreview;
 

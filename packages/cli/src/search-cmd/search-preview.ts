@@ -1,7 +1,7 @@
 import type { SearchHit, SymbolHit } from "@tsift/search";
 import { shellArg, stableHandle } from "@tsift/digest";
 import { placeFlags, sourceReadCommand, type CommandPlace } from "../symbol-ref";
-import type { SearchData } from "./search-request";
+import type { SearchData } from "@tsift/search";
 
 /** One row of the preview's single ranked list: a symbol family or a file's collapsed hits. */
 export interface RankedItem {
