@@ -117,3 +117,9 @@ export {
   type GraphDoctorFacts,
   type GraphDoctorReport,
 } from "./graph-doctor";
+export { graphDbPath } from "./graph-db-path";
+export { resolveGraphNode, type NodeMatch, type ResolvedNode } from "./resolve-graph-node";
+export { neighborhoodSlice, overviewSlice, pathSlice, type Recommendation, type SliceNode, type TraverseMode, type TraverseSlice } from "./traverse-slice";
+export { traverseGraph, type TraverseGraphOptions, type TraverseGraphResult } from "./traverse-graph";
+export { RANKED_NEIGHBORS_CAP, rankNeighbors, slicePageRank, type RankedNeighbor } from "./ranked-neighbors";
+export { CONVEX_SNAPSHOT_PAGE_SIZE, applyChunks, fetchRemoteSnapshot, redactEndpoint, type ApplyOutcome, type ConvexTransport } from "./convex-transport";

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { TsiftError, type ConvexSyncPlan } from "@tsift/core";
+import { TsiftError, applyChunks, fetchRemoteSnapshot, redactEndpoint, type ApplyOutcome, type ConvexSyncPlan, type ConvexTransport } from "@tsift/core";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import { graphDbPrefix, tsiftCommand } from "../graph-db/graph-db-context";
@@ -8,7 +8,6 @@ import { loadLocalProjection } from "../graph-db/local-projection";
 import { displayPath, type GraphDbTarget } from "../graph-db/open-graph-store";
 import { shellArg } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
-import { applyChunks, fetchRemoteSnapshot, redactEndpoint, type ApplyOutcome, type ConvexTransport } from "./convex-transport";
 
 export interface ConvexSyncFlags {
   snapshot?: string | undefined;

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { TsiftError, exportGraphRows, readGraphRowsFile, type GraphDirection } from "@tsift/core";
+import { TsiftError, exportGraphRows, rankNeighbors, readGraphRowsFile, type GraphDirection } from "@tsift/core";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import {
@@ -18,7 +18,6 @@ import {
 } from "./graph-db-output";
 import { graphDbFreshness, type GraphDbFreshness } from "./graph-db-freshness";
 import { graphDbSchema } from "./graph-db-schema";
-import { rankNeighbors } from "./ranked-neighbors";
 import { displayPath, graphDbPath, localGraphDbExists, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
 
 export interface PageFlags {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { TsiftError, type GraphStore } from "@tsift/core";
+import { TsiftError, graphDbPath, type GraphStore } from "@tsift/core";
+import { loadLibsql } from "./load-libsql";
 
 export type GraphDbBackend = "sqlite" | "libsql" | "convex-snapshot";
 export const GRAPH_DB_BACKENDS: readonly GraphDbBackend[] = ["sqlite", "libsql", "convex-snapshot"];
@@ -24,14 +25,8 @@ export interface OpenedGraphStore {
   recovery: string | null;
 }
 
-/** `.tsift/graph.db`, or `.tsift/indexes/<scope>/graph.db` for a workspace scope. */
-export function graphDbPath(root: string, scope?: string): string {
-  if (!scope) return join(root, ".tsift", "graph.db");
-  if (isAbsolute(scope) || scope.split(/[\\/]/).some((part) => part === ".." || part === "")) {
-    throw new TsiftError("usage", `invalid scope "${scope}": use a scope id such as "app" or "vendor/lib"`);
-  }
-  return join(root, ".tsift", "indexes", scope, "graph.db");
-}
+// Where graph.db lives by default is @tsift/core's answer; commands here import it from this module.
+export { graphDbPath };
 
 export function displayPath(root: string, path: string): string {
   const rel = relative(root, path);
@@ -59,7 +54,7 @@ export async function openGraphStore(target: GraphDbTarget, mode: { readOnly: bo
     return { store: await ConvexSnapshotGraphStore.fromFile(path), location: displayPath(target.root, path), recovery: null };
   }
   if (target.backend === "libsql") {
-    const { openLibsqlGraphStore } = await import("@tsift/libsql");
+    const { openLibsqlGraphStore } = await loadLibsql();
     if (target.url) {
       const authToken = target.env[target.authTokenEnv];
       const store = await openLibsqlGraphStore({ url: target.url, ...(authToken ? { authToken } : {}), readOnly: mode.readOnly });

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { DEFAULT_MAX_HOPS, TsiftError, type GraphEdge } from "@tsift/core";
+import { TsiftError, traverseGraph, type GraphEdge, type NodeMatch, type Recommendation, type SliceNode, type TraverseMode } from "@tsift/core";
 import { commandResult, type CommandResult } from "../command-result";
 import { indexLocationFor } from "../graph-db/graph-db-context";
 import { refreshTarget } from "../graph-db/graph-db-refresh";
@@ -9,8 +9,6 @@ import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget } f
 import { shellArg } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import { renderTraverseHtml } from "./traverse-html";
-import { resolveGraphNode, type NodeMatch } from "./resolve-graph-node";
-import { neighborhoodSlice, overviewSlice, pathSlice, type Recommendation, type SliceNode, type TraverseMode } from "./traverse-slice";
 
 export const TRAVERSE_CONTRACT_VERSION = "tsift-traverse-v1";
 
@@ -71,14 +69,15 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
   const opened = await openGraphStore(target, { readOnly: true });
   let data: TraverseData;
   try {
-    const store = opened.store;
-    const start = flags.node ? await resolveGraphNode(store, flags.node) : null;
-    const end = flags.to ? await resolveGraphNode(store, flags.to) : null;
-    const slice = start && end ? await pathSlice(store, start.node.id, end.node.id, flags.maxHops ?? DEFAULT_MAX_HOPS) : start ? await neighborhoodSlice(store, start.node.id, flags.depth, flags.limit) : await overviewSlice(store, flags.limit);
+    const { slice, start, end, warnings } = await traverseGraph(opened.store, {
+      ...(flags.node ? { node: flags.node } : {}),
+      ...(flags.to ? { to: flags.to } : {}),
+      depth: flags.depth,
+      limit: flags.limit,
+      ...(flags.maxHops !== undefined ? { maxHops: flags.maxHops } : {}),
+    });
     const pathFlag = target.pathArg === "." ? "" : ` --path ${target.pathArg}`;
     const byId = new Map(slice.nodes.map((node) => [node.id, node]));
-    const warnings = [...slice.warnings];
-    if (start && start.alternatives.length > 0) warnings.push(`"${flags.node}" also names ${start.alternatives.map((a) => a.id).join(", ")}; pass an id or handle to pick one`);
     data = {
       contract_version: TRAVERSE_CONTRACT_VERSION,
       operation: "traverse",
@@ -100,7 +99,7 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
   }
   if (flags.format === "html") {
     const title = `tsift traverse: ${data.mode}${data.target ? ` ${data.target.id}` : ""}${data.to ? ` → ${data.to.id}` : ""}`;
-    const html = renderTraverseHtml({ title, ...data });
+    const html = await renderTraverseHtml({ title, ...data });
     if (!flags.out) return { data: html, output: htmlOutput, root: target.root };
     const path = resolve(target.root, flags.out);
     try {

@@ -1,4 +1,5 @@
-import { compareIds, type GraphEdge, type GraphNode } from "@tsift/core";
+import { compareIds } from "./compare-ids";
+import type { GraphEdge, GraphNode } from "./graph-types";
 
 /** Neighbors in the preview: a handful of high-signal hops, never a second page of the walk. */
 export const RANKED_NEIGHBORS_CAP = 8;

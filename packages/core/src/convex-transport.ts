@@ -1,4 +1,6 @@
-import { TsiftError, type ConvexProjectionMetadata, type ConvexProjectionRows, type ConvexSyncChunk } from "@tsift/core";
+import type { ConvexProjectionMetadata, ConvexProjectionRows } from "./convex-snapshot";
+import type { ConvexSyncChunk } from "./convex-sync-plan";
+import { TsiftError } from "./errors";
 
 /**
  * The HTTP action protocol `convex-sync` speaks (one POST endpoint, JSON in and out):

@@ -1,4 +1,6 @@
-import { TsiftError, type GraphNode, type GraphStore } from "@tsift/core";
+import { TsiftError } from "./errors";
+import type { GraphStore } from "./graph-store";
+import type { GraphNode } from "./graph-types";
 
 /** How a traverse argument was matched, most exact first. */
 export type NodeMatch = "id" | "handle" | "file" | "qualified_name" | "name" | "route";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { edgeKey, type GraphEdge, type GraphNode } from "@tsift/core";
+import { edgeKey } from "./edge-key";
+import type { GraphEdge, GraphNode } from "./graph-types";
 import { RANKED_NEIGHBORS_CAP, rankNeighbors, slicePageRank } from "./ranked-neighbors";
 
 const edge = (from: string, kind: string, to: string): GraphEdge => ({ id: edgeKey(from, kind, to), from_id: from, kind, to_id: to });

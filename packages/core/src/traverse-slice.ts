@@ -1,0 +1,179 @@
+import { compareIds } from "./compare-ids";
+import type { GraphStore } from "./graph-store";
+import type { GraphEdge, GraphNode } from "./graph-types";
+
+export type TraverseMode = "overview" | "neighborhood" | "path";
+
+export interface SliceNode extends GraphNode {
+  /** Hops from the start (neighborhood) or position on the path. */
+  depth?: number;
+}
+
+export interface Recommendation {
+  id: string;
+  kind: string;
+  label: string;
+  handle?: string;
+  /** Why this node is worth visiting next: `callee`, `caller`, `handler`, `next hop`, … */
+  reason: string;
+  score: number;
+}
+
+export interface TraverseSlice {
+  mode: TraverseMode;
+  nodes: SliceNode[];
+  edges: GraphEdge[];
+  path: { nodes: string[]; edges: string[]; hops: number; direction: "forward" | "reverse" } | null;
+  recommendations: Recommendation[];
+  truncated: boolean;
+  warnings: string[];
+}
+
+/** Edge kinds in the order a capped walk takes them: what runs before what declares. */
+const KIND_ORDER = ["calls", "handled_by", "defines_route", "contains", "imports", "defines"] as const;
+const KIND_WEIGHT: Readonly<Record<string, number>> = { calls: 1, handled_by: 0.95, defines_route: 0.85, contains: 0.7, imports: 0.6, defines: 0.5 };
+const OTHER_WEIGHT = 0.4;
+/** Files importing the current file: many, and rarely what a symbol's neighborhood is about. */
+const IMPORTED_BY_WEIGHT = 0.35;
+/** Incident edges read per node and kind: bounds a hub's cost, never its correctness. */
+const PER_KIND_CAP = 50;
+const RECOMMENDATIONS_CAP = 8;
+
+function reason(edge: GraphEdge, from: string): string {
+  const outgoing = edge.from_id === from;
+  switch (edge.kind) {
+    case "calls":
+      return outgoing ? "callee" : "caller";
+    case "handled_by":
+      return outgoing ? "handler" : "route";
+    case "defines_route":
+      return outgoing ? "route" : "defining file";
+    case "contains":
+      return outgoing ? "member" : "container";
+    case "imports":
+      return outgoing ? "imports" : "imported by";
+    case "defines":
+      return outgoing ? "defined symbol" : "defining file";
+    default:
+      return `${edge.kind}${outgoing ? "" : " (incoming)"}`;
+  }
+}
+
+const sortNodes = (nodes: SliceNode[]) => nodes.sort((a, b) => compareIds(a.id, b.id));
+
+function recommendation(node: GraphNode, why: string, score: number): Recommendation {
+  const entry: Recommendation = { id: node.id, kind: node.kind, label: node.label, reason: why, score: Math.round(score * 1e4) / 1e4 };
+  if (node.properties?.handle) entry.handle = node.properties.handle;
+  return entry;
+}
+
+/**
+ * A capped neighborhood that scores edges before queueing neighbors (SPEC "Graph
+ * Traversal Handles"): callers, callees and route handlers are taken ahead of the
+ * lexicographically first of a file's thousand `defines`, best score first, until
+ * `limit` nodes are in. Each node's incident edges are read per kind, capped.
+ */
+export async function neighborhoodSlice(store: GraphStore, startId: string, depth: number, limit: number): Promise<TraverseSlice> {
+  const selected = new Map<string, { depth: number; score: number; reason: string }>([[startId, { depth: 0, score: 1, reason: "start" }]]);
+  const candidates = new Map<string, { depth: number; score: number; reason: string }>();
+  let truncated = false;
+  const expand = async (id: string, at: number) => {
+    const seen = new Set<string>();
+    const consider = (edge: GraphEdge) => {
+      if (seen.has(edge.id)) return;
+      seen.add(edge.id);
+      const other = edge.from_id === id ? edge.to_id : edge.from_id;
+      if (selected.has(other)) return;
+      const weight = edge.kind === "imports" && edge.to_id === id ? IMPORTED_BY_WEIGHT : (KIND_WEIGHT[edge.kind] ?? OTHER_WEIGHT);
+      const score = weight / (at + 1);
+      const current = candidates.get(other);
+      if (!current || score > current.score) candidates.set(other, { depth: at + 1, score, reason: reason(edge, id) });
+    };
+    for (const kind of KIND_ORDER) {
+      const page = await store.incidentEdges(id, { kinds: [kind], limit: PER_KIND_CAP });
+      truncated ||= page.truncated;
+      page.items.forEach(consider);
+    }
+    // Kinds this walk does not rank (other adapters' rows) still count, at the lowest weight.
+    const rest = await store.incidentEdges(id, { limit: PER_KIND_CAP });
+    rest.items.forEach(consider);
+  };
+  await expand(startId, 0);
+  while (selected.size < limit && candidates.size > 0) {
+    let best: string | undefined;
+    for (const [id, candidate] of candidates) {
+      const top = best === undefined ? undefined : candidates.get(best)!;
+      if (!top || candidate.score > top.score || (candidate.score === top.score && compareIds(id, best!) < 0)) best = id;
+    }
+    const chosen = candidates.get(best!)!;
+    candidates.delete(best!);
+    selected.set(best!, chosen);
+    if (chosen.depth < depth) await expand(best!, chosen.depth);
+  }
+  truncated ||= candidates.size > 0;
+  const found = await store.getNodes([...selected.keys()]);
+  const nodes = sortNodes(found.map((node) => ({ ...node, depth: selected.get(node.id)!.depth })));
+  const edges = await store.edgesBetweenNodes(nodes.map((node) => node.id));
+  const byId = new Map(found.map((node) => [node.id, node]));
+  const recommendations = [...selected.entries()]
+    .filter(([id]) => id !== startId)
+    .sort(([a, x], [b, y]) => y.score - x.score || compareIds(a, b))
+    .slice(0, RECOMMENDATIONS_CAP)
+    .map(([id, entry]) => recommendation(byId.get(id)!, entry.reason, entry.score));
+  return { mode: "neighborhood", nodes, edges, path: null, recommendations, truncated, warnings: [] };
+}
+
+/**
+ * The shortest path between two nodes over outgoing edges; when there is none that way,
+ * the reverse one (a caller asking how it is reached), flagged as such.
+ */
+export async function pathSlice(store: GraphStore, fromId: string, toId: string, maxHops: number): Promise<TraverseSlice> {
+  let result = await store.shortestPath(fromId, toId, { maxHops });
+  let direction: "forward" | "reverse" = "forward";
+  const warnings = [...result.warnings];
+  if (!result.path) {
+    const reverse = await store.shortestPath(toId, fromId, { maxHops });
+    if (reverse.path) {
+      result = reverse;
+      direction = "reverse";
+      warnings.push(`no path from ${fromId} to ${toId}; showing the path from ${toId} to ${fromId}`);
+    } else warnings.push(...reverse.warnings.filter((warning) => !warnings.includes(warning)));
+  }
+  if (!result.path) return { mode: "path", nodes: [], edges: [], path: null, recommendations: [], truncated: result.hopCapReached, warnings };
+  const order = new Map(result.path.nodes.map((id, i) => [id, i]));
+  const found = await store.getNodes(result.path.nodes);
+  const nodes = sortNodes(found.map((node) => ({ ...node, depth: order.get(node.id)! })));
+  const edges = (await store.edgesBetweenNodes(result.path.nodes)).filter((edge) => result.path!.edges.includes(edge.id));
+  const byId = new Map(found.map((node) => [node.id, node]));
+  const recommendations = result.path.nodes.slice(1, RECOMMENDATIONS_CAP + 1).map((id, i) => recommendation(byId.get(id)!, i === 0 ? "next hop" : `hop ${i + 1}`, 1 / (i + 1)));
+  return { mode: "path", nodes, edges, path: { ...result.path, direction }, recommendations, truncated: false, warnings };
+}
+
+/**
+ * The project at a glance: the files most connected by imports (in- plus out-degree),
+ * with the import edges among them. Reads only `imports` edges, so it stays cheap on
+ * graphs with millions of symbol rows.
+ */
+export async function overviewSlice(store: GraphStore, limit: number): Promise<TraverseSlice> {
+  const degree = new Map<string, number>();
+  for (let cursor: string | null = null; ; ) {
+    const page = await store.scanEdges({ kinds: ["imports"], cursor, limit: 5000 });
+    for (const edge of page.items) {
+      degree.set(edge.from_id, (degree.get(edge.from_id) ?? 0) + 1);
+      degree.set(edge.to_id, (degree.get(edge.to_id) ?? 0) + 1);
+    }
+    if (!page.truncated) break;
+    cursor = page.nextCursor;
+  }
+  let ids = [...degree.entries()].sort(([a, x], [b, y]) => y - x || compareIds(a, b)).map(([id]) => id);
+  if (ids.length === 0) ids = (await store.nodesByKind("file", { limit })).items.map((node) => node.id);
+  const truncated = ids.length > limit;
+  const chosen = ids.slice(0, limit);
+  const found = await store.getNodes(chosen);
+  const edges = await store.edgesBetweenNodes(chosen);
+  const recommendations = chosen.slice(0, RECOMMENDATIONS_CAP).flatMap((id) => {
+    const node = found.find((n) => n.id === id);
+    return node ? [recommendation(node, `${degree.get(id) ?? 0} import link(s)`, degree.get(id) ?? 0)] : [];
+  });
+  return { mode: "overview", nodes: sortNodes(found), edges, path: null, recommendations, truncated, warnings: [] };
+}
