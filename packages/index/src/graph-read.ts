@@ -44,3 +44,17 @@ export { CONFIG_RELATIVE_PATH, loadConfig } from "./load-config";
 export { defaultConfig } from "./default-config";
 export type { TsiftConfig } from "./tsift-config";
 export { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
+// The read use cases behind `tsift symbols`, `graph`, `explain`, `path`, `communities` and
+// `analyze`: each takes one options object and returns the data the command prints.
+export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, type CommandPlace } from "./project/command-place";
+export type { ProjectOptions } from "./project/project-options";
+export { resolveReadTarget, type ReadTarget } from "./project/read-target";
+export { openReadIndex, type IndexOpener, type ReadIndex } from "./project/open-read-index";
+export { checkLimit } from "./project/read-limits";
+export { chooseSymbol, rerunWith, symbolChoiceOf, type SymbolChoiceCandidate, type SymbolChoice } from "./project/symbol-choice";
+export { readSymbols, type SymbolsReport } from "./project/read-symbols";
+export { readSymbolGraph, type SymbolGraphOptions, type SymbolGraphReport } from "./project/read-symbol-graph";
+export { readExplanation, type ExplainSymbolOptions } from "./project/read-explanation";
+export { readCallPath, type CallPathOptions } from "./project/read-call-path";
+export { readCommunities, type CommunitiesOptions } from "./project/read-communities";
+export { readAnalysis, type AnalysisOptions, type AnalysisReport } from "./project/read-analysis";

@@ -76,3 +76,32 @@ export { resolvedCallerCounts, symbolHandlesById, symbolNameCandidates, type Sym
 export { cachedSymbolRanking, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
 export type { RankingCache } from "./graph-queries/explain-view";
 export { communityCacheDir, indexWatermark } from "./graph-queries/community-cache";
+// The use cases behind `tsift index`, `status`, `init`, `locks` and `source-read`: each
+// takes one options object and returns the data the command prints.
+export { resolveIndexTargets, type IndexTarget, type IndexTargetOptions, type ResolvedTargets } from "./project/index-targets";
+export {
+  indexProject,
+  warningNotes,
+  type IndexProjectOptions,
+  type IndexReport,
+  type IndexRun,
+  type IndexScopeReport,
+  type IndexSummaryReport,
+} from "./project/index-project";
+export { projectStatus, type StatusOptions, type StatusReport } from "./project/project-status";
+export { indexStatus, statusTargets, type IndexState, type IndexStatus, type ScopeStatus, type StatusTargets } from "./project/status-index";
+export { instructionsStatus, type InstructionsStatus } from "./project/instructions-status";
+export { INDEX_READING_COMMANDS, recommendations, reminders, runReason, type Recommendations } from "./project/recommendations";
+export { readLocks, type LocksReport } from "./project/read-locks";
+export { databaseLocks, type DatabaseLocks, type SidecarState } from "./project/database-locks";
+export { readSourceWindow, type SourceWindow, type SourceWindowOptions, type SourceWindowReport } from "./project/source-read/read-source-window";
+export { symbolIdentity, type SymbolRef } from "./project/source-read/window-symbols";
+export type { WindowRequest } from "./project/source-read/read-window";
+export { initProject, type InitProjectOptions, type InitReport } from "./project/init/init-project";
+export { applyInit, readText, type InitAction, type InitChange, type InitOptions } from "./project/init/apply-init";
+export { codeNavigationSection, NAVIGATION_COMMANDS, SECTION_END, SECTION_START_PREFIX } from "./project/init/code-navigation-section";
+export { CODEX_HOOK_STATUS, codexHook, mergeCodexHook, type CodexHook } from "./project/init/codex-hook";
+export { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./project/init/opencode-commands";
+export { instructionBlockState, upsertInstructionBlock, type InstructionState } from "./project/init/instruction-block";
+export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, type CommandPlace } from "./project/command-place";
+export type { ProjectOptions } from "./project/project-options";

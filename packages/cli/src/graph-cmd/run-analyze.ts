@@ -1,7 +1,8 @@
+import { readAnalysis } from "@tsift/index/graph-read";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { analyzeOutput, type AnalyzeData } from "./analyze-output";
-import { checkLimit, withReadIndex } from "./with-read-index";
+import { analyzeOutput } from "./analyze-output";
+import { withReadIndex } from "./with-read-index";
 
 export interface AnalyzeFlags {
   entries: string[];
@@ -12,13 +13,10 @@ export interface AnalyzeFlags {
 
 /** `tsift analyze`: SCC, composite health, dead code from explicit or inferred entry points, and coupling. */
 export async function runAnalyze(io: CliIo, flags: AnalyzeFlags): Promise<CommandResult> {
-  checkLimit("limit", flags.limit, "analyze");
-  return withReadIndex(io, flags, async (index) => {
-    const { analyzeCallGraph } = await import("@tsift/index");
-    // `--entry` values de-duplicated in order (tsift-rust-notes §5.3).
-    const entries = [...new Set(flags.entries.map((entry) => entry.trim()).filter(Boolean))];
-    const report = analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit: flags.limit });
-    const data: AnalyzeData = { root: index.location.sourceRoot, ...(index.scope ? { scope: index.scope.id } : {}), ...report };
-    return commandResult(data, analyzeOutput(index.place), { root: index.location.sourceRoot });
-  });
+  return withReadIndex(
+    io,
+    flags,
+    (open) => readAnalysis(open, { entries: flags.entries, limit: flags.limit }),
+    (data, index) => commandResult(data, analyzeOutput(index.place), { root: index.location.sourceRoot }),
+  );
 }

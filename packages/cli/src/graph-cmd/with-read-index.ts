@@ -1,25 +1,39 @@
 import { TsiftError } from "@tsift/core";
+import { symbolChoiceOf, type IndexOpener, type ReadIndex } from "@tsift/index/graph-read";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { openReadIndex, type ReadIndex, type ReadIndexFlags } from "./read-index";
+import { openReadIndex, type ReadIndexFlags } from "./read-index";
+import { symbolChoiceResult } from "./symbol-argument";
+
+export { checkLimit } from "@tsift/index/graph-read";
 
 /**
- * Opens the (refreshed) index, runs `query` on it and closes it; the index's notes (a
- * skipped refresh, a snapshot read) go to stderr after the command's own.
+ * Runs a read use case with an index opened (and refreshed) on its first request, renders
+ * its data, and closes the index; the index's notes (a skipped refresh, a snapshot read)
+ * go to stderr after the command's own. A symbol argument that names several definitions,
+ * or none, is rendered as the list of candidates (exit 2 or 3) instead of a bare error.
  */
-export async function withReadIndex(io: CliIo, flags: ReadIndexFlags, query: (index: ReadIndex) => CommandResult | Promise<CommandResult>): Promise<CommandResult> {
-  const index = await openReadIndex(io, flags);
+export async function withReadIndex<D>(
+  io: CliIo,
+  flags: ReadIndexFlags,
+  query: (open: IndexOpener) => Promise<D>,
+  render: (data: D, index: ReadIndex) => CommandResult,
+): Promise<CommandResult> {
+  let index: ReadIndex | undefined;
+  const open: IndexOpener = async () => (index ??= await openReadIndex(io, flags));
   try {
-    const result = await query(index);
-    return { ...result, notes: [...(result.notes ?? []), ...index.notes] };
+    let result: CommandResult;
+    try {
+      result = render(await query(open), index!);
+    } catch (error) {
+      const choice = symbolChoiceOf(error);
+      if (!choice || !index) throw error;
+      result = symbolChoiceResult(choice, error as TsiftError, index.location.sourceRoot);
+    }
+    return { ...result, notes: [...(result.notes ?? []), ...(index?.notes ?? [])] };
   } finally {
-    await index.close();
+    await index?.close();
   }
-}
-
-/** `--limit`-style flags: whole numbers >= 0 (0 = no cap). */
-export function checkLimit(name: string, value: number, command: string): void {
-  if (!Number.isInteger(value) || value < 0) throw new TsiftError("usage", `--${name} must be a whole number >= 0, got ${String(value)}`, { hint: `tsift ${command} --help` });
 }
 
 /** The project directory: `--path`, else the trailing positional, else `.`; both given and different is a usage error. */

@@ -1,32 +1,6 @@
-import { resolve } from "node:path";
-import { TsiftError } from "@tsift/core";
-import {
-  discoverScopes,
-  indexLocation,
-  loadConfig,
-  resolveProjectRoot,
-  resolveScopeTier,
-  selectScope,
-  type IndexLocation,
-  type IsolationTier,
-  type TsiftConfig,
-  type WorkspaceScope,
-} from "@tsift/index/indexer";
+import { resolveIndexTargets, type IndexTarget, type ResolvedTargets } from "@tsift/index/indexer";
 
-/** One index a command reads or writes: the project's own, or one workspace scope's. */
-export interface IndexTarget {
-  location: IndexLocation;
-  scope: WorkspaceScope | null;
-  tier: IsolationTier | null;
-}
-
-export interface ResolvedTargets {
-  root: string;
-  config: TsiftConfig;
-  targets: IndexTarget[];
-  /** True when the targets are workspace scopes (reports then name each scope). */
-  scoped: boolean;
-}
+export type { IndexTarget, ResolvedTargets };
 
 export interface TargetFlags {
   workspace?: boolean;
@@ -34,36 +8,7 @@ export interface TargetFlags {
   scope?: string;
 }
 
-/**
- * Turns a path and the scope flags into the indexes to use. The path resolves to the
- * nearest ancestor owning `.tsift/` (or the workspace declaring it as a submodule);
- * `--workspace` means every scope, `--submodule s` one scope, and a path inside a
- * scope means that scope. Selectors that match nothing, or more than one scope, fail
- * closed naming the available scopes.
- */
-export async function resolveTargets(cwd: string, path: string | undefined, flags: TargetFlags): Promise<ResolvedTargets> {
-  if (flags.workspace && flags.scope) {
-    throw new TsiftError("usage", "--workspace and --submodule cannot be combined", { hint: "pass one of them" });
-  }
-  const project = resolveProjectRoot(resolve(cwd, path ?? "."));
-  const config = await loadConfig(project.root);
-  const target = (scope: WorkspaceScope | null): IndexTarget => ({
-    location: indexLocation(project.root, scope),
-    scope,
-    tier: scope ? resolveScopeTier(config, scope.id, scope.path).tier : null,
-  });
-  if (flags.workspace) {
-    const scopes = discoverScopes(project.root);
-    if (scopes.length === 0) {
-      throw new TsiftError("not_found", `no workspace scopes under ${project.root}: .gitmodules declares no existing submodule`, {
-        details: { root: project.root },
-        hint: "run `tsift index` without --workspace",
-      });
-    }
-    return { root: project.root, config, targets: scopes.map(target), scoped: true };
-  }
-  if (flags.scope !== undefined) {
-    return { root: project.root, config, targets: [target(selectScope(discoverScopes(project.root), flags.scope))], scoped: true };
-  }
-  return { root: project.root, config, targets: [target(project.scope)], scoped: project.scope !== null };
+/** The indexes a command uses, from the CLI's cwd and flags (`resolveIndexTargets` of @tsift/index). */
+export function resolveTargets(cwd: string, path: string | undefined, flags: TargetFlags): Promise<ResolvedTargets> {
+  return resolveIndexTargets({ cwd, path, workspace: flags.workspace, scope: flags.scope });
 }

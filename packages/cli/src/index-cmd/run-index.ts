@@ -1,10 +1,8 @@
-import { checkIndex, updateIndex, type IndexSummary } from "@tsift/index/indexer";
+import { indexProject } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
-import { scopeJson, summaryJson, warningNotes } from "./format-index";
-import { indexOutput, workspaceIndexOutput } from "./index-output";
-import { resolveTargets, type IndexTarget } from "./index-targets";
+import { indexOutput, workspaceIndexOutput, type IndexSummaryData } from "./index-output";
 import { progressBar } from "./progress-bar";
 
 export interface IndexFlags {
@@ -21,44 +19,33 @@ export interface IndexFlags {
 
 /**
  * `tsift index`: update (or with `--check`, only diff) one index or every workspace
- * scope's, one after the other. `--exit-code` implies `--quiet` and makes a check
- * that finds new, modified or deleted files exit 1.
+ * scope's (`indexProject`). `--exit-code` implies `--quiet` and makes a check that finds
+ * new, modified or deleted files exit 1.
  */
 export async function runIndex(io: CliIo, flags: IndexFlags): Promise<CommandResult> {
   const quiet = flags.quiet || flags.exitCode;
-  const { config, targets, scoped } = await resolveTargets(io.cwd, flags.path, { workspace: flags.workspace, ...(flags.submodule !== undefined ? { scope: flags.submodule } : {}) });
   const bar = progressBar(io, io.stderrIsTTY && !quiet && !flags.json && !flags.check, "");
-  const results: { target: IndexTarget; summary: IndexSummary }[] = [];
-  for (const target of targets) {
-    let summary: IndexSummary;
-    if (flags.check) {
-      summary = await checkIndex(target.location, { exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes });
-    } else {
-      try {
-        summary = await updateIndex(target.location, {
-          rebuild: flags.rebuild,
-          prune: flags.prune,
-          maxFileBytes: config.index.maxFileBytes,
-          exclude: config.index.exclude,
-          onProgress: ({ done, total }) => bar.update(done, total),
-        });
-      } finally {
-        bar.clear();
-      }
-    }
-    results.push({ target, summary });
+  let run;
+  try {
+    run = await indexProject({
+      cwd: io.cwd,
+      path: flags.path,
+      workspace: flags.workspace,
+      ...(flags.submodule !== undefined ? { scope: flags.submodule } : {}),
+      rebuild: flags.rebuild,
+      check: flags.check,
+      prune: flags.prune,
+      quiet,
+      onProgress: ({ done, total }) => bar.update(done, total),
+    });
+  } finally {
+    bar.clear();
   }
-
-  const changed = results.some(({ summary }) => summary.new + summary.modified + summary.deleted > 0);
-  const notes = [
-    ...config.warnings.map((warning) => `warning: ${warning}`),
-    ...results.flatMap(({ target, summary }) => warningNotes(summary.warnings, target.scope ? `${target.scope.id}/` : "")),
-  ];
-  const exitCode = flags.check && flags.exitCode && changed ? EXIT_CODES.checkFailed : EXIT_CODES.ok;
-  if (!scoped) {
-    const summary = results[0]!.summary;
-    return commandResult(summaryJson(summary, quiet), indexOutput(summary.mode), { root: targets[0]!.location.sourceRoot, exitCode, notes });
+  const exitCode = flags.check && flags.exitCode && run.changed ? EXIT_CODES.checkFailed : EXIT_CODES.ok;
+  const { report, notes } = run;
+  if ("scopes" in report) {
+    // Scope reports list paths relative to each scope, so they print as stored (no root).
+    return commandResult(report, workspaceIndexOutput(run.mode), { exitCode, notes });
   }
-  // Scope reports list paths relative to each scope, so they print as stored (no root).
-  return commandResult({ scopes: results.map(({ target, summary }) => scopeJson(target, summary, quiet)) }, workspaceIndexOutput(results[0]!.summary.mode), { exitCode, notes });
+  return commandResult<IndexSummaryData>(report, indexOutput(run.mode), { root: run.sourceRoot, exitCode, notes });
 }

@@ -1,26 +1,15 @@
-import { resolve } from "node:path";
+import { initProject } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { pathArg } from "../path-arg";
-import { applyInit, type InitOptions } from "./apply-init";
+import type { InitOptions } from "./apply-init";
 import { initOutput, type InitData } from "./init-output";
-import { resolveInitTarget } from "./init-target";
 
 export interface InitFlags extends InitOptions {
   path?: string | undefined;
 }
 
-/** `tsift init [path]`: resolve the owning repo (or workspace) root, then apply the init plan there. */
+/** `tsift init [path]`: resolve the owning repo (or workspace) root, then apply the init plan there (`initProject`). */
 export async function runInit(io: CliIo, flags: InitFlags): Promise<CommandResult<InitData>> {
-  const input = resolve(io.cwd, flags.path ?? ".");
-  const root = resolveInitTarget(input, flags.workspace);
-  const changes = applyInit(root, flags);
-  const typed = flags.path ?? ".";
-  const data: InitData = {
-    target: pathArg(io.cwd, root),
-    resolved_from: resolve(io.cwd, typed) === root ? null : typed,
-    changes,
-    changed: changes.some((change) => change.action !== "unchanged"),
-  };
-  return commandResult(data, initOutput, { root });
+  const { root, report } = initProject({ cwd: io.cwd, path: flags.path, codex: flags.codex, opencode: flags.opencode, workspace: flags.workspace });
+  return commandResult(report, initOutput, { root });
 }

@@ -1,5 +1,5 @@
 import { defineOutput } from "../output/output-spec";
-import type { DatabaseLocks, SidecarState } from "./database-files";
+import type { DatabaseLocks, SidecarState } from "@tsift/index/indexer";
 
 export interface LocksData {
   databases: DatabaseLocks[];

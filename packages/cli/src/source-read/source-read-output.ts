@@ -1,37 +1,13 @@
+import type { SourceWindowReport, SymbolRef } from "@tsift/index/indexer";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
 import { previewSection } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import { sourceReadCommand, symbolIdentity, type CommandPlace } from "../symbol-ref";
 
-export interface SymbolRef {
-  handle: string;
-  name: string;
-  kind: string;
-  parent: string | null;
-  /** Relative to the index's source root (the scope directory in a workspace). */
-  file: string;
-  line: number;
-  end_line: number;
-  /** Reads the whole definition. */
-  expand: string;
-  /** `tsift explain <gsym-*>` for the symbol: its callers, callees and community. */
-  explain?: string;
-}
+export type { SymbolRef };
 
-export interface SourceReadData {
-  file: string;
-  handle: string;
-  start: number;
-  end: number;
-  total_lines: number;
-  rows: { line: number; text: string }[];
-  symbols: SymbolRef[];
-  symbols_total: number;
-  expansions: { before: string | null; after: string | null; full: string | null };
-  warnings: string[];
-  lossy?: boolean;
-  truncated?: boolean;
-}
+/** `tsift source-read` data (`readSourceWindow`). */
+export type SourceReadData = SourceWindowReport;
 
 const qualified = (symbol: SymbolRef) => (symbol.parent ? `${symbol.parent}.${symbol.name}` : symbol.name);
 const range = (symbol: SymbolRef) => (symbol.end_line > symbol.line ? `${symbol.line}-${symbol.end_line}` : `${symbol.line}`);

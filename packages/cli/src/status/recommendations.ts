@@ -1,47 +1,8 @@
 import { COMMANDS } from "../cli-catalog";
-import type { InstructionsStatus } from "./instructions-status";
-import type { IndexStatus } from "./index-status";
 
-export interface Recommendations {
-  /** Commands worth calling this session. */
-  use: string[];
-  /** The command that brings index and instructions up to date, or null. */
-  run: string | null;
-}
+export { runReason, type Recommendations } from "@tsift/index/indexer";
 
-/** Commands that read the index, from the catalog, so new ones join `use:` when they ship. */
+/** Commands that read the index, from the catalog, so new ones join status's `use:` when they ship. */
 export const INDEX_COMMANDS: readonly string[] = Object.entries(COMMANDS)
   .filter(([, entry]) => "readsIndex" in entry && entry.readsIndex)
   .map(([name]) => name);
-
-/**
- * SPEC "Recommendation Logic", for this CLI: with an index (fresh or stale) use the
- * index-reading commands; a stale or missing index runs `tsift index` (`--workspace`
- * on workspace roots); stale or missing instructions put `tsift init` first. Summaries
- * are not built by this tsift, so no `summarize` step is ever recommended.
- */
-export function recommendations(index: IndexStatus, instructions: InstructionsStatus, place: string): Recommendations {
-  const at = place === "." ? "" : ` ${place}`;
-  const steps: string[] = [];
-  if (instructions.state !== "current") steps.push(`tsift init${index.workspace ? " --workspace" : ""}${at}`);
-  if (index.state !== "fresh") steps.push(`tsift index${index.workspace ? " --workspace" : ""} ${place}`);
-  return { use: index.state === "missing" ? [] : [...INDEX_COMMANDS], run: steps.length ? steps.join(" && ") : null };
-}
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-
-/** Why the run step is needed, for the human `run:` line: stale files and missing scopes. */
-export function runReason(index: IndexStatus): string | null {
-  const parts: string[] = [];
-  if (index.state === "stale" && index.stale_files > 0) parts.push(plural(index.stale_files, "stale file"));
-  if (index.missing_scopes?.length) parts.push(plural(index.missing_scopes.length, "missing scope"));
-  return parts.length ? parts.join(", ") : null;
-}
-
-/** SPEC reminders: only for a stale index, repeating the reindex command and what is stale. */
-export function reminders(index: IndexStatus, recs: Recommendations, place: string): string[] {
-  if (index.state !== "stale") return [];
-  const command = `tsift index${index.workspace ? " --workspace" : ""} ${place}`;
-  const reason = runReason(index);
-  return [`index stale: run \`${command}\` before relying on tsift ${recs.use.join("/")} results${reason ? ` (${reason})` : ""}`];
-}

@@ -1,20 +1,12 @@
+import type { StatusReport } from "@tsift/index/indexer";
 import { defineOutput } from "../output/output-spec";
 import { formatAge } from "./format-age";
 import type { IndexStatus, ScopeStatus } from "./index-status";
 import type { InstructionsStatus } from "./instructions-status";
-import { runReason, type Recommendations } from "./recommendations";
+import { runReason } from "./recommendations";
 
-export interface StatusData {
-  index: IndexStatus;
-  instructions: InstructionsStatus;
-  summaries: { state: "unavailable"; reason: string };
-  recommendations: Recommendations;
-  reminders: string[];
-  /** `--fix`: what was refreshed before this report. */
-  fixed?: string[];
-  workspace_scopes_total?: number;
-  truncated?: boolean;
-}
+/** `tsift status` data (`projectStatus`). */
+export type StatusData = StatusReport;
 
 const ago = (seconds: number | null) => (seconds === null ? "never indexed" : `last indexed ${formatAge(seconds)} ago`);
 

@@ -1,9 +1,26 @@
 import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core";
-import { openIndexReader, querySymbols, symbolHandle as graphHandle, type IndexLocation } from "@tsift/index/graph-read";
-import { COMMANDS } from "../cli-catalog";
-import { placeFlags, sourceReadCommand, symbolHandle, type CommandPlace } from "../symbol-ref";
-import type { SymbolRef } from "./source-read-output";
+import { symbolHandle as graphHandle } from "../../graph-queries/symbol-handle";
+import type { IndexLocation } from "../../index-location";
+import { openIndexReader } from "../../open-index";
+import { querySymbols } from "../../query-symbols";
+import { placeFlags, sourceReadCommand, stableHandle, type CommandPlace } from "../command-place";
+
+/** An indexed symbol a source window intersects. */
+export interface SymbolRef {
+  handle: string;
+  name: string;
+  kind: string;
+  parent: string | null;
+  /** Relative to the index's source root (the scope directory in a workspace). */
+  file: string;
+  line: number;
+  end_line: number;
+  /** Reads the whole definition. */
+  expand: string;
+  /** `tsift explain <gsym-*>` for the symbol: its callers, callees and community. */
+  explain?: string;
+}
 
 export interface WindowSymbols {
   symbols: SymbolRef[];
@@ -11,8 +28,14 @@ export interface WindowSymbols {
   recovery: string | null;
 }
 
-// `explain` expansions appear once the command exists, so no ref points at a missing command.
-const HAS_EXPLAIN = Object.hasOwn(COMMANDS, "explain");
+/**
+ * Identity behind the `ssym-*` handle of an indexed symbol: scope, file relative to the
+ * index's source root, line, kind, parent, name — the same in `symbols` previews and
+ * `source-read` windows, so one symbol keeps one handle across commands.
+ */
+export function symbolIdentity(symbol: { file: string; line: number; kind: string; name: string; parent?: string | null }, scope: string | null): string {
+  return [scope ?? "", symbol.file, symbol.line, symbol.kind, symbol.parent ?? "", symbol.name].join("\0");
+}
 
 /**
  * Indexed symbols whose definitions intersect lines `start`–`end` of `file` (relative
@@ -33,7 +56,7 @@ export async function windowSymbols(location: IndexLocation, file: string, start
       .symbols.filter((symbol) => symbol.file === file && symbol.line <= end && symbol.end_line >= start)
       .sort((a, b) => a.line - b.line || b.end_line - a.end_line || a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind));
     const symbols = rows.map((symbol): SymbolRef => ({
-      handle: symbolHandle(symbol, place.scope),
+      handle: stableHandle("ssym", symbolIdentity(symbol, place.scope)),
       name: symbol.name,
       kind: symbol.kind,
       parent: symbol.parent,
@@ -42,7 +65,7 @@ export async function windowSymbols(location: IndexLocation, file: string, start
       end_line: symbol.end_line,
       expand: sourceReadCommand(symbol.file, symbol.line, symbol.end_line, place),
       // By `gsym-*` handle: unambiguous where the name is not (overloads, same names in two files).
-      ...(HAS_EXPLAIN ? { explain: `tsift --envelope explain ${graphHandle(symbol.file, symbol.parent ? `${symbol.parent}${symbol.language === "markdown" ? " > " : "."}${symbol.name}` : symbol.name, symbol.line)}${placeFlags(place)} --budget normal` } : {}),
+      explain: `tsift --envelope explain ${graphHandle(symbol.file, symbol.parent ? `${symbol.parent}${symbol.language === "markdown" ? " > " : "."}${symbol.name}` : symbol.name, symbol.line)}${placeFlags(place)} --budget normal`,
     }));
     return { symbols, warnings: [], recovery: connection.recovery };
   } finally {

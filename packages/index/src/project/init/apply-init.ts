@@ -1,0 +1,92 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { TsiftError } from "@tsift/core";
+import { discoverScopes } from "../../workspace-scopes";
+import { codeNavigationSection } from "./code-navigation-section";
+import { codexHook, mergeCodexHook } from "./codex-hook";
+import { withGitignoreEntry } from "./gitignore-entry";
+import { upsertInstructionBlock } from "./instruction-block";
+import { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./opencode-commands";
+
+export type InitAction = "created" | "updated" | "unchanged";
+
+export interface InitChange {
+  /** Root-relative, `/`-separated. */
+  file: string;
+  action: InitAction;
+}
+
+export interface InitOptions {
+  codex: boolean;
+  opencode: boolean;
+  /** `--workspace`: the Codex hook must cover submodule scopes (fails when there are none). */
+  workspace: boolean;
+}
+
+export function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new TsiftError("io_error", `cannot read ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
+  }
+}
+
+interface PlannedWrite {
+  file: string;
+  before: string | null;
+  /** null: nothing to change. */
+  after: string | null;
+}
+
+/**
+ * Makes `root` ready for agents: `.tsift/` ignored, the Code Navigation section in
+ * AGENTS.md (and CLAUDE.md when present), optionally the Codex hook and the OpenCode
+ * shortcuts. Every file is planned and checked first and only then written, so a
+ * conflict (an unmanaged OpenCode file, a broken marker, malformed hooks.json) leaves
+ * the project untouched. Running it twice changes nothing the second time.
+ */
+export function applyInit(root: string, options: InitOptions): InitChange[] {
+  const plan: PlannedWrite[] = [];
+  const planFile = (file: string, next: (before: string | null) => string | null) => {
+    const before = readText(join(root, file));
+    const after = next(before);
+    plan.push({ file, before, after: after === before ? null : after });
+  };
+  const section = codeNavigationSection();
+  planFile(".gitignore", withGitignoreEntry);
+  planFile("AGENTS.md", (before) => upsertInstructionBlock(before, section, "AGENTS.md"));
+  if (readText(join(root, "CLAUDE.md")) !== null) planFile("CLAUDE.md", (before) => upsertInstructionBlock(before, section, "CLAUDE.md"));
+  if (options.codex) {
+    const scoped = discoverScopes(root).length > 0;
+    if (options.workspace && !scoped) {
+      throw new TsiftError("not_found", `--workspace: ${root} declares no git submodules, so there is no workspace hook to install`, { hint: "run `tsift init --codex` without --workspace" });
+    }
+    planFile(".codex/hooks.json", (before) => mergeCodexHook(before, codexHook(root, scoped), ".codex/hooks.json") ?? before);
+  }
+  if (options.opencode) {
+    for (const entry of OPENCODE_COMMANDS) {
+      const file = `.opencode/commands/${entry.name}.md`;
+      planFile(file, (before) => {
+        if (before !== null && !before.includes(OPENCODE_MARKER_PREFIX)) {
+          throw new TsiftError("invalid_input", `${file} exists and is not managed by tsift; refusing to overwrite it`, {
+            details: { file },
+            hint: `rename or delete ${file}, then rerun tsift init --opencode`,
+          });
+        }
+        return opencodeCommandFile(entry);
+      });
+    }
+  }
+  for (const write of plan) {
+    if (write.after === null) continue;
+    const path = join(root, write.file);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, write.after);
+    } catch (error) {
+      throw new TsiftError("io_error", `cannot write ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
+    }
+  }
+  return plan.map((write) => ({ file: write.file, action: write.after === null ? "unchanged" : write.before === null ? "created" : "updated" }));
+}

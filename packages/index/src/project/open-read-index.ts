@@ -1,0 +1,84 @@
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { isTsiftError } from "@tsift/core";
+import type { SqliteConnection } from "@tsift/sqlite";
+import { defaultConfig } from "../default-config";
+import { indexFreshness } from "../index-freshness";
+import type { IndexLocation } from "../index-location";
+import { CONFIG_RELATIVE_PATH, loadConfig } from "../load-config";
+import { openIndexReader } from "../open-index";
+import type { TsiftConfig } from "../tsift-config";
+import type { WorkspaceScope } from "../workspace-scopes";
+import type { CommandPlace } from "./command-place";
+import type { ProjectOptions } from "./project-options";
+import { resolveReadTarget } from "./read-target";
+
+/** An index opened for a read use case, fresh (or as fresh as a lock race allows). */
+export interface ReadIndex {
+  root: string;
+  location: IndexLocation;
+  scope: WorkspaceScope | null;
+  config: TsiftConfig;
+  db: Database.Database;
+  /** How suggested commands spell the project and scope. */
+  place: CommandPlace;
+  /** Files an automatic incremental update re-indexed before the query (0 when it was fresh). */
+  refreshed: number;
+  /** One-line notes for the user: config warnings, a lost lock race, a snapshot read. */
+  notes: string[];
+  close(): Promise<void>;
+}
+
+/** Opens the index a read use case needs, only once its options are known to be valid. */
+export type IndexOpener = () => Promise<ReadIndex>;
+
+/**
+ * Most projects have no `.tsift/config.toml`; then the defaults are taken without
+ * `loadConfig`'s asynchronous read, whose first use starts libuv's thread pool. Anything
+ * but a plain "not there" (a permission error…) still goes through `loadConfig`, which
+ * reports it.
+ */
+function hasConfigFile(root: string): boolean {
+  try {
+    return statSync(join(root, CONFIG_RELATIVE_PATH), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Resolves the project and scope (`resolveReadTarget`), brings a missing or stale index up
+ * to date with an incremental `updateIndex` (`indexFreshness` decides: a stat walk, and an
+ * index written by an older schema counts as stale), and opens it read-only. When another
+ * tsift holds the writer lock the refresh is skipped with a note and the current index is
+ * read (a snapshot copy while the writer has the file); a missing index cannot be read, so
+ * that is `lock_held`.
+ */
+export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex> {
+  const { root, scope, location, place } = resolveReadTarget(options);
+  const config = hasConfigFile(root) ? await loadConfig(root) : defaultConfig();
+  const notes = config.warnings.map((warning) => `warning: ${warning}`);
+
+  let refreshed = 0;
+  let connection: SqliteConnection | null = existsSync(location.dbPath) ? openIndexReader(location) : null;
+  const freshness = connection ? await indexFreshness(location, { connection, exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes }) : null;
+  if (!connection || freshness?.state !== "fresh") {
+    await connection?.close();
+    connection = null;
+    try {
+      // The updater (and the parsers behind it) loads only when there is something to update.
+      const { updateIndex } = await import("../update-index");
+      const summary = await updateIndex(location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
+      refreshed = summary.new + summary.modified + summary.deleted;
+    } catch (error) {
+      if (!isTsiftError(error, "lock_held") || !freshness || freshness.state === "missing") throw error;
+      const what = freshness.schema_outdated ? "written by an older tsift" : `${freshness.stale_files} stale file${freshness.stale_files === 1 ? "" : "s"}`;
+      notes.push(`note: another tsift writer holds ${location.lockPath}; read the current index (${what}) without refreshing it. Re-run after it finishes for fresh results.`);
+    }
+    connection = openIndexReader(location);
+  }
+  const open = connection;
+  if (open.recovery) notes.push(`note: the index is being written; read a snapshot copy (${open.recovery})`);
+  return { root, location, scope, config, db: open.database, place, refreshed, notes, close: () => open.close() };
+}

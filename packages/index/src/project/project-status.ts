@@ -1,0 +1,91 @@
+import { resolve } from "node:path";
+import { TOOL_VERSION } from "../open-index";
+import { resolveProjectRoot } from "../resolve-project-root";
+import { pathArg } from "./command-place";
+import { applyInit } from "./init/apply-init";
+import { instructionsStatus, type InstructionsStatus } from "./instructions-status";
+import { projectCwd } from "./project-options";
+import { checkLimit } from "./read-limits";
+import { recommendations, reminders, type Recommendations } from "./recommendations";
+import { indexStatus, statusTargets, type IndexStatus } from "./status-index";
+
+export interface StatusOptions {
+  cwd?: string | undefined;
+  /** The project directory or a path inside it; default `.`. */
+  path?: string | undefined;
+  /** First index stale or missing indexes and rewrite stale instructions (`--fix`). */
+  fix?: boolean | undefined;
+  /** Workspace scopes listed (0 = all); default 20. */
+  limit?: number | undefined;
+  /** The installed tsift version the instructions should carry; default this package's. */
+  version?: string | undefined;
+  /** The commands recommended once an index exists; default `INDEX_READING_COMMANDS`. */
+  indexCommands?: readonly string[] | undefined;
+}
+
+/** `tsift status` data. */
+export interface StatusReport {
+  index: IndexStatus;
+  instructions: InstructionsStatus;
+  summaries: { state: "unavailable"; reason: string };
+  recommendations: Recommendations;
+  reminders: string[];
+  /** `fix`: what was refreshed before this report. */
+  fixed?: string[];
+  workspace_scopes_total?: number;
+  truncated?: boolean;
+}
+
+/**
+ * `tsift status`: read-only by default (it never takes the writer lock, and reads a
+ * snapshot copy while a writer holds index.db). `fix` first applies the safe local fixes
+ * behind `run:` — index stale or missing indexes (every scope of a stale workspace),
+ * rewrite stale or missing instructions — then reports afresh. Paths are relative to the
+ * project root.
+ */
+export async function projectStatus(options: StatusOptions = {}): Promise<StatusReport> {
+  const cwd = projectCwd(options);
+  const version = options.version ?? TOOL_VERSION;
+  const limit = options.limit ?? 20;
+  checkLimit("limit", limit, "status");
+  const { root } = resolveProjectRoot(resolve(cwd, options.path ?? "."));
+  const place = pathArg(cwd, root);
+  let fixed: string[] | undefined;
+  if (options.fix) {
+    fixed = [];
+    // Instructions first: AGENTS.md is markdown the index tracks, so writing it after
+    // indexing would leave the index stale again.
+    if (instructionsStatus(root, version).state !== "current") {
+      applyInit(root, { codex: false, opencode: false, workspace: false });
+      fixed.push("instructions");
+    }
+    const targets = await statusTargets(root);
+    const before = await indexStatus(root, targets);
+    if (before.state !== "fresh") {
+      const { updateIndex } = await import("../update-index");
+      for (const location of targets.locations) {
+        await updateIndex(location, { maxFileBytes: targets.config.index.maxFileBytes, exclude: targets.config.index.exclude });
+      }
+      fixed.push(targets.workspace ? `index (${targets.locations.length} scopes)` : "index");
+    }
+  }
+  const index = await indexStatus(root, await statusTargets(root));
+  const instructions = instructionsStatus(root, version);
+  const recs = recommendations(index, instructions, place, options.indexCommands);
+  const report: StatusReport = {
+    index,
+    instructions,
+    summaries: { state: "unavailable", reason: "this tsift does not build summaries.db" },
+    recommendations: recs,
+    reminders: reminders(index, recs, place),
+  };
+  if (index.workspace_scopes) {
+    const total = index.workspace_scopes.length;
+    if (limit > 0 && total > limit) {
+      index.workspace_scopes = index.workspace_scopes.slice(0, limit);
+      Object.assign(report, { workspace_scopes_total: total, truncated: true });
+    }
+  }
+  if (fixed) report.fixed = fixed;
+  return report;
+}

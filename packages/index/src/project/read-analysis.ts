@@ -1,0 +1,26 @@
+import type { AnalyzeReport } from "../graph-queries/analyze-call-graph";
+import type { IndexOpener } from "./open-read-index";
+import { checkLimit } from "./read-limits";
+
+export interface AnalysisOptions {
+  /** Explicit entry points for dead code (symbol arguments); default: inferred. */
+  entries?: readonly string[];
+  /** Items per list (0 = all); default 20. */
+  limit?: number;
+}
+
+/** `tsift analyze` data: the report with the index's source root (absolute) and scope. */
+export type AnalysisReport = { root: string; scope?: string } & AnalyzeReport;
+
+/** `tsift analyze`: SCC, composite health, dead code from explicit or inferred entry points, and coupling. */
+export async function readAnalysis(open: IndexOpener, options: AnalysisOptions = {}): Promise<AnalysisReport> {
+  const limit = options.limit ?? 20;
+  checkLimit("limit", limit, "analyze");
+  const index = await open();
+  // eslint-disable-next-line @nx/enforce-module-boundaries -- by package name on purpose: a relative import would be bundled into the lean entries
+  const { analyzeCallGraph } = await import("@tsift/index");
+  // Entry arguments de-duplicated in order.
+  const entries = [...new Set((options.entries ?? []).map((entry) => entry.trim()).filter(Boolean))];
+  const report = analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit });
+  return { root: index.location.sourceRoot, ...(index.scope ? { scope: index.scope.id } : {}), ...report };
+}

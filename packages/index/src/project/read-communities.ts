@@ -1,0 +1,31 @@
+import { TsiftError } from "@tsift/core";
+import { communityCacheDir, indexWatermark } from "../graph-queries/community-cache";
+import { cachedCommunities, type CommunitiesResult, type CommunityQueryOptions } from "../graph-queries/community-view";
+import type { IndexOpener } from "./open-read-index";
+import { checkLimit } from "./read-limits";
+
+export interface CommunitiesOptions {
+  /** Smallest community listed; default 2. */
+  minSize?: number;
+  /** Communities listed (0 = all); default 20. */
+  limit?: number;
+}
+
+/**
+ * `tsift communities`: Louvain communities of the resolved call graph, largest first. A
+ * partition cached for this index (`.tsift/community-cache/<scope>/`) is shown without
+ * reading call edges or loading the graph algorithms; otherwise it is computed and cached.
+ */
+export async function readCommunities(open: IndexOpener, options: CommunitiesOptions = {}): Promise<CommunitiesResult> {
+  const limit = options.limit ?? 20;
+  const minSize = options.minSize ?? 2;
+  checkLimit("limit", limit, "communities");
+  if (!Number.isInteger(minSize) || minSize < 1) throw new TsiftError("usage", `--min-size must be a whole number >= 1, got ${String(minSize)}`, { hint: "tsift communities --help" });
+  const index = await open();
+  const query: CommunityQueryOptions = { minSize, limit, cacheDir: communityCacheDir(index.location), watermark: indexWatermark(index.db) };
+  const cached = cachedCommunities(index.db, query);
+  if (cached) return cached;
+  // eslint-disable-next-line @nx/enforce-module-boundaries -- by package name on purpose: a relative import would be bundled into the lean entries
+  const { callGraphCommunities } = await import("@tsift/index");
+  return callGraphCommunities(index.db, query);
+}

@@ -1,0 +1,34 @@
+import { communityCacheDir, indexWatermark } from "../graph-queries/community-cache";
+import { cachedExplanation, type ExplainOptions, type SymbolExplanation } from "../graph-queries/explain-view";
+import type { IndexOpener } from "./open-read-index";
+import { checkLimit } from "./read-limits";
+import { chooseSymbol, rerunWith } from "./symbol-choice";
+
+export interface ExplainSymbolOptions {
+  /** A name, `Class.method`, `file:line` or a `gsym-*` handle. */
+  symbol: string;
+  /** Callers and callees listed (0 = all); default 20. */
+  limit?: number;
+  /** Community members listed; default `limit` (a preview budget caps it lower). */
+  memberLimit?: number;
+}
+
+/**
+ * `tsift explain <symbol>`: definition, callers, callees, community and PageRank. Both the
+ * community partition and the ranking come from `.tsift/community-cache/`; only a miss
+ * loads the graph algorithms (the full `@tsift/index` entry) and computes, then caches, them.
+ */
+export async function readExplanation(open: IndexOpener, options: ExplainSymbolOptions): Promise<SymbolExplanation> {
+  const limit = options.limit ?? 20;
+  checkLimit("limit", limit, "explain");
+  const index = await open();
+  const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"));
+  const query: ExplainOptions = { limit, memberLimit: options.memberLimit ?? limit, cacheDir: communityCacheDir(index.location), watermark: indexWatermark(index.db) };
+  const cached = cachedExplanation(index.db, symbol, query);
+  if (cached) return cached;
+  // By package name, not path: the lean entries (and the CLI bundles built from them) keep
+  // the graph algorithms out until a cache miss needs them; tsup keeps it external.
+  // eslint-disable-next-line @nx/enforce-module-boundaries -- by package name on purpose: a relative import would be bundled into the lean entries
+  const { explainSymbol } = await import("@tsift/index");
+  return explainSymbol(index.db, symbol, query);
+}

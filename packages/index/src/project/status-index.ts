@@ -1,0 +1,89 @@
+import { existsSync } from "node:fs";
+import { probeWriterLock } from "@tsift/sqlite";
+import { indexFreshness, type IndexFreshness } from "../index-freshness";
+import { indexLocation, type IndexLocation } from "../index-location";
+import { loadConfig } from "../load-config";
+import type { TsiftConfig } from "../tsift-config";
+import { discoverScopes } from "../workspace-scopes";
+import { rootRelative } from "./command-place";
+
+export type IndexState = IndexFreshness["state"];
+
+export interface ScopeStatus {
+  scope: string;
+  /** Root-relative. */
+  db_path: string;
+  state: IndexState;
+  total_files: number;
+  stale_files: number;
+  last_indexed_secs_ago: number | null;
+}
+
+export interface IndexStatus {
+  state: IndexState;
+  total_files: number;
+  stale_files: number;
+  last_indexed_secs_ago: number | null;
+  /** Present for a single index; root-relative. */
+  db_path?: string;
+  /** Present on workspace roots, whose scoped indexes are authoritative. */
+  workspace?: boolean;
+  workspace_scopes?: ScopeStatus[];
+  missing_scopes?: { scope: string; db_path: string }[];
+  /** A writer held the live file, so a snapshot copy was read. */
+  recovery?: string;
+  /** A live `tsift index` holds the writer lock right now. */
+  writer?: { pid: number | null };
+}
+
+/** The indexes that describe a project root, for status, `--fix` and locks. */
+export interface StatusTargets {
+  config: TsiftConfig;
+  workspace: boolean;
+  locations: IndexLocation[];
+}
+
+/**
+ * The indexes that describe `root`: its scoped indexes when it declares submodules
+ * and has indexed one of them (or has no root index), otherwise its own index.
+ */
+export async function statusTargets(root: string): Promise<StatusTargets> {
+  const config = await loadConfig(root);
+  const scopes = discoverScopes(root);
+  const own = indexLocation(root);
+  const scoped = scopes.map((scope) => indexLocation(root, scope));
+  const workspace = scopes.length > 0 && (scoped.some((location) => existsSync(location.dbPath)) || !existsSync(own.dbPath));
+  return { config, workspace, locations: workspace ? scoped : [own] };
+}
+
+/** Read-only freshness of every target, folded into one status (the oldest age, summed counts); paths relative to `root`. */
+export async function indexStatus(root: string, targets: StatusTargets): Promise<IndexStatus> {
+  const options = { exclude: targets.config.index.exclude, maxFileBytes: targets.config.index.maxFileBytes };
+  const entries = [];
+  for (const location of targets.locations) entries.push({ location, freshness: await indexFreshness(location, options) });
+  const indexed = entries.filter((entry) => entry.freshness.state !== "missing");
+  const recovery = entries.find((entry) => entry.freshness.recovery)?.freshness.recovery;
+  const livePids = targets.locations.map((location) => probeWriterLock(location.lockPath)).filter((probe) => probe.state === "live");
+  const ages = indexed.map((entry) => entry.freshness.last_indexed_secs_ago).filter((age): age is number => age !== null);
+  const status: IndexStatus = {
+    state: indexed.length === 0 ? "missing" : indexed.length < entries.length || indexed.some((entry) => entry.freshness.state === "stale") ? "stale" : "fresh",
+    total_files: indexed.reduce((sum, entry) => sum + entry.freshness.total_files, 0),
+    stale_files: indexed.reduce((sum, entry) => sum + entry.freshness.stale_files, 0),
+    last_indexed_secs_ago: ages.length ? Math.max(...ages) : null,
+  };
+  if (targets.workspace) {
+    status.workspace = true;
+    status.workspace_scopes = indexed.map(({ location, freshness }) => ({
+      scope: location.scope!,
+      db_path: rootRelative(root, location.dbPath),
+      state: freshness.state,
+      total_files: freshness.total_files,
+      stale_files: freshness.stale_files,
+      last_indexed_secs_ago: freshness.last_indexed_secs_ago,
+    }));
+    status.missing_scopes = entries.filter((entry) => entry.freshness.state === "missing").map(({ location }) => ({ scope: location.scope!, db_path: rootRelative(root, location.dbPath) }));
+  } else status.db_path = rootRelative(root, targets.locations[0]!.dbPath);
+  if (recovery) status.recovery = recovery;
+  if (livePids.length > 0) status.writer = { pid: livePids[0]!.pid ?? null };
+  return status;
+}
