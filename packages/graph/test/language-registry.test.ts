@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { LANGS } from "../src/lang";
 import { langFromPath } from "../src/lang-from-path";
 import { langInfo } from "../src/lang-info";
-import { LANGUAGES } from "../src/language-registry";
+import { isTsiftError } from "@tsift/core";
+import { LANGUAGES, languageDefinition } from "../src/language-registry";
 import { parseLang } from "../src/parse-lang";
 import { renderLangFacts } from "./render-lang-facts";
 
@@ -12,7 +13,7 @@ const ids = LANGUAGES.map((language) => language.id);
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, ROOT), "utf8")) as Record<string, Record<string, unknown> | undefined>;
 
 describe("language registry", () => {
-  it("generates the start-up facts from the definitions (refresh: npx vitest run -u test/language-registry.test.ts)", async () => {
+  it("generates the start-up facts from the definitions (refresh: npx vitest run test/language-registry.test.ts -u)", async () => {
     await expect(renderLangFacts(LANGUAGES)).toMatchFileSnapshot("../src/internal/lang-facts.generated.ts");
   });
 
@@ -24,6 +25,20 @@ describe("language registry", () => {
       expect(langInfo(language.id as (typeof LANGS)[number])).toEqual(facts);
       expect(extraction.rules).toBeDefined();
     }
+  });
+
+  it("freezes definitions and refuses an id it does not know", () => {
+    for (const language of LANGUAGES) {
+      expect(Object.isFrozen(language) && Object.isFrozen(language.extensions) && Object.isFrozen(language.resolution.selfReceivers), language.id).toBe(true);
+      expect(languageDefinition(language.id as (typeof LANGS)[number])).toBe(language);
+    }
+    let error: unknown;
+    try {
+      languageDefinition("cobol" as (typeof LANGS)[number]);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isTsiftError(error) && error.code).toBe("unsupported");
   });
 
   it("maps every extension and alias to exactly one language", () => {

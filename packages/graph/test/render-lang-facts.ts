@@ -41,7 +41,7 @@ export function renderLangFacts(languages: readonly LanguageDefinition[]): strin
   return [
     "// Generated from the language definitions (src/language-registry.ts) by",
     "// test/language-registry.test.ts: do not edit. Refresh after changing a definition with",
-    "//   npx vitest run -u test/language-registry.test.ts   (in packages/graph)",
+    "//   npx vitest run test/language-registry.test.ts -u   (in packages/graph)",
     "// Plain data, so the file walk and read commands load no extraction rules and no grammar.",
     `export const LANG_FACTS = ${JSON.stringify(languages.map(facts), null, 2).replace(PRIMITIVE_ARRAY, (_, items: string) => `[${items.split(/,\n\s*/).join(", ")}]`)} as const;`,
     "",
