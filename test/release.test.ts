@@ -27,7 +27,10 @@ describe("lockstep release", () => {
 });
 
 describe("npm pack", () => {
-  const allowed = (path: string) => path === "package.json" || path === "README.md" || path === "LICENSE" || /^dist\/[^]+\.(js|d\.ts)$/.test(path) || /^bin\/[^/]+\.js$/.test(path);
+  // @tsift/graph ships the grammars it vendors: prebuilt binaries, licence, name and version.
+  const vendoredGrammar = /^dist\/grammars\/[^/]+\/(prebuilds\/[^/]+\/[^/]+\.node|LICENSE|package\.json)$/;
+  const allowed = (path: string) =>
+    path === "package.json" || path === "README.md" || path === "LICENSE" || /^dist\/[^]+\.(js|d\.ts)$/.test(path) || /^bin\/[^/]+\.js$/.test(path) || vendoredGrammar.test(path);
 
   for (const dir of [root, ...packageDirs]) {
     const name = readJson(join(dir, "package.json")).name;

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
+import { requireGrammar } from "./internal/require-grammar";
 import { langInfo } from "./lang-info";
 
 const require = createRequire(import.meta.url);
@@ -75,7 +76,7 @@ function parserFor(lang: Lang): NativeParser {
   let grammar: unknown;
   try {
     parserConstructor ??= require("tree-sitter") as ParserConstructor;
-    const module = require(info.grammarPackage) as Record<string, unknown>;
+    const module = requireGrammar(info.grammarPackage);
     grammar = info.grammarExport === null ? module : module[info.grammarExport];
   } catch (error) {
     throw new TsiftError("unsupported", `cannot load the tree-sitter grammar for ${lang} (${info.grammarPackage}): ${(error as Error).message}`, {

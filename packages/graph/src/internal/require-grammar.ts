@@ -1,0 +1,22 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+
+/** Where the build puts a vendored grammar's prebuilt binaries: dist/grammars/<name, "/" as "+">. */
+export function vendoredGrammarDir(grammarPackage: string): string {
+  return fileURLToPath(new URL(`./grammars/${grammarPackage.replace("/", "+")}`, import.meta.url));
+}
+
+/**
+ * A grammar's native binding. Grammars whose npm packages declare tree-sitter peer ranges
+ * that exclude the 0.25 runtime (they parse with it) are vendored into dist/ at build time
+ * (packages/graph/vendor-grammars.ts), so installs carry no peer conflicts; from source
+ * (tests, the workspace) they load from node_modules.
+ */
+export function requireGrammar(grammarPackage: string): Record<string, unknown> {
+  const dir = vendoredGrammarDir(grammarPackage);
+  if (existsSync(dir)) return (require("node-gyp-build") as (dir: string) => Record<string, unknown>)(dir);
+  return require(grammarPackage) as Record<string, unknown>;
+}
