@@ -8,6 +8,7 @@ import { EXIT_CODES } from "../exit-codes";
 import { defineOutput } from "../output/output-spec";
 import { graphDbPrefix, indexLocationFor } from "./graph-db-context";
 import { displayPath, type GraphDbTarget } from "./open-graph-store";
+import { loadLibsql } from "./load-libsql";
 
 /** Backends backend-eval can load besides the SQLite baseline. */
 export const BACKEND_EVAL_CANDIDATES = ["libsql"] as const;
@@ -45,7 +46,7 @@ export interface BackendEvalData {
 
 async function openBackend(id: string, path: string): Promise<GraphStore> {
   if (id === "sqlite") return (await import("@tsift/sqlite")).openSqliteGraphStore(path);
-  if (id === "libsql") return (await import("@tsift/libsql")).openLibsqlGraphStore(path);
+  if (id === "libsql") return (await loadLibsql()).openLibsqlGraphStore(path);
   throw new TsiftError("usage", `unknown backend-eval candidate ${id}; choose from ${BACKEND_EVAL_CANDIDATES.join(", ")}`);
 }
 
