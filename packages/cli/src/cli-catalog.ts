@@ -1,8 +1,48 @@
 /**
- * The command line's shape as plain data: global options and top-level commands, in the
- * order yargs registers them. Both the yargs parser and the fast `--help` path read
- * this module, so it must stay free of imports: `tsift --help` loads nothing else.
+ * The command line's shape: the list of command definitions (one file each under
+ * commands/), the output switches every command accepts, and the usage line. yargs, the
+ * fast parser, the usage checks, `--help`, completions and the README tables all read
+ * this list, so adding a command is one file plus one line here.
  */
+import { analyze } from "./commands/analyze";
+import { communities } from "./commands/communities";
+import { completion } from "./commands/completion";
+import { convexSync } from "./commands/convex-sync";
+import { explain } from "./commands/explain";
+import { graph } from "./commands/graph";
+import { graphDb } from "./commands/graph-db";
+import { index } from "./commands/index";
+import { init } from "./commands/init";
+import { locks } from "./commands/locks";
+import { path } from "./commands/path";
+import { related } from "./commands/related";
+import { search } from "./commands/search";
+import { sourceRead } from "./commands/source-read";
+import { status } from "./commands/status";
+import { symbols } from "./commands/symbols";
+import { traverse } from "./commands/traverse";
+import { commandUsage, type AnyDefinition } from "./definition/define-command";
+
+/** Every command, in registration (and help) order. */
+export const COMMAND_DEFINITIONS: readonly AnyDefinition[] = [
+  status,
+  init,
+  index,
+  symbols,
+  sourceRead,
+  search,
+  related,
+  graph,
+  explain,
+  path,
+  communities,
+  analyze,
+  locks,
+  graphDb,
+  convexSync,
+  traverse,
+  completion,
+];
 
 export interface GlobalOptionEntry {
   name: string;
@@ -28,34 +68,18 @@ export const BUILTIN_OPTIONS = {
 } as const;
 
 export interface CommandEntry {
-  /** yargs command string: name plus positionals. */
+  /** Name plus positionals, as `--help` prints them. */
   command: string;
   describe: string;
-  /** Reads the code index: `tsift status` lists it under `use:` when an index exists. */
   readsIndex?: boolean;
 }
 
-/** Top-level commands in registration (and help) order. */
-export const COMMANDS = {
-  status: { command: "status [path]", describe: "session health check: index freshness, instructions, what to use and run next" },
-  init: { command: "init [path]", describe: "add the Code Navigation section to AGENTS.md (and CLAUDE.md), .tsift/ to .gitignore" },
-  index: { command: "index [path]", describe: "build or update the symbol index (.tsift/index.db)" },
-  symbols: { command: "symbols [name]", describe: "list indexed symbols: exact, case-insensitive, prefix, then fuzzy matches", readsIndex: true },
-  "source-read": { command: "source-read <file>", describe: "bounded, line-numbered window of a source file with symbol refs", readsIndex: true },
-  search: { command: "search <query>", describe: "ranked code search: AST symbols plus BM25/exact/hybrid chunk hits, kept fresh", readsIndex: true },
-  related: { command: "related <target>", describe: "code similar to a chunk (file:line or a search handle), same language first", readsIndex: true },
-  graph: { command: "graph <symbol> [dir]", describe: "callers and callees of a symbol by resolved call target (name, Class.method, file:line or gsym-*)", readsIndex: true },
-  explain: { command: "explain <symbol> [dir]", describe: "one symbol in full: definition, callers, callees, community, PageRank, complexity", readsIndex: true },
-  path: { command: "path <from> <to> [dir]", describe: "shortest chain of calls between two symbols, in either direction", readsIndex: true },
-  communities: { command: "communities [dir]", describe: "Louvain communities of the call graph: the code's subsystems, largest first", readsIndex: true },
-  analyze: { command: "analyze [dir]", describe: "call-graph health: cycles (SCC), dead code from entry points, coupling between directories", readsIndex: true },
-  locks: { command: "locks [path]", describe: "writer lock holders and WAL/SHM/journal state of the tsift databases" },
-  "graph-db": { command: "graph-db <command>", describe: "query and maintain the provider-neutral graph store (graph.db)" },
-  "convex-sync": { command: "convex-sync [path]", describe: "plan (or --apply) the ordered, idempotent Convex sync of the local graph projection" },
-  traverse: { command: "traverse [node]", describe: "graph slice around a node, a path between two, or an overview: text, JSON or one HTML file", readsIndex: true },
-} as const satisfies Record<string, CommandEntry>;
+/** The catalog as `status` and `source-read` read it: usage, summary and whether a command reads the index. */
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = Object.fromEntries(
+  COMMAND_DEFINITIONS.map((definition) => [definition.name, { command: commandUsage(definition), describe: definition.summary, ...(definition.readsIndex ? { readsIndex: true } : {}) }]),
+);
 
-export type CommandName = keyof typeof COMMANDS;
+export type CommandName = string;
 
 export const USAGE = "tsift <command> [options]\n\nToken-efficient, AST-aware code navigation for coding agents.";
 

@@ -1,15 +1,16 @@
 import yargs, { type Argv } from "yargs";
 import { TsiftError } from "@tsift/core";
-import { COMMANDS, GLOBAL_OPTIONS, USAGE, helpWidth, type CommandName } from "./cli-catalog";
+import { COMMAND_DEFINITIONS, GLOBAL_OPTIONS, USAGE, helpWidth } from "./cli-catalog";
 import type { CommandContext } from "./command-context";
 import type { CommandResult } from "./command-result";
-import { COMMAND_MODULES } from "./commands/command-modules";
+import { usageError } from "./definition/usage-errors";
+import { runDefinition } from "./definition/run-definition";
+import { yargsCommand, type Execute } from "./definition/yargs-commands";
 import { runAndEmit } from "./emit-result";
 import { EXIT_CODES } from "./exit-codes";
 import { processIo, type CliIo } from "./io";
 import { outputOptions, type OutputArgs } from "./output/output-options";
 import { VERSION } from "./version";
-import { skipHelpCache } from "./yargs-help-cache";
 
 export interface CliRun {
   parser: Argv;
@@ -17,8 +18,12 @@ export interface CliRun {
   result(): CommandResult | undefined;
 }
 
-/** Builds the yargs parser; `main` runs it. Exposed so tests can inspect commands. */
-export function createCli(io: CliIo = processIo()): CliRun {
+/**
+ * Builds the yargs parser from the command definitions; `main` runs it. Exposed so tests
+ * can inspect commands, and compare yargs' reading of a command line with the fast
+ * parser's (`execute` then receives the arguments instead of running the command).
+ */
+export function createCli(io: CliIo = processIo(), execute: Execute = runDefinition): CliRun {
   let result: CommandResult | undefined;
   const context: CommandContext = {
     io,
@@ -29,10 +34,9 @@ export function createCli(io: CliIo = processIo()): CliRun {
   let parser = yargs().scriptName("tsift").version(VERSION).usage(USAGE);
   // No defaults on the boolean flags: help then shows `[boolean]` alone, as the fast help does.
   for (const option of GLOBAL_OPTIONS) parser = parser.option(option.name, { type: "boolean", describe: option.describe });
-  for (const name of Object.keys(COMMANDS) as CommandName[]) parser = parser.command(COMMAND_MODULES[name](context));
+  for (const definition of COMMAND_DEFINITIONS) parser = parser.command(yargsCommand(definition, context, execute));
   parser = parser
     .strict()
-    .recommendCommands()
     .demandCommand(1, "")
     .help()
     .alias("help", "h")
@@ -43,20 +47,21 @@ export function createCli(io: CliIo = processIo()): CliRun {
       if (error) throw error;
       throw new TsiftError("usage", message || "missing command", { hint: "tsift --help" });
     });
-  skipHelpCache(parser);
   return { parser, result: () => result };
 }
 
-/** Runs the CLI and returns the exit code; never calls process.exit. */
+/** Runs the CLI through yargs and returns the exit code; never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (argv.length === 0) {
     io.stdout(`tsift v${VERSION}\nRun \`tsift --help\` for usage.\n`);
     return EXIT_CODES.ok;
   }
-  const cli = createCli(io);
   let builtinOutput = "";
   let parsed: OutputArgs = {};
   return runAndEmit(io, () => outputOptions(parsed), async () => {
+    const error = usageError(argv);
+    if (error) throw error;
+    const cli = createCli(io);
     parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
       builtinOutput = output;
     })) as OutputArgs;

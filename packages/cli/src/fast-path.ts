@@ -3,8 +3,8 @@ import { VERSION } from "./version";
 
 /**
  * Answers the invocations that need no parser — `tsift`, `tsift --help`/`-h`,
- * `tsift --version`/`-V` — from the catalog, so they never load yargs or any tsift
- * package. Returns undefined for everything else.
+ * `tsift --version`/`-V` — from the definitions, so they never load yargs or any tsift
+ * package. Returns undefined for everything else (then `fast-run.ts`).
  */
 export function fastPath(argv: readonly string[], columns: number | undefined): string | undefined {
   if (argv.length === 0) return `tsift v${VERSION}\nRun \`tsift --help\` for usage.\n`;

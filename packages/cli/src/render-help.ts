@@ -1,9 +1,10 @@
-import { BUILTIN_OPTIONS, COMMANDS, GLOBAL_OPTIONS, USAGE, helpWidth } from "./cli-catalog";
+import { BUILTIN_OPTIONS, COMMAND_DEFINITIONS, GLOBAL_OPTIONS, USAGE, helpWidth } from "./cli-catalog";
+import { commandUsage } from "./definition/define-command";
 
 /**
  * `tsift --help` without yargs. Importing yargs costs ~90 ms (string-width builds ICU
  * segmenters and Unicode-property regexes at load), more than half the 150 ms startup
- * budget, so the binary prints the top-level help from the catalog with the layout
+ * budget, so the binary prints the top-level help from the definitions with the layout
  * yargs would use: two columns (switches padded to the widest plus 4, capped at half
  * the width), descriptions word-wrapped, `[boolean]` right-aligned on the last line
  * when it fits. `test/fast-help.test.ts` asserts the text equals yargs' at several widths.
@@ -13,7 +14,7 @@ export function renderTopLevelHelp(columns: number | undefined): string {
   const lines: string[] = [];
   for (const line of wrap(USAGE, width)) lines.push(line);
   lines.push("", "Commands:");
-  const commands = Object.values(COMMANDS).map((entry) => ({ left: `tsift ${entry.command}`, indent: 0, describe: entry.describe, extra: "" }));
+  const commands = COMMAND_DEFINITIONS.map((definition) => ({ left: `tsift ${commandUsage(definition)}`, indent: 0, describe: definition.summary, extra: "" }));
   pushRows(lines, commands, width);
   lines.push("", "Options:");
   const options = [

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseReadArgv } from "../src/graph-cmd/read-command-options";
+import { parseArgv } from "../src/definition/parse-argv";
 import { fixtureCopy } from "./graph-helpers";
 import { spawnBuilt, tsift } from "./index-helpers";
 
 /**
  * The built binary answers graph, explain, path, communities, analyze and symbols
- * without yargs (`graph-cmd/read-fast-path.ts`); its output, stderr and exit code must be
+ * without yargs (`fast-path.ts`); its output, stderr and exit code must be
  * what the yargs path (`main`, driven in-process here) gives for the same command line.
  */
 let fixture: ReturnType<typeof fixtureCopy>;
@@ -43,6 +43,7 @@ describe("the read commands' fast path", () => {
   });
 
   it("parses plain invocations and leaves everything else to yargs", () => {
+    const parseReadArgv = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
     expect(parseReadArgv("graph", ["alpha", "--callers", "-l", "5", "--json"])).toEqual({ symbol: "alpha", callers: true, limit: 5, json: true });
     expect(parseReadArgv("path", ["a", "b", "dir", "--scope=x"])).toEqual({ from: "a", to: "b", dir: "dir", scope: "x" });
     expect(parseReadArgv("analyze", ["--entry", "a", "--entry", "b"])).toEqual({ entry: ["a", "b"], limit: 20 });
@@ -55,9 +56,9 @@ describe("the read commands' fast path", () => {
     expect(parseReadArgv("analyze", ["--entry", "main", "dir"])).toBeUndefined();
   });
 
-  it("usage errors still come from yargs through the binary", () => {
+  it("usage errors name the missing argument through the binary", () => {
     const result = spawnBuilt(fixture.root, ["graph"]);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/Not enough non-option arguments/);
+    expect(result.err).toMatch(/missing argument <symbol>/);
   });
 });

@@ -1,13 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bufferedIo, main } from "../src/index";
-import { runGraphDbFast } from "../src/graph-db/graph-db-fast-path";
-import { parseGraphDbReadArgv } from "../src/graph-db/graph-db-read-options";
+import { parseArgv } from "../src/definition/parse-argv";
+import { runFastPath } from "../src/fast-run";
 import { CONFORMANCE_TREE, graphDb, indexedProject, sym } from "./graph-db-helpers";
 
 /**
  * The yargs-free fast path must be invisible: every plain read answers byte for byte as
  * the yargs handler does, and anything else is left to yargs.
  */
+const runGraphDbFast = (argv: string[], io: ReturnType<typeof bufferedIo>) => runFastPath(["graph-db", ...argv], io);
+function parseGraphDbReadArgv(argv: string[]) {
+  const parsed = parseArgv(["graph-db", ...argv]);
+  return parsed && { sub: parsed.resolved.command.name, args: parsed.args };
+}
+
 describe("graph-db reads without yargs", () => {
   const root = indexedProject(CONFORMANCE_TREE);
   const READS: string[][] = [
@@ -54,16 +60,18 @@ describe("graph-db reads without yargs", () => {
     expect(fast.err).toBe(viaYargs.err);
   });
 
-  it("leaves help, other writes, unknown or ambiguous options and missing arguments to yargs", () => {
+  it("leaves help, unknown or ambiguous options and missing arguments to yargs", () => {
     expect(parseGraphDbReadArgv(["refresh", "--update-index"])).toMatchObject({ sub: "refresh", args: { "update-index": true, force: false } });
+    // Every subcommand parses from the same definitions, writes included; a trailing word is the project directory.
+    expect(parseGraphDbReadArgv(["refresh", "--no-force"])).toMatchObject({ sub: "refresh", args: { force: false } });
+    expect(parseGraphDbReadArgv(["compact", "--apply"])).toMatchObject({ sub: "compact", args: { apply: true } });
+    expect(parseGraphDbReadArgv(["import", "rows.json"])).toMatchObject({ sub: "import", args: { file: "rows.json" } });
+    expect(parseGraphDbReadArgv(["node", "a", "b"])).toMatchObject({ sub: "node", args: { id: "a", dir: "b" } });
     for (const argv of [
       ["refresh", "--force=true"],
-      ["refresh", "--no-force"],
-      ["compact", "--apply"],
-      ["import", "rows.json"],
-      ["doctor", "extra"],
+      ["doctor", "extra", "more"],
       ["node"],
-      ["node", "a", "b"],
+      ["node", "a", "b", "c"],
       ["status", "--help"],
       ["kind", "symbol", "--bogus"],
       ["kind", "symbol", "--limit", "x"],

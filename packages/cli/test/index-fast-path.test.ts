@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseIndexArgv, runIndexFast } from "../src/index-cmd/index-fast-path";
+import { parseArgv } from "../src/definition/parse-argv";
+import { runFastPath } from "../src/fast-run";
 import { main, type CliIo } from "../src/index";
 import { project } from "./index-helpers";
 
@@ -38,12 +39,17 @@ function bufferedIo(cwd: string) {
   return io;
 }
 
-describe("parseIndexArgv", () => {
+const parseIndexArgv = (argv: string[]) => parseArgv(["index", ...argv])?.args;
+const runIndexFast = (argv: string[], io: CliIo) => runFastPath(["index", ...argv], io);
+const DEFAULTS = { rebuild: false, check: false, "exit-code": false, quiet: false, prune: false, workspace: false };
+
+describe("the index command's fast parse", () => {
   it("reads a path, boolean flags and --submodule in both spellings", () => {
-    expect(parseIndexArgv([])).toEqual({ flags: {} });
-    expect(parseIndexArgv(["src", "--check", "-q", "--json"])).toEqual({ path: "src", flags: { check: true, quiet: true, json: true } });
-    expect(parseIndexArgv(["--submodule", "core", "--workspace"])).toEqual({ submodule: "core", flags: { workspace: true } });
-    expect(parseIndexArgv(["--submodule=vendor/core"])).toEqual({ submodule: "vendor/core", flags: {} });
+    expect(parseIndexArgv([])).toEqual(DEFAULTS);
+    expect(parseIndexArgv(["src", "--check", "-q", "--json"])).toEqual({ ...DEFAULTS, dir: "src", check: true, quiet: true, json: true });
+    expect(parseIndexArgv(["--submodule", "core", "--workspace"])).toEqual({ ...DEFAULTS, submodule: "core", workspace: true });
+    expect(parseIndexArgv(["--submodule=vendor/core"])).toEqual({ ...DEFAULTS, submodule: "vendor/core" });
+    expect(parseIndexArgv(["-p", "src", "--no-quiet"])).toEqual({ ...DEFAULTS, path: "src", quiet: false });
   });
 
   it("declines anything it does not fully understand, for yargs to handle", () => {
@@ -52,7 +58,6 @@ describe("parseIndexArgv", () => {
       ["-h"],
       ["--version"],
       ["--verbose"],
-      ["--no-quiet"],
       ["--quiet=true"],
       ["--exitCode"],
       ["-qq"],
@@ -62,7 +67,6 @@ describe("parseIndexArgv", () => {
       ["--submodule"],
       ["--submodule", "--json"],
       ["--submodule", "a", "--submodule", "b"],
-      ["--rebuild", "--check"],
       ["--budget", "auto"],
     ]) {
       expect(parseIndexArgv(argv), argv.join(" ")).toBeUndefined();
@@ -70,10 +74,10 @@ describe("parseIndexArgv", () => {
   });
 });
 
-describe("runIndexFast", () => {
+describe("index through the fast path", () => {
   it("prints, warns and exits exactly as main does", async () => {
     const root = project(TREE);
-    for (const argv of [[], ["--quiet"], ["--json"], ["--pretty", "-q"], ["--check", "--exit-code"], ["--check", "--quiet", "--terse"], ["--prune", "--compact"]]) {
+    for (const argv of [[], ["--quiet"], ["--json"], ["--pretty", "-q"], ["--check", "--exit-code"], ["--check", "--quiet", "--terse"], ["--prune", "--compact"], ["--rebuild", "--check"]]) {
       // Two identical trees, one through yargs and one through the fast path, twice each (cold, then no change).
       const viaMain = copyOf(root);
       const viaFast = copyOf(root);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchArgv, RELATED_OPTIONS, SEARCH_OPTIONS } from "../src/search-cmd/search-options";
+import { parseArgv } from "../src/definition/parse-argv";
 import { project, spawnBuilt, tsift } from "./index-helpers";
 
 /**
  * The built binary answers `search` and `related` without yargs
- * (`search-cmd/search-fast-path.ts`); its output, stderr and exit code must be what the
+ * (`fast-path.ts`); its output, stderr and exit code must be what the
  * yargs path (`main`, driven in-process here) gives for the same command line. Exact
  * search is left out: in-process runs see no PATH, so they never pick ripgrep.
  */
@@ -52,6 +52,9 @@ describe("the search commands' fast path", () => {
   });
 
   it("parses plain invocations and leaves everything else to yargs", () => {
+    const SEARCH_OPTIONS = "search";
+    const RELATED_OPTIONS = "related";
+    const parseSearchArgv = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
     expect(parseSearchArgv(SEARCH_OPTIONS, ["a b", "-l", "5", "--json", "--no-autoindex"])).toEqual({ query: "a b", limit: 5, json: true, autoindex: false, exact: false, federated: false, timeout: 30 });
     expect(parseSearchArgv(SEARCH_OPTIONS, ["q", "--lang", "rust", "--lang=python", "--submodule", "x"])).toEqual({ query: "q", lang: ["rust", "python"], scope: "x", limit: 10, exact: false, federated: false, autoindex: true, timeout: 30 });
     expect(parseSearchArgv(RELATED_OPTIONS, ["src/a.ts:3", "--model", "m"])).toEqual({ target: "src/a.ts:3", model: "m", limit: 10 });
@@ -59,7 +62,8 @@ describe("the search commands' fast path", () => {
       ["--help"],
       ["q", "-h"],
       [],
-      ["a", "b"],
+      // The query, then the project directory: a third word is one too many.
+      ["a", "b", "c"],
       ["q", "--unknown"],
       ["q", "--limit", "x"],
       ["q", "--strategy", "bogus"],
@@ -74,9 +78,9 @@ describe("the search commands' fast path", () => {
     }
   });
 
-  it("usage errors still come from yargs through the binary", () => {
+  it("usage errors name the missing argument through the binary", () => {
     const result = spawnBuilt(project(FILES), ["search"]);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/Not enough non-option arguments/);
+    expect(result.err).toMatch(/missing argument <query>/);
   });
 });

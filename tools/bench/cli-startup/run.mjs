@@ -1,16 +1,27 @@
 #!/usr/bin/env node
 // CLI startup benchmark: wall time of whole processes (node start included), runs
 // interleaved so machine load hits every case alike. Reports min and median in ms.
-//   node tools/bench/cli-startup/run.mjs [--runs 40] [--json] [--imports]
+//   node tools/bench/cli-startup/run.mjs [--runs 40] [--json] [--imports] [--bin cli|published]
+// --bin published (the default) runs the root package's bin/tsift.js, as `npx tsift` does;
+// --bin cli runs packages/cli/dist/bin.js. The index-reading cases run against a temp
+// copy of fixtures/precise-callers, indexed (and its PageRank cached) before timing.
 // --imports also times what `import "yargs"` loads, module by module, in fresh processes.
 import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const bin = join(root, "packages", "cli", "dist", "bin.js");
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf("--runs") + 1]) || 40;
+const which = args.includes("--bin") ? args[args.indexOf("--bin") + 1] : "published";
+const bin = which === "cli" ? join(root, "packages", "cli", "dist", "bin.js") : join(root, "bin", "tsift.js");
+
+const project = mkdtempSync(join(tmpdir(), "tsift-startup-"));
+cpSync(join(root, "fixtures", "precise-callers"), project, { recursive: true });
+const warm = spawnSync(process.execPath, [bin, "explain", "main"], { cwd: project, encoding: "utf8" });
+if (warm.status !== 0) throw new Error(`indexing the fixture failed: ${warm.stderr}`);
 
 const cases = [
   { name: "node -e 0 (baseline)", argv: ["-e", "0"] },
@@ -18,6 +29,9 @@ const cases = [
   { name: "tsift --version", argv: [bin, "--version"] },
   { name: "tsift (no command)", argv: [bin] },
   { name: "tsift status --help (yargs)", argv: [bin, "status", "--help"] },
+  { name: "tsift symbols get", argv: [bin, "symbols", "get"], cwd: project },
+  { name: "tsift explain Store.get", argv: [bin, "explain", "Store.get"], cwd: project },
+  { name: "tsift graph Store.get --callers", argv: [bin, "graph", "Store.get", "--callers"], cwd: project },
   { name: "import yargs only", argv: ["--input-type=module", "-e", "await import('yargs')"], cwd: join(root, "packages", "cli") },
 ];
 
@@ -31,6 +45,7 @@ for (let run = 0; run < runs; run++) {
     samples[index].push(ms);
   });
 }
+rmSync(project, { recursive: true, force: true });
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,16 +67,18 @@ function importBreakdown() {
   return modules.map((m) => ({ module: m, median_ms: median(samples[m]) }));
 }
 
+const baseline = median(samples[0]);
 const stats = cases.map((entry, index) => {
   const sorted = [...samples[index]].sort((a, b) => a - b);
-  return { name: entry.name, min_ms: +sorted[0].toFixed(1), median_ms: +sorted[Math.floor(sorted.length / 2)].toFixed(1) };
+  const med = +sorted[Math.floor(sorted.length / 2)].toFixed(1);
+  return { name: entry.name, min_ms: +sorted[0].toFixed(1), median_ms: med, x_node: +(med / baseline).toFixed(2) };
 });
 const imports = args.includes("--imports") ? importBreakdown() : null;
-if (args.includes("--json")) console.log(JSON.stringify({ node: process.version, runs, stats, imports }));
+if (args.includes("--json")) console.log(JSON.stringify({ node: process.version, runs, bin: which, stats, imports }));
 else {
-  console.log(`node ${process.version}, ${runs} interleaved runs\n`);
-  console.log("| case | min ms | median ms |\n|---|---|---|");
-  for (const row of stats) console.log(`| ${row.name} | ${row.min_ms} | ${row.median_ms} |`);
+  console.log(`node ${process.version}, ${runs} interleaved runs, bin: ${which === "cli" ? "packages/cli/dist/bin.js" : "bin/tsift.js"}\n`);
+  console.log("| case | min ms | median ms | × node -e 0 |\n|---|---|---|---|");
+  for (const row of stats) console.log(`| ${row.name} | ${row.min_ms} | ${row.median_ms} | ${row.x_node} |`);
   if (imports) {
     console.log("\n| yargs import step | median ms |\n|---|---|");
     for (const row of imports) console.log(`| ${row.module} | ${row.median_ms} |`);

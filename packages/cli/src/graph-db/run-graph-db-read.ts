@@ -4,7 +4,7 @@ import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { pathArg } from "../path-arg";
 import { parsePropertyFlags, stringList, wholeNumber } from "./graph-db-args";
-import type { GraphDbReadName } from "./graph-db-read-options";
+import type { GraphDbReadName } from "../commands/graph-db";
 import type { GraphDbBackend, GraphDbTarget } from "./open-graph-store";
 
 /** Parsed `graph-db` arguments, from yargs or the plain fast-path parser (same keys). */

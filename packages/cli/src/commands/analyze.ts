@@ -1,0 +1,21 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
+
+/** `tsift analyze [dir]`: SCC, health, dead code from `--entry` (or inferred) entry points, and coupling. */
+export const analyze = defineCommand({
+  name: "analyze",
+  summary: "call-graph health: cycles (SCC), dead code from entry points, coupling between directories",
+  readsIndex: true,
+  positionals: [DIR],
+  options: [
+    { name: "entry", type: "array", description: "entry point for dead code (repeatable; default: inferred main/exports/tests/routes)" },
+    limitOption(20, "rows per list (0 = all)"),
+    PATH,
+    SCOPE,
+  ],
+  examples: [{ command: "tsift analyze --entry main --entry health", description: "dead code as seen from two entry points" }],
+  async run(args, io) {
+    const { runAnalyze } = await import("../graph-cmd/run-analyze");
+    return runAnalyze(io, { entries: args.entry ?? [], limit: args.limit, path: args.path, scope: args.scope });
+  },
+});

@@ -1,0 +1,21 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
+
+/** `tsift communities [dir]`: Louvain communities of the call graph, cached per index under `.tsift/community-cache/`. */
+export const communities = defineCommand({
+  name: "communities",
+  summary: "Louvain communities of the call graph: the code's subsystems, largest first",
+  readsIndex: true,
+  positionals: [DIR],
+  options: [
+    { name: "min-size", type: "number", default: 2, min: 1, description: "hide communities with fewer members" },
+    limitOption(10, "communities shown (0 = all)"),
+    PATH,
+    SCOPE,
+  ],
+  examples: [{ command: "tsift communities --min-size 3 --limit 5", description: "the five largest subsystems of three or more symbols" }],
+  async run(args, io) {
+    const { runCommunities } = await import("../graph-cmd/run-communities");
+    return runCommunities(io, { minSize: args["min-size"], limit: args.limit, path: args.path, scope: args.scope, absolute: args.absolute === true });
+  },
+});

@@ -1,0 +1,187 @@
+import { defineGroup, defineSubcommand } from "../definition/define-command";
+import { DIR, PATH } from "../definition/common-options";
+import type { GraphDbArgs, graphDbTarget, runGraphDbRead } from "../graph-db/run-graph-db-read";
+import type { CliIo } from "../io";
+
+/** The subcommands that run through the shared read dispatcher (run-graph-db-read.ts). */
+export type GraphDbReadName = "refresh" | "doctor" | "status" | "schema" | "node" | "edge" | "edges" | "incident" | "kind" | "neighborhood" | "path";
+
+const OPTIONS = [
+  { ...PATH, description: "project root holding .tsift/ (default: .)" },
+  { name: "scope", type: "string", description: "workspace scope (uses .tsift/indexes/<scope>/graph.db)" },
+  { name: "backend", type: "string", choices: ["sqlite", "libsql", "convex-snapshot"], default: "sqlite", description: "storage backend" },
+  { name: "url", type: "string", description: "libSQL URL (libsql://, https://, file:) for --backend libsql" },
+  { name: "auth-token-env", type: "string", default: "TSIFT_LIBSQL_AUTH_TOKEN", description: "environment variable holding the libSQL auth token" },
+  { name: "convex-snapshot", type: "string", description: "Convex rows JSON for --backend convex-snapshot" },
+] as const;
+
+const subcommand = defineSubcommand(OPTIONS);
+const GRAPH_DIR = { ...DIR, description: "project root holding .tsift/ (default: .; same as --path)" } as const;
+const PAGE = [
+  { name: "property", type: "array", description: "node/edge property filter KEY=VALUE (repeatable, all must match)" },
+  { name: "cursor", type: "string", description: "exclusive cursor: the next_cursor of the previous page" },
+  { name: "limit", alias: "l", type: "number", default: 100, min: 0, description: "page size (0 = all)" },
+] as const;
+const EDGE_KIND = { name: "edge-kind", type: "array", description: "edge kinds (repeatable)" } as const;
+const ID = { name: "id", required: true, description: "node id (or edge key for `edge`)" } as const;
+
+/** Every read (and refresh, doctor) runs through one dispatcher shared with its tests. */
+const read = (sub: GraphDbReadName) => async (args: GraphDbArgs, io: CliIo): ReturnType<typeof runGraphDbRead> => (await import("../graph-db/run-graph-db-read")).runGraphDbRead(sub, args, io);
+const target = async (args: GraphDbArgs, io: CliIo): Promise<ReturnType<typeof graphDbTarget>> => (await import("../graph-db/run-graph-db-read")).graphDbTarget(args, io);
+
+/** `tsift graph-db <command>`: the provider-neutral graph store over SQLite, libSQL or a Convex snapshot. */
+export const graphDb = defineGroup({
+  name: "graph-db",
+  summary: "query and maintain the provider-neutral graph store (graph.db)",
+  options: OPTIONS,
+  examples: [
+    { command: "tsift graph-db refresh", description: "project the code index into .tsift/graph.db" },
+    { command: "tsift graph-db neighborhood gsym-1a2b --depth 2 --json", description: "nodes within two hops, as JSON" },
+  ],
+  subcommands: [
+    subcommand({
+      name: "refresh",
+      summary: "materialize the code index's projection into graph.db (reused when the index is unchanged)",
+      positionals: [GRAPH_DIR],
+      options: [
+        { name: "force", type: "boolean", default: false, description: "rebuild and rewrite even when the source watermark is unchanged" },
+        { name: "update-index", type: "boolean", default: false, description: "run the incremental index update first (default: project the index as it is)" },
+      ],
+      examples: [{ command: "tsift graph-db refresh --update-index", description: "update the code index, then project it" }],
+      run: read("refresh"),
+    }),
+    subcommand({
+      name: "doctor",
+      summary: "validate graph.db (or a Convex snapshot) without refreshing; exits 1 when a check fails closed",
+      positionals: [GRAPH_DIR],
+      options: [],
+      examples: [{ command: "tsift graph-db doctor", description: "check graph.db's integrity and freshness" }],
+      run: read("doctor"),
+    }),
+    subcommand({
+      name: "compact",
+      summary: "plan (or --apply) a WAL checkpoint and VACUUM; tombstones only with --prune-tombstones --confirmed-convex-reconciled",
+      positionals: [GRAPH_DIR],
+      options: [
+        { name: "apply", type: "boolean", default: false, description: "run the compaction (default: print the plan)" },
+        { name: "prune-tombstones", type: "boolean", default: false, description: "also delete every tombstone" },
+        { name: "confirmed-convex-reconciled", type: "boolean", default: false, description: "confirm the Convex consumer has reconciled the deletions" },
+      ],
+      examples: [{ command: "tsift graph-db compact --apply", description: "checkpoint the WAL and VACUUM" }],
+      async run(args, io) {
+        const { graphDbCompact } = await import("../graph-db/graph-db-compact");
+        return graphDbCompact(await target(args, io), { apply: args.apply, pruneTombstones: args["prune-tombstones"], confirmedConvexReconciled: args["confirmed-convex-reconciled"] });
+      },
+    }),
+    subcommand({
+      name: "drift",
+      summary: "refresh the local projection and compare a Convex snapshot with it (--backend convex-snapshot --convex-snapshot rows.json)",
+      positionals: [GRAPH_DIR],
+      options: [],
+      examples: [{ command: "tsift graph-db drift --backend convex-snapshot --convex-snapshot rows.json", description: "what the Convex copy lacks or has extra" }],
+      async run(args, io) {
+        const { graphDbDrift } = await import("../graph-db/graph-db-drift");
+        return graphDbDrift(await target(args, io));
+      },
+    }),
+    subcommand({
+      name: "backend-eval",
+      summary: "benchmark SQLite against candidate backends on the real projection and synthetic graphs, with parity and the performance gate",
+      positionals: [GRAPH_DIR],
+      options: [
+        { name: "candidate", type: "array", default: ["libsql"], description: "candidate backend (repeatable): libsql" },
+        { name: "samples", type: "number", default: 1, min: 1, description: "repeated runs; each is one history sample" },
+        { name: "iterations", type: "number", default: 5, min: 1, description: "timed calls per read (median reported)" },
+        { name: "full-projection", type: "boolean", default: false, description: "add the cached full-projection workload" },
+        { name: "history", type: "string", description: "performance history the gate reads (default: the one @tsift/quality ships)" },
+        { name: "append-history", type: "string", description: "append this run's samples to a history file" },
+      ],
+      examples: [{ command: "tsift graph-db backend-eval --samples 3", description: "three benchmark samples against libSQL" }],
+      async run(args, io) {
+        const { graphDbBackendEval } = await import("../graph-db/graph-db-backend-eval");
+        const { stringList } = await import("../graph-db/graph-db-args");
+        return graphDbBackendEval(await target(args, io), {
+          candidates: stringList(args.candidate) ?? ["libsql"],
+          samples: args.samples,
+          iterations: args.iterations,
+          fullProjection: args["full-projection"],
+          history: args.history,
+          appendHistory: args["append-history"],
+          progress: (line) => io.stderr(`backend-eval: ${line}\n`),
+        });
+      },
+    }),
+    subcommand({ name: "status", summary: "row counts and projection metadata, without refreshing", positionals: [GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db status", description: "row counts and freshness" }], run: read("status") }),
+    subcommand({ name: "schema", summary: "the stable node/edge/page/operation shapes", positionals: [GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db schema --json", description: "the shapes as JSON" }], run: read("schema") }),
+    subcommand({ name: "node", summary: "one node by id", positionals: [ID, GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db node gsym-1a2b", description: "one node with its properties" }], run: read("node") }),
+    subcommand({ name: "edge", summary: "one edge by its stable key", positionals: [ID, GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db edge <key>", description: "one edge with its properties" }], run: read("edge") }),
+    subcommand({
+      name: "edges",
+      summary: "scan edges by kind and property",
+      positionals: [GRAPH_DIR],
+      options: [...PAGE, EDGE_KIND],
+      examples: [{ command: "tsift graph-db edges --edge-kind calls --limit 20", description: "the first 20 call edges" }],
+      run: read("edges"),
+    }),
+    subcommand({
+      name: "incident",
+      summary: "edges into and out of a node",
+      positionals: [ID, GRAPH_DIR],
+      options: [...PAGE, EDGE_KIND],
+      examples: [{ command: "tsift graph-db incident gsym-1a2b --edge-kind calls", description: "calls into and out of one symbol" }],
+      run: read("incident"),
+    }),
+    subcommand({
+      name: "kind",
+      summary: "nodes of one kind, paged by id",
+      positionals: [{ name: "kind", required: true, description: "node kind (symbol, file, route, …)" }, GRAPH_DIR],
+      options: PAGE,
+      examples: [{ command: "tsift graph-db kind file --limit 10", description: "the first ten file nodes" }],
+      run: read("kind"),
+    }),
+    subcommand({
+      name: "neighborhood",
+      summary: "nodes within --depth hops, paged by id, with the edges among them",
+      positionals: [ID, GRAPH_DIR],
+      options: [
+        ...PAGE,
+        { name: "depth", type: "number", default: 1, min: 0, description: "hops from the node" },
+        { name: "direction", type: "string", choices: ["out", "in", "both"], default: "out", description: "which edges to follow" },
+        { ...EDGE_KIND, description: "edge kinds to follow (repeatable)" },
+      ],
+      examples: [{ command: "tsift graph-db neighborhood gsym-1a2b --depth 2 --direction both", description: "everything within two hops" }],
+      run: read("neighborhood"),
+    }),
+    subcommand({
+      name: "path",
+      summary: "shortest directed path between two nodes",
+      positionals: [{ name: "from", required: true, description: "start node id" }, { name: "to", required: true, description: "end node id" }, GRAPH_DIR],
+      options: [
+        { ...EDGE_KIND, description: "edge kinds to follow (repeatable)" },
+        { name: "max-hops", type: "number", default: 64, min: 0, description: "hop cap for the search" },
+      ],
+      examples: [{ command: "tsift graph-db path gsym-1a2b gsym-3c4d", description: "the shortest directed path" }],
+      run: read("path"),
+    }),
+    subcommand({
+      name: "import",
+      summary: "replace the graph with the rows of a rows JSON file (tsift-graph-rows/v1 or a Convex snapshot)",
+      positionals: [{ name: "file", required: true, description: "rows JSON file" }, GRAPH_DIR],
+      options: [],
+      examples: [{ command: "tsift graph-db import rows.json", description: "load rows exported elsewhere" }],
+      async run(args, io) {
+        return (await import("../graph-db/graph-db-queries")).graphDbImport(await target(args, io), args.file);
+      },
+    }),
+    subcommand({
+      name: "export",
+      summary: "write every row as tsift-graph-rows/v1 JSON",
+      positionals: [GRAPH_DIR],
+      options: [{ name: "out", type: "string", description: "file to write (default: stdout)" }],
+      examples: [{ command: "tsift graph-db export --out rows.json", description: "every row to a file" }],
+      async run(args, io) {
+        return (await import("../graph-db/graph-db-queries")).graphDbExport(await target(args, io), args.out);
+      },
+    }),
+  ],
+});

@@ -1,0 +1,25 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH, SCOPE, SYMBOL, limitOption } from "../definition/common-options";
+
+/** `tsift graph <symbol> [dir]`: callers and callees by resolved call target, `--callers` / `--callees` for one direction. */
+export const graph = defineCommand({
+  name: "graph",
+  summary: "callers and callees of a symbol by resolved call target (name, Class.method, file:line or gsym-*)",
+  readsIndex: true,
+  positionals: [SYMBOL, DIR],
+  options: [
+    { name: "callers", type: "boolean", description: "only the call sites that call the symbol" },
+    { name: "callees", type: "boolean", description: "only the calls the symbol makes" },
+    limitOption(20, "call sites per direction (0 = all)"),
+    PATH,
+    SCOPE,
+  ],
+  examples: [
+    { command: "tsift graph Store.get --callers", description: "every call site of Store.get" },
+    { command: "tsift graph src/cache.ts:12 -l 5", description: "the symbol at that line, five call sites per direction" },
+  ],
+  async run(args, io) {
+    const { runGraph } = await import("../graph-cmd/run-graph");
+    return runGraph(io, { symbol: args.symbol, callers: args.callers === true, callees: args.callees === true, limit: args.limit, path: args.path, scope: args.scope });
+  },
+});

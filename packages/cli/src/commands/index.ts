@@ -1,0 +1,39 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH } from "../definition/common-options";
+import { usageError } from "../definition/usage";
+
+/** `tsift index [dir]`: build or incrementally update index.db (symbols, calls, imports, routes). */
+export const index = defineCommand({
+  name: "index",
+  summary: "build or update the symbol index (.tsift/index.db)",
+  positionals: [DIR],
+  options: [
+    PATH,
+    { name: "rebuild", type: "boolean", default: false, description: "drop the index and parse every file again" },
+    { name: "check", type: "boolean", default: false, description: "report what changed since the last index, without writing" },
+    { name: "exit-code", type: "boolean", default: false, description: "with --check: exit 1 when files are new, modified or deleted (implies --quiet)" },
+    { name: "quiet", alias: "q", type: "boolean", default: false, description: "summary only, no per-file change list" },
+    { name: "prune", type: "boolean", default: false, description: "report prune stats (the scan stays complete: subtree pruning is not sound yet)" },
+    { name: "workspace", type: "boolean", default: false, description: "index every git submodule scope into .tsift/indexes/<scope>/" },
+    { name: "submodule", type: "string", description: "index one workspace scope (id, path or unique leaf name)" },
+  ],
+  examples: [
+    { command: "tsift index", description: "index the project in the current directory (incremental after the first run)" },
+    { command: "tsift index --check --exit-code", description: "exit 1 when the index is out of date, without writing" },
+  ],
+  async run(args, io) {
+    if (args.rebuild && args.check) throw await usageError("--rebuild and --check cannot be combined: --check never writes", "tsift index --help");
+    const [{ runIndex }, { isJsonMode, outputOptions }] = await Promise.all([import("../index-cmd/run-index"), import("../output/output-options")]);
+    return runIndex(io, {
+      ...(args.path !== undefined ? { path: args.path } : {}),
+      rebuild: args.rebuild,
+      check: args.check,
+      exitCode: args["exit-code"],
+      quiet: args.quiet,
+      prune: args.prune,
+      workspace: args.workspace,
+      ...(args.submodule !== undefined ? { submodule: args.submodule } : {}),
+      json: isJsonMode(outputOptions(args)),
+    });
+  },
+});

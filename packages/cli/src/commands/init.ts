@@ -1,0 +1,23 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH } from "../definition/common-options";
+
+/** `tsift init [dir]`: agent instructions, .gitignore entry, optional Codex hook and OpenCode shortcuts. */
+export const init = defineCommand({
+  name: "init",
+  summary: "add the Code Navigation section to AGENTS.md (and CLAUDE.md), .tsift/ to .gitignore",
+  positionals: [{ ...DIR, description: "directory or file inside the project; resolves to its git root (default: .; same as --path)" }],
+  options: [
+    { ...PATH, description: "directory or file inside the project; resolves to its git root (default: .)" },
+    { name: "workspace", type: "boolean", default: false, description: "from inside a submodule, initialise the superproject instead; with --codex, require a workspace hook" },
+    { name: "codex", type: "boolean", default: false, description: "merge a UserPromptSubmit auto-reindex hook into .codex/hooks.json" },
+    { name: "opencode", type: "boolean", default: false, description: "install .opencode/commands/tsift-*.md shortcuts (never overwrites files tsift does not manage)" },
+  ],
+  examples: [
+    { command: "tsift init", description: "write the agent instructions for the project in the current directory" },
+    { command: "tsift init --codex --opencode", description: "also install the Codex re-index hook and the OpenCode shortcuts" },
+  ],
+  async run(args, io) {
+    const { runInit } = await import("../init/run-init");
+    return runInit(io, { path: args.path, workspace: args.workspace, codex: args.codex, opencode: args.opencode });
+  },
+});

@@ -1,0 +1,15 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH } from "../definition/common-options";
+
+/** `tsift locks [dir]`: writer locks and SQLite sidecars, read from the files alone. */
+export const locks = defineCommand({
+  name: "locks",
+  summary: "writer lock holders and WAL/SHM/journal state of the tsift databases",
+  positionals: [DIR],
+  options: [PATH, { name: "scope", type: "string", description: "only this workspace scope" }],
+  examples: [{ command: "tsift locks", description: "who holds .tsift/index.lock, and which sidecar files exist" }],
+  async run(args, io) {
+    const { runLocks } = await import("../locks/run-locks");
+    return runLocks(io, { path: args.path, scope: args.scope });
+  },
+});

@@ -1,0 +1,56 @@
+import { defineCommand } from "../definition/define-command";
+import { BUDGET_OPTIONS, DIR, PATH, budgetFlags, limitOption } from "../definition/common-options";
+import { usageError } from "../definition/usage";
+
+/** `tsift search <query> [dir]`: AST-ranked symbols plus BM25 (or exact, hybrid, semantic) chunk hits. */
+export const search = defineCommand({
+  name: "search",
+  summary: "ranked code search: AST symbols plus BM25/exact/hybrid chunk hits, kept fresh",
+  readsIndex: true,
+  positionals: [
+    { name: "query", required: true, description: "words, an identifier, a path or a literal" },
+    { ...DIR, description: "project directory, or a directory/file inside it to search only there (default: .; same as --path)" },
+  ],
+  options: [
+    ...BUDGET_OPTIONS,
+    { ...PATH, description: "project directory, or a directory/file inside it to search only there (default: .)" },
+    limitOption(10, "symbols and hits to return"),
+    { name: "strategy", alias: "s", type: "string", choices: ["lexical", "exact", "hybrid", "semantic"], description: "ranking (default: lexical; exact for one identifier- or path-like token)" },
+    { name: "exact", type: "boolean", default: false, description: "literal search (ripgrep -F when installed); works without an index" },
+    { name: "scope", alias: "submodule", type: "string", description: "search one workspace scope's index" },
+    { name: "federated", type: "boolean", default: false, description: "search every federated workspace scope" },
+    { name: "autoindex", type: "boolean", default: true, description: "refresh a stale or missing index first (--no-autoindex: exit 4 instead)" },
+    { name: "timeout", type: "number", default: 30, description: "seconds before the search is stopped (0 = none, in-process)" },
+    { name: "lang", type: "array", description: "only these languages (repeatable)" },
+    { name: "kind", type: "array", description: "only chunks/symbols of these kinds: function, class, … (repeatable)" },
+    { name: "alpha", type: "number", description: "hybrid: dense weight 0..1 (default: from the query's shape)" },
+    { name: "model", type: "string", description: "hybrid/semantic: local Model2Vec directory (tokenizer.json + model.safetensors); never downloads" },
+  ],
+  examples: [
+    { command: "tsift search 'retry with backoff'", description: "symbols and chunks about retries, best first" },
+    { command: "tsift search getUserName --exact", description: "every literal occurrence" },
+    { command: "tsift search 'user name' -s hybrid --lang typescript --json", description: "hybrid ranking over TypeScript only, as JSON" },
+  ],
+  async run(args, io) {
+    if (!Number.isFinite(args.timeout) || args.timeout < 0) throw await usageError(`--timeout must be seconds >= 0, got ${String(args.timeout)}`, "tsift search --help");
+    if (args.alpha !== undefined && !(args.alpha >= 0 && args.alpha <= 1)) throw await usageError(`--alpha must be between 0 and 1, got ${String(args.alpha)}`, "tsift search --help");
+    const { runSearch } = await import("../search-cmd/run-search");
+    return runSearch(io, {
+      query: args.query,
+      ...(args.path !== undefined ? { path: args.path } : {}),
+      limit: args.limit,
+      ...(args.strategy !== undefined ? { strategy: args.strategy } : {}),
+      exact: args.exact,
+      ...(args.scope !== undefined ? { scope: args.scope } : {}),
+      federated: args.federated,
+      autoindex: args.autoindex,
+      timeout: args.timeout,
+      languages: args.lang ?? [],
+      kinds: args.kind ?? [],
+      ...(args.alpha !== undefined ? { alpha: args.alpha } : {}),
+      ...(args.model !== undefined ? { model: args.model } : {}),
+      budget: budgetFlags(args),
+      envelope: args.envelope === true,
+    });
+  },
+});

@@ -1,0 +1,26 @@
+import { defineCommand } from "../definition/define-command";
+import { BUDGET_OPTIONS, DIR, PATH } from "../definition/common-options";
+
+/** `tsift source-read <file> [dir]`: a bounded, line-numbered window with symbol refs and expansion commands. */
+export const sourceRead = defineCommand({
+  name: "source-read",
+  summary: "bounded, line-numbered window of a source file with symbol refs",
+  readsIndex: true,
+  positionals: [{ name: "file", required: true, description: "file to read, relative to the project root (or to --scope's directory)" }, DIR],
+  options: [
+    ...BUDGET_OPTIONS,
+    PATH,
+    { name: "scope", type: "string", description: "workspace scope whose directory and index to use (inferred from the file otherwise)" },
+    { name: "start", type: "number", description: "first line, 1-based (default: 1)" },
+    { name: "lines", type: "number", description: "window length (default: 80)" },
+    { name: "end", type: "number", description: "last line, inclusive (instead of --lines)" },
+  ],
+  examples: [
+    { command: "tsift source-read src/cache.ts --start 40 --lines 30", description: "lines 40-69 with the symbols they hold" },
+    { command: "tsift source-read src/cache.ts --budget small", description: "a short preview for a small context window" },
+  ],
+  async run(args, io) {
+    const { runSourceRead } = await import("../source-read/run-source-read");
+    return runSourceRead(io, { file: args.file, path: args.path ?? ".", scope: args.scope, start: args.start, lines: args.lines, end: args.end });
+  },
+});

@@ -1,0 +1,35 @@
+import { resolve } from "node:path";
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH } from "../definition/common-options";
+
+/** `tsift traverse [node] [dir]`: a bounded graph slice (overview, neighborhood or path) as text, JSON or one HTML file. */
+export const traverse = defineCommand({
+  name: "traverse",
+  summary: "graph slice around a node, a path between two, or an overview: text, JSON or one HTML file",
+  readsIndex: true,
+  positionals: [{ name: "node", required: false, description: "node id, gsym-/gfil- handle, file path, symbol name or `GET /route`" }, DIR],
+  options: [
+    { name: "to", type: "string", description: "shortest path from <node> to this node" },
+    PATH,
+    { name: "scope", type: "string", description: "workspace scope (its own index and graph.db)" },
+    { name: "depth", type: "number", default: 2, min: 1, description: "neighborhood hops" },
+    { name: "limit", type: "number", default: 60, min: 1, description: "most nodes in the slice" },
+    { name: "max-hops", type: "number", default: 64, min: 1, description: "hop cap for --to" },
+    { name: "format", type: "string", choices: ["text", "json", "html"], default: "text", description: "text (or the global output flags), json, or a self-contained html page" },
+    { name: "out", type: "string", description: "write the html page to this file instead of stdout" },
+    { name: "refresh", type: "boolean", default: true, description: "update the index and graph.db first (--no-refresh reads graph.db as it is)" },
+  ],
+  examples: [
+    { command: "tsift traverse", description: "an overview of the project's graph" },
+    { command: "tsift traverse Store.get --depth 1", description: "Store.get and its direct neighbours" },
+    { command: "tsift traverse main --to Store.get --format html --out path.html", description: "the path between two symbols as one HTML page" },
+  ],
+  async run(args, io) {
+    const [{ runTraverse }, { pathArg }] = await Promise.all([import("../traverse/run-traverse"), import("../path-arg")]);
+    const root = resolve(io.cwd, args.path ?? ".");
+    return runTraverse(
+      { root, pathArg: pathArg(io.cwd, root), scope: args.scope, backend: "sqlite", authTokenEnv: "TSIFT_LIBSQL_AUTH_TOKEN", env: io.env },
+      { node: args.node, to: args.to, depth: args.depth, limit: args.limit, maxHops: args["max-hops"], format: args.format, out: args.out, refresh: args.refresh },
+    );
+  },
+});

@@ -1,0 +1,111 @@
+/**
+ * Usage errors, found from the definition tables before any parser runs: the unknown
+ * word (with the nearest known one), the missing argument, the bad choice. Both entry
+ * points ask this first — the fast path when its parser declines a command line, `main`
+ * before yargs — so a mistake reads the same whichever path met it. What it does not
+ * recognise as a mistake is left to yargs' strict mode.
+ */
+import { TsiftError } from "@tsift/core";
+import { COMMAND_DEFINITIONS } from "../cli-catalog";
+import type { OptionDefinition } from "./define-command";
+import { flagMap, GLOBAL_SWITCHES, resolveCommand } from "./resolve-command";
+
+const HELP_FLAGS = new Set(["--help", "-h", "--version", "-V"]);
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+export function usageError(argv: readonly string[]): TsiftError | undefined {
+  if (argv.some((token) => HELP_FLAGS.has(token)) || argv.includes("--")) return undefined;
+  const resolution = resolveCommand(argv);
+  switch (resolution.kind) {
+    case "no-command":
+      return new TsiftError("usage", "missing command", { hint: "tsift --help" });
+    case "unknown-command": {
+      const { group, word } = resolution;
+      const prefix = group ? `${group.name} ` : "";
+      const known = (group ? group.subcommands : COMMAND_DEFINITIONS).map((definition) => definition.name);
+      const near = nearest(word, known);
+      return new TsiftError("usage", `unknown command ${prefix}${word}${near ? ` (did you mean ${prefix}${near}?)` : ""}`, { hint: group ? `tsift ${group.name} --help` : "tsift --help" });
+    }
+    case "no-subcommand":
+      return new TsiftError("usage", "missing argument <command>", { hint: `tsift ${resolution.group.name} --help` });
+    case "unreadable":
+      return unknownOption(argv, GLOBAL_SWITCHES, "tsift --help");
+    case "command":
+      break;
+  }
+  const { resolved } = resolution;
+  const hint = `tsift ${resolved.words.join(" ")} --help`;
+  const options = [...resolved.options, ...GLOBAL_SWITCHES];
+  const unknown = unknownOption(resolved.rest, options, hint);
+  if (unknown) return unknown;
+  const byFlag = flagMap(options);
+  const words: string[] = [];
+  let greedy = false;
+  for (let i = 0; i < resolved.rest.length; i++) {
+    const token = resolved.rest[i]!;
+    if (!token.startsWith("-") || token === "-") {
+      words.push(token);
+      continue;
+    }
+    const eq = token.indexOf("=");
+    const option = byFlag.get(eq > 0 ? token.slice(0, eq) : token);
+    if (!option || option.type === "boolean") continue;
+    const value = eq > 0 ? token.slice(eq + 1) : resolved.rest[i + 1];
+    if (eq < 0) i++;
+    if (value === undefined || (eq < 0 && value.startsWith("-") && !NUMBER.test(value))) {
+      return new TsiftError("usage", `missing value for --${option.name}`, { hint });
+    }
+    if (option.choices && !option.choices.includes(value)) {
+      return new TsiftError("usage", `invalid value ${value} for --${option.name} (choose ${option.choices.join(", ")})`, { hint });
+    }
+    if (option.type === "array") greedy = true;
+  }
+  const { positionals } = resolved.command;
+  const missing = positionals.filter((positional) => positional.required)[words.length];
+  if (missing) return new TsiftError("usage", `missing argument <${missing.name}>`, { hint });
+  // An array option takes the words after it, so extra words are only certain without one.
+  if (!greedy && words.length > positionals.length) return new TsiftError("usage", `unexpected argument ${words[positionals.length]!}`, { hint });
+  return undefined;
+}
+
+function unknownOption(argv: readonly string[], options: readonly OptionDefinition[], hint: string): TsiftError | undefined {
+  const byFlag = flagMap(options);
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (!token.startsWith("-") || token === "-" || NUMBER.test(token)) continue;
+    const flag = token.includes("=") ? token.slice(0, token.indexOf("=")) : token;
+    const option = byFlag.get(flag) ?? byFlag.get(flag.replace(/^--no-/, "--"));
+    if (option) {
+      if (option.type !== "boolean" && !token.includes("=")) i++;
+      continue;
+    }
+    const near = nearest(flag, [...byFlag.keys()].filter((known) => known.startsWith("--")));
+    return new TsiftError("usage", `unknown option ${flag}${near ? ` (did you mean ${near}?)` : ""}`, { hint });
+  }
+  return undefined;
+}
+
+/** The closest known word within a few edits (none when nothing is close). */
+export function nearest(word: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const candidate of known) {
+    const distance = editDistance(word, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+/** Damerau-Levenshtein (adjacent transpositions count once): `serach` is one edit from `search`. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}

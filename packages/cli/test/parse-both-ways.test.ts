@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { COMMAND_DEFINITIONS } from "../src/cli-catalog";
+import { createCli } from "../src/cli";
+import type { AnyCommand, OptionDefinition, ParsedArgs } from "../src/definition/define-command";
+import { parseArgv } from "../src/definition/parse-argv";
+import { bufferedIo } from "../src/index";
+
+/**
+ * The fast parser and yargs read the same definitions; this walks every option of every
+ * command (subcommands included) through both and requires the same arguments: long
+ * flags, `--name=value`, aliases, defaults, repeated arrays, booleans and their `--no-`.
+ */
+async function viaYargs(argv: readonly string[]): Promise<ParsedArgs | undefined> {
+  let captured: ParsedArgs | undefined;
+  const cli = createCli(bufferedIo(), async (_resolved, args) => {
+    captured = args;
+    return { data: null };
+  });
+  await cli.parser.parseAsync([...argv]);
+  return captured;
+}
+
+interface Case {
+  words: string[];
+  command: AnyCommand;
+  options: readonly OptionDefinition[];
+}
+
+const CASES: Case[] = COMMAND_DEFINITIONS.flatMap((definition) =>
+  definition.kind === "command"
+    ? [{ words: [definition.name], command: definition, options: definition.options }]
+    : definition.subcommands.map((sub) => ({ words: [definition.name, sub.name], command: sub, options: [...definition.options, ...sub.options] })),
+);
+
+/** A value the option accepts that differs from its default. */
+function sample(option: OptionDefinition): string {
+  if (option.choices) return option.choices.find((choice) => choice !== option.default) ?? option.choices[0]!;
+  if (option.type === "number") return String((option.min ?? 0) + 3);
+  return `v-${option.name}`;
+}
+
+/** Command lines exercising one option every way it can be spelled. */
+function spellings(option: OptionDefinition): string[][] {
+  const value = sample(option);
+  const short = option.alias === undefined ? undefined : option.alias.length === 1 ? `-${option.alias}` : `--${option.alias}`;
+  if (option.type === "boolean") return [[`--${option.name}`], [`--no-${option.name}`], ...(short ? [[short]] : [])];
+  const lines = [[`--${option.name}`, value], [`--${option.name}=${value}`], ...(short ? [[short, value]] : [])];
+  if (option.type === "array") lines.push([`--${option.name}`, value, `--${option.name}`, `${value}-2`]);
+  return lines;
+}
+
+describe("both parsers read every definition alike", () => {
+  it.each(CASES.map((entry) => [entry.words.join(" "), entry] as const))("%s", async (_label, entry) => {
+    const required = entry.command.positionals.filter((positional) => positional.required).map((positional) => `pos-${positional.name}`);
+    const optional = entry.command.positionals.filter((positional) => !positional.required).map((positional) => `opt-${positional.name}`);
+    const lines: string[][] = [
+      [...entry.words, ...required],
+      [...entry.words, ...required, ...optional],
+      ["--json", ...entry.words, ...required, "--pretty"],
+      ...entry.options.flatMap((option) => spellings(option).map((flags) => [...entry.words, ...required, ...flags])),
+      // Flags before the positionals, except arrays: yargs would take the words after one as more elements.
+      ...entry.options.filter((option) => option.type !== "array").flatMap((option) => spellings(option).map((flags) => [...entry.words, ...flags, ...required, ...optional])),
+    ];
+    for (const argv of lines) {
+      const fast = parseArgv(argv);
+      expect(fast, `fast parser declined: ${argv.join(" ")}`).toBeDefined();
+      expect(fast!.resolved.words).toEqual(entry.words);
+      expect(fast!.args, argv.join(" ")).toEqual(await viaYargs(argv));
+    }
+  });
+
+  it("covers every command and subcommand", () => {
+    expect(CASES.map((entry) => entry.words.join(" "))).toEqual(expect.arrayContaining(["search", "graph-db status", "graph-db backend-eval", "completion"]));
+    expect(CASES.length).toBe(COMMAND_DEFINITIONS.reduce((count, definition) => count + (definition.kind === "group" ? definition.subcommands.length : 1), 0));
+  });
+
+  it("declines what it cannot read exactly, for yargs", () => {
+    for (const argv of [["search", "q", "--help"], ["search", "q", "--", "x"], ["search", "q", "--limit", "0x10"], ["search", "q", "--lang", "a", "b"], ["search", "q", "--limit", "1", "--limit", "2"], ["search", "q", "--json=false"], ["graph-db"], ["nope"]]) {
+      expect(parseArgv(argv), argv.join(" ")).toBeUndefined();
+    }
+  });
+});
