@@ -1,4 +1,3 @@
 #!/usr/bin/env node
-import { main } from "@tsift/cli";
-
-process.exitCode = await main(process.argv.slice(2));
+// The published `tsift` bin runs the CLI's own entry, fast paths and EPIPE handling included.
+import "@tsift/cli/bin";
