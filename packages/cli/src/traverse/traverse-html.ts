@@ -47,8 +47,8 @@ const shortLabel = (label: string) => (label.length > 28 ? `${label.slice(0, 27)
  * and the slice itself as JSON in `<script type="application/json" id="tsift-graph">`.
  * No external requests: it works offline and from a file:// URL.
  */
-export function renderTraverseHtml(input: TraverseHtmlInput): string {
-  const positions = layoutSlice(input.mode, input.nodes, input.edges);
+export async function renderTraverseHtml(input: TraverseHtmlInput): Promise<string> {
+  const positions = await layoutSlice(input.mode, input.nodes, input.edges);
   const kinds = [...new Set(input.nodes.map((node) => node.kind))].sort();
   const color = (kind: string) => NODE_COLORS[kind] ?? OTHER_NODE_COLOR;
   const edgeSvg = input.edges
