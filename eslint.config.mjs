@@ -2,7 +2,7 @@ import nx from "@nx/eslint-plugin";
 import tseslint from "typescript-eslint";
 
 /**
- * Layering from DESIGN.md, enforced: a package may import only packages listed before it
+ * Layering from docs/architecture.md, enforced: a package may import only packages listed before it
  * (core, sqlite, libsql, graph, algorithms, index, quality, digest, search, cli, root),
  * and only those the design allows. Nothing imports the root `tsift` package.
  */

@@ -11,7 +11,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 }
 
 // lintText checks a virtual file, so these deliberate violations never touch the tree.
-describe("DESIGN.md layering is enforced by lint", () => {
+describe("the package layering is enforced by lint", () => {
   it("rejects a lower layer importing a higher one", async () => {
     expect(await boundaryErrors("packages/sqlite/src/violation.ts", 'import { main } from "@tsift/cli";\nexport const x = main;\n')).not.toEqual([]);
     expect(await boundaryErrors("packages/graph/src/violation.ts", 'import { openSqliteGraphStore } from "@tsift/sqlite";\nexport const x = openSqliteGraphStore;\n')).not.toEqual([]);

@@ -33,7 +33,7 @@ const built = new WeakSet<object>();
  * A graph returned by this function is returned unchanged when passed again, so
  * several algorithms over one graph share one build; treat it as immutable. Ids that
  * are Object.prototype property names (`constructor`, `toString`) are stored with a
- * \u0001 prefix, which graphology needs; the algorithms report the original ids.
+ * \u0001 prefix, which graphology needs; the algorithms report the caller's ids.
  *
  * Throws `TsiftError("invalid_input")` for a node id that is not a string or an
  * edge that is not a `[from, to]` pair.

@@ -46,7 +46,7 @@ export const DEFAULT_COMMUNITY_SEED = 1;
 
 /**
  * Louvain communities of the call graph read as undirected, unit-weight and without
- * self-loops (SPEC "Community Detection"), by graphology-communities-louvain. Nodes
+ * self-loops, by graphology-communities-louvain. Nodes
  * are inserted in sorted order and the random walk is seeded, so the result is a
  * function of the graph alone. Pure: the input is not modified.
  */

@@ -13,7 +13,7 @@ export interface HealthWeights {
 }
 
 export interface HealthOptions {
-  /** Weights of the composite score; default 0.25 each (SPEC). */
+  /** Weights of the composite score; default 0.25 each, so no signal dominates. */
   weights?: Partial<HealthWeights>;
 }
 

@@ -33,7 +33,7 @@ export interface PageRankReport {
 
 /**
  * PageRank over the call graph (graphology-metrics): a symbol called by important
- * symbols is important, the graph-ranked retrieval SPEC prefers to vector similarity.
+ * symbols is important; search prefers this graph ranking to vector similarity.
  * Callees receive rank from their callers; dangling nodes spread theirs uniformly.
  * Throws `TsiftError("internal")` if the iteration does not converge. Pure: the input
  * is not modified.

@@ -17,7 +17,7 @@ export const CONVEX_SYNC_CONTRACT_VERSION = "convex-sync-v1";
 
 /**
  * Rows per mutation. The demo `upsertEdges` mutation hits the Convex isolate's carry-over
- * budget around 100 rows, so the default stays at half that (SPEC `convex-sync`).
+ * budget around 100 rows, so the default stays at half that.
  */
 export const DEFAULT_CONVEX_SYNC_CHUNK_SIZE = 50;
 

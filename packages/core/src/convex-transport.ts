@@ -87,7 +87,7 @@ function remoteError(transport: ConvexTransport, what: string, error: unknown): 
 
 /**
  * Pulls the remote projection: the cheap `snapshotMeta` first, and when its projection
- * hash already equals the local one, no row pages at all (SPEC: freshness is current
+ * hash already equals the local one, no row pages at all (freshness is current
  * without fetching every page); otherwise every node and edge page.
  */
 export async function fetchRemoteSnapshot(transport: ConvexTransport, local: ConvexProjectionMetadata, attempts: number): Promise<{ rows: ConvexProjectionRows; pages: number; hashMatch: boolean }> {

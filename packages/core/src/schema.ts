@@ -1,7 +1,7 @@
 /**
  * The one graph.db schema, shared by every SQL backend (better-sqlite3 and libSQL
  * open the same file). Stored in `PRAGMA user_version`; a file from a newer schema
- * fails closed. Version 6 continues the original tool's lineage (v5) with stable
+ * fails closed. Version 6 follows the earlier v5 layout (docs/adr/0003) with stable
  * edge keys as the clustered primary key.
  */
 export const SQLITE_GRAPH_SCHEMA_VERSION = 6;

@@ -68,8 +68,7 @@ function recommendation(node: GraphNode, why: string, score: number): Recommenda
 }
 
 /**
- * A capped neighborhood that scores edges before queueing neighbors (SPEC "Graph
- * Traversal Handles"): callers, callees and route handlers are taken ahead of the
+ * A capped neighborhood that scores edges before queueing neighbors: callers, callees and route handlers are taken ahead of the
  * lexicographically first of a file's thousand `defines`, best score first, until
  * `limit` nodes are in. Each node's incident edges are read per kind, capped.
  */

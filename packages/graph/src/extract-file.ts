@@ -11,7 +11,7 @@ import { parseSource } from "./parser-registry";
  */
 export function extractFile(lang: Lang, source: string): FileExtraction {
   const { extraction } = languageDefinition(lang);
-  // `prepareSource` keeps offsets and lines, so everything below reads the original text.
+  // `prepareSource` keeps offsets and lines, so everything below reads the file's own text.
   const tree = parseSource(lang, extraction.prepareSource ? extraction.prepareSource(source) : source);
   const walked = walkTree(tree, source, lang, extraction.rules);
   walked.symbols.sort((a, b) => a.line - b.line || b.end_line - a.end_line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

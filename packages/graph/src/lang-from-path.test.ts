@@ -37,7 +37,7 @@ describe("langFromPath", () => {
     }
   });
 
-  it("matches extensions case-sensitively, like the original", () => {
+  it("matches extensions case-sensitively", () => {
     expect(langFromPath("main.RS")).toBeNull();
     expect(langFromPath("App.TSX")).toBeNull();
     expect(langFromPath("README.MD")).toBeNull();

@@ -5,8 +5,8 @@ import { LANG_BY_EXTENSION } from "./internal/lang-table";
  * The language of a file, decided by its extension alone; the file is never read,
  * so scripts without an extension (shebang-only) are not recognised.
  *
- * Matches the original tool's `Path::extension()` rules so both index the same
- * files: the extension is the text after the last dot of the file name, it is
+ * Uses the rules of Rust's `Path::extension()`, a well-defined choice:
+ * the extension is the text after the last dot of the file name, it is
  * compared case-sensitively (`main.RS` is not Rust), and a leading dot does not
  * start an extension (`.bash` is a dotfile named "bash", not a Bash script).
  * Both `/` and `\` separate directories, so Windows-style paths work too.

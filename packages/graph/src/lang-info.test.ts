@@ -3,7 +3,7 @@ import { LANGS, type Lang } from "./lang";
 import { langInfo } from "./lang-info";
 
 describe("LANGS", () => {
-  it("lists the ten languages in the original order", () => {
+  it("lists the ten languages in registry order", () => {
     expect(LANGS).toEqual([
       "rust",
       "python",

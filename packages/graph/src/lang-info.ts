@@ -73,7 +73,7 @@ export interface LangInfo {
   readonly grammarPackage: string;
   /** The package export holding the grammar when it holds several (`typescript`, `tsx`); null: the module itself. */
   readonly grammarExport: string | null;
-  /** Whether call sites are extracted (every language but markdown; the original also had none for zig and bash). */
+  /** Whether call sites are extracted (every language but markdown). */
   readonly hasCalls: boolean;
   /** Line-comment prefixes, longest first so the first match strips the most. */
   readonly commentPrefixes: readonly string[];

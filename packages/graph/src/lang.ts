@@ -8,7 +8,7 @@ import { LANG_FACTS } from "./internal/lang-facts.generated";
 export type Lang = (typeof LANG_FACTS)[number]["id"];
 
 /**
- * Languages in registry order (the original tool's declaration order, new ones last).
+ * Languages in registry order (a fixed order, new ones last, so output stays stable).
  * Reports that group by language iterate this list, so the order is part of the output
  * contract.
  */

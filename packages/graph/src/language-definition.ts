@@ -14,7 +14,7 @@ export interface LanguageExtraction {
   readonly routes?: (source: string) => RouteEntry[];
   /**
    * Rewrites source the grammar cannot parse before parsing; must keep byte offsets and
-   * line numbers, since spans and signatures are read from the original text.
+   * line numbers, since spans and signatures are read from the unmodified text.
    */
   readonly prepareSource?: (source: string) => string;
 }

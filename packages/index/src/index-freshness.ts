@@ -9,7 +9,7 @@ import { diffTree, readTrackedState } from "./internal/index-diff";
 import { openIndexReader } from "./open-index";
 
 /**
- * Whether one index answers for its files right now (SPEC "Status"). Every read path
+ * Whether one index answers for its files right now. Every read path
  * decides with this one answer: status reports it, read commands and search refresh
  * when it is not `fresh`, `--no-autoindex` refuses.
  */

@@ -1,5 +1,5 @@
 /**
- * index.db layout (DESIGN.md "Data contracts"). `PRAGMA user_version` and the `meta`
+ * index.db layout (docs/architecture.md, "index.db"). `PRAGMA user_version` and the `meta`
  * row `schema_version` both hold INDEX_SCHEMA_VERSION; a file from a newer tsift is
  * refused, an older one is migrated by running the later entries of INDEX_MIGRATIONS.
  * Features that add tables (chunks + FTS for search) append a migration here rather
@@ -90,7 +90,7 @@ const V1 = [
   "CREATE INDEX IF NOT EXISTS idx_routes_path ON routes(path)",
   "CREATE INDEX IF NOT EXISTS idx_routes_handler ON routes(handler)",
   "CREATE INDEX IF NOT EXISTS idx_routes_file ON routes(file)",
-  // Directory mtimes, recorded for a future sound `--prune` (SPEC "Large Repo Optimization").
+  // Directory mtimes, recorded for a future sound `--prune` on large repositories.
   `CREATE TABLE IF NOT EXISTS dir_state (
     path TEXT PRIMARY KEY,
     mtime_ns INTEGER NOT NULL

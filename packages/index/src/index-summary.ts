@@ -1,7 +1,7 @@
 import type { Lang } from "@tsift/graph";
 import type { IndexWarning } from "./index-warning";
 
-/** `rebuild`, `check` (read-only diff), `prune-safe` (`--prune`: a full scan, see SPEC) or `incremental`. */
+/** `rebuild`, `check` (read-only diff), `prune-safe` (`--prune`: a full scan) or `incremental`. */
 export type IndexMode = "incremental" | "rebuild" | "check" | "prune-safe";
 
 export interface IndexChange {
@@ -27,7 +27,7 @@ export interface IndexTimings {
 }
 
 /**
- * What one index run found and did (reference §2.1 `IndexSummary`). A file whose
+ * What one index run found and did. A file whose
  * size or mtime changed is `modified` even when its bytes turn out identical; `parsed`
  * counts the files actually re-extracted, so a touch shows as modified with parsed 0.
  */

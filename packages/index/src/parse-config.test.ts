@@ -26,7 +26,7 @@ describe("parseConfig", () => {
     expect(config.warnings).toEqual([]);
   });
 
-  it("reads the SPEC example", () => {
+  it("reads the documented example", () => {
     const config = parseConfig(
       `
 [defaults]
@@ -47,7 +47,7 @@ federation = false
     expect(config.warnings).toEqual([]);
   });
 
-  it("reads the original tool's full config", () => {
+  it("reads a full config with every section", () => {
     const config = parseConfig(
       `
 [defaults]

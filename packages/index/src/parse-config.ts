@@ -118,7 +118,7 @@ function parseOverride(ctx: FieldContext, scope: string, table: TomlTable): Scop
   const instructions = readBoolean(ctx, table, [...base, "instructions"]);
   let tier = readChoice(ctx, table, [...base, "tier"], ISOLATION_TIERS);
 
-  // SPEC writes `isolated = true` where the original read `tier`; accept both but
+  // Configs say `isolated = true` or `tier = "isolated"`; accept both but
   // refuse a contradiction instead of guessing which one the user meant.
   if (isolated !== undefined) {
     if (tier !== undefined && isolated !== (tier === "isolated")) {

@@ -15,7 +15,7 @@ describe("resolveScopeTier", () => {
     });
   });
 
-  it("ports the original tier/federation table", () => {
+  it("follows the tier/federation table", () => {
     const cfg = config(`
 [overrides.mail]
 federation = false

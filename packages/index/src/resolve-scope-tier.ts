@@ -13,7 +13,7 @@ export interface ScopeTierResolution {
 /**
  * The isolation policy for one workspace scope. The override key is looked up as
  * the scope id, then the full root-relative path (`vendor/foo`), then the path's
- * leaf name (`foo`), the original's order, so `[overrides."vendor/foo"]` can
+ * leaf name (`foo`), most specific first, so `[overrides."vendor/foo"]` can
  * target one of two scopes that share a leaf name.
  *
  * Private and isolated scopes are never federated, whatever `federation` says:

@@ -1,4 +1,4 @@
-/** How far a workspace scope's index is shared (SPEC "Per-Submodule Isolation"). */
+/** How far a workspace scope's index is shared (per-submodule isolation). */
 export type IsolationTier = "shared" | "private" | "isolated";
 
 export const ISOLATION_TIERS: readonly IsolationTier[] = Object.freeze(["shared", "private", "isolated"] as const);

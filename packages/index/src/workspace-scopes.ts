@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { TsiftError } from "@tsift/core";
 
-/** One git submodule indexed on its own (SPEC "Per-Submodule Isolation"). */
+/** One git submodule indexed on its own (per-submodule isolation). */
 export interface WorkspaceScope {
   /** The leaf directory name, or the full path when two scopes share a leaf. */
   id: string;

@@ -18,7 +18,7 @@ export interface BackendPromotionOptions {
    * 0.05 means at least 5% faster. Default 0: strictly faster than the baseline.
    */
   improvementThreshold?: number;
-  /** Count full-projection runs only on a projection-cache hit (SPEC). Default true. */
+  /** Count full-projection runs only on a projection-cache hit (a miss measures the rebuild, not the backend). Default true. */
   requireFullProjectionCacheHit?: boolean;
 }
 

@@ -16,7 +16,7 @@ import {
 export interface HopCapPromotionOptions {
   /** Latency a higher tier may add over the 64-hop median, in percent. Default 10. */
   allowedRegressionPercent?: number;
-  /** Count full-projection runs only on a projection-cache hit (SPEC). Default true. */
+  /** Count full-projection runs only on a projection-cache hit (a miss measures the rebuild, not the backend). Default true. */
   requireFullProjectionCacheHit?: boolean;
 }
 

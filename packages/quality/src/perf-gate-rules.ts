@@ -1,6 +1,5 @@
 /**
- * The fixed rules of the Graph DB performance release gate (SPEC "Graph DB
- * Performance Release Gate"). They are constants, not options, because a gate
+ * The fixed rules of the Graph DB performance release gate. They are constants, not options, because a gate
  * whose thresholds can be tuned per run is not a gate.
  */
 
@@ -14,7 +13,7 @@ export const GATE_WORKLOADS: readonly GateWorkload[] = Object.freeze([
   "synthetic_deep_chain",
 ] as const);
 
-/** The names SPEC and operators use for each workload. */
+/** The names reports and operators use for each workload. */
 export const GATE_WORKLOAD_DISPLAY_NAMES: Readonly<Record<GateWorkload, string>> = Object.freeze({
   real: "default",
   full_projection: "full-projection",

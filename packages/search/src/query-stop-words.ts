@@ -1,7 +1,7 @@
 /**
  * English filler words that carry no meaning in a code-search query ("find the
- * function that parses json"). The list is the one the original symbol ranker
- * used, so rankings stay comparable.
+ * function that parses json"). The list is fixed, so rankings
+ * stay comparable between versions.
  */
 export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
   "a",

@@ -7,7 +7,7 @@ export type Confidence = "High" | "Medium" | "Low";
 
 export type SymbolMatchType = "exact_name" | "all_tags" | "partial_tags";
 
-/** One AST-ranked symbol (reference §2.2 `SymbolHit`); lines are 1-based. */
+/** One AST-ranked symbol; lines are 1-based. */
 export interface SymbolHit {
   name: string;
   kind: string;

@@ -30,7 +30,7 @@ const CANDIDATES_PER_HIT = 50;
 const MIN_CANDIDATES = 500;
 
 /**
- * AST symbol ranking (reference §6.3): an exact name (or `Class.method` qualified
+ * AST symbol ranking: an exact name (or `Class.method` qualified
  * name) scores 1; otherwise the F1 of the query's tags against the symbol's
  * identifier parts, `all_tags` when every query tag is present. Equal scores put the
  * exact name first, then order by centrality (PageRank over resolved calls when a tie-breaker is given,

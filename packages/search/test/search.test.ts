@@ -42,7 +42,7 @@ describe("lexicalSearch (BM25 over enriched chunks)", () => {
   });
 });
 
-describe("searchSymbols (AST ranking, reference §6.3)", () => {
+describe("searchSymbols (AST ranking)", () => {
   const names = (query: string, limit = 10) => {
     const db = project.open();
     try {

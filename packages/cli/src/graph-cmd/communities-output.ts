@@ -4,7 +4,7 @@ import { defineOutput } from "../output/output-spec";
 import { placeFlags, type CommandPlace } from "../symbol-ref";
 import { GRAPH_PATH_KEYS } from "./graph-output";
 
-/** Member names shown per community: as text, and compact (SPEC "Compact Abbreviation Conventions": five). */
+/** Member names shown per community: as text, and compact (five in compact mode, see compact-labels.ts). */
 const TEXT_MEMBERS = 12;
 const SHOWN_MEMBERS = 5;
 

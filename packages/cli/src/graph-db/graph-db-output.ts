@@ -1,7 +1,7 @@
 import type { GraphEdge, GraphNode } from "@tsift/core";
 import { defineOutput, type OutputSpec } from "../output/output-spec";
 
-/** Page metadata every graph-db list reports (reference §2.9 `page`). */
+/** Page metadata every graph-db list reports (the `page` object). */
 export interface PageReport {
   cursor: string | null;
   limit: number;

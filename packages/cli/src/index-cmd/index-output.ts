@@ -24,7 +24,7 @@ export interface IndexScopeData extends Partial<IndexSummaryData> {
 
 const MARK = { new: "+", modified: "~", deleted: "-" } as const;
 
-/** Reference §2.1 human report: mode and totals, then one line per change (absent when quiet). */
+/** The human report: mode and totals, then one line per change (absent when quiet). */
 function summaryText(summary: IndexSummaryData, mode: IndexMode): string {
   const lines = [`Index (${summary.mode ?? mode}): ${summary.total_tracked} files tracked`];
   let counts = `  new: ${summary.new}  modified: ${summary.modified}  deleted: ${summary.deleted}  unchanged: ${summary.unchanged}`;

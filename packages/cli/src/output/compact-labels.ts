@@ -1,4 +1,4 @@
-/** SPEC "Compact Abbreviation Conventions"; short kinds (struct, enum, const, …) pass through. */
+/** `--compact` abbreviations of kinds, match types and sections; short kinds (struct, enum, const, …) pass through. */
 const KINDS: Record<string, string> = {
   function: "fn",
   method: "meth",

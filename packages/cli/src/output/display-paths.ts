@@ -1,6 +1,6 @@
 import { isAbsolute, join, relative, sep } from "node:path";
 
-/** Keys whose string values are file paths in every command's data (SPEC "Relative Paths"). */
+/** Keys whose string values are file paths in every command's data. */
 export const DEFAULT_PATH_KEYS: readonly string[] = ["file", "path", "caller_file", "file_path", "db_path", "lock_path", "location"];
 
 /** URLs and `file:`/`libsql:` locations are not paths to rewrite. */

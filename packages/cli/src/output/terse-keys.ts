@@ -1,5 +1,5 @@
 /**
- * `--terse` key map (reference §2.10, long → short), in the order `_s` lists them.
+ * `--terse` key map (long → short), in the order `_s` lists them.
  * Keys not listed pass through unchanged. Append new pairs at the end: existing
  * short names are a contract with agents that cached them.
  */

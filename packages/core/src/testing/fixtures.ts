@@ -18,7 +18,7 @@ function calls(from: string, to: string, line: number, path = "main.rs"): GraphE
 }
 
 /**
- * The canonical call graph from the original tool's tests: main calls alpha and bridge;
+ * The canonical call graph every backend's conformance tests share: main calls alpha and bridge;
  * alpha calls beta and gamma; beta calls gamma; bridge -> shared -> helper; plus an
  * isolated pair in another file, file nodes, `defines` edges and a projection_meta node.
  */

@@ -15,7 +15,7 @@
  *   in template literal types: it becomes two spaces, inside the string.
  *
  * Every rewrite keeps byte offsets and line numbers, so nothing downstream (lines, spans,
- * signatures read from the original text) can tell. Returns the input unchanged (same
+ * signatures read from the unmodified text) can tell. Returns the input unchanged (same
  * string) when nothing applies, which is the common case.
  */
 export function fixTypeScriptSource(source: string): string {

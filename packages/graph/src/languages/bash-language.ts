@@ -4,7 +4,7 @@ import { BASH_RULES } from "./bash";
 export const bashLanguage = defineLanguage({
   id: "bash",
   displayName: "Bash",
-  // `zsh` is kept from the original: tree-sitter-bash parses most zsh scripts well
+  // `zsh` counts as Bash: tree-sitter-bash parses most zsh scripts well
   // enough for function and alias symbols, and dropping it would un-index files
   // existing users already search.
   extensions: ["sh", "bash", "zsh"],

@@ -4,7 +4,7 @@ import { extractFile } from "../extract-file";
 const extract = (source: string) => extractFile("bash", source);
 
 describe("bash extraction", () => {
-  // Original conformance case (reference §4.6), with 1-based lines.
+  // Conformance case shared by every implementation of the extractor, with 1-based lines.
   it("finds run_it in the conformance source and survives the truncated one", () => {
     expect(extract("run_it() {\n  echo hi\n}\n").symbols.map((s) => [s.name, s.kind, s.line, s.end_line])).toEqual([["run_it", "function", 1, 3]]);
     expect(() => extract("run_it( {\necho")).not.toThrow();

@@ -9,7 +9,7 @@ const symbol = (source: string, qualifiedName: string) => {
 };
 
 describe("kotlin extraction", () => {
-  // Original conformance case (reference §4.6), with 1-based lines.
+  // Conformance case shared by every implementation of the extractor, with 1-based lines.
   it("finds main in the conformance source and survives the truncated one", () => {
     const result = extract("fun main() {}\nclass Foo\n");
     expect(result.symbols.map((s) => [s.name, s.kind, s.line])).toEqual([
@@ -21,7 +21,7 @@ describe("kotlin extraction", () => {
   });
 
   // Original lang.rs unit case: exactly these seven declarations (enum entries are extra consts here).
-  it("refines class kinds like the original", () => {
+  it("refines class kinds", () => {
     const source = [
       "fun main() {}",
       "class Foo",

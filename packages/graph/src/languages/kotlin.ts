@@ -4,7 +4,7 @@ import type { SyntaxNode } from "../parser-registry";
 import { oneLine, signatureOf } from "../signature";
 
 /**
- * Kotlin (tree-sitter-kotlin-ng). Kinds follow the original's refinements: `data class` ->
+ * Kotlin (tree-sitter-kotlin-ng). Kinds are refined: `data class` ->
  * data_class, `sealed class` -> sealed_class, `enum class` -> enum_class, `interface` /
  * `fun interface` / `sealed interface` -> interface, every other class (abstract, open, inner,
  * value, annotation) -> class; `object` -> object, `companion object` -> companion_object

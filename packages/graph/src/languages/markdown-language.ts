@@ -4,7 +4,7 @@ import { MARKDOWN_RULES } from "./markdown";
 export const markdownLanguage = defineLanguage({
   id: "markdown",
   displayName: "Markdown",
-  // `mdx` is kept from the original for the same reason as `zsh`: headings and
+  // `mdx` counts as Markdown for the same reason as `zsh`: headings and
   // fenced blocks in MDX parse with the block grammar.
   extensions: ["md", "markdown", "mdx"],
   aliases: ["md"],

@@ -5,7 +5,7 @@ const extract = (source: string) => extractFile("markdown", source);
 const rows = (source: string) => extract(source).symbols.map((s) => [s.qualified_name, s.kind, s.line, s.end_line, s.level ?? null]);
 
 describe("markdown extraction", () => {
-  // Original conformance case (reference §4.6), with 1-based lines.
+  // Conformance case shared by every implementation of the extractor, with 1-based lines.
   it("finds the title in the conformance source and survives an unclosed fence", () => {
     expect(extract("# Title\n\nbody text\n").symbols.map((s) => [s.name, s.kind, s.line, s.end_line, s.level])).toEqual([["Title", "heading", 1, 3, 1]]);
     const unclosed = extract("# Doc\n\n```js\nconsole.log(1)\n");

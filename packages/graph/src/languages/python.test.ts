@@ -11,7 +11,7 @@ const symbol = (source: string, qualifiedName: string) => {
 const calls = (source: string) => extract(source).calls.map((c) => [c.caller, c.receiver, c.callee, c.line]);
 
 describe("python extraction", () => {
-  // Original conformance case (reference §4.6), with 1-based lines.
+  // Conformance case shared by every implementation of the extractor, with 1-based lines.
   it("finds hello in the conformance source and survives the truncated one", () => {
     const result = extract("def hello(): pass\nclass Widget: pass\n");
     expect(result.symbols.map((s) => [s.name, s.kind, s.line])).toEqual([

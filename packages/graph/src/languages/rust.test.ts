@@ -11,7 +11,7 @@ const symbol = (source: string, qualifiedName: string, kind?: string) => {
 const calls = (source: string) => extract(source).calls.map((c) => [c.caller, c.receiver, c.callee, c.kind, c.line]);
 
 describe("rust extraction", () => {
-  // Original conformance case (reference §4.6), with 1-based lines.
+  // Conformance case shared by every implementation of the extractor, with 1-based lines.
   it("finds main in the conformance source and survives the truncated one", () => {
     const result = extract("fn main() {}\nstruct Foo;\n");
     expect(result.symbols.map((s) => [s.name, s.kind, s.line])).toEqual([
@@ -23,7 +23,7 @@ describe("rust extraction", () => {
   });
 
   // Original lang.rs unit case.
-  it("finds every item kind of the original fixture", () => {
+  it("finds every item kind of the conformance fixture", () => {
     const source = lines(
       "fn main() {}",
       "struct Foo;",

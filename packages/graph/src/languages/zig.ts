@@ -8,7 +8,7 @@ import { oneLine } from "../signature";
  * struct/enum/union/opaque body (so `fn List(T) type { return struct { fn append… } }` gives
  * `List.append`). Container-level `const X = struct/enum/union/opaque {…}` are
  * struct/enum/union/struct symbols whose declarations are qualified by `X`; other
- * container-level `const`/`var` are const/variable (like the original, `const std =
+ * container-level `const`/`var` are const/variable (so `const std =
  * @import("std")` is also the const `std`). Locals inside function bodies are not symbols.
  * `test "name" {}` is a private function named by its string (a doctest `test decl {}` is
  * `test decl`, so it never shadows `decl`). Visibility: `pub` -> public, otherwise private.

@@ -3,7 +3,7 @@ import { detectRoutes } from "./detect-routes";
 
 const lines = (...text: string[]) => text.join("\n");
 
-describe("detectRoutes — acceptance cases of the original (1-based lines)", () => {
+describe("detectRoutes — acceptance cases (1-based lines)", () => {
   it("axum: Router::new().route(\"/users\", get(list_users))", () => {
     expect(detectRoutes("rust", 'Router::new().route("/users", get(list_users));')).toEqual([
       { framework: "axum", method: "get", path: "/users", handler: "list_users", line: 1, handler_line: null },

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { posix } from "node:path";
 
 /**
- * The traversal projection's version (SPEC "Provider-Neutral Graph Substrate"): stored
+ * The traversal projection's version: stored
  * on the `projection_meta` node and in `graph_projection_versions`; doctor fails closed
  * when a graph.db holds any other.
  */

@@ -18,8 +18,8 @@ export interface CallPath {
 }
 
 /**
- * The shortest chain of calls connecting two symbols, read in either direction (SPEC
- * "Shortest Path": if A calls B, A→B and B→A are both hops), over resolved calls only.
+ * The shortest chain of calls connecting two symbols, read in either direction
+ * (if A calls B, A→B and B→A are both hops), over resolved calls only.
  * Disconnected symbols give `path: null, hops: null`, not an error.
  *
  * Built for one query on a large index: a breadth-first search from both ends at once

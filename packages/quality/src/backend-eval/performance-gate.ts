@@ -4,7 +4,7 @@ import type { PerformanceHistory } from "../parse-performance-history";
 import { GATE_WORKLOADS, HOP_CAP_CANDIDATE_TIERS, MIN_SAMPLES_PER_WORKLOAD } from "../perf-gate-rules";
 import type { BackendEvalResult } from "./run-backend-eval";
 
-/** One run as the history file stores it (SPEC "Storage contract"). */
+/** One run as the history file stores it. */
 export interface PerformanceHistoryEntry {
   label: string;
   id: string;

@@ -25,7 +25,7 @@ function prune(dir: string, keep: string): void {
 /**
  * The provider-neutral rows cached for `watermark` (backend-eval's full-projection
  * dataset), or null on a miss. A hit means the source graph and projection rows were not
- * rebuilt, which is what full-projection samples must prove (SPEC: `source_graph_build`
+ * rebuilt, which is what full-projection samples must prove (`source_graph_build`
  * and `projection_rows` report 0 on a hit). Unreadable or foreign files are a miss.
  */
 export function readProjectionCache(dir: string, watermark: string): ProjectionCacheEntry | null {

@@ -30,7 +30,7 @@ export function superproject(repo: string): string | null {
 }
 
 /**
- * Where `tsift init` writes (SPEC "Init › Path Resolution"): a file means its
+ * Where `tsift init` writes: a file means its
  * directory; then the git work tree root holding it (a submodule's own root); with
  * `--workspace`, the superproject that declares that submodule. Outside git, the
  * directory itself.
