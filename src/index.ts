@@ -3,6 +3,34 @@
 // adapters are on `tsift/sqlite` and `tsift/libsql`, so importing this entry loads no
 // native driver; the CLI is the `tsift` bin. docs/architecture.md maps the packages.
 
+/** The project facade: every command of the CLI as a typed method returning what `--json` prints. */
+export {
+  openProject,
+  type OpenProjectOptions,
+  type Project,
+  type ProjectCheckOptions,
+  type ProjectEdgeOptions,
+  type ProjectExplainOptions,
+  type ProjectIndexOptions,
+  type ProjectStatusOptions,
+} from "./open-project";
+export type {
+  AnalysisOptions,
+  AnalysisReport,
+  CallPath,
+  CommunitiesOptions,
+  CommunitiesResult,
+  IndexReport,
+  LocksReport,
+  SourceWindowReport,
+  StatusReport,
+  SymbolExplanation,
+  SymbolGraphReport,
+  SymbolQuery,
+  SymbolsReport,
+  WindowRequest,
+} from "@tsift/index";
+
 /** Errors: one class, a stable string `code` per failure (see `TSIFT_ERROR_CODES`). */
 export { TsiftError, isTsiftError, TSIFT_ERROR_CODES, type TsiftErrorCode, type TsiftErrorOptions } from "@tsift/core";
 

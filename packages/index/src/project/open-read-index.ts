@@ -27,6 +27,11 @@ export interface ReadIndex {
   refreshed: number;
   /** One-line notes for the user: config warnings, a lost lock race, a snapshot read. */
   notes: string[];
+  /**
+   * Whether the open index still answers for its files (`indexFreshness` on this
+   * connection): a caller that keeps it open between queries asks before each one.
+   */
+  fresh(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -80,5 +85,6 @@ export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex>
   }
   const open = connection;
   if (open.recovery) notes.push(`note: the index is being written; read a snapshot copy (${open.recovery})`);
-  return { root, location, scope, config, db: open.database, place, refreshed, notes, close: () => open.close() };
+  const fresh = async () => (await indexFreshness(location, { connection: open, exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes })).state === "fresh";
+  return { root, location, scope, config, db: open.database, place, refreshed, notes, fresh, close: () => open.close() };
 }

@@ -9,7 +9,10 @@ export interface AnalysisOptions {
   limit?: number;
 }
 
-/** `tsift analyze` data: the report with the index's source root (absolute) and scope. */
+/**
+ * `tsift analyze` data: the report with its root and scope. `root` is `.` like every path
+ * in results: relative to the index's source root, as the CLI prints it.
+ */
 export type AnalysisReport = { root: string; scope?: string } & AnalyzeReport;
 
 /** `tsift analyze`: SCC, composite health, dead code from explicit or inferred entry points, and coupling. */
@@ -22,5 +25,5 @@ export async function readAnalysis(open: IndexOpener, options: AnalysisOptions =
   // Entry arguments de-duplicated in order.
   const entries = [...new Set((options.entries ?? []).map((entry) => entry.trim()).filter(Boolean))];
   const report = analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit });
-  return { root: index.location.sourceRoot, ...(index.scope ? { scope: index.scope.id } : {}), ...report };
+  return { root: ".", ...(index.scope ? { scope: index.scope.id } : {}), ...report };
 }

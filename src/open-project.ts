@@ -1,0 +1,161 @@
+import { resolve } from "node:path";
+import {
+  indexProject,
+  openReadIndex,
+  projectStatus,
+  readAnalysis,
+  readCallPath,
+  readCommunities,
+  readExplanation,
+  readLocks,
+  readSourceWindow,
+  readSymbolGraph,
+  readSymbols,
+  resolveProjectRoot,
+  resolveReadTarget,
+  type AnalysisOptions,
+  type AnalysisReport,
+  type CallPath,
+  type CommunitiesOptions,
+  type CommunitiesResult,
+  type ExplainSymbolOptions,
+  type IndexOpener,
+  type IndexProjectOptions,
+  type IndexReport,
+  type LocksReport,
+  type ReadIndex,
+  type SourceWindowReport,
+  type StatusOptions,
+  type StatusReport,
+  type SymbolExplanation,
+  type SymbolGraphOptions,
+  type SymbolGraphReport,
+  type SymbolQuery,
+  type SymbolsReport,
+  type WindowRequest,
+} from "@tsift/index";
+
+export interface OpenProjectOptions {
+  /** A workspace scope (submodule) id: every query and `index()` use that scope's index. */
+  scope?: string | undefined;
+  /** `index()` and `check()` cover every workspace scope (`tsift index --workspace`). */
+  workspace?: boolean | undefined;
+  /**
+   * The directory suggested commands (`expand`, `next`, `run`) are spelled for; default the
+   * project root, so they run as printed from there.
+   */
+  cwd?: string | undefined;
+  /** Receives one-line notes: config warnings, a refresh skipped for another writer, a snapshot read. */
+  onNote?: ((note: string) => void) | undefined;
+}
+
+export type ProjectIndexOptions = Pick<IndexProjectOptions, "rebuild" | "prune" | "quiet" | "onProgress">;
+export type ProjectCheckOptions = Pick<IndexProjectOptions, "quiet">;
+export type ProjectStatusOptions = Pick<StatusOptions, "fix" | "limit">;
+export type ProjectEdgeOptions = Pick<SymbolGraphOptions, "limit">;
+export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
+
+/**
+ * A project, as the `tsift` command line sees it: every method is the use case behind one
+ * command, takes that command's options, and returns exactly the data `tsift <command>
+ * --json` prints (paths relative to the index's source root, as the CLI prints them by
+ * default). Failures throw `TsiftError` with the code the CLI turns into its exit code; a
+ * symbol argument naming several definitions (or none) throws `usage` (`not_found`) with
+ * the candidates in `details.choice`.
+ *
+ * Between calls the project keeps one index reader open; before each query it checks the
+ * index against the tree and refreshes it first when files changed, as the CLI does.
+ */
+export interface Project {
+  /** The project root (absolute): the nearest ancestor of the opened path owning `.tsift/`. */
+  readonly root: string;
+  /** The workspace scope the project was opened for, or null. */
+  readonly scope: string | null;
+  /** `tsift status`: index freshness, instructions, and what to use and run next. */
+  status(options?: ProjectStatusOptions): Promise<StatusReport>;
+  /** `tsift index`: bring the index (or every workspace scope's) up to date. */
+  index(options?: ProjectIndexOptions): Promise<IndexReport>;
+  /** `tsift index --check`: what an update would change, writing nothing. */
+  check(options?: ProjectCheckOptions): Promise<IndexReport>;
+  /** `tsift symbols [name]`: ranked definitions (the index is read as it is, never refreshed). */
+  symbols(query?: SymbolQuery): Promise<SymbolsReport>;
+  /** `tsift graph <symbol>`: callers and callees by resolved call target. */
+  graph(symbol: string, options?: ProjectEdgeOptions): Promise<SymbolGraphReport>;
+  /** `tsift graph <symbol> --callers`. */
+  callers(symbol: string, options?: ProjectEdgeOptions): Promise<SymbolGraphReport>;
+  /** `tsift graph <symbol> --callees`. */
+  callees(symbol: string, options?: ProjectEdgeOptions): Promise<SymbolGraphReport>;
+  /** `tsift explain <symbol>`: definition, callers, callees, community and PageRank. */
+  explain(symbol: string, options?: ProjectExplainOptions): Promise<SymbolExplanation>;
+  /** `tsift path <from> <to>`: the shortest chain of resolved calls (`path: null` when none). */
+  path(from: string, to: string): Promise<CallPath>;
+  /** `tsift communities`: Louvain communities of the call graph, largest first. */
+  communities(options?: CommunitiesOptions): Promise<CommunitiesResult>;
+  /** `tsift analyze`: cycles, health, dead code and coupling. */
+  analyze(options?: AnalysisOptions): Promise<AnalysisReport>;
+  /** `tsift source-read <file>`: a bounded line window with symbol refs. */
+  sourceRead(file: string, options?: WindowRequest): Promise<SourceWindowReport>;
+  /** `tsift locks`: writer locks and SQLite sidecars of the project's databases. */
+  locks(): Promise<LocksReport>;
+  /** Closes the index reader held between calls; the project can be used again afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the project at `path` (a directory or file inside it) for the library user: the
+ * typed facade over the use cases of `@tsift/index`, `@tsift/search` and the other
+ * packages. It lives in the root `tsift` package because that is the one package that
+ * depends on every library package; it holds no logic of its own beyond the root, the
+ * scope and an open index reader.
+ */
+export function openProject(path: string, options: OpenProjectOptions = {}): Project {
+  const root = resolveProjectRoot(resolve(path)).root;
+  const cwd = options.cwd ?? root;
+  const place = { cwd, path: root, scope: options.scope };
+  let reader: ReadIndex | null = null;
+
+  const open: IndexOpener = async () => {
+    if (reader && (await reader.fresh())) return reader;
+    await reader?.close();
+    reader = null;
+    const opened = await openReadIndex(place);
+    for (const note of opened.notes) options.onNote?.(note);
+    reader = opened;
+    return opened;
+  };
+  const indexRun = async (run: IndexProjectOptions) => {
+    // An update rewrites the file under the reader: reopen after it.
+    await project.close();
+    const result = await indexProject({ ...place, workspace: options.workspace, ...run });
+    for (const note of result.notes) options.onNote?.(note);
+    return result.report;
+  };
+
+  const project: Project = {
+    root,
+    scope: options.scope ?? null,
+    status: (status = {}) => projectStatus({ cwd, path: root, ...status }),
+    index: (run = {}) => indexRun(run),
+    check: (run = {}) => indexRun({ ...run, check: true }),
+    symbols: (query = {}) => readSymbols(resolveReadTarget(place), query),
+    graph: (symbol, edges = {}) => readSymbolGraph(open, { symbol, ...edges }),
+    callers: (symbol, edges = {}) => readSymbolGraph(open, { symbol, callers: true, ...edges }),
+    callees: (symbol, edges = {}) => readSymbolGraph(open, { symbol, callees: true, ...edges }),
+    explain: (symbol, explain = {}) => readExplanation(open, { symbol, ...explain }),
+    path: (from, to) => readCallPath(open, { from, to }),
+    communities: (communities = {}) => readCommunities(open, communities),
+    analyze: (analysis = {}) => readAnalysis(open, analysis),
+    sourceRead: async (file, window = {}) => {
+      const read = await readSourceWindow({ ...place, file, ...window });
+      for (const note of read.notes) options.onNote?.(note);
+      return read.report;
+    },
+    locks: () => readLocks(place),
+    async close() {
+      const open = reader;
+      reader = null;
+      await open?.close();
+    },
+  };
+  return project;
+}

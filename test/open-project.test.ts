@@ -1,0 +1,108 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isTsiftError, openProject, type Project } from "../src/index";
+
+// Proof that a library user can do what the CLI does: for each command, the built CLI's
+// `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
+// the same real project (tree-sitter parses, real index.db, real processes).
+
+const repoRoot = join(import.meta.dirname, "..");
+const builtBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
+const dirs: string[] = [];
+
+function fixtureCopy(name: string): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), `tsift-open-project-${name}-`)));
+  cpSync(join(repoRoot, "fixtures", name), root, { recursive: true });
+  dirs.push(root);
+  return root;
+}
+
+/** The built CLI run from `cwd`; budgets and debug switches from the environment are left out. */
+function cli(cwd: string, argv: string[], expectedCode = 0): unknown {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_")));
+  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env });
+  expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
+  return JSON.parse(result.stdout);
+}
+
+/** What `--json` would print for a library result: the same value through JSON. */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+let root: string;
+let project: Project;
+
+beforeAll(async () => {
+  root = fixtureCopy("precise-callers");
+  project = openProject(root);
+  // Both sides index the same tree: the CLI a copy of its own, the library this one.
+  const other = fixtureCopy("precise-callers");
+  expect(asJson(await project.check())).toEqual(cli(other, ["index", "--check"]));
+  expect(asJson(await project.index())).toEqual(cli(other, ["index"]));
+  // Warm the community and PageRank caches, so both sides read them (`cache_hit: true`).
+  await project.explain("main");
+}, 120_000);
+
+afterAll(async () => {
+  await project.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("openProject answers as the CLI's --json does", () => {
+  it("index and check on an indexed project", async () => {
+    expect(asJson(await project.check())).toEqual(cli(root, ["index", "--check"]));
+    expect(asJson(await project.index({ quiet: true }))).toEqual(cli(root, ["index", "--quiet"]));
+  });
+
+  it("status", async () => {
+    // The index's age is read on each side a moment apart; everything else must match.
+    const age = (report: unknown) => {
+      const copy = asJson(report) as { index: { last_indexed_secs_ago: number | null } };
+      expect(copy.index.last_indexed_secs_ago).toEqual(expect.any(Number));
+      copy.index.last_indexed_secs_ago = 0;
+      return copy;
+    };
+    expect(age(await project.status())).toEqual(age(cli(root, ["status"])));
+  });
+
+  it("symbols", async () => {
+    expect(asJson(await project.symbols({ name: "get" }))).toEqual(cli(root, ["symbols", "get"]));
+    expect(asJson(await project.symbols({ kind: "method", limit: 3 }))).toEqual(cli(root, ["symbols", "--kind", "method", "--limit", "3"]));
+  });
+
+  it("graph, callers and callees", async () => {
+    expect(asJson(await project.graph("Store.get"))).toEqual(cli(root, ["graph", "Store.get"]));
+    expect(asJson(await project.callers("Store.get"))).toEqual(cli(root, ["graph", "Store.get", "--callers"]));
+    expect(asJson(await project.callees("main", { limit: 1 }))).toEqual(cli(root, ["graph", "main", "--callees", "--limit", "1"]));
+  });
+
+  it("explain and path", async () => {
+    expect(asJson(await project.explain("Store.get"))).toEqual(cli(root, ["explain", "Store.get"]));
+    expect(asJson(await project.path("main", "legacy"))).toEqual(cli(root, ["path", "main", "legacy"]));
+  });
+
+  it("communities and analyze", async () => {
+    expect(asJson(await project.communities({ limit: 2 }))).toEqual(cli(root, ["communities", "--limit", "2"]));
+    expect(asJson(await project.analyze({ entries: ["main", "health"], limit: 3 }))).toEqual(cli(root, ["analyze", "--entry", "main", "--entry", "health", "--limit", "3"]));
+  });
+
+  it("source-read and locks", async () => {
+    expect(asJson(await project.sourceRead("src/store.ts", { start: 2, lines: 8 }))).toEqual(cli(root, ["source-read", "src/store.ts", "--start", "2", "--lines", "8"]));
+    expect(asJson(await project.locks())).toEqual(cli(root, ["locks"]));
+  });
+
+  it("an ambiguous symbol throws usage with the candidates the CLI lists (exit 2)", async () => {
+    const error = await project.callers("get").catch((caught: unknown) => caught);
+    expect(isTsiftError(error, "usage")).toBe(true);
+    expect(asJson((error as { details: { choice: unknown } }).details.choice)).toEqual(cli(root, ["graph", "get", "--callers"], 2));
+  });
+
+  it("refreshes a stale index before the next query, as the CLI does", async () => {
+    const { appendFileSync } = await import("node:fs");
+    appendFileSync(join(root, "src", "store.ts"), "\nexport function addedLater(): void {}\n");
+    expect(asJson(await project.explain("addedLater"))).toMatchObject({ symbol: "addedLater" });
+    expect(asJson(await project.check())).toEqual(cli(root, ["index", "--check"]));
+  });
+});
