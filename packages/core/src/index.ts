@@ -123,3 +123,5 @@ export { neighborhoodSlice, overviewSlice, pathSlice, type Recommendation, type 
 export { traverseGraph, type TraverseGraphOptions, type TraverseGraphResult } from "./traverse-graph";
 export { RANKED_NEIGHBORS_CAP, rankNeighbors, slicePageRank, type RankedNeighbor } from "./ranked-neighbors";
 export { CONVEX_SNAPSHOT_PAGE_SIZE, applyChunks, fetchRemoteSnapshot, redactEndpoint, type ApplyOutcome, type ConvexTransport } from "./convex-transport";
+export { graphDbPrefix, localGraphDbPrefix, tsiftCommand, type GraphDbBackendName, type GraphDbPlace } from "./graph-db-place";
+export { compactionPolicy, graphStoreFileStats, type CompactionPolicy } from "./compaction-policy";

@@ -34,3 +34,22 @@ export { SYMBOL_HANDLE_PREFIX, isSymbolHandle, symbolHandle } from "./graph-quer
 // Where an index lives, for callers that only read graph.db and the index's watermark.
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./index-location";
 export { discoverScopes, selectScope, type WorkspaceScope } from "./workspace-scopes";
+// graph-db's use cases over an open store: refresh and doctor, reported as the commands print them.
+export {
+  missingIndexError,
+  refreshData,
+  refreshGraphDb,
+  refreshNextCommands,
+  withIndexUpdate,
+  type RefreshData,
+  type RefreshGraphDbOptions,
+} from "./graph-db/graph-db-refresh";
+export {
+  doctorGraphDb,
+  doctorRepairCommands,
+  graphDbDoctorData,
+  graphStoreDoctorFacts,
+  graphStoreFreshness,
+  type DoctorData,
+  type DoctorFacts,
+} from "./graph-db/graph-db-doctor";

@@ -1,28 +1,26 @@
 import { join } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError, graphDbPrefix as prefixOf, localGraphDbPrefix, tsiftCommand as commandOf, type GraphDbPlace } from "@tsift/core";
 import type { IndexLocation } from "@tsift/index/code-graph";
 import { displayPath, graphDbPath, type GraphDbTarget } from "./open-graph-store";
 
+/** The target as @tsift/index's graph-db reports name it. */
+export function graphDbPlace(target: GraphDbTarget): GraphDbPlace {
+  return { pathArg: target.pathArg, scope: target.scope, backend: target.backend, localFile: isLocalFileBackend(target), display: graphDbDisplay(target) };
+}
+
 /** The command prefix suggested commands use: the project and backend as the user typed them. */
 export function graphDbPrefix(target: GraphDbTarget): string {
-  const parts = ["tsift graph-db"];
-  if (target.pathArg !== ".") parts.push(`--path ${target.pathArg}`);
-  if (target.scope) parts.push(`--scope ${target.scope}`);
-  if (target.backend !== "sqlite") parts.push(`--backend ${target.backend}`);
-  return parts.join(" ");
+  return prefixOf(target);
 }
 
 /** The same prefix for the local (SQLite) store, e.g. for drift's next commands. */
 export function localPrefix(target: GraphDbTarget): string {
-  return graphDbPrefix({ ...target, backend: "sqlite" });
+  return localGraphDbPrefix(target);
 }
 
 /** `tsift <command> [path]` with the project and scope (`index` spells the scope `--submodule`). */
 export function tsiftCommand(target: GraphDbTarget, command: string): string {
-  const parts = [`tsift ${command}`];
-  if (target.pathArg !== ".") parts.push(target.pathArg);
-  if (target.scope) parts.push(`${command === "index" ? "--submodule" : "--scope"} ${target.scope}`);
-  return parts.join(" ");
+  return commandOf(target, command);
 }
 
 /** The index whose code projection this graph.db holds: the root's, or the scope's. */

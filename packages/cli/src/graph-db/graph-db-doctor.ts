@@ -1,30 +1,13 @@
 import { resolve } from "node:path";
-import { isTsiftError, type DoctorRepairCommands, type GraphDoctorFacts, type GraphDoctorReport, type SqlGraphInspection } from "@tsift/core";
+import { isTsiftError, type GraphDoctorFacts } from "@tsift/core";
+import type { DoctorData, DoctorFacts } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import { defineOutput } from "../output/output-spec";
-import { graphDbDisplay, graphDbPrefix, indexLocationFor, isLocalFileBackend, tsiftCommand } from "./graph-db-context";
-import { graphDbFreshness } from "./graph-db-freshness";
+import { graphDbDisplay, graphDbPlace, indexLocationFor, isLocalFileBackend } from "./graph-db-context";
 import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget } from "./open-graph-store";
 
-export interface DoctorData extends GraphDoctorReport {
-  operation: "doctor";
-  backend: string;
-  location: string;
-  recovery: string | null;
-  duration_micros: number;
-}
-
-function repairCommands(target: GraphDbTarget): DoctorRepairCommands {
-  const prefix = graphDbPrefix(target);
-  return {
-    refresh: `${prefix} refresh`,
-    rebuild: isLocalFileBackend(target) ? `rm ${graphDbDisplay(target)} && ${prefix} refresh` : `${prefix} refresh --force`,
-    compact: `${prefix} compact --apply`,
-    index: tsiftCommand(target, "index"),
-    resync: `${tsiftCommand(target, "convex-sync")} --snapshot <rows.json> --apply --endpoint <url>`,
-  };
-}
+export type { DoctorData };
 
 /** What doctor reads from a Convex snapshot file: its validation problems, without trusting it. */
 async function convexFacts(target: GraphDbTarget): Promise<GraphDoctorFacts> {
@@ -40,7 +23,7 @@ async function convexFacts(target: GraphDbTarget): Promise<GraphDoctorFacts> {
 }
 
 /** The facts of a SQL store (local file or remote libSQL); an open failure is itself a fact. */
-async function storeFacts(target: GraphDbTarget): Promise<GraphDoctorFacts & { location?: string; backend?: string }> {
+async function storeFacts(target: GraphDbTarget): Promise<DoctorFacts> {
   let opened: Awaited<ReturnType<typeof openGraphStore>>;
   try {
     opened = await openGraphStore(target, { readOnly: true });
@@ -49,27 +32,9 @@ async function storeFacts(target: GraphDbTarget): Promise<GraphDoctorFacts & { l
     return { openError: { code: error.code, message: error.message } };
   }
   try {
-    const inspect = (opened.store as { inspect?: () => Promise<SqlGraphInspection> }).inspect;
-    const inspection = typeof inspect === "function" ? await inspect.call(opened.store) : null;
-    const projection = await opened.store.projectionStatus(target.scope ?? "root");
-    const counts = await opened.store.counts();
-    const freshness = await graphDbFreshness(target, opened.store);
-    let expected: string | null = null;
-    if (isLocalFileBackend(target)) {
-      // A project with a code index expects the code projection; imported rows elsewhere may carry any version.
-      const { existsSync } = await import("node:fs");
-      if (existsSync((await indexLocationFor(target)).dbPath)) expected = (await import("@tsift/index/code-graph")).CODE_PROJECTION_VERSION;
-    }
-    return {
-      inspection,
-      projection,
-      expectedProjectionVersion: expected,
-      freshness: freshness.state === "unknown" || freshness.state === "not_projected" ? null : freshness.state,
-      counts,
-      recovery: opened.recovery,
-      location: opened.location,
-      backend: opened.store.backend,
-    };
+    const { graphStoreDoctorFacts } = await import("@tsift/index/code-graph");
+    const index = isLocalFileBackend(target) ? await indexLocationFor(target) : null;
+    return await graphStoreDoctorFacts(opened.store, index, graphDbPlace(target), opened);
   } finally {
     await opened.store.close();
   }
@@ -82,28 +47,19 @@ async function storeFacts(target: GraphDbTarget): Promise<GraphDoctorFacts & { l
  * orphan or duplicate rows. Repair commands say what to run.
  */
 export async function graphDbDoctor(target: GraphDbTarget): Promise<CommandResult<DoctorData>> {
-  const started = process.hrtime.bigint();
-  const { evaluateGraphDoctor } = await import("@tsift/core");
-  let facts: GraphDoctorFacts & { location?: string; backend?: string };
+  const startedAt = process.hrtime.bigint();
+  const { graphDbDoctorData } = await import("@tsift/index/code-graph");
+  let facts: DoctorFacts;
   if (target.backend === "convex-snapshot") facts = await convexFacts(target);
   else if (!localGraphDbExists(target)) facts = { openError: { code: "not_found", message: `no graph.db at ${graphDbDisplay(target)}` } };
   else facts = await storeFacts(target);
-  const report = evaluateGraphDoctor(facts, repairCommands(target));
-  if (!localGraphDbExists(target) && target.backend !== "convex-snapshot") report.repair_commands = [`${graphDbPrefix(target)} refresh`];
-  const location = facts.location ?? (target.backend === "convex-snapshot" ? displayPath(target.root, resolve(target.root, target.convexSnapshot ?? "")) : graphDbDisplay(target));
-  const data: DoctorData = {
-    operation: "doctor",
-    backend: facts.backend ?? target.backend,
-    location,
-    recovery: facts.recovery ?? null,
-    ...report,
-    duration_micros: Number((process.hrtime.bigint() - started) / 1000n),
-  };
-  const failures = report.checks.filter((check) => check.status === "fail").map((check) => check.message);
+  const location = target.backend === "convex-snapshot" ? displayPath(target.root, resolve(target.root, target.convexSnapshot ?? "")) : graphDbDisplay(target);
+  const data = graphDbDoctorData(facts, graphDbPlace(target), { missing: !localGraphDbExists(target) && target.backend !== "convex-snapshot", location, startedAt });
+  const failures = data.checks.filter((check) => check.status === "fail").map((check) => check.message);
   return commandResult(data, doctorOutput, {
     root: target.root,
-    exitCode: report.fail_closed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
-    notes: report.fail_closed ? [`tsift: graph-db doctor failed closed: ${failures.join("; ")}`] : [],
+    exitCode: data.fail_closed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
+    notes: data.fail_closed ? [`tsift: graph-db doctor failed closed: ${failures.join("; ")}`] : [],
   });
 }
 

@@ -1,10 +1,10 @@
-import { TsiftError, isTsiftError, type GraphCounts, type GraphStore, type RefreshPhaseTiming, type SqlGraphFileStats, type TsiftErrorCode } from "@tsift/core";
-import type { CodeGraphRefreshReport, CodeGraphRowDelta } from "@tsift/index/code-graph";
+import { TsiftError, compactionPolicy as policyOf, isTsiftError, type CompactionPolicy, type GraphStore, type SqlGraphFileStats, type TsiftErrorCode } from "@tsift/core";
+import type { CodeGraphRefreshReport, CodeGraphRowDelta, RefreshData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
-import { graphDbPrefix, indexLocationFor, isLocalFileBackend, localPrefix, requireIndexHint, tsiftCommand, withGraphWriteLock } from "./graph-db-context";
+import { graphDbPlace, indexLocationFor, isLocalFileBackend, localPrefix, requireIndexHint, tsiftCommand, withGraphWriteLock } from "./graph-db-context";
 import type { RefreshWorkerInput, RefreshWorkerOutput } from "./refresh-worker";
-import { openGraphStore, type GraphDbTarget } from "./open-graph-store";
+import { openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
 
 export interface RefreshFlags {
   force?: boolean;
@@ -12,61 +12,11 @@ export interface RefreshFlags {
   updateIndex?: boolean;
 }
 
-/** How graph.db is kept small, and the commands that do it. */
-export interface CompactionPolicy {
-  tombstone_retention: "retain_until_convex_reconciled";
-  tombstones: number;
-  file_size_bytes: number | null;
-  freelist_bytes: number | null;
-  vacuum_recommended: boolean;
-  compact_command: string;
-  prune_command: string;
-}
+export type { CompactionPolicy, RefreshData };
 
-export interface RefreshData {
-  operation: "refresh";
-  status: "current";
-  materialized: true;
-  mode: CodeGraphRefreshReport["mode"];
-  backend: string;
-  location: string;
-  freshness: { projection_version: string; content_hash: string | null; source_watermark: string; source_content_hash: string };
-  counts: GraphCounts;
-  delta: CodeGraphRefreshReport["delta"];
-  tombstones: CodeGraphRefreshReport["tombstones"];
-  phase_timings: RefreshPhaseTiming[];
-  compaction_policy: CompactionPolicy;
-  index: CodeGraphRefreshReport["index"];
-  stats: CodeGraphRefreshReport["stats"];
-  next_commands: string[];
-}
-
-/** Free pages worth a VACUUM: a quarter of the file and at least 1 MiB (as doctor warns). */
-const VACUUM_FREE_RATIO = 0.25;
-const VACUUM_FREE_BYTES = 1 << 20;
-
-async function fileStatsOf(store: GraphStore): Promise<SqlGraphFileStats | null> {
-  const probe = (store as { fileStats?: () => Promise<SqlGraphFileStats | null> }).fileStats;
-  return typeof probe === "function" ? probe.call(store) : null;
-}
-
-export async function compactionPolicy(store: GraphStore, target: GraphDbTarget, tombstones: number, known?: SqlGraphFileStats | null): Promise<CompactionPolicy> {
-  const file = known !== undefined ? known : await fileStatsOf(store);
-  const prefix = graphDbPrefix(target);
-  return {
-    tombstone_retention: "retain_until_convex_reconciled",
-    tombstones,
-    file_size_bytes: file?.size_bytes ?? null,
-    freelist_bytes: file?.freelist_bytes ?? null,
-    vacuum_recommended: file ? file.freelist_bytes >= VACUUM_FREE_BYTES && file.freelist_bytes >= file.size_bytes * VACUUM_FREE_RATIO : false,
-    compact_command: `${prefix} compact --apply`,
-    prune_command: `${prefix} compact --apply --prune-tombstones --confirmed-convex-reconciled`,
-  };
-}
-
-/** Next steps after a refresh: check it, compare it with Convex, plan the sync (SPEC). */
-export function refreshNextCommands(target: GraphDbTarget): string[] {
-  return [`${graphDbPrefix(target)} doctor`, `${localPrefix(target)} drift --backend convex-snapshot --convex-snapshot <rows.json>`, `${tsiftCommand(target, "convex-sync")} --snapshot <rows.json> --json`];
+/** The compaction facts and commands for this target's store. */
+export function compactionPolicy(store: GraphStore, target: GraphDbTarget, tombstones: number, known?: SqlGraphFileStats | null): Promise<CompactionPolicy> {
+  return policyOf(store, graphDbPlace(target), tombstones, known);
 }
 
 /** Young-generation size for the rebuild thread, MiB (V8's default semi-space is 16). */
@@ -113,61 +63,42 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
   const location = await indexLocationFor(target);
   const { existsSync } = await import("node:fs");
   if (!existsSync(location.dbPath)) throw requireIndexHint(target);
-  const { isCurrentProjection, readCodeGraphSourceState, refreshCodeGraph, updateIndexForRefresh } = await import("@tsift/index/code-graph");
+  const { isCurrentProjection, readCodeGraphSourceState, refreshCodeGraph, refreshData, withIndexUpdate } = await import("@tsift/index/code-graph");
   const scope = target.scope ?? "root";
   return withGraphWriteLock(target, async () => {
-    const started = process.hrtime.bigint();
-    const index = flags.updateIndex ? await updateIndexForRefresh(location) : null;
-    const indexMicros = Number((process.hrtime.bigint() - started) / 1000n);
-    let opened = await openGraphStore(target, { readOnly: false });
-    let report: CodeGraphRefreshReport;
-    let file: SqlGraphFileStats | null | undefined;
+    // Reopened around a worker rebuild, so held in a box the callbacks share.
+    const held: { opened: OpenedGraphStore | null; file?: SqlGraphFileStats | null } = { opened: null };
     try {
-      const source = await readCodeGraphSourceState(location);
-      const current = !flags.force && isCurrentProjection(await opened.store.projectionStatus(scope), source);
-      const outcome = current || !isLocalFileBackend(target) ? null : await (async () => {
-        // The rebuild opens its own connection; this one must not hold the file meanwhile.
-        await opened.store.close();
-        try {
-          return await rebuildOnWorker({ target, location, scope, force: Boolean(flags.force) });
-        } finally {
-          opened = await openGraphStore(target, { readOnly: false });
+      const report = await withIndexUpdate(location, flags.updateIndex, async () => {
+        const opened = (held.opened = await openGraphStore(target, { readOnly: false }));
+        const source = await readCodeGraphSourceState(location);
+        const current = !flags.force && isCurrentProjection(await opened.store.projectionStatus(scope), source);
+        const outcome =
+          current || !isLocalFileBackend(target)
+            ? null
+            : await (async () => {
+                // The rebuild opens its own connection; this one must not hold the file meanwhile.
+                await opened.store.close();
+                try {
+                  return await rebuildOnWorker({ target, location, scope, force: Boolean(flags.force) });
+                } finally {
+                  held.opened = await openGraphStore(target, { readOnly: false });
+                }
+              })();
+        if (outcome && !outcome.ok) throw workerError(outcome.error);
+        if (outcome) {
+          held.file = outcome.file;
+          return outcome.report;
         }
-      })();
-      if (outcome && !outcome.ok) throw workerError(outcome.error);
-      if (outcome) {
-        report = outcome.report;
-        file = outcome.file;
-      } else {
-        report = await refreshCodeGraph(opened.store, location, { scope, sourceState: source, ...(flags.force ? { force: true } : {}) });
-      }
-      if (index) {
-        report.index = index;
-        report.phase_timings.unshift({ name: "index_update", duration_micros: indexMicros, detail: index.warning ?? `${index.changed_files} changed file(s)` });
-      }
-      const data: RefreshData = {
-        operation: "refresh",
-        status: "current",
-        materialized: true,
-        mode: report.mode,
-        backend: opened.store.backend,
-        location: opened.location,
-        freshness: { projection_version: report.projection_version, content_hash: report.content_hash, source_watermark: report.source_watermark, source_content_hash: report.source_content_hash },
-        counts: report.counts,
-        delta: report.delta,
-        tombstones: report.tombstones,
-        phase_timings: report.phase_timings,
-        compaction_policy: await compactionPolicy(opened.store, target, report.counts.tombstones.total, file),
-        index: report.index,
-        stats: report.stats,
-        next_commands: refreshNextCommands(target),
-      };
-      return { report, data };
+        return refreshCodeGraph(opened.store, location, { scope, sourceState: source, ...(flags.force ? { force: true } : {}) });
+      });
+      const opened = held.opened!;
+      return { report, data: await refreshData(report, opened.store, graphDbPlace(target), opened.location, held.file) };
     } catch (error) {
       if (isTsiftError(error, "index_missing")) throw requireIndexHint(target);
       throw error;
     } finally {
-      await opened.store.close();
+      await held.opened?.store.close();
     }
   });
 }
