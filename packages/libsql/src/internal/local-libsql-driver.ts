@@ -100,7 +100,7 @@ export class LocalLibsqlDriver implements LibsqlDriver {
       try {
         if (this.database.inTransaction) this.database.exec("ROLLBACK");
       } catch {
-        // The original failure is the one worth reporting.
+        // The first failure is the one worth reporting.
       }
       throw error;
     }
