@@ -39,11 +39,16 @@ export function releaseEntries(changelog, version) {
   return entries.filter((entry) => !/^- (\w+: )?Updated dependencies/.test(entry.text));
 }
 
-/** The root CHANGELOG.md with a `## <version>` section built from the packages' changelogs (unchanged if it has one). */
+/**
+ * The root CHANGELOG.md with a `## <version>` section, built from the packages' changelogs,
+ * above the previous releases and below the title and introduction (unchanged if it has one).
+ */
 export function rootChangelog(existing, version, packageChangelogs) {
-  const header = "# tsift\n";
-  const body = existing.startsWith(header) ? existing.slice(header.length).replace(/^\n+/, "") : existing;
-  if (body.split("\n").some((line) => line.trim() === `## ${version}`)) return existing;
+  const lines = existing.split("\n");
+  if (lines.some((line) => line.trim() === `## ${version}`)) return existing;
+  const firstRelease = lines.findIndex((line) => line.startsWith("## "));
+  const intro = (firstRelease === -1 ? existing : lines.slice(0, firstRelease).join("\n")).trim() || "# tsift";
+  const releases = firstRelease === -1 ? "" : lines.slice(firstRelease).join("\n");
   const seen = new Set();
   const groups = new Map();
   for (const changelog of packageChangelogs) {
@@ -55,7 +60,7 @@ export function rootChangelog(existing, version, packageChangelogs) {
   }
   const sections = [...groups].map(([heading, texts]) => `${heading}\n\n${texts.join("\n")}\n`);
   const section = `## ${version}\n\n${sections.length > 0 ? sections.join("\n") : "Version bump only: every package is released in lockstep.\n"}`;
-  return `${header}\n${section}${body ? `\n${body}` : ""}`;
+  return `${intro}\n\n${section}${releases ? `\n${releases}` : ""}`;
 }
 
 function main() {
