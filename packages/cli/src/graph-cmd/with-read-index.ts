@@ -1,11 +1,9 @@
-import { TsiftError } from "@tsift/core";
+import type { TsiftError } from "@tsift/core";
 import { symbolChoiceOf, type IndexOpener, type ReadIndex } from "@tsift/index/graph-read";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { openReadIndex, type ReadIndexFlags } from "./read-index";
 import { symbolChoiceResult } from "./symbol-argument";
-
-export { checkLimit } from "@tsift/index/graph-read";
 
 /**
  * Runs a read use case with an index opened (and refreshed) on its first request, renders
@@ -34,12 +32,4 @@ export async function withReadIndex<D>(
   } finally {
     await index?.close();
   }
-}
-
-/** The project directory: `--path`, else the trailing positional, else `.`; both given and different is a usage error. */
-export function projectPath(option: string | undefined, positional: string | undefined, command: string): string | undefined {
-  if (option !== undefined && positional !== undefined && option !== positional) {
-    throw new TsiftError("usage", `give the project directory once: --path ${option} and the positional ${positional} differ`, { hint: `tsift ${command} --help` });
-  }
-  return option ?? positional;
 }

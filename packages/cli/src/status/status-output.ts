@@ -1,8 +1,6 @@
-import type { StatusReport } from "@tsift/index/indexer";
+import type { IndexStatus, InstructionsStatus, ScopeStatus, StatusReport } from "@tsift/index/indexer";
 import { defineOutput } from "../output/output-spec";
 import { formatAge } from "./format-age";
-import type { IndexStatus, ScopeStatus } from "./index-status";
-import type { InstructionsStatus } from "./instructions-status";
 import { runReason } from "./recommendations";
 
 /** `tsift status` data (`projectStatus`). */

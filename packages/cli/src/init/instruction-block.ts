@@ -1,1 +1,0 @@
-export { instructionBlockState, upsertInstructionBlock, type InstructionState } from "@tsift/index/indexer";

@@ -1,1 +1,0 @@
-export type { IndexState, IndexStatus, ScopeStatus } from "@tsift/index/indexer";

@@ -1,1 +1,0 @@
-export type { InstructionsStatus } from "@tsift/index/indexer";
