@@ -53,3 +53,5 @@ export {
   type DoctorData,
   type DoctorFacts,
 } from "./graph-db/graph-db-doctor";
+export { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "./graph-db/traverse-report";
+export { graphDbStatus, type GraphDbStatusData, type GraphDbStatusOptions } from "./graph-db/graph-db-status";

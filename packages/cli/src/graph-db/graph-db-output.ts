@@ -1,4 +1,5 @@
 import type { GraphEdge, GraphNode } from "@tsift/core";
+import type { GraphDbStatusData } from "@tsift/index/code-graph";
 import { defineOutput, type OutputSpec } from "../output/output-spec";
 
 /** Page metadata every graph-db list reports (the `page` object). */
@@ -32,17 +33,7 @@ const pageMetrics = (page: PageReport) => [
 const nodesTable = { columns: ["id", "kind", "label"], rows: (data: { nodes: GraphNode[] }) => data.nodes.map((node) => [node.id, node.kind, node.label]) };
 const edgesTable = { columns: ["from_id", "kind", "to_id", "id"], rows: (data: { edges: GraphEdge[] }) => data.edges.map((edge) => [edge.from_id, edge.kind, edge.to_id, edge.id]) };
 
-export interface GraphDbStatusData {
-  operation: "status";
-  status: string;
-  materialized: boolean;
-  backend: string;
-  location: string;
-  counts?: { nodes: number; edges: number; tombstones: { total: number } };
-  projection?: { projection_version: string; content_hash: string | null; source_watermark: string | null } | null;
-  recovery: string | null;
-  next_commands: string[];
-}
+export type { GraphDbStatusData };
 
 export const graphDbStatusOutput = defineOutput<GraphDbStatusData>({
   tool: "graph-db",

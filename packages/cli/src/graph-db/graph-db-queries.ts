@@ -17,8 +17,9 @@ import {
   type PageReport,
 } from "./graph-db-output";
 import { graphDbFreshness, type GraphDbFreshness } from "./graph-db-freshness";
+import { graphDbDisplay, graphDbPlace, graphDbPrefix } from "./graph-db-context";
 import { graphDbSchema } from "./graph-db-schema";
-import { displayPath, graphDbPath, localGraphDbExists, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
+import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
 
 export interface PageFlags {
   cursor?: string | undefined;
@@ -52,48 +53,14 @@ async function withStore<D>(target: GraphDbTarget, body: (opened: OpenedGraphSto
   }
 }
 
-/** The command prefix for `next_commands`, with the project as the user would type it. */
-function commandPrefix(target: GraphDbTarget): string {
-  const parts = ["tsift graph-db"];
-  if (target.pathArg !== ".") parts.push(`--path ${target.pathArg}`);
-  if (target.scope) parts.push(`--scope ${target.scope}`);
-  if (target.backend !== "sqlite") parts.push(`--backend ${target.backend}`);
-  return parts.join(" ");
-}
-
 export async function graphDbStatus(target: GraphDbTarget): Promise<CommandResult<GraphDbStatusData>> {
-  const prefix = commandPrefix(target);
+  const { graphDbStatus: statusOf } = await import("@tsift/index/code-graph");
   if (!localGraphDbExists(target)) {
-    const data: GraphDbStatusData = {
-      operation: "status",
-      status: "missing",
-      materialized: false,
-      backend: target.backend,
-      location: displayPath(target.root, graphDbPath(target.root, target.scope)),
-      recovery: null,
-      next_commands: [`${prefix} refresh`, `${prefix} import <rows.json>`, `${prefix} schema`],
-    };
+    const data = await statusOf(null, null, graphDbPlace(target), { opened: { location: graphDbDisplay(target), recovery: null } });
     return commandResult(data, graphDbStatusOutput, { root: target.root });
   }
-  return withStore(target, async ({ store, location, recovery }, checkFreshness) => {
-    const counts = await store.counts();
-    const projection = await store.projectionStatus(target.scope ?? "root");
-    const materialized = projection !== null || counts.nodes > 0;
-    // A code projection is `current` or `stale` against its index; imported rows are just `materialized`.
-    const freshness = materialized ? (await checkFreshness()).state : "unknown";
-    const state = freshness === "current" || freshness === "stale" ? freshness : materialized ? "materialized" : "empty";
-    const data: GraphDbStatusData = {
-      operation: "status",
-      status: state,
-      materialized,
-      backend: store.backend,
-      location,
-      counts,
-      projection,
-      recovery,
-      next_commands:
-        state === "stale" ? [`${prefix} refresh`, `${prefix} doctor`] : materialized ? [`${prefix} kind <kind> --limit 20`, `${prefix} doctor`, `${prefix} export --out rows.json`] : [`${prefix} refresh`, `${prefix} import <rows.json>`],
-    };
+  return withStore(target, async (opened, checkFreshness) => {
+    const data = await statusOf(opened.store, null, graphDbPlace(target), { opened, freshness: async () => (await checkFreshness()).state });
     return commandResult(data, graphDbStatusOutput);
   });
 }
@@ -107,7 +74,7 @@ export function graphDbNode(target: GraphDbTarget, id: string): Promise<CommandR
     const node = await store.getNode(id);
     return commandResult({ node }, graphDbNodeOutput(id), {
       exitCode: node ? EXIT_CODES.ok : EXIT_CODES.notFound,
-      notes: node ? [] : [`tsift: node ${id} not found; list ids with \`${commandPrefix(target)} kind <kind>\``],
+      notes: node ? [] : [`tsift: node ${id} not found; list ids with \`${graphDbPrefix(target)} kind <kind>\``],
     });
   });
 }

@@ -1,8 +1,7 @@
-import { relatedProject, type RelatedData as LibraryRelatedData, type SearchHit } from "@tsift/search";
+import { relatedProject, type RelatedData } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
-import { sourceReadCommand } from "../symbol-ref";
 
 export interface RelatedFlags {
   target: string;
@@ -12,14 +11,7 @@ export interface RelatedFlags {
   model?: string;
 }
 
-interface RelatedData extends Omit<LibraryRelatedData, "hits"> {
-  hits: (SearchHit & { expand: string })[];
-}
-
-/**
- * `tsift related <file:line|shit-handle>`: @tsift/search's `relatedProject`, each hit
- * with the `source-read` command that expands it.
- */
+/** `tsift related <file:line|shit-handle>`: @tsift/search's `relatedProject`, rendered. */
 export async function runRelated(io: CliIo, flags: RelatedFlags): Promise<CommandResult> {
   const result = await relatedProject({
     target: flags.target,
@@ -29,9 +21,7 @@ export async function runRelated(io: CliIo, flags: RelatedFlags): Promise<Comman
     ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
     ...(flags.model !== undefined ? { model: flags.model } : {}),
   });
-  const place = { pathArg: result.pathArg, scope: result.scope };
-  const data: RelatedData = { ...result.data, hits: result.data.hits.map((hit) => ({ ...hit, expand: sourceReadCommand(hit.path, hit.start_line, hit.end_line, place) })) };
-  return commandResult(data, relatedOutput, { root: result.root, notes: result.notes });
+  return commandResult(result.data, relatedOutput, { root: result.root, notes: result.notes });
 }
 
 const relatedOutput = defineOutput<RelatedData>({

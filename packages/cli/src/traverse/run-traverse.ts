@@ -1,16 +1,14 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { TsiftError, traverseGraph, type GraphEdge, type NodeMatch, type Recommendation, type SliceNode, type TraverseMode } from "@tsift/core";
+import { TsiftError, traverseGraph } from "@tsift/core";
+import { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { indexLocationFor } from "../graph-db/graph-db-context";
 import { refreshTarget } from "../graph-db/graph-db-refresh";
 import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget } from "../graph-db/open-graph-store";
-import { shellArg } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import { renderTraverseHtml } from "./traverse-html";
-
-export const TRAVERSE_CONTRACT_VERSION = "tsift-traverse-v1";
 
 export interface TraverseFlags {
   node?: string | undefined;
@@ -25,33 +23,7 @@ export interface TraverseFlags {
   refresh: boolean;
 }
 
-export interface TraverseData {
-  contract_version: typeof TRAVERSE_CONTRACT_VERSION;
-  operation: "traverse";
-  mode: TraverseMode;
-  target: { input: string; id: string; match: NodeMatch; alternatives: { id: string; kind: string; label: string; path?: string }[] } | null;
-  to: { input: string; id: string; match: NodeMatch } | null;
-  refresh: string;
-  nodes: SliceNode[];
-  edges: GraphEdge[];
-  path: { nodes: string[]; edges: string[]; hops: number; direction: "forward" | "reverse" } | null;
-  recommendations: (Recommendation & { commands: string[] })[];
-  truncated: boolean;
-  warnings: string[];
-  /** Set when `--format html --out` wrote the page. */
-  html: string | null;
-  next_commands: string[];
-}
-
-function commandsFor(rec: Recommendation, node: SliceNode | undefined, pathFlag: string): string[] {
-  const commands = [`tsift traverse ${shellArg(rec.handle ?? rec.id)}${pathFlag} --depth 2`];
-  const path = node?.properties?.path;
-  if (path && (node?.kind === "symbol" || node?.kind === "file" || node?.kind === "route")) {
-    const line = node.properties?.line;
-    commands.push(`tsift source-read ${shellArg(path)}${pathFlag}${line ? ` --start ${line}` : ""}`);
-  }
-  return commands;
-}
+export { TRAVERSE_CONTRACT_VERSION, type TraverseData };
 
 /**
  * `tsift traverse`: a bounded slice of the code graph. No node: the most import-connected
@@ -69,31 +41,14 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
   const opened = await openGraphStore(target, { readOnly: true });
   let data: TraverseData;
   try {
-    const { slice, start, end, warnings } = await traverseGraph(opened.store, {
+    const result = await traverseGraph(opened.store, {
       ...(flags.node ? { node: flags.node } : {}),
       ...(flags.to ? { to: flags.to } : {}),
       depth: flags.depth,
       limit: flags.limit,
       ...(flags.maxHops !== undefined ? { maxHops: flags.maxHops } : {}),
     });
-    const pathFlag = target.pathArg === "." ? "" : ` --path ${target.pathArg}`;
-    const byId = new Map(slice.nodes.map((node) => [node.id, node]));
-    data = {
-      contract_version: TRAVERSE_CONTRACT_VERSION,
-      operation: "traverse",
-      mode: slice.mode,
-      target: start ? { input: flags.node!, id: start.node.id, match: start.match, alternatives: start.alternatives } : null,
-      to: end ? { input: flags.to!, id: end.node.id, match: end.match } : null,
-      refresh,
-      nodes: slice.nodes,
-      edges: slice.edges,
-      path: slice.path,
-      recommendations: slice.recommendations.map((rec) => ({ ...rec, commands: commandsFor(rec, byId.get(rec.id), pathFlag) })),
-      truncated: slice.truncated,
-      warnings,
-      html: null,
-      next_commands: slice.recommendations.slice(0, 3).map((rec) => `tsift traverse ${shellArg(rec.handle ?? rec.id)}${pathFlag} --depth 2`),
-    };
+    data = traverseReport(result, { node: flags.node, to: flags.to, refresh, pathArg: target.pathArg });
   } finally {
     await opened.store.close();
   }

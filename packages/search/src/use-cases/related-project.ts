@@ -1,11 +1,20 @@
 import { relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core";
-import { stableHandle } from "@tsift/digest";
-import { chunkStarts, discoverScopes, indexLocation, loadConfig, openIndexReader, resolveProjectRoot, selectScope } from "@tsift/index/indexer";
+import {
+  chunkStarts,
+  discoverScopes,
+  indexLocation,
+  loadConfig,
+  openIndexReader,
+  pathArg as commandPath,
+  resolveProjectRoot,
+  selectScope,
+  sourceReadCommand,
+  stableHandle,
+} from "@tsift/index/indexer";
 import type Database from "better-sqlite3";
 import { relatedChunks } from "../related-search";
 import type { SearchHit } from "../search-types";
-import { commandPath } from "./command-path";
 import { loadEncoder, prepareVectors, vectorCacheFile } from "./search-engine";
 import { ensureFresh, type FreshnessTarget } from "./search-freshness";
 
@@ -25,12 +34,13 @@ export interface RelatedProjectOptions {
   model?: string;
 }
 
-/** What `tsift related --json` reports, before the CLI adds each hit's `expand` command. */
+/** What `tsift related --json` reports. */
 export interface RelatedData {
   target: string;
   encoder: string;
   source: { path: string; start_line: number; end_line: number; symbol: string | null; language: string };
-  hits: SearchHit[];
+  /** Each hit with the `tsift source-read` command that shows it. */
+  hits: (SearchHit & { expand: string })[];
 }
 
 export interface RelatedProjectResult {
@@ -70,11 +80,12 @@ export async function relatedProject(options: RelatedProjectOptions): Promise<Re
     const { file, line } = locate(connection.database, options.target, prefix, scope?.id ?? null);
     const result = relatedChunks(connection.database, file, line, { encoder, limit: options.limit ?? 10, ...(extra ? { extra } : {}), cacheFile });
     const withPrefix = (path: string) => (prefix ? `${prefix}/${path}` : path);
+    const place = { pathArg, scope: scope?.id ?? null };
     const data: RelatedData = {
       target: options.target,
       encoder: encoder.id,
       source: { ...result.source, path: withPrefix(result.source.path) },
-      hits: result.hits.map((hit) => ({ ...hit, path: withPrefix(hit.path) })),
+      hits: result.hits.map((hit) => ({ ...hit, path: withPrefix(hit.path), expand: sourceReadCommand(withPrefix(hit.path), hit.start_line, hit.end_line, place) })),
     };
     return { data, root, pathArg, scope: scope?.id ?? null, notes };
   } finally {

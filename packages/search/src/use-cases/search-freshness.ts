@@ -1,6 +1,5 @@
 import { TsiftError, isTsiftError } from "@tsift/core";
-import { shellArg } from "@tsift/digest";
-import { indexFreshness, updateIndex, type IndexLocation, type TsiftConfig, type WorkspaceScope } from "@tsift/index/indexer";
+import { indexFreshness, shellArg, updateIndex, type IndexLocation, type TsiftConfig, type WorkspaceScope } from "@tsift/index/indexer";
 
 /** One index a read may refresh: where it is, and the workspace scope it belongs to (null: the project's own). */
 export interface FreshnessTarget {

@@ -7,6 +7,7 @@ import {
   indexLocation,
   loadConfig,
   openIndexReader,
+  pathArg as commandPath,
   resolveProjectRoot,
   resolveScopeTier,
   selectScope,
@@ -18,7 +19,6 @@ import { exactBackend } from "../exact-search";
 import { loadPageRank, PageRankNotLoaded, type PageRankFn } from "../page-rank-tie-break";
 import { prefersExact } from "../query-shape";
 import type { SearchStrategy } from "../search-types";
-import { commandPath } from "./command-path";
 import { runWithDeadline, type DeadlineGuard } from "./search-deadline";
 import { runSearchEngine } from "./search-engine";
 import { describeState, ensureFresh, indexCommand, probeFreshness, type FreshnessTarget } from "./search-freshness";
