@@ -28,6 +28,8 @@ export type {
 } from "./graph-types";
 export type { GraphEdgeQueryOptions, GraphStore } from "./graph-store";
 export { edgeKey } from "./edge-key";
+export { stableHandle } from "./stable-handle";
+export { shellArg } from "./shell-arg";
 export { compareIds } from "./compare-ids";
 export {
   DEFAULT_MAX_HOPS,

@@ -26,6 +26,7 @@ export {
   type BudgetPreset,
 } from "./budget";
 export { truncateBytes } from "./truncate-bytes";
-export { stableHandle } from "./stable-handle";
-export { shellArg } from "./shell-arg";
+// Handles and shell quoting live in @tsift/core so the index use cases share them; re-exported
+// here because every preview and follow-up command is spelled with them.
+export { shellArg, stableHandle } from "@tsift/core";
 export { applyPreview, previewSection, type PreviewSection, type PreviewSpec } from "./preview";

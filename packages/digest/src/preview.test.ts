@@ -1,6 +1,6 @@
+import { stableHandle } from "@tsift/core";
 import { describe, expect, it } from "vitest";
 import { applyPreview, previewSection, type PreviewSpec } from "./preview";
-import { stableHandle } from "./stable-handle";
 
 interface Item {
   name: string;

@@ -1,5 +1,5 @@
+import { stableHandle } from "@tsift/core";
 import type { Budget } from "./budget";
-import { stableHandle } from "./stable-handle";
 import { truncateBytes } from "./truncate-bytes";
 
 /** A list in the data that budgets cap and that gets `handle` + `expand` per item. */

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { isAbsolute, relative, sep } from "node:path";
+import { shellArg, stableHandle } from "@tsift/core";
 
 /**
  * Where a suggested command should look: the project as typed from the caller's working
@@ -11,20 +11,8 @@ export interface CommandPlace {
   scope: string | null;
 }
 
-/** Quotes a command-line argument only when the shell would split or expand it. */
-export function shellArg(value: string): string {
-  if (/^[A-Za-z0-9_./:@%+=,-]+$/.test(value)) return value;
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
-/**
- * A short stable handle: `<prefix>-` + the first 12 hex digits of sha256(identity).
- * Identities are built from root-relative paths, lines and names only, so the same item
- * gets the same handle on every run and machine.
- */
-export function stableHandle(prefix: string, identity: string): string {
-  return `${prefix}-${createHash("sha256").update(identity).digest("hex").slice(0, 12)}`;
-}
+// Defined once in @tsift/core, where @tsift/digest's previews take them too.
+export { shellArg, stableHandle };
 
 /**
  * How a suggested command should name `target` when run from `cwd`: `.` for the same
