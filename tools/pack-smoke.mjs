@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// Proves a release from its tarballs, as a user meets it: packs every package and the root
+// `tsift`, installs the tarballs into an empty project and checks that
+//   - `npm ls --all` is clean and the optional libSQL backend (@tsift/libsql, @libsql/client)
+//     and unrelated packages (npm-check-updates) are not installed;
+//   - the quick start works through `npx tsift` (index a project in every supported
+//     language, symbols, explain, search), and `--backend libsql` says what to install;
+//   - the README's library example (the first fenced block after `<!-- library-example`)
+//     compiles with `strict` and `skipLibCheck: false`, and runs;
+//   - after `npm install @tsift/libsql`, a file importing every public entry of every
+//     package compiles the same way and runs.
+//
+//   node tools/pack-smoke.mjs [--keep]     (after a build: `npm run build`)
+//
+// The install reuses the npm cache; native addons come from their prebuilt binaries.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
+const started = Date.now();
+
+// The consumer must not see this workspace's npm settings (legacy-peer-deps would hide
+// exactly the peer conflicts this checks), whether they come from .npmrc or, under
+// `npm run`, from npm_config_* variables.
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)));
+
+function sh(command, args, cwd, { allowFailure = false } = {}) {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  if (result.error) throw result.error;
+  if (result.status !== 0 && !allowFailure) {
+    throw new Error(`${command} ${args.join(" ")} exited ${result.status} in ${cwd}\n${result.stdout.slice(-4000)}${result.stderr.slice(-4000)}`);
+  }
+  return result;
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function step(name, fn) {
+  const start = Date.now();
+  const value = await fn();
+  console.log(`pack-smoke: ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  return value;
+}
+
+/** Packs every workspace and the root into `dir`; name -> tarball path. */
+function packAll(dir) {
+  // --ignore-scripts: the root's `prepare` would rebuild everything; dist/ is already built.
+  const reports = [
+    ...JSON.parse(sh("npm", ["pack", "--workspaces", "--json", "--ignore-scripts", "--pack-destination", dir], repo).stdout),
+    ...JSON.parse(sh("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], repo).stdout),
+  ];
+  return new Map(reports.map((report) => [report.name, join(dir, report.filename)]));
+}
+
+/** Every library import specifier: each package's `exports` but ./package.json and its bin (importing that runs it). */
+function publicEntries() {
+  const dirs = [repo, ...readdirSync(join(repo, "packages")).sort().map((name) => join(repo, "packages", name))];
+  const normalize = (path) => path.replace(/^\.\//, "");
+  return dirs.flatMap((dir) => {
+    const pkg = readJson(join(dir, "package.json"));
+    const bins = new Set(Object.values(typeof pkg.bin === "string" ? { [pkg.name]: pkg.bin } : (pkg.bin ?? {})).map(normalize));
+    return Object.entries(pkg.exports ?? { ".": null })
+      .filter(([key, target]) => key !== "./package.json" && !(target && bins.has(normalize(typeof target === "string" ? target : (target.default ?? "")))))
+      .map(([key]) => (key === "." ? pkg.name : `${pkg.name}/${key.slice(2)}`));
+  });
+}
+
+/** The README's library example, or a minimal one while the README has none marked. */
+export function libraryExample(readme) {
+  const marker = readme.indexOf("<!-- library-example");
+  if (marker !== -1) {
+    const block = /```(?:ts|typescript)\n([^]*?)```/.exec(readme.slice(marker));
+    if (block) return { source: block[1], fromReadme: true };
+  }
+  return {
+    fromReadme: false,
+    source: [
+      'import { indexLocation, updateIndex } from "tsift";',
+      'import { openSqliteGraphStore } from "tsift/sqlite";',
+      "",
+      "const summary = await updateIndex(indexLocation(process.cwd()));",
+      "console.log(JSON.stringify(summary).length > 2);",
+      'const store = await openSqliteGraphStore(".tsift/smoke-graph.db");',
+      "console.log(JSON.stringify(await store.counts()));",
+      "await store.close();",
+      "",
+    ].join("\n"),
+  };
+}
+
+function writeTsconfig(dir, files) {
+  const compilerOptions = { strict: true, skipLibCheck: false, target: "es2022", module: "nodenext", moduleResolution: "nodenext", outDir: "out", types: ["node"] };
+  writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions, files }, null, 2)}\n`);
+}
+
+function installedPackages(consumer) {
+  const parseable = sh("npm", ["ls", "--all", "--parseable"], consumer, { allowFailure: true }).stdout;
+  return parseable.split("\n").filter(Boolean).map((path) => relative(consumer, path));
+}
+
+async function main() {
+  const keep = process.argv.includes("--keep");
+  for (const dir of [repo, ...readdirSync(join(repo, "packages")).map((name) => join(repo, "packages", name))]) {
+    check(existsSync(join(dir, "dist")), `${dir} has no dist/: run \`npm run build\` first`);
+  }
+  const work = mkdtempSync(join(tmpdir(), "tsift-pack-smoke-"));
+  const consumer = join(work, "consumer");
+  const project = join(work, "project");
+  const tsc = join(repo, "node_modules", "typescript", "bin", "tsc");
+  try {
+    const tarballs = await step("packed every package", () => {
+      mkdirSync(join(work, "packs"));
+      return packAll(join(work, "packs"));
+    });
+    const names = publicEntries().map((entry) => entry.split("/").slice(0, entry.startsWith("@") ? 2 : 1).join("/"));
+    for (const name of new Set(names)) check(tarballs.has(name), `no tarball for ${name}`);
+
+    // A user installs `tsift`; the @tsift/* tarballs stand in for the registry. @tsift/libsql is
+    // left out, as a CLI user would.
+    mkdirSync(consumer);
+    const file = (name) => `file:${relative(consumer, tarballs.get(name))}`;
+    const dependencies = Object.fromEntries([...tarballs.keys()].filter((name) => name !== "@tsift/libsql").sort().map((name) => [name, file(name)]));
+    const typesNode = readJson(join(repo, "package.json")).devDependencies["@types/node"];
+    writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "tsift-pack-smoke", private: true, type: "module", dependencies, devDependencies: { "@types/node": typesNode } }, null, 2)}\n`);
+    await step("installed the tarballs", () => sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], consumer));
+
+    await step("npm ls is clean; no libSQL, no unrelated packages", () => {
+      const ls = sh("npm", ["ls", "--all"], consumer, { allowFailure: true });
+      check(ls.status === 0, `npm ls --all exited ${ls.status}:\n${ls.stdout.slice(-6000)}${ls.stderr.slice(-3000)}`);
+      const installed = installedPackages(consumer);
+      for (const unwanted of ["@tsift/libsql", "@libsql/client", "libsql", "npm-check-updates"]) {
+        const found = installed.filter((path) => path === `node_modules/${unwanted}` || path.endsWith(`/node_modules/${unwanted}`));
+        check(found.length === 0, `${unwanted} is installed for a CLI user: ${found.join(", ")}`);
+      }
+    });
+
+    cpSync(join(repo, "fixtures", "languages"), project, { recursive: true, filter: (path) => !path.endsWith("expected.json") });
+    // The README's library example looks up parseConfig, as in tsift's own tree.
+    mkdirSync(join(project, "src"));
+    writeFileSync(
+      join(project, "src", "config.ts"),
+      [
+        "export interface Config { root: string }",
+        "export function parseConfig(text: string): Config {",
+        "  return { root: text.trim() };",
+        "}",
+        "export function loadConfig(text: string): Config {",
+        "  return parseConfig(text);",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const tsift = (args, options) => sh("npx", ["--no-install", "tsift", ...args], consumer, options);
+    await step("quick start through npx tsift", () => {
+      tsift(["index", project]);
+      const symbols = JSON.parse(tsift(["symbols", "--path", project, "--limit", "0", "--json"]).stdout);
+      const languages = new Set(symbols.symbols.map((symbol) => symbol.language));
+      const wanted = readdirSync(join(repo, "fixtures", "languages"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+      for (const language of wanted) check(languages.has(language), `no ${language} symbols indexed (grammar did not load?): ${[...languages].join(", ")}`);
+      const found = JSON.parse(tsift(["symbols", "OrderService", "--path", project, "--json"]).stdout);
+      check(found.symbols.some((symbol) => symbol.name === "OrderService" && symbol.file === "python/service.py"), `symbols OrderService: ${JSON.stringify(found)}`);
+      const explained = JSON.parse(tsift(["explain", "OrderService", "--path", project, "--json"]).stdout);
+      check(explained.definitions?.length > 0, `explain OrderService: ${JSON.stringify(explained).slice(0, 500)}`);
+      const searched = JSON.parse(tsift(["search", "order service cache", "--path", project, "--json"]).stdout);
+      check(searched.hits.length > 0 && searched.symbols.length > 0, `search: ${JSON.stringify(searched).slice(0, 500)}`);
+      // refresh opens the store, so it needs the backend's package.
+      const libsql = tsift(["graph-db", "--backend", "libsql", "refresh", project], { allowFailure: true });
+      check(libsql.status !== 0 && libsql.stderr.includes("npm install @tsift/libsql"), `--backend libsql without @tsift/libsql: exit ${libsql.status}, ${libsql.stderr}`);
+    });
+
+    const example = libraryExample(readFileSync(join(repo, "README.md"), "utf8"));
+    await step(`library example ${example.fromReadme ? "from the README" : "(none marked in the README yet: a minimal one)"} compiles and runs`, () => {
+      writeFileSync(join(consumer, "example.ts"), example.source);
+      writeTsconfig(consumer, ["example.ts"]);
+      sh(process.execPath, [tsc, "-p", "tsconfig.json"], consumer);
+      // Run where a user would, in the indexed project; `tsift` resolves from the consumer.
+      sh(process.execPath, [join(consumer, "out", "example.js")], project);
+    });
+
+    await step("with @tsift/libsql: every public entry compiles (skipLibCheck off) and loads", () => {
+      sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", file("@tsift/libsql")], consumer);
+      const ls = sh("npm", ["ls", "--all"], consumer, { allowFailure: true });
+      check(ls.status === 0, `npm ls --all with @tsift/libsql exited ${ls.status}:\n${ls.stdout.slice(-6000)}`);
+      const entries = publicEntries();
+      const source = [...entries.map((entry, i) => `import * as entry${i} from "${entry}";`), "", `const loaded: Record<string, number> = {`, ...entries.map((entry, i) => `  "${entry}": Object.keys(entry${i}).length,`), "};", "console.log(JSON.stringify(loaded));", ""].join("\n");
+      writeFileSync(join(consumer, "entries.ts"), source);
+      writeTsconfig(consumer, ["entries.ts"]);
+      sh(process.execPath, [tsc, "-p", "tsconfig.json"], consumer);
+      const loaded = JSON.parse(sh(process.execPath, [join(consumer, "out", "entries.js")], consumer).stdout);
+      for (const entry of entries) check(loaded[entry] > 0, `${entry} exports nothing`);
+    });
+  } finally {
+    if (keep) console.log(`pack-smoke: kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`pack-smoke: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error) => {
+    console.error(`pack-smoke: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
