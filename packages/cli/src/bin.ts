@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { fastPath } from "./fast-path";
+import { runFastPath } from "./fast-run";
 import { processIo } from "./io";
 
 // A reader that stops early (`| head`) is not an error, on any path.
@@ -12,6 +13,5 @@ const text = fastPath(argv, process.stdout.columns);
 if (text !== undefined) process.stdout.write(text);
 else {
   const io = processIo();
-  const { runFastPath } = await import("./fast-run");
   process.exitCode = (await runFastPath(argv, io)) ?? (await (await import("./cli")).main(argv, io));
 }

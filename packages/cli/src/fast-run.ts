@@ -1,10 +1,7 @@
 import type { CommandResult } from "./command-result";
 import { parseArgv } from "./definition/parse-argv";
 import { runDefinition } from "./definition/run-definition";
-import { usageError } from "./definition/usage-errors";
-import { runAndEmit } from "./emit-result";
 import type { CliIo } from "./io";
-import { outputOptions } from "./output/output-options";
 
 /**
  * Runs a command without yargs, whose import costs more than most queries: the command
@@ -12,13 +9,20 @@ import { outputOptions } from "./output/output-options";
  * through the same `runDefinition` and output pipeline as `main`. A usage mistake is
  * reported here too, with the words `main` would use. Returns the exit code, or
  * undefined when yargs must take the command line (help, forms the parser leaves alone).
+ * Import-light: the command starts (and starts loading its use case) while the output
+ * pipeline loads.
  */
 export async function runFastPath(argv: readonly string[], io: CliIo): Promise<number | undefined> {
   const parsed = parseArgv(argv);
-  const error = parsed ? undefined : usageError(argv);
-  if (!parsed && !error) return undefined;
-  return runAndEmit(io, () => outputOptions(parsed?.args ?? {}), async (): Promise<CommandResult> => {
-    if (!parsed) throw error;
-    return runDefinition(parsed.resolved, parsed.args, io);
-  });
+  let result: Promise<CommandResult>;
+  if (parsed) result = runDefinition(parsed.resolved, parsed.args, io);
+  else {
+    const error = (await import("./definition/usage-errors")).usageError(argv);
+    if (!error) return undefined;
+    result = Promise.reject(error);
+  }
+  // Awaited by runAndEmit below; this only keeps a failure meanwhile from counting as unhandled.
+  result.catch(() => {});
+  const [{ runAndEmit }, { outputOptions }] = await Promise.all([import("./emit-result"), import("./output/output-options")]);
+  return runAndEmit(io, () => outputOptions(parsed?.args ?? {}), () => result);
 }

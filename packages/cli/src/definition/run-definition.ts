@@ -1,8 +1,8 @@
-import { TsiftError } from "@tsift/core";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import type { ParsedArgs } from "./define-command";
 import type { ResolvedCommand } from "./resolve-command";
+import { usageError } from "./usage";
 
 /**
  * Runs a resolved command on arguments from either parser: checks the whole-number
@@ -15,13 +15,13 @@ export async function runDefinition(resolved: ResolvedCommand, args: ParsedArgs,
     const value = args[option.name];
     if (option.min === undefined || value === undefined) continue;
     if (typeof value !== "number" || !Number.isInteger(value) || value < option.min) {
-      throw new TsiftError("usage", `--${option.name} expects a whole number >= ${option.min}, got ${String(value)}`, { hint });
+      throw await usageError(`--${option.name} expects a whole number >= ${option.min}, got ${String(value)}`, hint);
     }
   }
   const dir = args.dir;
   if (typeof dir === "string" && resolved.options.some((option) => option.name === "path")) {
     const path = args.path;
-    if (path !== undefined && path !== dir) throw new TsiftError("usage", `give the project directory once: --path ${String(path)} and the positional ${dir} differ`, { hint });
+    if (path !== undefined && path !== dir) throw await usageError(`give the project directory once: --path ${String(path)} and the positional ${dir} differ`, hint);
     args = { ...args, path: dir };
   }
   return resolved.command.run(args, io);
