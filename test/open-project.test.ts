@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +31,16 @@ function cli(cwd: string, argv: string[], expectedCode = 0): unknown {
 /** What `--json` would print for a library result: the same value through JSON. */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
+/** Status with its index ages zeroed: each side reads them a moment apart, everything else must match. */
+function withoutAges(report: unknown): unknown {
+  const copy = asJson(report) as { index: { last_indexed_secs_ago: number | null; workspace_scopes?: { last_indexed_secs_ago: number | null }[] } };
+  for (const entry of [copy.index, ...(copy.index.workspace_scopes ?? [])]) {
+    expect(entry.last_indexed_secs_ago).toEqual(expect.any(Number));
+    entry.last_indexed_secs_ago = 0;
+  }
+  return copy;
+}
+
 let root: string;
 let project: Project;
 
@@ -57,14 +67,7 @@ describe("openProject answers as the CLI's --json does", () => {
   });
 
   it("status", async () => {
-    // The index's age is read on each side a moment apart; everything else must match.
-    const age = (report: unknown) => {
-      const copy = asJson(report) as { index: { last_indexed_secs_ago: number | null } };
-      expect(copy.index.last_indexed_secs_ago).toEqual(expect.any(Number));
-      copy.index.last_indexed_secs_ago = 0;
-      return copy;
-    };
-    expect(age(await project.status())).toEqual(age(cli(root, ["status"])));
+    expect(withoutAges(await project.status())).toEqual(withoutAges(cli(root, ["status"])));
   });
 
   it("symbols", async () => {
@@ -104,5 +107,38 @@ describe("openProject answers as the CLI's --json does", () => {
     appendFileSync(join(root, "src", "store.ts"), "\nexport function addedLater(): void {}\n");
     expect(asJson(await project.explain("addedLater"))).toMatchObject({ symbol: "addedLater" });
     expect(asJson(await project.check())).toEqual(cli(root, ["index", "--check"]));
+  });
+});
+
+/** A workspace root declaring two submodule scopes, each with a little Python. */
+function workspaceTree(): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-open-project-workspace-")));
+  dirs.push(root);
+  writeFileSync(join(root, ".gitmodules"), '[submodule "lib"]\n\tpath = lib\n\turl = ./lib\n[submodule "tool"]\n\tpath = tool\n\turl = ./tool\n');
+  for (const scope of ["lib", "tool"]) {
+    mkdirSync(join(root, scope));
+    writeFileSync(join(root, scope, "main.py"), `def ${scope}_main():\n    ${scope}_helper()\n\ndef ${scope}_helper():\n    pass\n`);
+  }
+  return root;
+}
+
+describe("openProject on a workspace answers as the CLI does", () => {
+  it("indexes every scope, and queries one scope's index", async () => {
+    const workspace = workspaceTree();
+    const all = openProject(workspace, { workspace: true });
+    const lib = openProject(workspace, { scope: "lib" });
+    try {
+      expect(asJson(await all.check())).toEqual(cli(workspace, ["index", "--workspace", "--check"]));
+      expect(asJson(await all.index())).toEqual(cli(workspaceTree(), ["index", "--workspace"]));
+      expect(withoutAges(await all.status())).toEqual(withoutAges(cli(workspace, ["status"])));
+      expect(asJson(await lib.symbols())).toEqual(cli(workspace, ["symbols", "--scope", "lib"]));
+      expect(asJson(await lib.callers("lib_helper"))).toEqual(cli(workspace, ["graph", "lib_helper", "--callers", "--scope", "lib"]));
+      expect(asJson(await lib.sourceRead("main.py"))).toEqual(cli(workspace, ["source-read", "main.py", "--scope", "lib"]));
+      expect(asJson(await all.sourceRead("tool/main.py"))).toEqual(cli(workspace, ["source-read", "tool/main.py"]));
+      expect(asJson(await all.locks())).toEqual(cli(workspace, ["locks"]));
+    } finally {
+      await all.close();
+      await lib.close();
+    }
   });
 });
