@@ -12,8 +12,13 @@ export {
   type ProjectEdgeOptions,
   type ProjectExplainOptions,
   type ProjectIndexOptions,
+  type ProjectRelatedOptions,
+  type ProjectSearchOptions,
   type ProjectStatusOptions,
 } from "./open-project";
+export type { ProjectGraphDb, ProjectGraphDbRefreshOptions, ProjectTraverseOptions } from "./project-graph";
+export type { RelatedData, SearchData } from "@tsift/search";
+export type { DoctorData, GraphDbStatusData, RefreshData, TraverseData } from "@tsift/index";
 export type {
   AnalysisOptions,
   AnalysisReport,

@@ -32,8 +32,11 @@ import {
   type SymbolGraphReport,
   type SymbolQuery,
   type SymbolsReport,
+  type TraverseData,
   type WindowRequest,
 } from "@tsift/index";
+import { relatedProject, searchProject, type RelatedData, type RelatedProjectOptions, type SearchData, type SearchProjectOptions } from "@tsift/search";
+import { openProjectGraphDb, traverseProject, type ProjectGraphDb, type ProjectTraverseOptions } from "./project-graph";
 
 export interface OpenProjectOptions {
   /** A workspace scope (submodule) id: every query and `index()` use that scope's index. */
@@ -54,6 +57,9 @@ export type ProjectCheckOptions = Pick<IndexProjectOptions, "quiet">;
 export type ProjectStatusOptions = Pick<StatusOptions, "fix" | "limit">;
 export type ProjectEdgeOptions = Pick<SymbolGraphOptions, "limit">;
 export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
+/** `tsift search`'s options; `path` (a directory or file to search only there) is relative to the project root. */
+export type ProjectSearchOptions = Omit<SearchProjectOptions, "query" | "cwd" | "scope" | "deadlineGuard">;
+export type ProjectRelatedOptions = Pick<RelatedProjectOptions, "limit" | "model">;
 
 /**
  * A project, as the `tsift` command line sees it: every method is the use case behind one
@@ -97,6 +103,14 @@ export interface Project {
   sourceRead(file: string, options?: WindowRequest): Promise<SourceWindowReport>;
   /** `tsift locks`: writer locks and SQLite sidecars of the project's databases. */
   locks(): Promise<LocksReport>;
+  /** `tsift search <query>`: ranked symbols and hits; a stale index is refreshed first unless `autoindex` is false. */
+  search(query: string, options?: ProjectSearchOptions): Promise<SearchData>;
+  /** `tsift related <file:line|shit-handle>`: chunks similar to that one. */
+  related(target: string, options?: ProjectRelatedOptions): Promise<RelatedData>;
+  /** `tsift traverse [node] --format json`: a bounded slice of the code graph in graph.db. */
+  traverse(node?: string, options?: ProjectTraverseOptions): Promise<TraverseData>;
+  /** The project's SQLite graph.db (`.tsift/graph.db`, or the scope's), opened and created when needed; close it when done. */
+  graphDb(): Promise<ProjectGraphDb>;
   /** Closes the index reader held between calls; the project can be used again afterwards. */
   close(): Promise<void>;
 }
@@ -151,6 +165,18 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       return read.report;
     },
     locks: () => readLocks(place),
+    search: async (query, search = {}) => {
+      const found = await searchProject({ ...search, query, cwd, path: resolve(root, search.path ?? "."), scope: options.scope });
+      for (const note of found.notes) options.onNote?.(note);
+      return found.data;
+    },
+    related: async (target, related = {}) => {
+      const found = await relatedProject({ ...related, target, cwd, path: root, scope: options.scope });
+      for (const note of found.notes) options.onNote?.(note);
+      return found.data;
+    },
+    traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope }, node, traverse),
+    graphDb: () => openProjectGraphDb({ root, cwd, scope: options.scope }),
     async close() {
       const open = reader;
       reader = null;

@@ -1,0 +1,101 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openProject, type Project } from "../src/index";
+
+// Proof that search, related, traverse and graph-db are library calls: the built CLI's
+// `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
+// the same real project (tree-sitter parses, real index.db and graph.db, real processes).
+
+const repoRoot = join(import.meta.dirname, "..");
+const builtBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
+const dirs: string[] = [];
+
+function cli(cwd: string, argv: string[], expectedCode = 0): unknown {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_")));
+  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env });
+  expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
+  return JSON.parse(result.stdout);
+}
+
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** Durations are measured on each side; every other field must match. */
+function withoutDurations(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), (key, field: unknown) => (key === "duration_micros" ? 0 : field));
+}
+
+let root: string;
+let project: Project;
+
+beforeAll(async () => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-open-project-search-")));
+  dirs.push(root);
+  cpSync(join(repoRoot, "fixtures", "precise-callers"), root, { recursive: true });
+  project = openProject(root);
+  await project.index({ quiet: true });
+}, 120_000);
+
+afterAll(async () => {
+  await project.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("openProject searches and walks the graph as the CLI's --json does", () => {
+  it("search, with each strategy the CLI picks or is given", async () => {
+    const found = await project.search("store get");
+    expect(found.symbols.length).toBeGreaterThan(0);
+    expect(found.hits.length).toBeGreaterThan(0);
+    expect(asJson(found)).toEqual(cli(root, ["search", "store get"]));
+    expect(asJson(await project.search("Store", { strategy: "lexical", limit: 3, kinds: ["class"] }))).toEqual(
+      cli(root, ["search", "Store", "--strategy", "lexical", "--limit", "3", "--kind", "class"]),
+    );
+    expect(asJson(await project.search("cache entries", { strategy: "hybrid", path: "src" }))).toMatchObject({ strategy: "hybrid" });
+    const hybrid = (value: unknown) => {
+      const copy = asJson(value) as { embedded?: { ms: number } };
+      if (copy.embedded) copy.embedded.ms = 0;
+      return copy;
+    };
+    expect(hybrid(await project.search("cache entries", { strategy: "hybrid", path: "src" }))).toEqual(hybrid(cli(root, ["search", "cache entries", "--strategy", "hybrid", "--path", "src"])));
+  });
+
+  it("related", async () => {
+    const related = await project.related("src/store.ts:3", { limit: 4 });
+    expect(related.hits.length).toBeGreaterThan(0);
+    expect(related.hits[0]!.expand).toMatch(/^tsift source-read /);
+    expect(asJson(related)).toEqual(cli(root, ["related", "src/store.ts:3", "--limit", "4"]));
+  });
+
+  it("traverse: overview, neighbourhood and path", async () => {
+    // The first traverse builds graph.db; after it both sides reuse the projection.
+    cli(root, ["traverse", "--format", "json"]);
+    expect(asJson(await project.traverse())).toEqual(cli(root, ["traverse", "--format", "json"]));
+    const neighbourhood = await project.traverse("main", { depth: 1, limit: 10 });
+    expect(neighbourhood.refresh).toBe("cached_source_watermark_reuse");
+    expect(neighbourhood.nodes.length).toBeGreaterThan(1);
+    expect(asJson(neighbourhood)).toEqual(cli(root, ["traverse", "main", "--depth", "1", "--limit", "10", "--format", "json"]));
+    expect(asJson(await project.traverse("main", { to: "Store.get" }))).toEqual(cli(root, ["traverse", "main", "--to", "Store.get", "--format", "json"]));
+    expect(asJson(await project.traverse("main", { refresh: false }))).toEqual(cli(root, ["traverse", "main", "--no-refresh", "--format", "json"]));
+  });
+
+  it("graph-db status, refresh and doctor", async () => {
+    const graphDb = await project.graphDb();
+    let status: unknown;
+    let refresh: unknown;
+    let doctor: unknown;
+    try {
+      refresh = await graphDb.refresh();
+      status = await graphDb.status();
+      doctor = await graphDb.doctor();
+    } finally {
+      await graphDb.close();
+    }
+    expect(withoutDurations(refresh)).toEqual(withoutDurations(cli(root, ["graph-db", "refresh"])));
+    expect(asJson(status)).toEqual(cli(root, ["graph-db", "status"]));
+    expect(withoutDurations(doctor)).toEqual(withoutDurations(cli(root, ["graph-db", "doctor"])));
+    expect((status as { status: string }).status).toBe("current");
+    expect((doctor as { status: string }).status).toBe("ok");
+  });
+});
