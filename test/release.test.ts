@@ -27,10 +27,19 @@ describe("lockstep release", () => {
 });
 
 describe("npm pack", () => {
-  // @tsift/graph ships the grammars it vendors: prebuilt binaries, licence, name and version.
-  const vendoredGrammar = /^dist\/grammars\/[^/]+\/(prebuilds\/[^/]+\/[^/]+\.node|LICENSE|package\.json)$/;
-  const allowed = (path: string) =>
-    path === "package.json" || path === "README.md" || path === "LICENSE" || /^dist\/[^]+\.(js|d\.ts)$/.test(path) || /^bin\/[^/]+\.js$/.test(path) || vendoredGrammar.test(path);
+  // Data a package ships on purpose: @tsift/graph's vendored grammars (prebuilt binaries,
+  // licence, name and version) and @tsift/quality's recorded performance history.
+  const shippedData: Record<string, RegExp> = {
+    "@tsift/graph": /^dist\/grammars\/[^/]+\/(prebuilds\/[^/]+\/[^/]+\.node|LICENSE|package\.json)$/,
+    "@tsift/quality": /^data\/[^/]+\.json$/,
+  };
+  const allowed = (name: string, path: string) =>
+    path === "package.json" ||
+    path === "README.md" ||
+    path === "LICENSE" ||
+    /^dist\/[^]+\.(js|d\.ts)$/.test(path) ||
+    /^bin\/[^/]+\.js$/.test(path) ||
+    (shippedData[name]?.test(path) ?? false);
 
   for (const dir of [root, ...packageDirs]) {
     const name = readJson(join(dir, "package.json")).name;
@@ -39,7 +48,7 @@ describe("npm pack", () => {
       const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
       const [report] = JSON.parse(output) as [{ files: { path: string }[] }];
       const files = report.files.map((file) => file.path);
-      expect(files.filter((path) => !allowed(path)), name).toEqual([]);
+      expect(files.filter((path) => !allowed(name, path)), name).toEqual([]);
       expect(files).toContain("README.md");
       expect(files).toContain("LICENSE");
       expect(files.some((path) => path.startsWith("dist/") && path.endsWith(".d.ts"))).toBe(true);
