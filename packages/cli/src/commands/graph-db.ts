@@ -23,7 +23,7 @@ const PAGE = [
   { name: "limit", alias: "l", type: "number", default: 100, min: 0, description: "page size (0 = all)" },
 ] as const;
 const EDGE_KIND = { name: "edge-kind", type: "array", description: "edge kinds (repeatable)" } as const;
-const ID = { name: "id", required: true, description: "node id (or edge key for `edge`)" } as const;
+const ID = { name: "id", required: true, description: "node id" } as const;
 
 /** Every read (and refresh, doctor) runs through one dispatcher shared with its tests. */
 const read = (sub: GraphDbReadName) => async (args: GraphDbArgs, io: CliIo): ReturnType<typeof runGraphDbRead> => (await import("../graph-db/run-graph-db-read")).runGraphDbRead(sub, args, io);
@@ -114,7 +114,7 @@ export const graphDb = defineGroup({
     subcommand({ name: "status", summary: "row counts and projection metadata, without refreshing", positionals: [GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db status", description: "row counts and freshness" }], run: read("status") }),
     subcommand({ name: "schema", summary: "the stable node/edge/page/operation shapes", positionals: [GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db schema --json", description: "the shapes as JSON" }], run: read("schema") }),
     subcommand({ name: "node", summary: "one node by id", positionals: [ID, GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db node gsym-1a2b", description: "one node with its properties" }], run: read("node") }),
-    subcommand({ name: "edge", summary: "one edge by its stable key", positionals: [ID, GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db edge <key>", description: "one edge with its properties" }], run: read("edge") }),
+    subcommand({ name: "edge", summary: "one edge by its stable key", positionals: [{ name: "id", required: true, description: "edge key" }, GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db edge <key>", description: "one edge with its properties" }], run: read("edge") }),
     subcommand({
       name: "edges",
       summary: "scan edges by kind and property",
