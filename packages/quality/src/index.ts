@@ -63,3 +63,4 @@ export {
   type PerformanceHistoryEntry,
 } from "./backend-eval/performance-gate";
 export { PROJECTION_CACHE_VERSION, readProjectionCache, writeProjectionCache, type ProjectionCacheEntry } from "./backend-eval/projection-cache";
+export { evaluateGraphBackends, type BackendEvalData, type EvaluateGraphBackendsOptions } from "./backend-eval/evaluate-graph-backends";
