@@ -127,3 +127,4 @@ export { RANKED_NEIGHBORS_CAP, rankNeighbors, slicePageRank, type RankedNeighbor
 export { CONVEX_SNAPSHOT_PAGE_SIZE, applyChunks, fetchRemoteSnapshot, redactEndpoint, type ApplyOutcome, type ConvexTransport } from "./convex-transport";
 export { graphDbPrefix, localGraphDbPrefix, tsiftCommand, type GraphDbBackendName, type GraphDbPlace } from "./graph-db-place";
 export { compactionPolicy, graphStoreFileStats, type CompactionPolicy } from "./compaction-policy";
+export { convexProjectionOf } from "./convex-projection";

@@ -24,16 +24,10 @@ export async function loadLocalProjection(target: GraphDbTarget): Promise<LocalP
   else if (!localGraphDbExists(local)) {
     throw new TsiftError("not_found", `no local graph store at ${graphDbDisplay(local)} and no code index to build one`, { hint: "tsift index, then tsift graph-db refresh" });
   }
-  const { exportGraphRows } = await import("@tsift/core");
+  const { convexProjectionOf } = await import("@tsift/core");
   const opened = await openGraphStore(local, { readOnly: true });
   try {
-    const scope = target.scope ?? "root";
-    const document = await exportGraphRows(opened.store, scope);
-    const meta: ConvexProjectionMetadata = { scope, projectionMetaId: `projection_meta:${scope}` };
-    if (document.projection?.projection_version) meta.projectionVersion = document.projection.projection_version;
-    if (document.projection?.content_hash) meta.projectionHash = document.projection.content_hash;
-    if (document.projection?.source_watermark) meta.sourceWatermark = document.projection.source_watermark;
-    return { projection: { nodes: document.nodes, edges: document.edges }, meta, refresh };
+    return { ...(await convexProjectionOf(opened.store, target.scope ?? "root")), refresh };
   } finally {
     await opened.store.close();
   }
