@@ -17,6 +17,18 @@ export function vendoredGrammarDir(grammarPackage: string): string {
  */
 export function requireGrammar(grammarPackage: string): Record<string, unknown> {
   const dir = vendoredGrammarDir(grammarPackage);
-  if (existsSync(dir)) return (require("node-gyp-build") as (dir: string) => Record<string, unknown>)(dir);
-  return require(grammarPackage) as Record<string, unknown>;
+  if (!existsSync(dir)) return require(grammarPackage) as Record<string, unknown>;
+  try {
+    return (require("node-gyp-build") as (dir: string) => Record<string, unknown>)(dir);
+  } catch (vendoredError) {
+    // A platform the grammar publishes no binary for (Markdown has none for arm64 Linux):
+    // a user who installs the grammar package itself gets a source build of it instead.
+    try {
+      return require(grammarPackage) as Record<string, unknown>;
+    } catch {
+      throw new Error(`no prebuilt ${grammarPackage} binary for ${process.platform}-${process.arch}; install the grammar to build it from source: npm install ${grammarPackage}`, {
+        cause: vendoredError,
+      });
+    }
+  }
 }
