@@ -43,17 +43,17 @@ describe("the read commands' fast path", () => {
   });
 
   it("parses plain invocations and leaves everything else to yargs", () => {
-    const parseReadArgv = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
-    expect(parseReadArgv("graph", ["alpha", "--callers", "-l", "5", "--json"])).toEqual({ symbol: "alpha", callers: true, limit: 5, json: true });
-    expect(parseReadArgv("path", ["a", "b", "dir", "--scope=x"])).toEqual({ from: "a", to: "b", dir: "dir", scope: "x" });
-    expect(parseReadArgv("analyze", ["--entry", "a", "--entry", "b"])).toEqual({ entry: ["a", "b"], limit: 20 });
-    expect(parseReadArgv("communities", [])).toEqual({ "min-size": 2, limit: 10 });
+    const parse = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
+    expect(parse("graph", ["alpha", "--callers", "-l", "5", "--json"])).toEqual({ symbol: "alpha", callers: true, limit: 5, json: true });
+    expect(parse("path", ["a", "b", "dir", "--scope=x"])).toEqual({ from: "a", to: "b", dir: "dir", scope: "x" });
+    expect(parse("analyze", ["--entry", "a", "--entry", "b"])).toEqual({ entry: ["a", "b"], limit: 20 });
+    expect(parse("communities", [])).toEqual({ "min-size": 2, limit: 10 });
     for (const argv of [["--help"], ["alpha", "-h"], ["alpha", "--unknown"], ["alpha", "--limit", "x"], ["alpha", "--limit"], [], ["a", "b", "c"], ["alpha", "--json=true"], ["alpha", "--callers", "--callers"], ["alpha", "--", "x"]]) {
-      expect(parseReadArgv("graph", argv), argv.join(" ")).toBeUndefined();
+      expect(parse("graph", argv), argv.join(" ")).toBeUndefined();
     }
-    expect(parseReadArgv("explain", ["alpha", "--budget", "huge"])).toBeUndefined();
+    expect(parse("explain", ["alpha", "--budget", "huge"])).toBeUndefined();
     // yargs arrays are greedy (`--entry main dir` makes `dir` an entry too): left to yargs.
-    expect(parseReadArgv("analyze", ["--entry", "main", "dir"])).toBeUndefined();
+    expect(parse("analyze", ["--entry", "main", "dir"])).toBeUndefined();
   });
 
   it("usage errors name the missing argument through the binary", () => {

@@ -52,12 +52,10 @@ describe("the search commands' fast path", () => {
   });
 
   it("parses plain invocations and leaves everything else to yargs", () => {
-    const SEARCH_OPTIONS = "search";
-    const RELATED_OPTIONS = "related";
-    const parseSearchArgv = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
-    expect(parseSearchArgv(SEARCH_OPTIONS, ["a b", "-l", "5", "--json", "--no-autoindex"])).toEqual({ query: "a b", limit: 5, json: true, autoindex: false, exact: false, federated: false, timeout: 30 });
-    expect(parseSearchArgv(SEARCH_OPTIONS, ["q", "--lang", "rust", "--lang=python", "--submodule", "x"])).toEqual({ query: "q", lang: ["rust", "python"], scope: "x", limit: 10, exact: false, federated: false, autoindex: true, timeout: 30 });
-    expect(parseSearchArgv(RELATED_OPTIONS, ["src/a.ts:3", "--model", "m"])).toEqual({ target: "src/a.ts:3", model: "m", limit: 10 });
+    const parse = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
+    expect(parse("search", ["a b", "-l", "5", "--json", "--no-autoindex"])).toEqual({ query: "a b", limit: 5, json: true, autoindex: false, exact: false, federated: false, timeout: 30 });
+    expect(parse("search", ["q", "--lang", "rust", "--lang=python", "--submodule", "x"])).toEqual({ query: "q", lang: ["rust", "python"], scope: "x", limit: 10, exact: false, federated: false, autoindex: true, timeout: 30 });
+    expect(parse("related", ["src/a.ts:3", "--model", "m"])).toEqual({ target: "src/a.ts:3", model: "m", limit: 10 });
     for (const argv of [
       ["--help"],
       ["q", "-h"],
@@ -74,7 +72,7 @@ describe("the search commands' fast path", () => {
       ["--lang", "rust", "q"],
       ["q", "--", "x"],
     ]) {
-      expect(parseSearchArgv(SEARCH_OPTIONS, argv), argv.join(" ")).toBeUndefined();
+      expect(parse("search", argv), argv.join(" ")).toBeUndefined();
     }
   });
 
