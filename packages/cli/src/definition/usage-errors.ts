@@ -74,7 +74,9 @@ function unknownOption(argv: readonly string[], options: readonly OptionDefiniti
     const token = argv[i]!;
     if (!token.startsWith("-") || token === "-" || NUMBER.test(token)) continue;
     const flag = token.includes("=") ? token.slice(0, token.indexOf("=")) : token;
-    const option = byFlag.get(flag) ?? byFlag.get(flag.replace(/^--no-/, "--"));
+    // yargs also reads camel-case spellings (`--maxItems`): known options, left to it.
+    const kebab = flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    const option = byFlag.get(kebab) ?? byFlag.get(kebab.replace(/^--no-/, "--"));
     if (option) {
       if (option.type !== "boolean" && !token.includes("=")) i++;
       continue;
