@@ -77,6 +77,8 @@ function unknownOption(argv: readonly string[], options: readonly OptionDefiniti
     // yargs also reads camel-case spellings (`--maxItems`): known options, left to it.
     const kebab = flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
     const option = byFlag.get(kebab) ?? byFlag.get(kebab.replace(/^--no-/, "--"));
+    // A cluster of one-letter switches (`-qq`): yargs reads it letter by letter.
+    if (!option && /^-[a-zA-Z]{2,}$/.test(flag) && [...flag.slice(1)].every((letter) => byFlag.has(`-${letter}`))) continue;
     if (option) {
       if (option.type !== "boolean" && !token.includes("=")) i++;
       continue;
