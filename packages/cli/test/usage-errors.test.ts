@@ -30,10 +30,11 @@ describe("usage errors name the word", () => {
     expect(await bothPaths(argv)).toBe(`tsift: error[usage]: ${message} (next: ${hint})\n`);
   });
 
-  it("leaves what is not a mistake to yargs: help, camel-case spellings, switch clusters", async () => {
+  it("leaves what is not a mistake to yargs: help, camel-case spellings, one-letter clusters and stuck values", async () => {
     expect(await runFastPath(["search", "q", "--help"], bufferedIo({ cwd: repoRoot }))).toBeUndefined();
     expect(await runFastPath(["symbols", "--maxItems", "2"], bufferedIo({ cwd: repoRoot }))).toBeUndefined();
     expect(await runFastPath(["index", "-qq"], bufferedIo({ cwd: repoRoot }))).toBeUndefined();
+    expect(await runFastPath(["symbols", "-l5"], bufferedIo({ cwd: repoRoot }))).toBeUndefined();
   });
 
   it("checks --limit with one message on every command, on both paths", async () => {

@@ -77,8 +77,9 @@ function unknownOption(argv: readonly string[], options: readonly OptionDefiniti
     // yargs also reads camel-case spellings (`--maxItems`): known options, left to it.
     const kebab = flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
     const option = byFlag.get(kebab) ?? byFlag.get(kebab.replace(/^--no-/, "--"));
-    // A cluster of one-letter switches (`-qq`): yargs reads it letter by letter.
+    // One-letter forms yargs reads itself: a cluster of switches (`-qq`), a value stuck to its letter (`-l5`).
     if (!option && /^-[a-zA-Z]{2,}$/.test(flag) && [...flag.slice(1)].every((letter) => byFlag.has(`-${letter}`))) continue;
+    if (!option && /^-[a-zA-Z]./.test(flag) && (byFlag.get(flag.slice(0, 2))?.type ?? "boolean") !== "boolean") continue;
     if (option) {
       if (option.type !== "boolean" && !token.includes("=")) i++;
       continue;
