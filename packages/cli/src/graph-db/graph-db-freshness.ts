@@ -1,6 +1,6 @@
 import type { GraphStore } from "@tsift/core";
 import type { CodeGraphFreshnessState } from "@tsift/index/code-graph";
-import { graphDbPrefix, indexLocationFor, isLocalFileBackend } from "./graph-db-context";
+import { graphDbPlace, graphDbPrefix, indexLocationFor, isLocalFileBackend } from "./graph-db-context";
 import type { GraphDbTarget } from "./open-graph-store";
 
 export interface GraphDbFreshness {
@@ -11,16 +11,17 @@ export interface GraphDbFreshness {
 }
 
 /**
- * Compares a local graph.db's code projection with its index (one read of the index's
- * `files` table, a few milliseconds), so reads answer from the current graph.db as it
- * is and say how to refresh it when it trails the index. Never writes.
+ * Compares a local graph.db's code projection with its index (@tsift/index's
+ * graphStoreFreshness: one read of the index's `files` table, a few milliseconds), so
+ * reads answer from the current graph.db as it is and say how to refresh it when it
+ * trails the index. Never writes.
  */
 export async function graphDbFreshness(target: GraphDbTarget, store: GraphStore): Promise<GraphDbFreshness> {
   if (!isLocalFileBackend(target)) return { state: "unknown", note: null };
-  const { codeGraphFreshness } = await import("@tsift/index/code-graph");
-  let state: CodeGraphFreshnessState;
+  const { graphStoreFreshness } = await import("@tsift/index/code-graph");
+  let state: CodeGraphFreshnessState | "unknown";
   try {
-    state = (await codeGraphFreshness(store, await indexLocationFor(target), target.scope ?? "root")).state;
+    state = await graphStoreFreshness(store, await indexLocationFor(target), graphDbPlace(target));
   } catch {
     // Freshness is advice on top of a read that already succeeded: a broken index must not fail it.
     return { state: "unknown", note: null };
