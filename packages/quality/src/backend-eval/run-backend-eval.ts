@@ -155,7 +155,7 @@ async function measureBackend(
  * Loads every dataset into every backend (a fresh store each time), times the refresh
  * and every read (median of `iterations` calls), and checks that each candidate answers
  * every read exactly as the baseline does. Each sample is one flat metric map, the
- * shape `fixtures/graph-db-performance-history.json` stores and `metric-digest` reads.
+ * shape `data/graph-db-performance-history.json` stores and `metric-digest` reads.
  */
 export async function runBackendEval(options: RunBackendEvalOptions): Promise<BackendEvalResult> {
   const [baseline, ...candidates] = options.backends;
