@@ -73,7 +73,7 @@ export {
 } from "./index-db/chunk-vector-queries";
 export { indexedFilePaths, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
 export { resolvedCallerCounts, symbolHandlesById, symbolNameCandidates, type SymbolCandidate, type SymbolCandidateQuery } from "./index-db/symbol-search-queries";
-export { cachedSymbolRanking, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
+export { cachedSymbolRanking, memoizedIndexWatermark, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
 export type { RankingCache } from "./graph-queries/explain-view";
 export { communityCacheDir, indexWatermark } from "./graph-queries/community-cache";
 // The use cases behind `tsift index`, `status`, `init`, `locks` and `source-read`: each

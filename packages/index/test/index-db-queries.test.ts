@@ -8,6 +8,8 @@ import {
   ftsChunkMatches,
   indexedFilePaths,
   indexLocation,
+  indexWatermark,
+  memoizedIndexWatermark,
   missingChunkVectorCount,
   pendingChunkContents,
   resolvedCallerCounts,
@@ -106,6 +108,34 @@ describe("index.db named queries", () => {
     expect(pruned).toBe(1);
     expect(missingChunkVectorCount(db, "test-encoder")).toBe(0);
     expect(chunkVectorFingerprint(db, "test-encoder")).toEqual({ ...before, vectors: pending.length });
+    db.close();
+  });
+});
+
+describe("memoizedIndexWatermark", () => {
+  it("remembers the watermark per index run and hashes again after the next run", async () => {
+    const { appendFileSync, readFileSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const root = tempTree(PROJECT);
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const cacheDir = join(root, ".tsift", "community-cache", "root");
+    let db = new Database(location.dbPath, { readonly: true });
+    const first = memoizedIndexWatermark(db, cacheDir);
+    expect(first).toBe(indexWatermark(db));
+    // A hit is read from the memo, not hashed: a doctored memo shows through.
+    const memo = join(cacheDir, "watermark.memo");
+    const [key] = readFileSync(memo, "utf8").split("\n");
+    writeFileSync(memo, `${key}\nfrom-the-memo`);
+    expect(memoizedIndexWatermark(db, cacheDir)).toBe("from-the-memo");
+    db.close();
+
+    appendFileSync(join(root, "src/users.ts"), "\nexport function addedLater(): void {}\n");
+    await updateIndex(location);
+    db = new Database(location.dbPath, { readonly: true });
+    const second = memoizedIndexWatermark(db, cacheDir);
+    expect(second).toBe(indexWatermark(db));
+    expect(second).not.toBe(first);
     db.close();
   });
 });

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { cachedSymbolRanking, indexWatermark, symbolHandlesById, symbolRanking, type SymbolPageRankFn } from "@tsift/index/indexer";
+import { cachedSymbolRanking, memoizedIndexWatermark, symbolHandlesById, symbolRanking, type SymbolPageRankFn } from "@tsift/index/indexer";
 import type { SymbolTieBreak } from "./symbol-search";
 
 /** `pageRank` from @tsift/algorithms, as @tsift/index's symbol ranking takes it. */
@@ -39,7 +39,7 @@ export class PageRankNotLoaded extends Error {
  * shared with `tsift explain`, so only the first reader after an index update computes it.
  */
 export function pageRankTieBreak(db: Database.Database, cacheDir: string | null, pageRank: PageRankFn | null | undefined): SymbolTieBreak | null {
-  const options = cacheDir === null ? { cacheDir } : { cacheDir, watermark: indexWatermark(db) };
+  const options = cacheDir === null ? { cacheDir } : { cacheDir, watermark: memoizedIndexWatermark(db, cacheDir) };
   let ranking = cachedSymbolRanking(db, options);
   if (!ranking) {
     if (pageRank === undefined) throw new PageRankNotLoaded();
