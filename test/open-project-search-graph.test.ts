@@ -1,26 +1,11 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProject, type Project } from "../src/index";
+import { asJson, cli, fixtureCopy, removeTempDirs } from "./cli-parity";
 
 // Proof that search, related, traverse and graph-db are library calls: the built CLI's
 // `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
 // the same real project (tree-sitter parses, real index.db and graph.db, real processes).
 
-const repoRoot = join(import.meta.dirname, "..");
-const builtBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
-const dirs: string[] = [];
-
-function cli(cwd: string, argv: string[], expectedCode = 0): unknown {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_")));
-  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env });
-  expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
-  return JSON.parse(result.stdout);
-}
-
-const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 /** Durations are measured on each side; every other field must match. */
 function withoutDurations(value: unknown): unknown {
@@ -31,16 +16,14 @@ let root: string;
 let project: Project;
 
 beforeAll(async () => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-open-project-search-")));
-  dirs.push(root);
-  cpSync(join(repoRoot, "fixtures", "precise-callers"), root, { recursive: true });
+  root = fixtureCopy("precise-callers");
   project = openProject(root);
   await project.index({ quiet: true });
 }, 120_000);
 
 afterAll(async () => {
   await project.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 describe("openProject searches and walks the graph as the CLI's --json does", () => {

@@ -1,35 +1,13 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isTsiftError, openProject, type Project } from "../src/index";
+import { asJson, cli, fixtureCopy, removeTempDirs, tempDir } from "./cli-parity";
 
 // Proof that a library user can do what the CLI does: for each command, the built CLI's
 // `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
 // the same real project (tree-sitter parses, real index.db, real processes).
 
-const repoRoot = join(import.meta.dirname, "..");
-const builtBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
-const dirs: string[] = [];
-
-function fixtureCopy(name: string): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), `tsift-open-project-${name}-`)));
-  cpSync(join(repoRoot, "fixtures", name), root, { recursive: true });
-  dirs.push(root);
-  return root;
-}
-
-/** The built CLI run from `cwd`; budgets and debug switches from the environment are left out. */
-function cli(cwd: string, argv: string[], expectedCode = 0): unknown {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_")));
-  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env });
-  expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
-  return JSON.parse(result.stdout);
-}
-
-/** What `--json` would print for a library result: the same value through JSON. */
-const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 /** Status with its index ages zeroed: each side reads them a moment apart, everything else must match. */
 function withoutAges(report: unknown): unknown {
@@ -57,7 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await project.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 describe("openProject answers as the CLI's --json does", () => {
@@ -112,8 +90,7 @@ describe("openProject answers as the CLI's --json does", () => {
 
 /** A workspace root declaring two submodule scopes, each with a little Python. */
 function workspaceTree(): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-open-project-workspace-")));
-  dirs.push(root);
+  const root = tempDir("tsift-open-project-workspace-");
   writeFileSync(join(root, ".gitmodules"), '[submodule "lib"]\n\tpath = lib\n\turl = ./lib\n[submodule "tool"]\n\tpath = tool\n\turl = ./tool\n');
   for (const scope of ["lib", "tool"]) {
     mkdirSync(join(root, scope));

@@ -46,7 +46,7 @@ export type { TsiftConfig } from "./tsift-config";
 export { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
 // The read use cases behind `tsift symbols`, `graph`, `explain`, `path`, `communities` and
 // `analyze`: each takes one options object and returns the data the command prints.
-export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, type CommandPlace } from "./project/command-place";
+export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./project/command-place";
 export type { ProjectOptions } from "./project/project-options";
 export { resolveReadTarget, type ReadTarget } from "./project/read-target";
 export { openReadIndex, type IndexOpener, type ReadIndex } from "./project/open-read-index";

@@ -95,7 +95,7 @@ export { INDEX_READING_COMMANDS, recommendations, reminders, runReason, type Rec
 export { readLocks, type LocksReport } from "./project/read-locks";
 export { databaseLocks, type DatabaseLocks, type SidecarState } from "./project/database-locks";
 export { readSourceWindow, type SourceWindow, type SourceWindowOptions, type SourceWindowReport } from "./project/source-read/read-source-window";
-export { symbolIdentity, type SymbolRef } from "./project/source-read/window-symbols";
+export { type SymbolRef } from "./project/source-read/window-symbols";
 export type { WindowRequest } from "./project/source-read/read-window";
 export { initProject, type InitProjectOptions, type InitReport } from "./project/init/init-project";
 export { applyInit, readText, type InitAction, type InitChange, type InitOptions } from "./project/init/apply-init";
@@ -103,5 +103,5 @@ export { codeNavigationSection, NAVIGATION_COMMANDS, SECTION_END, SECTION_START_
 export { CODEX_HOOK_STATUS, codexHook, mergeCodexHook, type CodexHook } from "./project/init/codex-hook";
 export { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./project/init/opencode-commands";
 export { instructionBlockState, upsertInstructionBlock, type InstructionState } from "./project/init/instruction-block";
-export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, type CommandPlace } from "./project/command-place";
+export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./project/command-place";
 export type { ProjectOptions } from "./project/project-options";

@@ -25,7 +25,7 @@ export const convexSync = defineCommand({
     { command: "tsift convex-sync --apply --endpoint https://example.convex.site/graph", description: "send the planned chunks" },
   ],
   async run(args, io) {
-    const [{ runConvexSync }, { pathArg }] = await Promise.all([import("../convex-sync/run-convex-sync"), import("../path-arg")]);
+    const [{ runConvexSync }, { pathArg }] = await Promise.all([import("../convex-sync/run-convex-sync"), import("@tsift/index/graph-read")]);
     const root = resolve(io.cwd, args.path ?? ".");
     return runConvexSync(
       { root, pathArg: pathArg(io.cwd, root), scope: args.scope, backend: "sqlite", authTokenEnv: args["auth-token-env"], env: io.env },

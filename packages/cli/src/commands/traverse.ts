@@ -25,7 +25,7 @@ export const traverse = defineCommand({
     { command: "tsift traverse main --to Store.get --format html --out path.html", description: "the path between two symbols as one HTML page" },
   ],
   async run(args, io) {
-    const [{ runTraverse }, { pathArg }] = await Promise.all([import("../traverse/run-traverse"), import("../path-arg")]);
+    const [{ runTraverse }, { pathArg }] = await Promise.all([import("../traverse/run-traverse"), import("@tsift/index/graph-read")]);
     const root = resolve(io.cwd, args.path ?? ".");
     return runTraverse(
       { root, pathArg: pathArg(io.cwd, root), scope: args.scope, backend: "sqlite", authTokenEnv: "TSIFT_LIBSQL_AUTH_TOKEN", env: io.env },

@@ -1,6 +1,6 @@
 import type { AnalyzeReport } from "@tsift/index";
 import { defineOutput } from "../output/output-spec";
-import { placeFlags, type CommandPlace } from "../symbol-ref";
+import { placeFlags, type CommandPlace } from "@tsift/index/graph-read";
 import { GRAPH_PATH_KEYS } from "./graph-output";
 
 /** `tsift analyze` data: the report (tsift-rust-notes §2.7) with the project root and scope. */

@@ -1,7 +1,7 @@
 import type { CommunitiesResult, IndexCommunity } from "@tsift/index/graph-read";
 import { compactHeader } from "../output/compact-labels";
 import { defineOutput } from "../output/output-spec";
-import { placeFlags, type CommandPlace } from "../symbol-ref";
+import { placeFlags, type CommandPlace } from "@tsift/index/graph-read";
 import { GRAPH_PATH_KEYS } from "./graph-output";
 
 /** Member names shown per community: as text, and compact (five in compact mode, see compact-labels.ts). */

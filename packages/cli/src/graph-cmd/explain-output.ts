@@ -2,7 +2,7 @@ import type { StoredEdge, StoredSymbol, SymbolExplanation } from "@tsift/index/g
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
 import { previewSection } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
-import { placeFlags, sourceReadCommand, type CommandPlace } from "../symbol-ref";
+import { placeFlags, sourceReadCommand, type CommandPlace } from "@tsift/index/graph-read";
 import { edgeCompact, edgeRows, edgeText, GRAPH_PATH_KEYS, hiddenEdges, type EdgeLists } from "./graph-output";
 
 const lists = (data: SymbolExplanation): EdgeLists => ({ callers: data.callers, callees: data.callees, callersTotal: data.callers_total, calleesTotal: data.callees_total });

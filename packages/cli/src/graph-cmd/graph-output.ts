@@ -2,7 +2,7 @@ import type { StoredEdge, SymbolCallGraph } from "@tsift/index/graph-read";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
 import { DEFAULT_PATH_KEYS } from "../output/display-paths";
 import { defineOutput } from "../output/output-spec";
-import { placeFlags, type CommandPlace } from "../symbol-ref";
+import { placeFlags, type CommandPlace } from "@tsift/index/graph-read";
 
 /** `tsift graph` data: the query's shape (tsift-rust-notes §2.3) plus where the symbol is defined. */
 export type GraphData = SymbolCallGraph & { kind: string; file: string; line: number };

@@ -1,6 +1,6 @@
 import type { CallPath } from "@tsift/index/graph-read";
 import { defineOutput } from "../output/output-spec";
-import { placeFlags, type CommandPlace } from "../symbol-ref";
+import { placeFlags, type CommandPlace } from "@tsift/index/graph-read";
 import { GRAPH_PATH_KEYS } from "./graph-output";
 
 /** `tsift path` output: the chain of symbols, or `path: null, hops: null` when they are not connected. */

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { GraphDirection } from "@tsift/core";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { pathArg } from "../path-arg";
+import { pathArg } from "@tsift/index/graph-read";
 import { parsePropertyFlags, stringList, wholeNumber } from "./graph-db-args";
 import type { GraphDbReadName } from "../commands/graph-db";
 import type { GraphDbBackend, GraphDbTarget } from "./open-graph-store";

@@ -1,31 +1,10 @@
-import type { IndexChange, IndexMode, IndexWarning, PruneStats } from "@tsift/index/indexer";
+import type { IndexMode, IndexScopeReport, IndexSummaryReport } from "@tsift/index/indexer";
 import { defineOutput, type Metric } from "../output/output-spec";
-
-/** `summaryJson`'s shape: quiet runs carry only the counts (and prune stats). */
-export interface IndexSummaryData {
-  mode?: IndexMode;
-  total_tracked: number;
-  new: number;
-  modified: number;
-  deleted: number;
-  unchanged: number;
-  parsed?: number;
-  changes?: IndexChange[];
-  warnings?: IndexWarning[];
-  prune_stats?: PruneStats;
-  recovery?: string;
-}
-
-export interface IndexScopeData extends Partial<IndexSummaryData> {
-  submodule: string | null;
-  tier: string | null;
-  summary?: IndexSummaryData;
-}
 
 const MARK = { new: "+", modified: "~", deleted: "-" } as const;
 
 /** The human report: mode and totals, then one line per change (absent when quiet). */
-function summaryText(summary: IndexSummaryData, mode: IndexMode): string {
+function summaryText(summary: IndexSummaryReport, mode: IndexMode): string {
   const lines = [`Index (${summary.mode ?? mode}): ${summary.total_tracked} files tracked`];
   let counts = `  new: ${summary.new}  modified: ${summary.modified}  deleted: ${summary.deleted}  unchanged: ${summary.unchanged}`;
   if (summary.prune_stats) {
@@ -41,23 +20,23 @@ function summaryText(summary: IndexSummaryData, mode: IndexMode): string {
   return lines.join("\n");
 }
 
-function compactSummary(summary: IndexSummaryData, mode: IndexMode, prefix = ""): string {
+function compactSummary(summary: IndexSummaryReport, mode: IndexMode, prefix = ""): string {
   const head = `${prefix}idx ${summary.mode ?? mode} tt:${summary.total_tracked} +${summary.new} ~${summary.modified} -${summary.deleted} =${summary.unchanged}`;
   return [head, ...(summary.changes ?? []).map((change) => `${MARK[change.kind]}${change.path}`)].join("\n");
 }
 
-const counts = (summary: IndexSummaryData): Metric[] => [
+const counts = (summary: IndexSummaryReport): Metric[] => [
   { label: "tracked", value: summary.total_tracked },
   { label: "new", value: summary.new },
   { label: "modified", value: summary.modified },
   { label: "deleted", value: summary.deleted },
 ];
-const sentence = (summary: IndexSummaryData, mode: IndexMode) => `index ${summary.mode ?? mode}: ${summary.total_tracked} files tracked, ${summary.new} new, ${summary.modified} modified, ${summary.deleted} deleted`;
-const changeRows = (summary: IndexSummaryData, scope: string | null = null) => (summary.changes ?? []).map((change) => [...(scope === null ? [] : [scope]), change.kind, change.path, change.language ?? null]);
+const sentence = (summary: IndexSummaryReport, mode: IndexMode) => `index ${summary.mode ?? mode}: ${summary.total_tracked} files tracked, ${summary.new} new, ${summary.modified} modified, ${summary.deleted} deleted`;
+const changeRows = (summary: IndexSummaryReport, scope: string | null = null) => (summary.changes ?? []).map((change) => [...(scope === null ? [] : [scope]), change.kind, change.path, change.language ?? null]);
 
 /** One index (the project's own); `mode` fills in the quiet report, which omits it. */
 export const indexOutput = (mode: IndexMode) =>
-  defineOutput<IndexSummaryData>({
+  defineOutput<IndexSummaryReport>({
     tool: "index",
     text: (data) => summaryText(data, mode),
     compact: (data) => compactSummary(data, mode),
@@ -65,11 +44,11 @@ export const indexOutput = (mode: IndexMode) =>
     envelope: { view: "report", summary: (data) => sentence(data, mode), metrics: counts },
   });
 
-const scopeSummary = (scope: IndexScopeData): IndexSummaryData => scope.summary ?? (scope as IndexSummaryData);
+const scopeSummary = (scope: IndexScopeReport): IndexSummaryReport => scope.summary ?? (scope as IndexSummaryReport);
 
 /** Every workspace scope, one report each. */
 export const workspaceIndexOutput = (mode: IndexMode) =>
-  defineOutput<{ scopes: IndexScopeData[] }>({
+  defineOutput<{ scopes: IndexScopeReport[] }>({
     tool: "index",
     text: (data) => data.scopes.map((scope) => `[${scope.submodule}] ${scope.tier}\n${summaryText(scopeSummary(scope), mode)}`).join("\n\n"),
     compact: (data) => data.scopes.map((scope) => compactSummary(scopeSummary(scope), mode, `[${scope.submodule}] `)).join("\n"),

@@ -1,8 +1,8 @@
-import { indexProject } from "@tsift/index/indexer";
+import { indexProject, type IndexSummaryReport } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
-import { indexOutput, workspaceIndexOutput, type IndexSummaryData } from "./index-output";
+import { indexOutput, workspaceIndexOutput } from "./index-output";
 import { progressBar } from "./progress-bar";
 
 export interface IndexFlags {
@@ -47,5 +47,5 @@ export async function runIndex(io: CliIo, flags: IndexFlags): Promise<CommandRes
     // Scope reports list paths relative to each scope, so they print as stored (no root).
     return commandResult(report, workspaceIndexOutput(run.mode), { exitCode, notes });
   }
-  return commandResult<IndexSummaryData>(report, indexOutput(run.mode), { root: run.sourceRoot, exitCode, notes });
+  return commandResult<IndexSummaryReport>(report, indexOutput(run.mode), { root: run.sourceRoot, exitCode, notes });
 }

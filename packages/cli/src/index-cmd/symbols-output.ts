@@ -2,7 +2,7 @@ import type { SymbolRow } from "@tsift/index/indexer";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
 import { previewSection } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
-import { sourceReadCommand, symbolIdentity, type CommandPlace } from "../symbol-ref";
+import { sourceReadCommand, symbolIdentity, type CommandPlace } from "@tsift/index/graph-read";
 
 export interface SymbolsData {
   query?: string;

@@ -2,7 +2,7 @@ import type { SearchHit, SymbolHit } from "@tsift/search";
 import { abbreviateKind } from "../output/compact-labels";
 import { previewSection } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
-import type { CommandPlace } from "../symbol-ref";
+import type { CommandPlace } from "@tsift/index/graph-read";
 import type { RankedItem, SearchPreview } from "./search-preview";
 import type { SearchData } from "@tsift/search";
 

@@ -1,6 +1,6 @@
 import type { SearchHit, SymbolHit } from "@tsift/search";
 import { shellArg, stableHandle } from "@tsift/digest";
-import { placeFlags, sourceReadCommand, type CommandPlace } from "../symbol-ref";
+import { placeFlags, sourceReadCommand, type CommandPlace } from "@tsift/index/graph-read";
 import type { SearchData } from "@tsift/search";
 
 /** One row of the preview's single ranked list: a symbol family or a file's collapsed hits. */

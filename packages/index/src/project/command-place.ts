@@ -50,3 +50,12 @@ export function rootRelative(root: string, path: string): string {
   if (!path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`)) return path;
   return relative(root, path).split(sep).join("/");
 }
+
+/**
+ * Identity behind the `ssym-*` handle of an indexed symbol: scope, file relative to the
+ * index's source root, line, kind, parent, name — the same in `symbols` previews and
+ * `source-read` windows, so one symbol keeps one handle across commands.
+ */
+export function symbolIdentity(symbol: { file: string; line: number; kind: string; name: string; parent?: string | null }, scope: string | null): string {
+  return [scope ?? "", symbol.file, symbol.line, symbol.kind, symbol.parent ?? "", symbol.name].join("\0");
+}

@@ -4,7 +4,7 @@ import { symbolHandle as graphHandle } from "../../graph-queries/symbol-handle";
 import type { IndexLocation } from "../../index-location";
 import { openIndexReader } from "../../open-index";
 import { querySymbols } from "../../query-symbols";
-import { placeFlags, sourceReadCommand, stableHandle, type CommandPlace } from "../command-place";
+import { placeFlags, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "../command-place";
 
 /** An indexed symbol a source window intersects. */
 export interface SymbolRef {
@@ -26,15 +26,6 @@ export interface WindowSymbols {
   symbols: SymbolRef[];
   warnings: string[];
   recovery: string | null;
-}
-
-/**
- * Identity behind the `ssym-*` handle of an indexed symbol: scope, file relative to the
- * index's source root, line, kind, parent, name — the same in `symbols` previews and
- * `source-read` windows, so one symbol keeps one handle across commands.
- */
-export function symbolIdentity(symbol: { file: string; line: number; kind: string; name: string; parent?: string | null }, scope: string | null): string {
-  return [scope ?? "", symbol.file, symbol.line, symbol.kind, symbol.parent ?? "", symbol.name].join("\0");
 }
 
 /**

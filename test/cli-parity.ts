@@ -1,0 +1,41 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "vitest";
+
+// The harness of the openProject parity tests: the built CLI's `--json` stdout must
+// deep-equal the JSON of the `Project` method with the same options.
+
+export const repoRoot = join(import.meta.dirname, "..");
+const builtBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
+const tempDirs: string[] = [];
+
+/** A temp directory removed by `removeTempDirs`. */
+export function tempDir(prefix: string): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** A fresh copy of `fixtures/<name>`. */
+export function fixtureCopy(name: string): string {
+  const root = tempDir(`tsift-open-project-${name}-`);
+  cpSync(join(repoRoot, "fixtures", name), root, { recursive: true });
+  return root;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** The built CLI run from `cwd` with `--json`; budgets and debug switches from the environment are left out. */
+export function cli(cwd: string, argv: string[], expectedCode = 0): unknown {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_")));
+  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env });
+  expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
+  return JSON.parse(result.stdout);
+}
+
+/** What `--json` would print for a library result: the same value through JSON. */
+export const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
