@@ -1,4 +1,5 @@
 import nx from "@nx/eslint-plugin";
+import prettierOff from "eslint-config-prettier/flat";
 import tseslint from "typescript-eslint";
 
 /**
@@ -59,4 +60,6 @@ export default tseslint.config(
     files: ["tools/**/*.mjs", "bin/**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
+  // Prettier owns layout (checked by the root lint target); no lint rule may argue with it.
+  prettierOff,
 );

@@ -14,7 +14,12 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 describe("the package layering is enforced by lint", () => {
   it("rejects a lower layer importing a higher one", async () => {
     expect(await boundaryErrors("packages/sqlite/src/violation.ts", 'import { main } from "@tsift/cli";\nexport const x = main;\n')).not.toEqual([]);
-    expect(await boundaryErrors("packages/graph/src/violation.ts", 'import { openSqliteGraphStore } from "@tsift/sqlite";\nexport const x = openSqliteGraphStore;\n')).not.toEqual([]);
+    expect(
+      await boundaryErrors(
+        "packages/graph/src/violation.ts",
+        'import { openSqliteGraphStore } from "@tsift/sqlite";\nexport const x = openSqliteGraphStore;\n',
+      ),
+    ).not.toEqual([]);
   });
 
   it("rejects siblings that must stay independent", async () => {
@@ -26,12 +31,21 @@ describe("the package layering is enforced by lint", () => {
   });
 
   it("keeps better-sqlite3 out of the libSQL backend and yargs out of libraries", async () => {
-    expect((await boundaryErrors("packages/libsql/src/violation.ts", 'import Database from "better-sqlite3";\nexport const x = Database;\n')).join(" ")).toMatch(/better-sqlite3/);
+    expect(
+      (await boundaryErrors("packages/libsql/src/violation.ts", 'import Database from "better-sqlite3";\nexport const x = Database;\n')).join(" "),
+    ).toMatch(/better-sqlite3/);
     expect((await boundaryErrors("packages/index/src/violation.ts", 'import yargs from "yargs";\nexport const x = yargs;\n')).join(" ")).toMatch(/yargs/);
   });
 
   it("accepts imports the design allows", async () => {
-    expect(await boundaryErrors("packages/cli/src/allowed.ts", 'import { edgeKey } from "@tsift/core";\nimport { openSqliteGraphStore } from "@tsift/sqlite";\nexport const x = [edgeKey, openSqliteGraphStore];\n')).toEqual([]);
-    expect(await boundaryErrors("packages/index/src/allowed.ts", 'import { openSqliteGraphStore } from "@tsift/sqlite";\nexport const x = openSqliteGraphStore;\n')).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "packages/cli/src/allowed.ts",
+        'import { edgeKey } from "@tsift/core";\nimport { openSqliteGraphStore } from "@tsift/sqlite";\nexport const x = [edgeKey, openSqliteGraphStore];\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors("packages/index/src/allowed.ts", 'import { openSqliteGraphStore } from "@tsift/sqlite";\nexport const x = openSqliteGraphStore;\n'),
+    ).toEqual([]);
   });
 });

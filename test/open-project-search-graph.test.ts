@@ -6,7 +6,6 @@ import { asJson, cli, fixtureCopy, removeTempDirs } from "./cli-parity";
 // `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
 // the same real project (tree-sitter parses, real index.db and graph.db, real processes).
 
-
 /** Durations are measured on each side; every other field must match. */
 function withoutDurations(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, field: unknown) => (key === "duration_micros" ? 0 : field));
@@ -41,7 +40,9 @@ describe("openProject searches and walks the graph as the CLI's --json does", ()
       if (copy.embedded) copy.embedded.ms = 0;
       return copy;
     };
-    expect(hybrid(await project.search("cache entries", { strategy: "hybrid", path: "src" }))).toEqual(hybrid(cli(root, ["search", "cache entries", "--strategy", "hybrid", "--path", "src"])));
+    expect(hybrid(await project.search("cache entries", { strategy: "hybrid", path: "src" }))).toEqual(
+      hybrid(cli(root, ["search", "cache entries", "--strategy", "hybrid", "--path", "src"])),
+    );
   });
 
   it("related", async () => {

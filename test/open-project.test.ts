@@ -8,7 +8,6 @@ import { asJson, cli, fixtureCopy, removeTempDirs, tempDir } from "./cli-parity"
 // `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
 // the same real project (tree-sitter parses, real index.db, real processes).
 
-
 /** Status with its index ages zeroed: each side reads them a moment apart, everything else must match. */
 function withoutAges(report: unknown): unknown {
   const copy = asJson(report) as { index: { last_indexed_secs_ago: number | null; workspace_scopes?: { last_indexed_secs_ago: number | null }[] } };
@@ -66,11 +65,15 @@ describe("openProject answers as the CLI's --json does", () => {
 
   it("communities and analyze", async () => {
     expect(asJson(await project.communities({ limit: 2 }))).toEqual(cli(root, ["communities", "--limit", "2"]));
-    expect(asJson(await project.analyze({ entries: ["main", "health"], limit: 3 }))).toEqual(cli(root, ["analyze", "--entry", "main", "--entry", "health", "--limit", "3"]));
+    expect(asJson(await project.analyze({ entries: ["main", "health"], limit: 3 }))).toEqual(
+      cli(root, ["analyze", "--entry", "main", "--entry", "health", "--limit", "3"]),
+    );
   });
 
   it("source-read and locks", async () => {
-    expect(asJson(await project.sourceRead("src/store.ts", { start: 2, lines: 8 }))).toEqual(cli(root, ["source-read", "src/store.ts", "--start", "2", "--lines", "8"]));
+    expect(asJson(await project.sourceRead("src/store.ts", { start: 2, lines: 8 }))).toEqual(
+      cli(root, ["source-read", "src/store.ts", "--start", "2", "--lines", "8"]),
+    );
     expect(asJson(await project.locks())).toEqual(cli(root, ["locks"]));
   });
 

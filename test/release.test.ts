@@ -45,10 +45,17 @@ describe("npm pack", () => {
     const name = readJson(join(dir, "package.json")).name;
     it(`${name} ships only built files, README, LICENSE and package.json`, () => {
       // --ignore-scripts: packing the root would otherwise run its `prepare` build again.
-      const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+        cwd: dir,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       const [report] = JSON.parse(output) as [{ files: { path: string }[] }];
       const files = report.files.map((file) => file.path);
-      expect(files.filter((path) => !allowed(name, path)), name).toEqual([]);
+      expect(
+        files.filter((path) => !allowed(name, path)),
+        name,
+      ).toEqual([]);
       expect(files).toContain("README.md");
       expect(files).toContain("LICENSE");
       expect(files.some((path) => path.startsWith("dist/") && path.endsWith(".d.ts"))).toBe(true);
@@ -57,19 +64,30 @@ describe("npm pack", () => {
 });
 
 describe("npm run release", () => {
-  interface Manifest { name: string; version: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
+  interface Manifest {
+    name: string;
+    version: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
+  }
   const manifests = [root, ...packageDirs].map((dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest);
   const names = new Set(manifests.map((pkg) => pkg.name));
-  const internalNeeds = (pkg: Manifest) => [pkg.dependencies, pkg.peerDependencies, pkg.optionalDependencies].flatMap((field) => Object.keys(field ?? {})).filter((name) => names.has(name));
+  const internalNeeds = (pkg: Manifest) =>
+    [pkg.dependencies, pkg.peerDependencies, pkg.optionalDependencies].flatMap((field) => Object.keys(field ?? {})).filter((name) => names.has(name));
 
   it("dry-runs npm publish for every package and the root tsift, dependencies first, skipping published versions", () => {
     const graph = manifests.find((pkg) => pkg.name === "@tsift/graph")!;
     // No registry look-up: --assume-unpublished, and --published stands in for a version already out.
-    const output = execFileSync(process.execPath, [join(root, "tools/release.mjs"), "--dry-run", "--no-build", "--assume-unpublished", "--published", `@tsift/graph@${graph.version}`], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const output = execFileSync(
+      process.execPath,
+      [join(root, "tools/release.mjs"), "--dry-run", "--no-build", "--assume-unpublished", "--published", `@tsift/graph@${graph.version}`],
+      {
+        cwd: root,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const lines = output.trim().split("\n");
     const published = lines.filter((line) => line.startsWith("would publish ")).map((line) => line.slice("would publish ".length).replace(/@[^@]+$/, ""));
     expect(lines).toContain(`skip @tsift/graph@${graph.version} (already on the registry)`);
@@ -89,7 +107,8 @@ describe("npm run version-packages", () => {
   it("versions every package, the root, the lockfile and the root CHANGELOG (on a scratch copy)", () => {
     const scratch = mkdtempSync(join(tmpdir(), "tsift-version-"));
     try {
-      for (const file of ["package.json", "package-lock.json", ".npmrc", "CHANGELOG.md"]) if (existsSync(join(root, file))) cpSync(join(root, file), join(scratch, file));
+      for (const file of ["package.json", "package-lock.json", ".npmrc", "CHANGELOG.md"])
+        if (existsSync(join(root, file))) cpSync(join(root, file), join(scratch, file));
       cpSync(join(root, ".changeset/config.json"), join(scratch, ".changeset/config.json"));
       for (const dir of packageDirs) cpSync(join(dir, "package.json"), join(scratch, "packages", basename(dir), "package.json"));
       writeFileSync(join(scratch, ".changeset/scratch.md"), '---\n"@tsift/core": patch\n---\n\nScratch change: proves the version step.\n');
@@ -103,9 +122,13 @@ describe("npm run version-packages", () => {
       for (const dir of packageDirs) {
         const pkg = readJson(join(scratch, "packages", basename(dir), "package.json"));
         expect(pkg.version, pkg.name).toBe(next);
-        for (const [name, range] of Object.entries(pkg.dependencies ?? {})) if (name.startsWith("@tsift/")) expect(range, `${pkg.name} -> ${name}`).toBe(`^${next}`);
+        for (const [name, range] of Object.entries(pkg.dependencies ?? {}))
+          if (name.startsWith("@tsift/")) expect(range, `${pkg.name} -> ${name}`).toBe(`^${next}`);
       }
-      const lock = JSON.parse(readFileSync(join(scratch, "package-lock.json"), "utf8")) as { version: string; packages: Record<string, { version?: string; dependencies?: Record<string, string> }> };
+      const lock = JSON.parse(readFileSync(join(scratch, "package-lock.json"), "utf8")) as {
+        version: string;
+        packages: Record<string, { version?: string; dependencies?: Record<string, string> }>;
+      };
       expect(lock.version).toBe(next);
       expect(lock.packages[""]!.version).toBe(next);
       expect(lock.packages[""]!.dependencies!["@tsift/cli"]).toBe(`^${next}`);

@@ -60,7 +60,12 @@ function packAll(dir) {
 
 /** Every library import specifier: each package's `exports` but ./package.json and its bin (importing that runs it). */
 function publicEntries() {
-  const dirs = [repo, ...readdirSync(join(repo, "packages")).sort().map((name) => join(repo, "packages", name))];
+  const dirs = [
+    repo,
+    ...readdirSync(join(repo, "packages"))
+      .sort()
+      .map((name) => join(repo, "packages", name)),
+  ];
   const normalize = (path) => path.replace(/^\.\//, "");
   return dirs.flatMap((dir) => {
     const pkg = readJson(join(dir, "package.json"));
@@ -95,13 +100,24 @@ export function libraryExample(readme) {
 }
 
 function writeTsconfig(dir, files) {
-  const compilerOptions = { strict: true, skipLibCheck: false, target: "es2022", module: "nodenext", moduleResolution: "nodenext", outDir: "out", types: ["node"] };
+  const compilerOptions = {
+    strict: true,
+    skipLibCheck: false,
+    target: "es2022",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    outDir: "out",
+    types: ["node"],
+  };
   writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions, files }, null, 2)}\n`);
 }
 
 function installedPackages(consumer) {
   const parseable = sh("npm", ["ls", "--all", "--parseable"], consumer, { allowFailure: true }).stdout;
-  return parseable.split("\n").filter(Boolean).map((path) => relative(consumer, path));
+  return parseable
+    .split("\n")
+    .filter(Boolean)
+    .map((path) => relative(consumer, path));
 }
 
 async function main() {
@@ -118,16 +134,29 @@ async function main() {
       mkdirSync(join(work, "packs"));
       return packAll(join(work, "packs"));
     });
-    const names = publicEntries().map((entry) => entry.split("/").slice(0, entry.startsWith("@") ? 2 : 1).join("/"));
+    const names = publicEntries().map((entry) =>
+      entry
+        .split("/")
+        .slice(0, entry.startsWith("@") ? 2 : 1)
+        .join("/"),
+    );
     for (const name of new Set(names)) check(tarballs.has(name), `no tarball for ${name}`);
 
     // A user installs `tsift`; the @tsift/* tarballs stand in for the registry. @tsift/libsql is
     // left out, as a CLI user would.
     mkdirSync(consumer);
     const file = (name) => `file:${relative(consumer, tarballs.get(name))}`;
-    const dependencies = Object.fromEntries([...tarballs.keys()].filter((name) => name !== "@tsift/libsql").sort().map((name) => [name, file(name)]));
+    const dependencies = Object.fromEntries(
+      [...tarballs.keys()]
+        .filter((name) => name !== "@tsift/libsql")
+        .sort()
+        .map((name) => [name, file(name)]),
+    );
     const typesNode = readJson(join(repo, "package.json")).devDependencies["@types/node"];
-    writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "tsift-pack-smoke", private: true, type: "module", dependencies, devDependencies: { "@types/node": typesNode } }, null, 2)}\n`);
+    writeFileSync(
+      join(consumer, "package.json"),
+      `${JSON.stringify({ name: "tsift-pack-smoke", private: true, type: "module", dependencies, devDependencies: { "@types/node": typesNode } }, null, 2)}\n`,
+    );
     await step("installed the tarballs", () => sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], consumer));
 
     await step("npm ls is clean; no libSQL, no unrelated packages", () => {
@@ -161,17 +190,25 @@ async function main() {
       tsift(["index", project]);
       const symbols = JSON.parse(tsift(["symbols", "--path", project, "--limit", "0", "--json"]).stdout);
       const languages = new Set(symbols.symbols.map((symbol) => symbol.language));
-      const wanted = readdirSync(join(repo, "fixtures", "languages"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+      const wanted = readdirSync(join(repo, "fixtures", "languages"), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
       for (const language of wanted) check(languages.has(language), `no ${language} symbols indexed (grammar did not load?): ${[...languages].join(", ")}`);
       const found = JSON.parse(tsift(["symbols", "OrderService", "--path", project, "--json"]).stdout);
-      check(found.symbols.some((symbol) => symbol.name === "OrderService" && symbol.file === "python/service.py"), `symbols OrderService: ${JSON.stringify(found)}`);
+      check(
+        found.symbols.some((symbol) => symbol.name === "OrderService" && symbol.file === "python/service.py"),
+        `symbols OrderService: ${JSON.stringify(found)}`,
+      );
       const explained = JSON.parse(tsift(["explain", "OrderService", "--path", project, "--json"]).stdout);
       check(explained.definitions?.length > 0, `explain OrderService: ${JSON.stringify(explained).slice(0, 500)}`);
       const searched = JSON.parse(tsift(["search", "order service cache", "--path", project, "--json"]).stdout);
       check(searched.hits.length > 0 && searched.symbols.length > 0, `search: ${JSON.stringify(searched).slice(0, 500)}`);
       // refresh opens the store, so it needs the backend's package.
       const libsql = tsift(["graph-db", "--backend", "libsql", "refresh", project], { allowFailure: true });
-      check(libsql.status !== 0 && libsql.stderr.includes("npm install @tsift/libsql"), `--backend libsql without @tsift/libsql: exit ${libsql.status}, ${libsql.stderr}`);
+      check(
+        libsql.status !== 0 && libsql.stderr.includes("npm install @tsift/libsql"),
+        `--backend libsql without @tsift/libsql: exit ${libsql.status}, ${libsql.stderr}`,
+      );
     });
 
     const example = libraryExample(readFileSync(join(repo, "README.md"), "utf8"));
@@ -188,7 +225,15 @@ async function main() {
       const ls = sh("npm", ["ls", "--all"], consumer, { allowFailure: true });
       check(ls.status === 0, `npm ls --all with @tsift/libsql exited ${ls.status}:\n${ls.stdout.slice(-6000)}`);
       const entries = publicEntries();
-      const source = [...entries.map((entry, i) => `import * as entry${i} from "${entry}";`), "", `const loaded: Record<string, number> = {`, ...entries.map((entry, i) => `  "${entry}": Object.keys(entry${i}).length,`), "};", "console.log(JSON.stringify(loaded));", ""].join("\n");
+      const source = [
+        ...entries.map((entry, i) => `import * as entry${i} from "${entry}";`),
+        "",
+        `const loaded: Record<string, number> = {`,
+        ...entries.map((entry, i) => `  "${entry}": Object.keys(entry${i}).length,`),
+        "};",
+        "console.log(JSON.stringify(loaded));",
+        "",
+      ].join("\n");
       writeFileSync(join(consumer, "entries.ts"), source);
       writeTsconfig(consumer, ["entries.ts"]);
       sh(process.execPath, [tsc, "-p", "tsconfig.json"], consumer);

@@ -19,7 +19,12 @@ const DEPENDENCY_FIELDS = ["dependencies", "peerDependencies", "optionalDependen
 
 /** The root package and every workspace under packages/, with the internal packages each needs. */
 export function loadPackages(root) {
-  const dirs = [root, ...readdirSync(join(root, "packages")).map((name) => join(root, "packages", name)).filter((dir) => existsSync(join(dir, "package.json")))];
+  const dirs = [
+    root,
+    ...readdirSync(join(root, "packages"))
+      .map((name) => join(root, "packages", name))
+      .filter((dir) => existsSync(join(dir, "package.json"))),
+  ];
   const packages = dirs.map((dir) => ({ dir, manifest: readJson(join(dir, "package.json")) }));
   const names = new Set(packages.map((pkg) => pkg.manifest.name));
   return packages
@@ -28,7 +33,9 @@ export function loadPackages(root) {
       name: manifest.name,
       version: manifest.version,
       dir,
-      needs: [...new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(manifest[field] ?? {})).filter((name) => names.has(name) && name !== manifest.name))].sort(),
+      needs: [
+        ...new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(manifest[field] ?? {})).filter((name) => names.has(name) && name !== manifest.name)),
+      ].sort(),
     }));
 }
 
@@ -96,7 +103,14 @@ function main() {
       continue;
     }
     // --ignore-scripts: the build above already ran; the root's `prepare` would rebuild everything per package.
-    const args = ["publish", "--ignore-scripts", "--access", "public", ...(options.tag ? ["--tag", options.tag] : []), ...(options.dryRun ? ["--dry-run"] : [])];
+    const args = [
+      "publish",
+      "--ignore-scripts",
+      "--access",
+      "public",
+      ...(options.tag ? ["--tag", options.tag] : []),
+      ...(options.dryRun ? ["--dry-run"] : []),
+    ];
     run("npm", args, pkg.dir);
     console.log(`${options.dryRun ? "would publish" : "published"} ${id}`);
   }

@@ -11,7 +11,12 @@ const root = new URL("..", import.meta.url).pathname;
 const dir = join(root, "packages", name);
 const version = JSON.parse(await (await import("node:fs/promises")).readFile(join(root, "package.json"), "utf8")).version;
 mkdirSync(join(dir, "src"), { recursive: true });
-const deps = Object.fromEntries(depList.split(",").filter(Boolean).map((d) => [`@tsift/${d}`, `^${version}`]));
+const deps = Object.fromEntries(
+  depList
+    .split(",")
+    .filter(Boolean)
+    .map((d) => [`@tsift/${d}`, `^${version}`]),
+);
 const pkg = {
   name: `@tsift/${name}`,
   version,

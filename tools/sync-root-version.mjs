@@ -39,7 +39,8 @@ function sync(path) {
 }
 
 sync(join(root, "package.json"));
-for (const dir of readdirSync(join(root, "packages")).sort()) if (existsSync(join(root, "packages", dir, "package.json"))) sync(join(root, "packages", dir, "package.json"));
+for (const dir of readdirSync(join(root, "packages")).sort())
+  if (existsSync(join(root, "packages", dir, "package.json"))) sync(join(root, "packages", dir, "package.json"));
 
 if (check && drift.length > 0) {
   console.error(`versions drift from @tsift/cli ${version}:\n  ${drift.join("\n  ")}\nrun: node tools/sync-root-version.mjs`);

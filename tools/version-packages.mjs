@@ -72,7 +72,10 @@ function main() {
   const version = readJson(join(root, "package.json")).version;
   // Dependency order is not needed here: entries are deduplicated and grouped, so names sort them.
   const dirs = readdirSync(join(root, "packages")).sort();
-  const changelogs = dirs.map((dir) => join(root, "packages", dir, "CHANGELOG.md")).filter(existsSync).map((path) => readFileSync(path, "utf8"));
+  const changelogs = dirs
+    .map((dir) => join(root, "packages", dir, "CHANGELOG.md"))
+    .filter(existsSync)
+    .map((path) => readFileSync(path, "utf8"));
   const path = join(root, "CHANGELOG.md");
   writeFileSync(path, rootChangelog(existsSync(path) ? readFileSync(path, "utf8") : "", version, changelogs));
   console.log(`versioned every package and the root tsift at ${version}`);

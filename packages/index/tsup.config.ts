@@ -7,7 +7,13 @@ import { packageBuild } from "../../tsup.shared";
 // algorithms); splitting lets the entries share
 // chunks instead of each carrying a copy of the indexer.
 export default packageBuild(
-  { index: "src/index.ts", indexer: "src/indexer.ts", "code-graph": "src/code-graph.ts", "graph-read": "src/graph-read.ts", "extract-worker": "src/internal/extract-worker.mjs" },
+  {
+    index: "src/index.ts",
+    indexer: "src/indexer.ts",
+    "code-graph": "src/code-graph.ts",
+    "graph-read": "src/graph-read.ts",
+    "extract-worker": "src/internal/extract-worker.mjs",
+  },
   // The read use cases import the full entry by name on a cache miss (`import("@tsift/index")`),
   // so the lean entries never carry the graph algorithms; it must stay that runtime import.
   { splitting: true, external: ["@tsift/index"] },

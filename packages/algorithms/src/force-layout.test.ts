@@ -3,7 +3,10 @@ import { DirectedGraph } from "graphology";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LAYOUT_BOX, forceLayout } from "./force-layout";
 
-const ring = (n: number) => ({ nodes: Array.from({ length: n }, (_, i) => `n${i}`), edges: Array.from({ length: n }, (_, i) => [`n${i}`, `n${(i + 1) % n}`] as const) });
+const ring = (n: number) => ({
+  nodes: Array.from({ length: n }, (_, i) => `n${i}`),
+  edges: Array.from({ length: n }, (_, i) => [`n${i}`, `n${(i + 1) % n}`] as const),
+});
 const star = { nodes: ["hub", "a", "b", "c", "d", "e"], edges: ["a", "b", "c", "d", "e"].map((leaf) => ["hub", leaf] as const) };
 
 function codeOf(run: () => unknown): string | undefined {
@@ -59,7 +62,13 @@ describe("forceLayout", () => {
 
   it("handles a single node, self-loops, prototype-named ids and graphology input without modifying it", () => {
     expect(forceLayout({ nodes: ["only"], edges: [["only", "only"]] })).toEqual(new Map([["only", { x: 500, y: 350 }]]));
-    const named = forceLayout({ nodes: [], edges: [["constructor", "toString"], ["toString", "__proto__"]] });
+    const named = forceLayout({
+      nodes: [],
+      edges: [
+        ["constructor", "toString"],
+        ["toString", "__proto__"],
+      ],
+    });
     expect([...named.keys()].sort()).toEqual(["__proto__", "constructor", "toString"]);
     const graph = new DirectedGraph();
     graph.addNode("x", { x: 3 });

@@ -47,7 +47,8 @@ const DEFAULT_ITERATIONS = 200;
  */
 export function forceLayout(input: GraphInput, options: ForceLayoutOptions = {}): Map<string, LayoutPoint> {
   const iterations = options.iterations ?? DEFAULT_ITERATIONS;
-  if (!Number.isInteger(iterations) || iterations < 0) throw new TsiftError("invalid_input", `iterations must be a whole number >= 0, got ${String(iterations)}`);
+  if (!Number.isInteger(iterations) || iterations < 0)
+    throw new TsiftError("invalid_input", `iterations must be a whole number >= 0, got ${String(iterations)}`);
   const box = options.box ?? DEFAULT_LAYOUT_BOX;
   if (!(box.width > 2 * box.margin && box.height > 2 * box.margin && box.margin >= 0)) {
     throw new TsiftError("invalid_input", "the layout box must be wider and taller than twice its margin", { details: { ...box } });
@@ -77,7 +78,10 @@ export function forceLayout(input: GraphInput, options: ForceLayoutOptions = {})
  * centre node the box is centred on it; otherwise on the points' bounding box.
  */
 function fitToBox(points: ReadonlyMap<string, LayoutPoint>, box: LayoutBox, centerKey: string | undefined): Map<string, LayoutPoint> {
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (const { x, y } of points.values()) {
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);

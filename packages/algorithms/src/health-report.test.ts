@@ -52,13 +52,16 @@ describe("healthReport — reference acceptance cases (§5.2)", () => {
 
   it("every value lies in [0, 1]", () => {
     const report = healthReport(
-      graph([
-        ["a", "b"],
-        ["b", "c"],
-        ["c", "a"],
-        ["c", "d"],
-        ["x", "x"],
-      ], ["lonely"]),
+      graph(
+        [
+          ["a", "b"],
+          ["b", "c"],
+          ["c", "a"],
+          ["c", "d"],
+          ["x", "x"],
+        ],
+        ["lonely"],
+      ),
     );
     for (const row of report.scores) {
       for (const value of [row.overall, row.connectivity, row.reachability, row.centrality, row.cycle_risk]) {
@@ -106,7 +109,7 @@ describe("healthReport — agrees with per-node BFS", () => {
     for (let trial = 0; trial < 100; trial++) {
       const n = trial < 95 ? 1 + (trial % 13) : 1500 + trial;
       const nodes = Array.from({ length: n }, (_, i) => `v${i}`);
-      const edgeCount = Math.floor(((trial * 7919) % 23) / 10 * n) + (trial % 3);
+      const edgeCount = Math.floor((((trial * 7919) % 23) / 10) * n) + (trial % 3);
       const edges: Array<[string, string]> = [];
       for (let e = 0; e < edgeCount; e++) edges.push([nodes[(e * 31 + trial) % n]!, nodes[(e * e * 17 + 3 * trial + 1) % n]!]);
       const report = healthReport({ nodes, edges });

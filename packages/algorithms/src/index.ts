@@ -1,22 +1,9 @@
 export type { EdgeListGraph } from "./edge-list-graph";
 export { buildCallGraph, type CallEdgeAttributes, type CallGraph, type GraphInput } from "./build-call-graph";
 export { stronglyConnectedComponents, type SccReport } from "./strongly-connected-components";
-export {
-  DEFAULT_COMMUNITY_SEED,
-  detectCommunities,
-  type Community,
-  type CommunityReport,
-  type DetectCommunitiesOptions,
-} from "./detect-communities";
+export { DEFAULT_COMMUNITY_SEED, detectCommunities, type Community, type CommunityReport, type DetectCommunitiesOptions } from "./detect-communities";
 export { shortestPath, type ShortestPathOptions, type ShortestPathResult } from "./shortest-path";
-export {
-  DEFAULT_HEALTH_WEIGHTS,
-  healthReport,
-  type HealthOptions,
-  type HealthReport,
-  type HealthScore,
-  type HealthWeights,
-} from "./health-report";
+export { DEFAULT_HEALTH_WEIGHTS, healthReport, type HealthOptions, type HealthReport, type HealthScore, type HealthWeights } from "./health-report";
 export { deadCode, type DeadCodeOptions, type DeadCodeReport, type DeadNode, type DeadReason } from "./dead-code";
 export {
   DEFAULT_ENTRY_NAMES,

@@ -54,7 +54,8 @@ export interface EntryPointReport {
 
 export const DEFAULT_ENTRY_NAMES: readonly string[] = Object.freeze(["main", "run", "start", "init"]);
 
-const TEST_FILE = /(^|\/)(tests?|__tests__|spec|specs|testing)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go|rs|kt)$|Tests?\.kt$|(^|\/)conftest\.py$/;
+const TEST_FILE =
+  /(^|\/)(tests?|__tests__|spec|specs|testing)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go|rs|kt)$|Tests?\.kt$|(^|\/)conftest\.py$/;
 const TEST_NAME = /^test_|^test[A-Z0-9]|^Test[A-Z_]/;
 const TEST_ATTRIBUTE = /#\[(tokio::|async_std::)?test\b|@Test\b|@pytest\b|@ParameterizedTest\b/;
 /** `mod tests` / `class TestFoo` / `describe` blocks: anything nested in them is test code. */
@@ -65,7 +66,17 @@ const TEST_PARENT = /(^|\.)(tests?|Test[A-Za-z0-9_]*)(\.|$)/;
  */
 const PROTOCOL_NAME = /^\[|^(toString|toJSON|valueOf|toLocaleString|inspect|then|next|return|throw)$|^__\w+__$/;
 const MEMBER_KINDS = new Set(["method", "getter", "setter", "constructor"]);
-const ORDER: readonly EntryReason[] = ["main_like", "exported", "test", "route_handler", "module_scope_call", "possible_call", "protocol", "root", "first_node"];
+const ORDER: readonly EntryReason[] = [
+  "main_like",
+  "exported",
+  "test",
+  "route_handler",
+  "module_scope_call",
+  "possible_call",
+  "protocol",
+  "root",
+  "first_node",
+];
 
 /**
  * Entry points for dead-code analysis, better than "no incoming edges": program starts

@@ -76,7 +76,10 @@ export interface CommandEntry {
 
 /** The catalog as `status` and `source-read` read it: usage, summary and whether a command reads the index. */
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = Object.fromEntries(
-  COMMAND_DEFINITIONS.map((definition) => [definition.name, { command: commandUsage(definition), describe: definition.summary, ...(definition.readsIndex ? { readsIndex: true } : {}) }]),
+  COMMAND_DEFINITIONS.map((definition) => [
+    definition.name,
+    { command: commandUsage(definition), describe: definition.summary, ...(definition.readsIndex ? { readsIndex: true } : {}) },
+  ]),
 );
 
 export type CommandName = string;

@@ -58,15 +58,19 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
   let builtinOutput = "";
   let parsed: OutputArgs = {};
-  return runAndEmit(io, () => outputOptions(parsed), async () => {
-    const error = usageError(argv);
-    if (error) throw error;
-    const cli = createCli(io);
-    parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
-      builtinOutput = output;
-    })) as OutputArgs;
-    const result = cli.result();
-    if (!result && builtinOutput) io.stdout(`${builtinOutput}\n`);
-    return result;
-  });
+  return runAndEmit(
+    io,
+    () => outputOptions(parsed),
+    async () => {
+      const error = usageError(argv);
+      if (error) throw error;
+      const cli = createCli(io);
+      parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
+        builtinOutput = output;
+      })) as OutputArgs;
+      const result = cli.result();
+      if (!result && builtinOutput) io.stdout(`${builtinOutput}\n`);
+      return result;
+    },
+  );
 }

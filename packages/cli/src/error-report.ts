@@ -25,7 +25,11 @@ export function reportError(error: unknown, debug: boolean): ErrorReport & { sta
   if (isTsiftError(error)) {
     const hint = error.hint ?? DEFAULT_HINTS[error.code];
     const next = hint && !error.message.includes(hint) ? ` (next: ${oneLine(hint)})` : "";
-    return { exitCode: exitCodeForError(error.code), line: `tsift: error[${error.code}]: ${oneLine(error.message)}${next}`, ...(debug && error.stack ? { stack: error.stack } : {}) };
+    return {
+      exitCode: exitCodeForError(error.code),
+      line: `tsift: error[${error.code}]: ${oneLine(error.message)}${next}`,
+      ...(debug && error.stack ? { stack: error.stack } : {}),
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return {

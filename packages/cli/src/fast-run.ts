@@ -24,5 +24,9 @@ export async function runFastPath(argv: readonly string[], io: CliIo): Promise<n
   // Awaited by runAndEmit below; this only keeps a failure meanwhile from counting as unhandled.
   result.catch(() => {});
   const [{ runAndEmit }, { outputOptions }] = await Promise.all([import("./emit-result"), import("./output/output-options")]);
-  return runAndEmit(io, () => outputOptions(parsed?.args ?? {}), () => result);
+  return runAndEmit(
+    io,
+    () => outputOptions(parsed?.args ?? {}),
+    () => result,
+  );
 }

@@ -44,7 +44,16 @@ describe("the built tsift binary", () => {
   });
 
   it("prints no stack trace for an internal failure unless TSIFT_DEBUG=1", () => {
-    const plain = spawnTsift(repoRoot, ["graph-db", "--path", "fixtures/graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "canonical-rows.json", "status"]);
+    const plain = spawnTsift(repoRoot, [
+      "graph-db",
+      "--path",
+      "fixtures/graph-db",
+      "--backend",
+      "convex-snapshot",
+      "--convex-snapshot",
+      "canonical-rows.json",
+      "status",
+    ]);
     expect(plain.code).not.toBe(0);
     expect(plain.err).not.toMatch(/\n\s+at /);
   });

@@ -19,13 +19,17 @@ const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
 
 describe("one file per command", () => {
   it.each(files)("%s exports one registered definition, run by a test and documented in the README", async (file) => {
-    const exported = Object.values(await import(join(commandsDir, file))).filter((value) => typeof value === "object" && value !== null && "name" in value && "summary" in value);
+    const exported = Object.values(await import(join(commandsDir, file))).filter(
+      (value) => typeof value === "object" && value !== null && "name" in value && "summary" in value,
+    );
     expect(exported).toHaveLength(1);
     const definition = exported[0] as (typeof COMMAND_DEFINITIONS)[number];
     expect(COMMAND_DEFINITIONS).toContain(definition);
     expect(file).toBe(`${definition.name}.ts`);
     // A test drives the command through the CLI: its name as an argv word.
-    expect(tests.some((text) => new RegExp(`\\[\\s*(?:"--?[\\w-]+",\\s*)*"${definition.name}"[,\\]]`).test(text) || text.includes(`"${definition.name}", `))).toBe(true);
+    expect(
+      tests.some((text) => new RegExp(`\\[\\s*(?:"--?[\\w-]+",\\s*)*"${definition.name}"[,\\]]`).test(text) || text.includes(`"${definition.name}", `)),
+    ).toBe(true);
     expect(readme).toMatch(new RegExp(`\`tsift ${definition.name}[ \`]`));
     expect(readme).toContain(`<!-- tsift-options:${definition.name} -->`);
   });

@@ -41,7 +41,10 @@ describe("tsift completion", () => {
     const fish = completionScript("fish", COMMAND_DEFINITIONS);
     expect(fish).toContain("complete -c tsift -n \"__fish_seen_subcommand_from search\" -l limit -s l -r -d 'symbols and hits to return'");
     expect(fish).toContain("-l strategy -s s -x -a 'lexical exact hybrid semantic'");
-    expect(await run(dir, "completion", "tcsh")).toMatchObject({ code: 2, err: "tsift: error[usage]: unknown shell tcsh: choose bash, zsh or fish (next: tsift completion --help)\n" });
+    expect(await run(dir, "completion", "tcsh")).toMatchObject({
+      code: 2,
+      err: "tsift: error[usage]: unknown shell tcsh: choose bash, zsh or fish (next: tsift completion --help)\n",
+    });
   });
 
   it("gives zsh the bash script behind bashcompinit, and it parses", () => {

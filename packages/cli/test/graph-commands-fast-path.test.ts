@@ -48,7 +48,18 @@ describe("the read commands' fast path", () => {
     expect(parse("path", ["a", "b", "dir", "--scope=x"])).toEqual({ from: "a", to: "b", dir: "dir", scope: "x" });
     expect(parse("analyze", ["--entry", "a", "--entry", "b"])).toEqual({ entry: ["a", "b"], limit: 20 });
     expect(parse("communities", [])).toEqual({ "min-size": 2, limit: 10 });
-    for (const argv of [["--help"], ["alpha", "-h"], ["alpha", "--unknown"], ["alpha", "--limit", "x"], ["alpha", "--limit"], [], ["a", "b", "c"], ["alpha", "--json=true"], ["alpha", "--callers", "--callers"], ["alpha", "--", "x"]]) {
+    for (const argv of [
+      ["--help"],
+      ["alpha", "-h"],
+      ["alpha", "--unknown"],
+      ["alpha", "--limit", "x"],
+      ["alpha", "--limit"],
+      [],
+      ["a", "b", "c"],
+      ["alpha", "--json=true"],
+      ["alpha", "--callers", "--callers"],
+      ["alpha", "--", "x"],
+    ]) {
       expect(parse("graph", argv), argv.join(" ")).toBeUndefined();
     }
     expect(parse("explain", ["alpha", "--budget", "huge"])).toBeUndefined();

@@ -88,7 +88,8 @@ describe("graph commands: every output mode", () => {
   });
 
   it("an ambiguous symbol lists its candidates (exit 2)", async () => {
-    for (const mode of ["text", "json", "compact", "tabular", "envelope"]) await golden(join("graph", `ambiguous-${mode}.txt`), [...MODES[mode]!, "graph", "get"], precise, 2);
+    for (const mode of ["text", "json", "compact", "tabular", "envelope"])
+      await golden(join("graph", `ambiguous-${mode}.txt`), [...MODES[mode]!, "graph", "get"], precise, 2);
     await golden("explain/not-found.txt", ["explain", "Stoer.gte"], precise, 3);
   });
 });

@@ -58,7 +58,9 @@ describe("precise callers through tsift graph", () => {
 
   it("explain Store.get does not mix in the other get", async () => {
     const explained = (await tsift(root, ["explain", "Store.get", "--json"])).json();
-    expect(explained.definitions.map((definition: Record<string, unknown>) => [definition.qualified_name, definition.file, definition.line])).toEqual([["Store.get", "src/store.ts", 8]]);
+    expect(explained.definitions.map((definition: Record<string, unknown>) => [definition.qualified_name, definition.file, definition.line])).toEqual([
+      ["Store.get", "src/store.ts", 8],
+    ]);
     expect(explained.callers.map((edge: { caller_name: string }) => edge.caller_name)).toEqual(["Store.getOr"]);
     expect(names(explained.community.members)).toEqual(expect.arrayContaining(["Store.get", "Store.getOr"]));
   });

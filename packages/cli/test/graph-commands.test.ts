@@ -118,7 +118,9 @@ describe("tsift communities (canonical fixture)", () => {
 describe("tsift explain (canonical fixture)", () => {
   it("definition, callers, callees, community, PageRank and complexity", async () => {
     const explained = await json("explain", "alpha");
-    expect(explained.definitions).toEqual([expect.objectContaining({ name: "alpha", file: "main.rs", line: 6, end_line: 9, kind: "function", signature: "fn alpha()" })]);
+    expect(explained.definitions).toEqual([
+      expect.objectContaining({ name: "alpha", file: "main.rs", line: 6, end_line: 9, kind: "function", signature: "fn alpha()" }),
+    ]);
     expect(explained.callers.map((edge: { caller_name: string }) => edge.caller_name)).toEqual(expect.arrayContaining(["main", "beta"]));
     expect(explained.callees.map((edge: { callee_name: string }) => edge.callee_name)).toEqual(["beta", "gamma"]);
     expect(names(explained.community.members)).toEqual(expect.arrayContaining(["alpha", "beta", "gamma"]));
@@ -133,7 +135,17 @@ describe("tsift explain (canonical fixture)", () => {
     expect(preview.callers[0]).toMatchObject({ handle: expect.stringMatching(/^gcal-/), expand: expect.stringMatching(/^tsift explain gsym-/) });
     expect(preview.budget).toEqual({ preset: "small", max_items: 3, max_bytes: 120 });
     const envelope = await tsift(root, ["--envelope", "explain", "alpha"]);
-    expect(envelope.json()).toMatchObject({ tool: "explain", view: "preview", summary: { metrics: [{ label: "definitions", value: 1 }, { label: "callers", value: 3 }, { label: "callees", value: 2 }] } });
+    expect(envelope.json()).toMatchObject({
+      tool: "explain",
+      view: "preview",
+      summary: {
+        metrics: [
+          { label: "definitions", value: 1 },
+          { label: "callers", value: 3 },
+          { label: "callees", value: 2 },
+        ],
+      },
+    });
     expect(envelope.json().follow_up.at(-1)).toMatch(/^tsift explain gsym-[0-9a-f]{12} --limit 0$/);
   });
 });
@@ -143,7 +155,14 @@ describe("tsift analyze (canonical fixture)", () => {
     const report = await json("analyze", "--entry", "main", "--limit", "0");
     expect(report).toMatchObject({ node_count: 9, edge_count: 12, symbol_count: 9, entry_points: ["main"] });
     expect(report.scc).toMatchObject({ total_components: 6, non_trivial_count: 2, largest_component_size: 3 });
-    expect(report.scc.components.map((component: { nodes: string[] }) => component.nodes)).toEqual([["alpha", "beta", "gamma"], ["delta", "epsilon"], ["bridge"], ["helper"], ["main"], ["shared"]]);
+    expect(report.scc.components.map((component: { nodes: string[] }) => component.nodes)).toEqual([
+      ["alpha", "beta", "gamma"],
+      ["delta", "epsilon"],
+      ["bridge"],
+      ["helper"],
+      ["main"],
+      ["shared"],
+    ]);
     expect(report.dead_code).toMatchObject({ dead_count: 2, total_nodes: 9 });
     expect(report.dead_code.dead_ratio).toBeCloseTo(0.2222, 4);
     expect(report.dead_code.dead_nodes.map((node: Record<string, unknown>) => [node.name, node.reason, node.inbound_count, node.outbound_count])).toEqual([
@@ -153,7 +172,10 @@ describe("tsift analyze (canonical fixture)", () => {
     const round = (value: number) => Math.round(value * 10_000) / 10_000;
     type Score = { name: string; overall: number; connectivity: number; reachability: number; centrality: number; cycle_risk: number };
     const table = Object.fromEntries(
-      (report.health.scores as Score[]).map((score) => [score.name, [score.overall, score.connectivity, score.reachability, score.centrality, score.cycle_risk].map(round)]),
+      (report.health.scores as Score[]).map((score) => [
+        score.name,
+        [score.overall, score.connectivity, score.reachability, score.centrality, score.cycle_risk].map(round),
+      ]),
     );
     expect(table).toEqual({
       main: [0.6424, 0.75, 0.375, 0.4444, 0],
@@ -202,7 +224,9 @@ describe("freshness and locks", () => {
         const graph = await tsift(project.root, ["graph", "alpha", "--callers", "--json"]);
         expect(graph.code).toBe(0);
         expect(graph.json().total).toBe(3);
-        expect(graph.err.trim().split("\n")).toEqual([expect.stringMatching(/^note: another tsift writer holds .*index\.lock; read the current index \(1 stale file\)/)]);
+        expect(graph.err.trim().split("\n")).toEqual([
+          expect.stringMatching(/^note: another tsift writer holds .*index\.lock; read the current index \(1 stale file\)/),
+        ]);
       } finally {
         await lock.release();
       }

@@ -7,7 +7,22 @@ import { CONFORMANCE_TREE, indexedProject, tsiftBin } from "./graph-db-helpers";
 
 describe("graph-db backend-eval through the compiled CLI", () => {
   const root = indexedProject(CONFORMANCE_TREE);
-  const evalRun = (...extra: string[]) => tsiftBin(root, ["graph-db", "backend-eval", "--candidate", "libsql", "--samples", "1", "--iterations", "1", "--full-projection", "--append-history", "history.json", ...extra, "--json"]);
+  const evalRun = (...extra: string[]) =>
+    tsiftBin(root, [
+      "graph-db",
+      "backend-eval",
+      "--candidate",
+      "libsql",
+      "--samples",
+      "1",
+      "--iterations",
+      "1",
+      "--full-projection",
+      "--append-history",
+      "history.json",
+      ...extra,
+      "--json",
+    ]);
 
   it("measures sqlite and libsql on every workload with parity, flat metrics and a gate decision", () => {
     const first = evalRun();
@@ -18,7 +33,13 @@ describe("graph-db backend-eval through the compiled CLI", () => {
     expect(json.parity.every((entry: { status: string }) => entry.status === "match")).toBe(true);
     for (const workload of ["real", "full_projection", "synthetic_high_degree", "synthetic_deep_chain"]) {
       for (const backend of ["sqlite", "libsql"]) {
-        for (const metric of ["refresh.duration_micros", "total_duration_micros", "incident_edges.duration_micros", "path_max_hops_256.rows", "neighborhood.duration_micros_per_1k_graph_rows"]) {
+        for (const metric of [
+          "refresh.duration_micros",
+          "total_duration_micros",
+          "incident_edges.duration_micros",
+          "path_max_hops_256.rows",
+          "neighborhood.duration_micros_per_1k_graph_rows",
+        ]) {
           expect(json.metrics[`${workload}.${backend}.${metric}`], `${workload}.${backend}.${metric}`).toBeTypeOf("number");
         }
       }
@@ -33,7 +54,11 @@ describe("graph-db backend-eval through the compiled CLI", () => {
 
     // The second run reuses the cached full projection: nothing rebuilt, and the sample is binding.
     const second = evalRun().json();
-    expect(second.metrics).toMatchObject({ "full_projection.cache.hit": 1, "full_projection.source_graph_build.duration_micros": 0, "full_projection.projection_rows.duration_micros": 0 });
+    expect(second.metrics).toMatchObject({
+      "full_projection.cache.hit": 1,
+      "full_projection.source_graph_build.duration_micros": 0,
+      "full_projection.projection_rows.duration_micros": 0,
+    });
     const history = parsePerformanceHistory(readFileSync(join(root, "history.json"), "utf8"));
     expect(history.runs).toHaveLength(2);
     expect(history.warnings).toEqual([]);
@@ -51,7 +76,10 @@ describe("graph-db backend-eval through the compiled CLI", () => {
     const run = tsiftBin(bare, ["graph-db", "backend-eval", "--candidate", "libsql", "--samples", "1", "--iterations", "1", "--json"]);
     expect(run.code, run.err).toBe(0);
     const json = run.json();
-    expect(json.performance_gate).toMatchObject({ status: "evaluated", history: join(repoRoot, "packages", "quality", "data", "graph-db-performance-history.json") });
+    expect(json.performance_gate).toMatchObject({
+      status: "evaluated",
+      history: join(repoRoot, "packages", "quality", "data", "graph-db-performance-history.json"),
+    });
     expect(json.performance_gate.candidates[0]).toMatchObject({ candidate: "libsql" });
     expect(json.repeated_sample_command).toContain("--append-history graph-db-performance-history.json");
     expect(existsSync(join(bare, "fixtures"))).toBe(false);
@@ -62,7 +90,9 @@ describe("graph-db backend-eval through the compiled CLI", () => {
     expect(existsSync(path)).toBe(true);
     const history = parsePerformanceHistory(readFileSync(path, "utf8"));
     for (const workload of ["real", "full_projection", "synthetic_high_degree", "synthetic_deep_chain"]) {
-      const runs = history.runs.filter((run) => run.workloads.includes(workload as never) && (workload !== "full_projection" || run.metrics["full_projection.cache.hit"] === 1));
+      const runs = history.runs.filter(
+        (run) => run.workloads.includes(workload as never) && (workload !== "full_projection" || run.metrics["full_projection.cache.hit"] === 1),
+      );
       expect(runs.length, workload).toBeGreaterThanOrEqual(3);
     }
   });

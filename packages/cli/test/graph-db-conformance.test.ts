@@ -44,7 +44,9 @@ describe.each(["sqlite", "libsql"] as const)("graph-db conformance on %s", (back
     expect(json.counts.nodes).toBeGreaterThan(0);
     expect(json.counts.edges).toBeGreaterThan(0);
     expect(json.delta.nodes.upserted).toBe(json.counts.nodes);
-    expect(json.phase_timings.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["source_watermark", "source_graph_build", "write_nodes", "write_edges"]));
+    expect(json.phase_timings.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["source_watermark", "source_graph_build", "write_nodes", "write_edges"]),
+    );
     const next = json.next_commands.join("\n");
     expect(next).toContain("doctor");
     expect(next).toContain("drift");
@@ -56,7 +58,12 @@ describe.each(["sqlite", "libsql"] as const)("graph-db conformance on %s", (back
   });
 
   it("reports status without refreshing, with the refresh's counts", () => {
-    expect(gdb("status").json()).toMatchObject({ operation: "status", status: "current", materialized: true, counts: { nodes: refreshed.counts.nodes, edges: refreshed.counts.edges } });
+    expect(gdb("status").json()).toMatchObject({
+      operation: "status",
+      status: "current",
+      materialized: true,
+      counts: { nodes: refreshed.counts.nodes, edges: refreshed.counts.edges },
+    });
   });
 
   it("pages a property-filtered kind scan by id with an exclusive cursor", () => {
@@ -72,7 +79,12 @@ describe.each(["sqlite", "libsql"] as const)("graph-db conformance on %s", (back
 
   it("reads one node, and exits 3 with null for a missing one", () => {
     const node = gdb("node", sym("main")).json().node;
-    expect(node).toMatchObject({ id: sym("main"), kind: "symbol", label: "main", properties: { ref_id: "main", path: "main.rs", line: "1", kind: "function", language: "rust" } });
+    expect(node).toMatchObject({
+      id: sym("main"),
+      kind: "symbol",
+      label: "main",
+      properties: { ref_id: "main", path: "main.rs", line: "1", kind: "function", language: "rust" },
+    });
     expect(node.properties.handle).toMatch(/^gsym-[0-9a-f]{12}$/);
     const missing = gdb("node", "nope");
     expect(missing.code).toBe(3);
@@ -111,7 +123,9 @@ describe.each(["sqlite", "libsql"] as const)("graph-db conformance on %s", (back
 
   it("rolls a failed refresh back: readers keep the old projection", () => {
     const dbPath = join(root, ".tsift", "graph.db");
-    const before = gdb("kind", "symbol", "--limit", "0").json().nodes.map((n: { id: string }) => n.id);
+    const before = gdb("kind", "symbol", "--limit", "0")
+      .json()
+      .nodes.map((n: { id: string }) => n.id);
     const db = new Database(dbPath);
     db.exec("CREATE TRIGGER tsift_fail_edges BEFORE INSERT ON graph_edges BEGIN SELECT RAISE(ABORT, 'injected edge insert failure'); END");
     db.close();
@@ -119,7 +133,11 @@ describe.each(["sqlite", "libsql"] as const)("graph-db conformance on %s", (back
     const failed = gdb("refresh", "--update-index");
     expect(failed.code).not.toBe(0);
     expect(failed.err).toContain("injected edge insert failure");
-    expect(gdb("kind", "symbol", "--limit", "0").json().nodes.map((n: { id: string }) => n.id)).toEqual(before);
+    expect(
+      gdb("kind", "symbol", "--limit", "0")
+        .json()
+        .nodes.map((n: { id: string }) => n.id),
+    ).toEqual(before);
     const stale = gdb("status").json();
     expect(stale.status).toBe("stale");
     expect(stale.next_commands[0]).toMatch(/refresh$/);
@@ -144,7 +162,10 @@ describe.each(["sqlite", "libsql"] as const)("graph-db conformance on %s", (back
     expect(doctor.err).toContain("graph-db doctor failed closed");
     const json = doctor.json();
     expect(json).toMatchObject({ status: "fail_closed", fail_closed: true });
-    const failures = json.checks.filter((c: { status: string }) => c.status === "fail").map((c: { message: string }) => c.message).join("\n");
+    const failures = json.checks
+      .filter((c: { status: string }) => c.status === "fail")
+      .map((c: { message: string }) => c.message)
+      .join("\n");
     expect(failures).toContain("projection version mismatch");
     expect(failures).toContain("projection content hash is missing");
     expect(failures).toContain("missing index idx_graph_edges_to_kind");

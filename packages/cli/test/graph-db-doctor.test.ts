@@ -88,7 +88,11 @@ describe("graph-db doctor on a Convex snapshot", () => {
     const plan = JSON.parse(readFileSync(join(root, "plan.json"), "utf8"));
     const status = graphDb(root, "sqlite", "status").json();
     snapshot = {
-      projection: { projectionHash: status.projection.content_hash, projectionVersion: status.projection.projection_version, sourceWatermark: status.projection.source_watermark },
+      projection: {
+        projectionHash: status.projection.content_hash,
+        projectionVersion: status.projection.projection_version,
+        sourceWatermark: status.projection.source_watermark,
+      },
       indexes: plan.required_indexes.map((index: JsonObject) => ({ table: index.table, name: index.name })),
       nodes: plan.chunks.filter((chunk: JsonObject) => chunk.operation === "upsertNodes").flatMap((chunk: JsonObject) => chunk.rows),
       edges: plan.chunks.filter((chunk: JsonObject) => chunk.operation === "upsertEdges").flatMap((chunk: JsonObject) => chunk.rows),

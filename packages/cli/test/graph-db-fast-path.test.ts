@@ -48,17 +48,20 @@ describe("graph-db reads without yargs", () => {
     expect(fast.err).toBe(viaYargs.err);
   });
 
-  it.each([[["refresh", "--json"]], [["--json", "refresh", "--force"]], [["doctor", "--json"]]])("runs %j as the yargs handler does, timings aside", async (argv: string[]) => {
-    // Refresh and doctor report their own durations: compare everything else.
-    const timeless = (out: string) => out.replace(/"(duration_micros)":\d+/g, '"$1":0');
-    const viaYargs = bufferedIo({ cwd: root });
-    const yargsCode = await main(["graph-db", ...argv], viaYargs);
-    const fast = bufferedIo({ cwd: root });
-    const fastCode = await runGraphDbFast(argv, fast);
-    expect(fastCode).toBe(yargsCode);
-    expect(timeless(fast.out)).toBe(timeless(viaYargs.out));
-    expect(fast.err).toBe(viaYargs.err);
-  });
+  it.each([[["refresh", "--json"]], [["--json", "refresh", "--force"]], [["doctor", "--json"]]])(
+    "runs %j as the yargs handler does, timings aside",
+    async (argv: string[]) => {
+      // Refresh and doctor report their own durations: compare everything else.
+      const timeless = (out: string) => out.replace(/"(duration_micros)":\d+/g, '"$1":0');
+      const viaYargs = bufferedIo({ cwd: root });
+      const yargsCode = await main(["graph-db", ...argv], viaYargs);
+      const fast = bufferedIo({ cwd: root });
+      const fastCode = await runGraphDbFast(argv, fast);
+      expect(fastCode).toBe(yargsCode);
+      expect(timeless(fast.out)).toBe(timeless(viaYargs.out));
+      expect(fast.err).toBe(viaYargs.err);
+    },
+  );
 
   it("leaves help, unknown or ambiguous options and missing arguments to yargs", () => {
     expect(parseGraphDbReadArgv(["refresh", "--update-index"])).toMatchObject({ sub: "refresh", args: { "update-index": true, force: false } });

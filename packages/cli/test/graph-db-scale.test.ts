@@ -15,7 +15,15 @@ describe.each(["sqlite", "libsql"] as const)("graph-db scale case on %s", (backe
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { nodes: { id: string }[]; page: { next_cursor: string | null } } = gdb("kind", "symbol", "--property", "path=main.rs", "--limit", "17", ...(cursor ? ["--cursor", cursor] : [])).json() as never;
+      const page: { nodes: { id: string }[]; page: { next_cursor: string | null } } = gdb(
+        "kind",
+        "symbol",
+        "--property",
+        "path=main.rs",
+        "--limit",
+        "17",
+        ...(cursor ? ["--cursor", cursor] : []),
+      ).json() as never;
       ids.push(...page.nodes.map((node) => node.id));
       cursor = page.page.next_cursor;
     } while (cursor);
@@ -23,7 +31,11 @@ describe.each(["sqlite", "libsql"] as const)("graph-db scale case on %s", (backe
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort());
 
-    expect(gdb("kind", "symbol", "--property", "ref_id=f042").json().nodes.map((n: { id: string }) => n.id)).toEqual([f(42)]);
+    expect(
+      gdb("kind", "symbol", "--property", "ref_id=f042")
+        .json()
+        .nodes.map((n: { id: string }) => n.id),
+    ).toEqual([f(42)]);
 
     const hood = gdb("neighborhood", f(0), "--depth", "200", "--edge-kind", "calls", "--limit", "13").json();
     expect(hood.page).toMatchObject({ returned_nodes: 13, truncated: true });
@@ -44,7 +56,9 @@ describe.each(["sqlite", "libsql"] as const)("graph-db scale case on %s", (backe
     try {
       const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join("\n");
       expect(plan("SELECT id FROM graph_nodes WHERE kind = 'symbol' ORDER BY kind, id LIMIT 18")).toContain("idx_graph_nodes_kind");
-      expect(plan("SELECT edge_key, from_id, to_id, kind FROM graph_edges WHERE from_id IN ('a', 'b') AND kind = 'calls'")).toContain("idx_graph_edges_from_kind");
+      expect(plan("SELECT edge_key, from_id, to_id, kind FROM graph_edges WHERE from_id IN ('a', 'b') AND kind = 'calls'")).toContain(
+        "idx_graph_edges_from_kind",
+      );
     } finally {
       db.close();
     }

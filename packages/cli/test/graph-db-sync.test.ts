@@ -7,7 +7,11 @@ import { builtBin, type JsonObject } from "./helpers";
 import { CONFORMANCE_TREE, graphDb, indexedProject, sym, tsiftBin } from "./graph-db-helpers";
 
 /** Spawns the built CLI without blocking this process, so the in-test Convex server can answer it. */
-function tsiftAsync(cwd: string, argv: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string; json(): JsonObject }> {
+function tsiftAsync(
+  cwd: string,
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string; json(): JsonObject }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [builtBin, ...argv], { cwd, env: { ...process.env, ...env } });
     let out = "";
@@ -39,7 +43,10 @@ function fakeConvex() {
       const page = (rows: JsonObject[]) => reply({ page: rows, continueCursor: null, isDone: true });
       switch (message.operation) {
         case "snapshotMeta":
-          return reply({ indexes: ["nodes.by_external_id", "nodes.by_kind", "edges.by_edge_key", "edges.by_from_kind", "edges.by_to_kind"], projection: state.projection });
+          return reply({
+            indexes: ["nodes.by_external_id", "nodes.by_kind", "edges.by_edge_key", "edges.by_from_kind", "edges.by_to_kind"],
+            projection: state.projection,
+          });
         case "snapshotNodesPage":
           return page([...nodes.values()]);
         case "snapshotEdgesPage":
@@ -79,11 +86,23 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     const plan = tsiftBin(root, ["convex-sync", "--chunk-size", "5", "--json"]);
     expect(plan.code, plan.err).toBe(0);
     const json = plan.json();
-    expect(json).toMatchObject({ operation: "convex-sync", contract_version: "convex-sync-v1", chunk_size: 5, apply: null, snapshot: { provided: false, status: "none" } });
+    expect(json).toMatchObject({
+      operation: "convex-sync",
+      contract_version: "convex-sync-v1",
+      chunk_size: 5,
+      apply: null,
+      snapshot: { provided: false, status: "none" },
+    });
     expect(json.summary.node_tombstones + json.summary.edge_tombstones).toBe(0);
     const operations = json.chunks.map((chunk: { operation: string }) => chunk.operation);
     expect(operations.lastIndexOf("upsertNodes")).toBeLessThan(operations.indexOf("upsertEdges"));
-    expect(json.required_indexes.map((i: { table: string; name: string }) => `${i.table}.${i.name}`)).toEqual(["nodes.by_external_id", "nodes.by_kind", "edges.by_edge_key", "edges.by_from_kind", "edges.by_to_kind"]);
+    expect(json.required_indexes.map((i: { table: string; name: string }) => `${i.table}.${i.name}`)).toEqual([
+      "nodes.by_external_id",
+      "nodes.by_kind",
+      "edges.by_edge_key",
+      "edges.by_from_kind",
+      "edges.by_to_kind",
+    ]);
     expect(tsiftBin(root, ["convex-sync", "--apply", "--json"]).code).toBe(2);
   });
 
@@ -101,7 +120,11 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
 
     // The remote now holds the rows; with the projection hash recorded, no page is read.
     const status = graphDb(root, "sqlite", "status").json();
-    convex.projection = { projectionHash: status.projection.content_hash, projectionVersion: "tsift-traversal-v1", sourceWatermark: status.projection.source_watermark };
+    convex.projection = {
+      projectionHash: status.projection.content_hash,
+      projectionVersion: "tsift-traversal-v1",
+      sourceWatermark: status.projection.source_watermark,
+    };
     const before = convex.calls.length;
     const remote = await tsiftAsync(root, ["convex-sync", "--remote-snapshot", "--endpoint", endpoint, "--json"]);
     expect(remote.json()).toMatchObject({ summary: { chunks: 0 }, snapshot: { status: "current" } });
@@ -116,7 +139,11 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     const nodes = plan.chunks.filter((c: JsonObject) => c.operation === "upsertNodes").flatMap((c: JsonObject) => c.rows);
     const edges = plan.chunks.filter((c: JsonObject) => c.operation === "upsertEdges").flatMap((c: JsonObject) => c.rows);
     const status = graphDb(root, "sqlite", "status").json();
-    const projection = { projectionHash: status.projection.content_hash, projectionVersion: "tsift-traversal-v1", sourceWatermark: status.projection.source_watermark };
+    const projection = {
+      projectionHash: status.projection.content_hash,
+      projectionVersion: "tsift-traversal-v1",
+      sourceWatermark: status.projection.source_watermark,
+    };
     const indexes = plan.required_indexes.map((i: JsonObject) => ({ table: i.table, name: i.name }));
     writeFileSync(snapshotPath, JSON.stringify({ projection, indexes, nodes, edges }));
     const current = tsiftBin(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"]);
@@ -125,10 +152,19 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     // A stale remote: one extra node with an edge to it, one edge missing.
     const extraNode = { externalId: "sym:gone.rs#gone", kind: "symbol", label: "gone" };
     const mainEdge = edges.find((e: JsonObject) => e.fromExternalId === sym("main") && e.kind === "calls");
-    const stale = { projection: { ...projection, projectionHash: "old" }, indexes, nodes: [...nodes, extraNode], edges: edges.filter((e: JsonObject) => e !== mainEdge) };
+    const stale = {
+      projection: { ...projection, projectionHash: "old" },
+      indexes,
+      nodes: [...nodes, extraNode],
+      edges: edges.filter((e: JsonObject) => e !== mainEdge),
+    };
     writeFileSync(snapshotPath, JSON.stringify(stale));
     const drift = tsiftBin(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"]).json();
-    expect(drift).toMatchObject({ status: "drift", graph_reads_allowed: false, summary: { edge_upserts: 1, node_tombstones: 1, stale_projection_metadata: true } });
+    expect(drift).toMatchObject({
+      status: "drift",
+      graph_reads_allowed: false,
+      summary: { edge_upserts: 1, node_tombstones: 1, stale_projection_metadata: true },
+    });
     expect(drift.next_commands.join("\n")).toContain("convex-sync --snapshot snapshot.json --apply");
     const sync = tsiftBin(root, ["convex-sync", "--snapshot", "snapshot.json", "--json"]).json();
     expect(sync.chunks.map((c: JsonObject) => c.operation)).toEqual(["upsertEdges", "deleteNodes"]);
@@ -139,7 +175,12 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     expect(broken.json()).toMatchObject({ status: "fail_closed", summary: { duplicate_failures: 1, missing_required_indexes: ["nodes.by_external_id"] } });
     const doctor = tsiftBin(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "doctor", "--json"]);
     expect(doctor.code).toBe(1);
-    expect(doctor.json().checks.map((c: JsonObject) => c.message).join("\n")).toContain("duplicate node externalId sym:gone.rs#gone");
+    expect(
+      doctor
+        .json()
+        .checks.map((c: JsonObject) => c.message)
+        .join("\n"),
+    ).toContain("duplicate node externalId sym:gone.rs#gone");
   });
 
   it("compacts: a plan by default, checkpoint and VACUUM with --apply, tombstones only when confirmed", () => {

@@ -19,11 +19,22 @@ describe("tsift graph-db on SQLite", () => {
   it("imports rows transactionally and reports deltas", async () => {
     const first = await run(dir, "graph-db", "import", "canonical-rows.json", "--json");
     expect(first.code).toBe(0);
-    expect(first.json()).toMatchObject({ operation: "import", source_format: "tsift-graph-rows/v1", nodes: { upserted: 12, deleted: 0, unchanged: 0 }, counts: { nodes: 12, edges: 17 } });
+    expect(first.json()).toMatchObject({
+      operation: "import",
+      source_format: "tsift-graph-rows/v1",
+      nodes: { upserted: 12, deleted: 0, unchanged: 0 },
+      counts: { nodes: 12, edges: 17 },
+    });
     const again = await run(dir, "graph-db", "import", "canonical-rows.json", "--json");
     expect(again.json().nodes).toEqual({ upserted: 0, deleted: 0, unchanged: 12 });
     const status = await run(dir, "graph-db", "status", "--json");
-    expect(status.json()).toMatchObject({ status: "materialized", materialized: true, counts: { nodes: 12, edges: 17 }, projection: { projection_version: "tsift-conformance-v1" }, recovery: null });
+    expect(status.json()).toMatchObject({
+      status: "materialized",
+      materialized: true,
+      counts: { nodes: 12, edges: 17 },
+      projection: { projection_version: "tsift-conformance-v1" },
+      recovery: null,
+    });
   });
 
   it("pages a kind scan with an exclusive cursor", async () => {
@@ -33,7 +44,9 @@ describe("tsift graph-db on SQLite", () => {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: JsonObject = (await run(dir, "graph-db", "kind", "symbol", "--property", "path=main.rs", "--limit", "3", ...(cursor ? ["--cursor", cursor] : []), "--json")).json();
+      const page: JsonObject = (
+        await run(dir, "graph-db", "kind", "symbol", "--property", "path=main.rs", "--limit", "3", ...(cursor ? ["--cursor", cursor] : []), "--json")
+      ).json();
       ids.push(...page.nodes.map((n: { id: string }) => n.id));
       cursor = page.page.next_cursor;
     } while (cursor);
@@ -75,7 +88,9 @@ describe("tsift graph-db on SQLite", () => {
 
   it("serves the same schema for every backend", async () => {
     const sqlite = (await run(dir, "graph-db", "schema", "--json")).json();
-    const convex = (await run(dir, "graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "canonical-convex-snapshot.json", "schema", "--json")).json();
+    const convex = (
+      await run(dir, "graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "canonical-convex-snapshot.json", "schema", "--json")
+    ).json();
     expect(convex).toEqual(sqlite);
     expect(sqlite.schema.contract_version).toBe("tsift-graph-db-v1");
   });
@@ -121,7 +136,10 @@ describe("tsift graph-db input errors", () => {
 
   it("leaves no graph.db behind when an import is rejected", async () => {
     const { existsSync, writeFileSync } = await import("node:fs");
-    writeFileSync(join(dir, "dangling.json"), JSON.stringify({ format: "tsift-graph-rows/v1", nodes: [{ id: "a", kind: "k", label: "a" }], edges: [{ from_id: "a", to_id: "b", kind: "x" }] }));
+    writeFileSync(
+      join(dir, "dangling.json"),
+      JSON.stringify({ format: "tsift-graph-rows/v1", nodes: [{ id: "a", kind: "k", label: "a" }], edges: [{ from_id: "a", to_id: "b", kind: "x" }] }),
+    );
     await run(dir, "graph-db", "import", "canonical-rows.json");
     const result = await run(dir, "graph-db", "import", "dangling.json");
     expect(result.code).toBe(2);

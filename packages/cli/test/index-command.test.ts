@@ -57,14 +57,23 @@ describe("tsift index", () => {
 
   it("--check --exit-code exits 1 for new, modified and deleted files, and when no index exists; --check never writes", async () => {
     const root = project(TREE, { git: true });
-    expect(await tsift(root, ["index", "--check", "--exit-code"])).toMatchObject({ code: 1, out: "Index (check): 3 files tracked\n  new: 3  modified: 0  deleted: 0  unchanged: 0\n" });
+    expect(await tsift(root, ["index", "--check", "--exit-code"])).toMatchObject({
+      code: 1,
+      out: "Index (check): 3 files tracked\n  new: 3  modified: 0  deleted: 0  unchanged: 0\n",
+    });
     expect((await tsift(root, ["index", "--check"])).code).toBe(0);
     expect(existsSync(join(root, ".tsift"))).toBe(false);
     expect(existsSync(join(root, ".gitignore"))).toBe(false);
     await tsift(root, ["index"]);
     expect((await tsift(root, ["index", "--check", "--exit-code"])).code).toBe(0);
     write(root, { "extra.rs": "fn extra() {}\n" });
-    expect((await tsift(root, ["index", "--check", "--exit-code", "--json"])).json()).toEqual({ total_tracked: 4, new: 1, modified: 0, deleted: 0, unchanged: 3 });
+    expect((await tsift(root, ["index", "--check", "--exit-code", "--json"])).json()).toEqual({
+      total_tracked: 4,
+      new: 1,
+      modified: 0,
+      deleted: 0,
+      unchanged: 3,
+    });
     expect((await tsift(root, ["index", "--check", "--exit-code"])).code).toBe(1);
     await tsift(root, ["index"]);
     bumpMtime(join(root, "lib.py"));
@@ -131,7 +140,12 @@ describe("tsift index", () => {
   });
 
   it("honours [index] max_file_bytes and exclude, warning on stderr and in JSON", async () => {
-    const root = project({ ...TREE, "gen/out.ts": "export const x = 1;\n", "big.py": `x = 1\n${"# padding\n".repeat(40)}`, ".tsift/config.toml": '[index]\nmax_file_bytes = 200\nexclude = ["gen/**"]\n' });
+    const root = project({
+      ...TREE,
+      "gen/out.ts": "export const x = 1;\n",
+      "big.py": `x = 1\n${"# padding\n".repeat(40)}`,
+      ".tsift/config.toml": '[index]\nmax_file_bytes = 200\nexclude = ["gen/**"]\n',
+    });
     const result = await tsift(root, ["index", "--json"]);
     expect(result.code).toBe(0);
     expect(result.json().warnings).toEqual([{ path: "big.py", stage: "filter", language: "python", message: expect.stringContaining("max_file_bytes (200)") }]);

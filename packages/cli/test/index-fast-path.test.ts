@@ -77,7 +77,16 @@ describe("the index command's fast parse", () => {
 describe("index through the fast path", () => {
   it("prints, warns and exits exactly as main does", async () => {
     const root = project(TREE);
-    for (const argv of [[], ["--quiet"], ["--json"], ["--pretty", "-q"], ["--check", "--exit-code"], ["--check", "--quiet", "--terse"], ["--prune", "--compact"], ["--rebuild", "--check"]]) {
+    for (const argv of [
+      [],
+      ["--quiet"],
+      ["--json"],
+      ["--pretty", "-q"],
+      ["--check", "--exit-code"],
+      ["--check", "--quiet", "--terse"],
+      ["--prune", "--compact"],
+      ["--rebuild", "--check"],
+    ]) {
       // Two identical trees, one through yargs and one through the fast path, twice each (cold, then no change).
       const viaMain = copyOf(root);
       const viaFast = copyOf(root);

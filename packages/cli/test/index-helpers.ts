@@ -57,7 +57,10 @@ export async function tsift(cwd: string, argv: string[], options: { tty?: boolea
  */
 export function spawnBuilt(cwd: string, argv: string[], options: { asNobody?: boolean } = {}) {
   const command = options.asNobody && process.getuid?.() === 0 ? "setpriv" : process.execPath;
-  const args = options.asNobody && process.getuid?.() === 0 ? ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, builtBin, ...argv] : [builtBin, ...argv];
+  const args =
+    options.asNobody && process.getuid?.() === 0
+      ? ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, builtBin, ...argv]
+      : [builtBin, ...argv];
   const result = spawnSync(command, args, { cwd, encoding: "utf8" });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
@@ -95,7 +98,10 @@ export async function holdSqliteLock(dbPath: string) {
     db.exec("INSERT INTO meta (key, value) VALUES ('held', '1') ON CONFLICT(key) DO UPDATE SET value = 'x'");
     process.stdout.write("locked\\n");
     setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ["-e", script, dbPath], { stdio: ["ignore", "pipe", "inherit"], cwd: dirname(require.resolve("better-sqlite3/package.json")) });
+  const child = spawn(process.execPath, ["-e", script, dbPath], {
+    stdio: ["ignore", "pipe", "inherit"],
+    cwd: dirname(require.resolve("better-sqlite3/package.json")),
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
     child.once("exit", (code) => reject(new Error(`lock holder exited with ${code}`)));

@@ -22,7 +22,11 @@ describe("tsift index in a workspace", () => {
     expect(result.code).toBe(0);
     expect(result.json()).toEqual({
       scopes: [
-        { submodule: "alpha", tier: "shared", summary: expect.objectContaining({ new: 1, total_tracked: 1, changes: [{ path: "lib.rs", kind: "new", language: "rust" }] }) },
+        {
+          submodule: "alpha",
+          tier: "shared",
+          summary: expect.objectContaining({ new: 1, total_tracked: 1, changes: [{ path: "lib.rs", kind: "new", language: "rust" }] }),
+        },
         { submodule: "beta", tier: "private", summary: expect.objectContaining({ new: 1 }) },
       ],
     });
@@ -59,7 +63,11 @@ describe("tsift index in a workspace", () => {
     expect(unknown.err).toContain("Available scopes: alpha, beta");
     expect(existsSync(join(root, ".tsift/indexes/missing/index.db"))).toBe(false);
 
-    const dup = project({ ".gitmodules": gitmodules("pkg/app/foo", "vendor/foo"), "pkg/app/foo/a.py": "def a():\n    pass\n", "vendor/foo/b.py": "def b():\n    pass\n" });
+    const dup = project({
+      ".gitmodules": gitmodules("pkg/app/foo", "vendor/foo"),
+      "pkg/app/foo/a.py": "def a():\n    pass\n",
+      "vendor/foo/b.py": "def b():\n    pass\n",
+    });
     const ambiguous = await tsift(dup, ["index", "--submodule", "foo"]);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.err).toContain("ambiguous scope `foo`. Use one of: pkg/app/foo, vendor/foo");

@@ -60,7 +60,10 @@ describe("tsift init", () => {
   });
 
   it("resolves a file or nested path to its git root, and --workspace to the superproject", async () => {
-    const root = project({ "docs/tasks/plan.md": "# plan\n", "mod/src/lib.rs": "fn x() {}\n", ".gitmodules": '[submodule "mod"]\n\tpath = mod\n\turl = ../mod.git\n' }, { git: true });
+    const root = project(
+      { "docs/tasks/plan.md": "# plan\n", "mod/src/lib.rs": "fn x() {}\n", ".gitmodules": '[submodule "mod"]\n\tpath = mod\n\turl = ../mod.git\n' },
+      { git: true },
+    );
     execFileSync("git", ["init", "-q"], { cwd: join(root, "mod") });
     const nested = await tsift(root, ["init", "docs/tasks/plan.md"]);
     expect(nested.out.split("\n")[0]).toBe("resolved: docs/tasks/plan.md → .");
@@ -77,7 +80,9 @@ describe("tsift init", () => {
     const root = project({ "a.py": "" });
     const other = { type: "command", command: "echo hi", statusMessage: "other" };
     const staleHook = { type: "command", command: "tsift index --old", statusMessage: "tsift auto-reindex" };
-    write(root, { ".codex/hooks.json": JSON.stringify({ model: "x", hooks: { UserPromptSubmit: [{ hooks: [other, staleHook] }, { hooks: [staleHook] }], Stop: [] } }) });
+    write(root, {
+      ".codex/hooks.json": JSON.stringify({ model: "x", hooks: { UserPromptSubmit: [{ hooks: [other, staleHook] }, { hooks: [staleHook] }], Stop: [] } }),
+    });
     const first = (await tsift(root, ["init", "--codex", "--json"])).json();
     expect(first.changes).toContainEqual({ file: ".codex/hooks.json", action: "updated" });
     const hooks = JSON.parse(read(root, ".codex/hooks.json"));
@@ -105,7 +110,10 @@ describe("tsift init", () => {
       expect(read(root, `.opencode/commands/${entry.name}.md`)).toBe(opencodeCommandFile(entry));
     }
     writeFileSync(join(root, ".opencode/commands/tsift-status.md"), opencodeCommandFile(OPENCODE_COMMANDS[0]!, "0.0.1"));
-    expect((await tsift(root, ["init", "--opencode", "--json"])).json().changes).toContainEqual({ file: ".opencode/commands/tsift-status.md", action: "updated" });
+    expect((await tsift(root, ["init", "--opencode", "--json"])).json().changes).toContainEqual({
+      file: ".opencode/commands/tsift-status.md",
+      action: "updated",
+    });
 
     const clash = project({ "a.py": "" });
     mkdirSync(join(clash, ".opencode/commands"), { recursive: true });
@@ -119,8 +127,15 @@ describe("tsift init", () => {
   });
 
   it("names only commands this CLI registers, in the section, the shortcuts and the hook", () => {
-    const registered = (createCli(bufferedIo()).parser as unknown as { getInternalMethods(): { getCommandInstance(): { getCommands(): string[] } } }).getInternalMethods().getCommandInstance().getCommands();
-    const named = [...namedCommands(section), ...OPENCODE_COMMANDS.flatMap((entry) => namedCommands(entry.body)), ...namedCommands(`\`${codexHook("/x", true).command}\``)];
+    const registered = (createCli(bufferedIo()).parser as unknown as { getInternalMethods(): { getCommandInstance(): { getCommands(): string[] } } })
+      .getInternalMethods()
+      .getCommandInstance()
+      .getCommands();
+    const named = [
+      ...namedCommands(section),
+      ...OPENCODE_COMMANDS.flatMap((entry) => namedCommands(entry.body)),
+      ...namedCommands(`\`${codexHook("/x", true).command}\``),
+    ];
     expect(named.length).toBeGreaterThan(NAVIGATION_COMMANDS.length);
     expect(named.filter((name) => !registered.includes(name))).toEqual([]);
     for (const entry of NAVIGATION_COMMANDS) expect(section).toContain(entry.usage);

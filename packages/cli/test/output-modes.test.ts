@@ -12,7 +12,8 @@ import { tsift, write } from "./index-helpers";
  * change to any mode's shape shows up as a golden diff in test/goldens/.
  */
 const TREE = {
-  "src/store.ts": "export class Store {\n  get(key: string) { return key; }\n  getAll() { return []; }\n}\nexport function getStore() { return new Store(); }\n",
+  "src/store.ts":
+    "export class Store {\n  get(key: string) { return key; }\n  getAll() { return []; }\n}\nexport function getStore() { return new Store(); }\n",
   "src/cache.ts": "export class Cache {\n  get(key: string) { return key; }\n}\n",
   "src/util.ts": "export function get() {}\nexport function GET() {}\nexport function gte() {}\n",
   "tools/get_tool.py": "def get():\n    pass\n\ndef get_tool():\n    pass\n",
@@ -32,16 +33,18 @@ const MODES: Record<string, string[]> = {
 };
 
 function normalise(text: string, root: string): string {
-  return text
-    .replaceAll(root, "<root>")
-    .replaceAll(VERSION, "<version>")
-    .replace(/"(last_indexed_secs_ago|age)": ?\d+/g, '"$1":"<age>"')
-    .replace(/\d+[smhd] ago/g, "<age> ago")
-    .replace(/age:\d+[smhd]/g, "age:<age>")
-    // graph-db records when a projection was written.
-    .replace(/("projection":\{[^}]*"observed_at_unix":)\d+/g, "$1<time>")
-    .replace(/("projection": \{[^}]*"observed_at_unix": )\d+/g, "$1<time>")
-    .replace(/^(\S+\t(?:fresh|stale)\t\d+\t\d+\t)\d+$/gm, "$1<age>");
+  return (
+    text
+      .replaceAll(root, "<root>")
+      .replaceAll(VERSION, "<version>")
+      .replace(/"(last_indexed_secs_ago|age)": ?\d+/g, '"$1":"<age>"')
+      .replace(/\d+[smhd] ago/g, "<age> ago")
+      .replace(/age:\d+[smhd]/g, "age:<age>")
+      // graph-db records when a projection was written.
+      .replace(/("projection":\{[^}]*"observed_at_unix":)\d+/g, "$1<time>")
+      .replace(/("projection": \{[^}]*"observed_at_unix": )\d+/g, "$1<time>")
+      .replace(/^(\S+\t(?:fresh|stale)\t\d+\t\d+\t)\d+$/gm, "$1<age>")
+  );
 }
 
 let root: string;
@@ -83,7 +86,8 @@ describe("output modes", () => {
 
   it("source-read: every mode and a budget", async () => {
     await tsift(root, ["index", "-q"]);
-    for (const [mode, flags] of Object.entries(MODES)) await golden(join("source-read", `${mode}.txt`), [...flags, "source-read", "src/store.ts", "--start", "2", "--lines", "2"]);
+    for (const [mode, flags] of Object.entries(MODES))
+      await golden(join("source-read", `${mode}.txt`), [...flags, "source-read", "src/store.ts", "--start", "2", "--lines", "2"]);
     await golden("source-read/budget-small.txt", ["--envelope", "source-read", "src/store.ts", "--budget", "small", "--max-bytes", "20"]);
   });
 
@@ -105,6 +109,7 @@ describe("output modes", () => {
     for (const mode of ["text", "json", "tabular", "compact", "envelope"]) await golden(join("init", `${mode}.txt`), [...MODES[mode]!, "init"]);
     await tsift(root, ["graph-db", "import", "canonical-rows.json"]);
     for (const mode of ["text", "json", "compact", "envelope"]) await golden(join("graph-db", `status-${mode}.txt`), [...MODES[mode]!, "graph-db", "status"]);
-    for (const mode of ["text", "json", "tabular", "schema-terse", "envelope"]) await golden(join("graph-db", `kind-${mode}.txt`), [...MODES[mode]!, "graph-db", "kind", "symbol", "--limit", "3"]);
+    for (const mode of ["text", "json", "tabular", "schema-terse", "envelope"])
+      await golden(join("graph-db", `kind-${mode}.txt`), [...MODES[mode]!, "graph-db", "kind", "symbol", "--limit", "3"]);
   });
 });

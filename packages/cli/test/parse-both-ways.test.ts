@@ -59,7 +59,9 @@ describe("both parsers read every definition alike", () => {
       ["--json", ...entry.words, ...required, "--pretty"],
       ...entry.options.flatMap((option) => spellings(option).map((flags) => [...entry.words, ...required, ...flags])),
       // Flags before the positionals, except arrays: yargs would take the words after one as more elements.
-      ...entry.options.filter((option) => option.type !== "array").flatMap((option) => spellings(option).map((flags) => [...entry.words, ...flags, ...required, ...optional])),
+      ...entry.options
+        .filter((option) => option.type !== "array")
+        .flatMap((option) => spellings(option).map((flags) => [...entry.words, ...flags, ...required, ...optional])),
     ];
     for (const argv of lines) {
       const fast = parseArgv(argv);
@@ -75,7 +77,16 @@ describe("both parsers read every definition alike", () => {
   });
 
   it("declines what it cannot read exactly, for yargs", () => {
-    for (const argv of [["search", "q", "--help"], ["search", "q", "--", "x"], ["search", "q", "--limit", "0x10"], ["search", "q", "--lang", "a", "b"], ["search", "q", "--limit", "1", "--limit", "2"], ["search", "q", "--json=false"], ["graph-db"], ["nope"]]) {
+    for (const argv of [
+      ["search", "q", "--help"],
+      ["search", "q", "--", "x"],
+      ["search", "q", "--limit", "0x10"],
+      ["search", "q", "--lang", "a", "b"],
+      ["search", "q", "--limit", "1", "--limit", "2"],
+      ["search", "q", "--json=false"],
+      ["graph-db"],
+      ["nope"],
+    ]) {
       expect(parseArgv(argv), argv.join(" ")).toBeUndefined();
     }
   });

@@ -19,7 +19,8 @@ export function decodePng(png: Buffer): { width: number; height: number; rgba: U
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
       const [depth, colorType, , , interlace] = [data[8], data[9], data[10], data[11], data[12]];
-      if (depth !== 8 || interlace !== 0 || (colorType !== 2 && colorType !== 6)) throw new Error(`unsupported PNG: depth ${depth}, color type ${colorType}, interlace ${interlace}`);
+      if (depth !== 8 || interlace !== 0 || (colorType !== 2 && colorType !== 6))
+        throw new Error(`unsupported PNG: depth ${depth}, color type ${colorType}, interlace ${interlace}`);
       channels = colorType === 6 ? 4 : 3;
     } else if (type === "IDAT") idat.push(data);
     else if (type === "IEND") break;

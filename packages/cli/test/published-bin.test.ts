@@ -7,7 +7,9 @@ import { project, spawnBuilt } from "./index-helpers";
 const publishedBin = join(repoRoot, "bin", "tsift.js");
 
 /** Enough symbols that `symbols --limit 0` writes far more than a pipe buffer holds. */
-const MANY = { "src/many.ts": Array.from({ length: 4000 }, (_, at) => `export function handler${at}(value: number): number {\n  return value + ${at};\n}\n`).join("") };
+const MANY = {
+  "src/many.ts": Array.from({ length: 4000 }, (_, at) => `export function handler${at}(value: number): number {\n  return value + ${at};\n}\n`).join(""),
+};
 
 describe("the published bin (bin/tsift.js)", () => {
   it("runs the CLI's own entry: same output as packages/cli/dist/bin.js", () => {

@@ -15,9 +15,12 @@ describe("README argument tables", () => {
   if (process.env.TSIFT_UPDATE_README === "1") writeFileSync(readmePath, updateOptionBlocks(readFileSync(readmePath, "utf8"), COMMAND_DEFINITIONS));
   const readme = readFileSync(readmePath, "utf8");
 
-  it.each(COMMAND_DEFINITIONS.map((definition) => [definition.name, definition] as const))("%s: the README block is the definition's table", (name, definition) => {
-    expect(readme).toContain(`${blockStart(name)}\n${optionTable(definition)}\n${blockEnd(name)}`);
-  });
+  it.each(COMMAND_DEFINITIONS.map((definition) => [definition.name, definition] as const))(
+    "%s: the README block is the definition's table",
+    (name, definition) => {
+      expect(readme).toContain(`${blockStart(name)}\n${optionTable(definition)}\n${blockEnd(name)}`);
+    },
+  );
 
   it("renders every option with its alias, value, default and description", () => {
     const search = COMMAND_DEFINITIONS.find((definition) => definition.name === "search")!;

@@ -38,7 +38,10 @@ describe("tsift search through the built binary", () => {
   it("tells to rebuild when the index went stale while the search ran", async () => {
     const root = project(FILES);
     expect(run(root, ["index"]).code).toBe(0);
-    const child = spawn(process.execPath, [builtBin, "search", "alpha helper", "--timeout", "2"], { cwd: root, env: { ...process.env, TSIFT_TEST_SEARCH_SLEEP_MS: "20000" } });
+    const child = spawn(process.execPath, [builtBin, "search", "alpha helper", "--timeout", "2"], {
+      cwd: root,
+      env: { ...process.env, TSIFT_TEST_SEARCH_SLEEP_MS: "20000" },
+    });
     let err = "";
     child.stderr.on("data", (chunk: Buffer) => void (err += chunk.toString()));
     await new Promise((resolve) => setTimeout(resolve, 700));

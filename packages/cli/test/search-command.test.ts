@@ -18,7 +18,8 @@ const FILES = {
     "}",
     "",
   ].join("\n"),
-  "src/users.ts": "export function getUserName(id: string): string {\n  return id.toUpperCase();\n}\n\nexport function setUserName(id: string): void {\n  void id;\n}\n",
+  "src/users.ts":
+    "export function getUserName(id: string): string {\n  return id.toUpperCase();\n}\n\nexport function setUserName(id: string): void {\n  void id;\n}\n",
   "lib/cache.py": "def get_user_name(user_id):\n    return CACHE.get(user_id)\n\n\ndef main():\n    print(get_user_name(1))\n",
 };
 
@@ -96,7 +97,10 @@ describe("tsift search (in-process)", () => {
     for (let i = 0; i < 120; i++) many[`pkg/m${i}.ts`] = `export const widget${i} = "widget";\n`;
     const root = project(many);
     const preview = (await tsift(root, ["--envelope", "search", "widget", "--budget", "normal"])).json();
-    expect(preview.report.scale_guard).toMatchObject({ level: "high-hit", narrow_commands: expect.arrayContaining(["tsift search widget --path pkg", "tsift search widget --exact"]) });
+    expect(preview.report.scale_guard).toMatchObject({
+      level: "high-hit",
+      narrow_commands: expect.arrayContaining(["tsift search widget --path pkg", "tsift search widget --exact"]),
+    });
     expect(preview.follow_up[0]).toBe(preview.report.scale_guard.narrow_commands[0]);
   });
 

@@ -9,8 +9,10 @@ import { project, spawnBuilt, tsift } from "./index-helpers";
  * search is left out: in-process runs see no PATH, so they never pick ripgrep.
  */
 const FILES = {
-  "src/retry.ts": "/** Retries with exponential backoff. */\nexport async function retryWithBackoff(attempts = 5): Promise<number> {\n  return attempts * 2;\n}\n",
-  "src/users.ts": "export function getUserName(id: string): string {\n  return id.toUpperCase();\n}\n\nexport class UserStore {\n  get(id: string): string {\n    return getUserName(id);\n  }\n}\n",
+  "src/retry.ts":
+    "/** Retries with exponential backoff. */\nexport async function retryWithBackoff(attempts = 5): Promise<number> {\n  return attempts * 2;\n}\n",
+  "src/users.ts":
+    "export function getUserName(id: string): string {\n  return id.toUpperCase();\n}\n\nexport class UserStore {\n  get(id: string): string {\n    return getUserName(id);\n  }\n}\n",
 };
 
 /** A project indexed and embedded, so both paths read the same state and neither refreshes (projects go after each test). */
@@ -53,8 +55,25 @@ describe("the search commands' fast path", () => {
 
   it("parses plain invocations and leaves everything else to yargs", () => {
     const parse = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
-    expect(parse("search", ["a b", "-l", "5", "--json", "--no-autoindex"])).toEqual({ query: "a b", limit: 5, json: true, autoindex: false, exact: false, federated: false, timeout: 30 });
-    expect(parse("search", ["q", "--lang", "rust", "--lang=python", "--submodule", "x"])).toEqual({ query: "q", lang: ["rust", "python"], scope: "x", limit: 10, exact: false, federated: false, autoindex: true, timeout: 30 });
+    expect(parse("search", ["a b", "-l", "5", "--json", "--no-autoindex"])).toEqual({
+      query: "a b",
+      limit: 5,
+      json: true,
+      autoindex: false,
+      exact: false,
+      federated: false,
+      timeout: 30,
+    });
+    expect(parse("search", ["q", "--lang", "rust", "--lang=python", "--submodule", "x"])).toEqual({
+      query: "q",
+      lang: ["rust", "python"],
+      scope: "x",
+      limit: 10,
+      exact: false,
+      federated: false,
+      autoindex: true,
+      timeout: 30,
+    });
     expect(parse("related", ["src/a.ts:3", "--model", "m"])).toEqual({ target: "src/a.ts:3", model: "m", limit: 10 });
     for (const argv of [
       ["--help"],

@@ -33,8 +33,15 @@ describe("tsift source-read", () => {
       warnings: [],
     });
     expect(window.handle).toMatch(/^swin-[0-9a-f]{12}$/);
-    expect(window.symbols.map((s: { name: string; line: number; end_line: number }) => `${s.name}:${s.line}-${s.end_line}`)).toEqual(["Store:1-4", "get:2-2", "getAll:3-3"]);
-    expect(window.symbols[0]).toMatchObject({ handle: expect.stringMatching(/^ssym-[0-9a-f]{12}$/), expand: "tsift source-read src/store.ts --start 1 --end 4" });
+    expect(window.symbols.map((s: { name: string; line: number; end_line: number }) => `${s.name}:${s.line}-${s.end_line}`)).toEqual([
+      "Store:1-4",
+      "get:2-2",
+      "getAll:3-3",
+    ]);
+    expect(window.symbols[0]).toMatchObject({
+      handle: expect.stringMatching(/^ssym-[0-9a-f]{12}$/),
+      expand: "tsift source-read src/store.ts --start 1 --end 4",
+    });
     // Same window, same handle; the symbol's handle is the one `symbols` previews give it.
     expect((await tsift(root, ["source-read", "src/store.ts", "--start", "2", "--end", "3", "--json"])).json().handle).toBe(window.handle);
     expect((await tsift(root, ["source-read", "src/store.ts", "--start", "2", "--end", "4", "--json"])).json().handle).not.toBe(window.handle);
@@ -42,9 +49,18 @@ describe("tsift source-read", () => {
     expect(preview.symbols[0].handle).toBe(window.symbols[0].handle);
 
     const long = (await tsift(root, ["source-read", "long.txt", "--json"])).json();
-    expect(long).toMatchObject({ start: 1, end: 80, total_lines: 200, expansions: { before: null, after: "tsift source-read long.txt --start 81 --end 160", full: "tsift source-read long.txt --start 1 --end 200" } });
+    expect(long).toMatchObject({
+      start: 1,
+      end: 80,
+      total_lines: 200,
+      expansions: { before: null, after: "tsift source-read long.txt --start 81 --end 160", full: "tsift source-read long.txt --start 1 --end 200" },
+    });
     expect(long.rows).toHaveLength(80);
-    expect((await tsift(root, ["source-read", "long.txt", "--start", "190", "--lines", "50", "--json"])).json()).toMatchObject({ start: 190, end: 200, expansions: { after: null, before: "tsift source-read long.txt --start 179 --end 189" } });
+    expect((await tsift(root, ["source-read", "long.txt", "--start", "190", "--lines", "50", "--json"])).json()).toMatchObject({
+      start: 190,
+      end: 200,
+      expansions: { after: null, before: "tsift source-read long.txt --start 179 --end 189" },
+    });
   });
 
   it("still reads without an index, with a warning instead of refs", async () => {
@@ -71,7 +87,12 @@ describe("tsift source-read", () => {
   });
 
   it("refuses binary and oversized files and bad windows with clear messages", async () => {
-    const root = project({ "data.bin": Buffer.from([0x7f, 0x45, 0x00, 0x01]), "big.txt": "x".repeat(300) + "\n", ".tsift/config.toml": "[index]\nmax_file_bytes = 200\n", "a.txt": "one\ntwo\n" });
+    const root = project({
+      "data.bin": Buffer.from([0x7f, 0x45, 0x00, 0x01]),
+      "big.txt": "x".repeat(300) + "\n",
+      ".tsift/config.toml": "[index]\nmax_file_bytes = 200\n",
+      "a.txt": "one\ntwo\n",
+    });
     const binary = await tsift(root, ["source-read", "data.bin"]);
     expect(binary).toMatchObject({ code: 2, out: "" });
     expect(binary.err).toMatch(/data.bin looks binary/);
@@ -89,17 +110,29 @@ describe("tsift source-read", () => {
     const root = project({ "src/store.ts": STORE });
     await tsift(root, ["index", "-q"]);
     const envelope = (await tsift(root, ["--envelope", "source-read", "src/store.ts", "--budget", "small", "--max-bytes", "16"])).json();
-    expect(envelope).toMatchObject({ tool: "source-read", view: "preview", truncated: true, report: { symbols_total: 4, budget: { preset: "small", max_items: 3, max_bytes: 16 } } });
+    expect(envelope).toMatchObject({
+      tool: "source-read",
+      view: "preview",
+      truncated: true,
+      report: { symbols_total: 4, budget: { preset: "small", max_items: 3, max_bytes: 16 } },
+    });
     expect(envelope.report.symbols).toHaveLength(3);
     expect(envelope.report.rows[1].text).toBe("  get(key: st…");
     expect(envelope.follow_up[0]).toBe("tsift source-read src/store.ts --start 1 --end 4");
   });
 
   it("uses the workspace scope a file lies in: its index, its paths, --scope in commands", async () => {
-    const root = project({ ".gitmodules": '[submodule "src/alpha"]\n\tpath = src/alpha\n\turl = ../alpha.git\n', "src/alpha/lib.rs": "pub fn alpha_helper() {}\npub fn alpha_main() { alpha_helper(); }\n" });
+    const root = project({
+      ".gitmodules": '[submodule "src/alpha"]\n\tpath = src/alpha\n\turl = ../alpha.git\n',
+      "src/alpha/lib.rs": "pub fn alpha_helper() {}\npub fn alpha_main() { alpha_helper(); }\n",
+    });
     await tsift(root, ["index", "--workspace", "-q"]);
     const inferred = (await tsift(root, ["source-read", "src/alpha/lib.rs", "--start", "2", "--json"])).json();
-    expect(inferred).toMatchObject({ file: "lib.rs", symbols: [{ name: "alpha_main", expand: "tsift source-read lib.rs --scope alpha --start 2 --end 2" }], expansions: { before: "tsift source-read lib.rs --scope alpha --start 1 --end 1" } });
+    expect(inferred).toMatchObject({
+      file: "lib.rs",
+      symbols: [{ name: "alpha_main", expand: "tsift source-read lib.rs --scope alpha --start 2 --end 2" }],
+      expansions: { before: "tsift source-read lib.rs --scope alpha --start 1 --end 1" },
+    });
     const scoped = (await tsift(root, ["source-read", "lib.rs", "--scope", "alpha", "--start", "2", "--json"])).json();
     expect(scoped.handle).toBe(inferred.handle);
     write(root, { "elsewhere/x.txt": "x\n" });

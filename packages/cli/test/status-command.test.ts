@@ -6,7 +6,8 @@ import { INDEX_COMMANDS } from "../src/status/recommendations";
 import { bumpMtime, holdIndexLock, holdSqliteLock, project, spawnBuilt, tsift, write } from "./index-helpers";
 
 const TREE = { "src/main.rs": "fn helper() {}\nfn main() { helper(); }\n", "src/lib.py": "def util():\n    pass\n" };
-const block = (version: string | null) => `<!-- tsift:code-navigation${version ? ` v=${version}` : ""} -->\n## Code Navigation\nold text\n<!-- /tsift:code-navigation -->\n`;
+const block = (version: string | null) =>
+  `<!-- tsift:code-navigation${version ? ` v=${version}` : ""} -->\n## Code Navigation\nold text\n<!-- /tsift:code-navigation -->\n`;
 const gitmodules = (...paths: string[]) => paths.map((path) => `[submodule "${path}"]\n\tpath = ${path}\n\turl = https://example.com/${path}.git\n`).join("");
 
 describe("tsift status", () => {
@@ -40,7 +41,9 @@ describe("tsift status", () => {
     write(root, { "src/new.rs": "fn added() {}\n" });
     const stale = await tsift(root, ["status"]);
     expect(stale.out).toMatch(/^index: stale \(last indexed \d+[smhd] ago, 3 files tracked, 2 stale\)$/m);
-    expect(stale.out).toContain(`run: tsift index . (2 stale files)\nreminders:\n- index stale: run \`tsift index .\` before relying on tsift ${INDEX_COMMANDS.join("/")} results (2 stale files)\n`);
+    expect(stale.out).toContain(
+      `run: tsift index . (2 stale files)\nreminders:\n- index stale: run \`tsift index .\` before relying on tsift ${INDEX_COMMANDS.join("/")} results (2 stale files)\n`,
+    );
   });
 
   it("reports instructions from another version, or without one, as stale", async () => {
@@ -64,8 +67,15 @@ describe("tsift status", () => {
     const result = spawnBuilt(root, ["status", "--fix", "--json"]);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.out);
-    expect(report).toMatchObject({ fixed: ["instructions", "index"], index: { state: "fresh", total_files: 3 }, instructions: { state: "current", found: VERSION }, recommendations: { run: null } });
-    expect(readFileSync(join(root, "AGENTS.md"), "utf8")).toMatch(new RegExp(`^# Agents\\n\\n<!-- tsift:code-navigation v=${VERSION.replaceAll(".", "\\.")} -->`));
+    expect(report).toMatchObject({
+      fixed: ["instructions", "index"],
+      index: { state: "fresh", total_files: 3 },
+      instructions: { state: "current", found: VERSION },
+      recommendations: { run: null },
+    });
+    expect(readFileSync(join(root, "AGENTS.md"), "utf8")).toMatch(
+      new RegExp(`^# Agents\\n\\n<!-- tsift:code-navigation v=${VERSION.replaceAll(".", "\\.")} -->`),
+    );
     expect(JSON.parse(spawnBuilt(root, ["status", "--fix", "--json"]).out).fixed).toEqual([]);
   });
 
@@ -82,14 +92,20 @@ describe("tsift status", () => {
     });
     expect(partial.json().recommendations.run).toBe("tsift init --workspace && tsift index --workspace .");
     const text = (await tsift(root, ["status"])).out;
-    expect(text).toMatch(/^index: stale \(workspace, 1 indexed scope, 1 missing scope, last indexed \d+[smhd] ago, 1 files tracked, 0 stale\)\nscope alpha: fresh/);
+    expect(text).toMatch(
+      /^index: stale \(workspace, 1 indexed scope, 1 missing scope, last indexed \d+[smhd] ago, 1 files tracked, 0 stale\)\nscope alpha: fresh/,
+    );
     expect(text).toContain("scope beta: missing index (.tsift/indexes/beta/index.db)\n");
     expect(text).toContain("run: tsift init --workspace && tsift index --workspace . (1 missing scope)\n");
     const fixed = (await tsift(root, ["status", "--fix", "--json"])).json();
     expect(fixed.fixed).toEqual(["instructions", "index (2 scopes)"]);
     expect(fixed.index).toMatchObject({ state: "fresh", total_files: 2, missing_scopes: [] });
     expect((await tsift(join(root, "src/beta"), ["status", "--json"])).json().index.workspace_scopes).toHaveLength(2);
-    expect((await tsift(root, ["status", "--json", "--limit", "1"])).json()).toMatchObject({ workspace_scopes_total: 2, truncated: true, index: { workspace_scopes: [{ scope: "alpha" }] } });
+    expect((await tsift(root, ["status", "--json", "--limit", "1"])).json()).toMatchObject({
+      workspace_scopes_total: 2,
+      truncated: true,
+      index: { workspace_scopes: [{ scope: "alpha" }] },
+    });
   });
 
   it("stays read-only and works while a writer holds the index, reporting the snapshot it read", async () => {

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { holdSqliteLock, project, spawnBuilt, tsift } from "./index-helpers";
 
 const TREE = {
-  "src/store.ts": "export class Store {\n  get(key: string) { return key; }\n  getAll() { return []; }\n}\nexport function getStore() { return new Store(); }\n",
+  "src/store.ts":
+    "export class Store {\n  get(key: string) { return key; }\n  getAll() { return []; }\n}\nexport function getStore() { return new Store(); }\n",
   "src/cache.ts": "export class Cache {\n  get(key: string) { return key; }\n}\n",
   "src/util.ts": "export function get() {}\nexport function GET() {}\nexport function gte() {}\n",
   "tools/get_tool.py": "def get():\n    pass\n\ndef get_tool():\n    pass\n",
@@ -40,7 +41,8 @@ describe("tsift symbols", () => {
   it("filters by kind, file and language and resolves Class.method", async () => {
     const root = project(TREE);
     await tsift(root, ["index", "-q"]);
-    const names = async (...argv: string[]) => (await tsift(root, ["symbols", ...argv, "--json"])).json().symbols.map((s: { name: string; file: string }) => `${s.name}@${s.file}`);
+    const names = async (...argv: string[]) =>
+      (await tsift(root, ["symbols", ...argv, "--json"])).json().symbols.map((s: { name: string; file: string }) => `${s.name}@${s.file}`);
     expect(await names("get", "--kind", "method")).toEqual(["get@src/cache.ts", "get@src/store.ts", "getAll@src/store.ts"]);
     expect(await names("get", "--lang", "python")).toEqual(["get@tools/get_tool.py", "get_tool@tools/get_tool.py"]);
     expect(await names("get", "--file", "src/util.ts")).toEqual(["get@src/util.ts", "GET@src/util.ts", "gte@src/util.ts"]);

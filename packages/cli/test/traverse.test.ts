@@ -10,7 +10,10 @@ const SYMBOL_GREEN = "#59a14f";
 const FILE_BLUE = "#4e79a7";
 
 describe("tsift traverse", () => {
-  const root = indexedProject({ ...CONFORMANCE_TREE, "web/server.ts": 'import express from "express";\nconst app = express();\napp.get("/health", health);\nfunction health(req, res) {\n  res.send("ok");\n}\n' });
+  const root = indexedProject({
+    ...CONFORMANCE_TREE,
+    "web/server.ts": 'import express from "express";\nconst app = express();\napp.get("/health", health);\nfunction health(req, res) {\n  res.send("ok");\n}\n',
+  });
 
   it("explains a node's scored neighborhood, with handles and next commands", () => {
     const result = tsiftBin(root, ["traverse", "alpha", "--format", "json"]);
@@ -64,7 +67,10 @@ describe("tsift traverse", () => {
   // The page is checked in a real browser: it must draw nodes, filter them and show details.
   it.skipIf(!existsSync(CHROMIUM))(`renders in headless Chromium (${CHROMIUM}): nodes drawn, filter and detail panel work`, async () => {
     const { chromium } = await import("playwright-core");
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const requests: string[] = [];

@@ -24,7 +24,12 @@ export async function graphStoreFileStats(store: GraphStore): Promise<SqlGraphFi
 }
 
 /** The compaction facts and commands a refresh or compact reports for a store. */
-export async function compactionPolicy(store: GraphStore, place: GraphDbPlace, tombstones: number, known?: SqlGraphFileStats | null): Promise<CompactionPolicy> {
+export async function compactionPolicy(
+  store: GraphStore,
+  place: GraphDbPlace,
+  tombstones: number,
+  known?: SqlGraphFileStats | null,
+): Promise<CompactionPolicy> {
   const file = known !== undefined ? known : await graphStoreFileStats(store);
   const prefix = graphDbPrefix(place);
   return {

@@ -31,7 +31,11 @@ export class ConvexSnapshotGraphStore implements GraphStore {
   private readonly index: MemoryGraphIndex;
   private readonly projection: ConvexProjectionMetadata | undefined;
 
-  private constructor(index: MemoryGraphIndex, projection: ConvexProjectionMetadata | undefined, readonly source: string) {
+  private constructor(
+    index: MemoryGraphIndex,
+    projection: ConvexProjectionMetadata | undefined,
+    readonly source: string,
+  ) {
     this.index = index;
     this.projection = projection;
   }
@@ -54,7 +58,10 @@ export class ConvexSnapshotGraphStore implements GraphStore {
   }
 
   private readOnlyError(): TsiftError {
-    return new TsiftError("read_only", `the convex-snapshot backend is read-only (${this.source}); write through sqlite or libsql and sync with \`tsift convex-sync\``);
+    return new TsiftError(
+      "read_only",
+      `the convex-snapshot backend is read-only (${this.source}); write through sqlite or libsql and sync with \`tsift convex-sync\``,
+    );
   }
 
   upsertNodes(_nodes: readonly GraphNode[]): Promise<void> {
@@ -123,7 +130,9 @@ export class ConvexSnapshotGraphStore implements GraphStore {
   async projectionStatus(scope = "root"): Promise<ProjectionVersion | null> {
     const meta = this.projection;
     if (scope !== (meta?.scope ?? "root")) return null;
-    const metaNode = meta?.projectionMetaId ? this.index.getNode(meta.projectionMetaId) : (this.index.nodesByKind("projection_meta", { limit: 1 }).items[0] ?? null);
+    const metaNode = meta?.projectionMetaId
+      ? this.index.getNode(meta.projectionMetaId)
+      : (this.index.nodesByKind("projection_meta", { limit: 1 }).items[0] ?? null);
     const version = meta?.projectionVersion ?? metaNode?.properties?.projection_version;
     if (!version) return null;
     return {

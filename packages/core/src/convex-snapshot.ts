@@ -59,13 +59,7 @@ export const CONVEX_REQUIRED_INDEXES: readonly string[] = [
 ];
 
 export type ConvexSnapshotProblemKind =
-  | "malformed"
-  | "missing_index"
-  | "duplicate_node"
-  | "duplicate_edge"
-  | "missing_from_node"
-  | "missing_to_node"
-  | "edge_key_mismatch";
+  "malformed" | "missing_index" | "duplicate_node" | "duplicate_edge" | "missing_from_node" | "missing_to_node" | "edge_key_mismatch";
 
 export interface ConvexSnapshotProblem {
   kind: ConvexSnapshotProblemKind;
@@ -113,7 +107,14 @@ export function validateConvexSnapshot(raw: unknown): ConvexSnapshotValidation {
   const nodeIds = new Set<string>();
   for (const row of rows.nodes) {
     try {
-      const node = normalizeNode({ id: row?.externalId, kind: row?.kind, label: row?.label, properties: row?.properties, provenance: row?.provenance, freshness: row?.freshness } as GraphNode);
+      const node = normalizeNode({
+        id: row?.externalId,
+        kind: row?.kind,
+        label: row?.label,
+        properties: row?.properties,
+        provenance: row?.provenance,
+        freshness: row?.freshness,
+      } as GraphNode);
       if (nodeIds.has(node.id)) {
         report({ kind: "duplicate_node", message: `duplicate node externalId ${node.id}`, row: node.id });
         continue;
@@ -157,7 +158,17 @@ export function validateConvexSnapshot(raw: unknown): ConvexSnapshotValidation {
     }
     if (broken) continue;
     try {
-      edges.push(normalizeEdge({ id: key, from_id: row.fromExternalId, to_id: row.toExternalId, kind: row.kind, properties: row.properties, provenance: row.provenance, freshness: row.freshness }));
+      edges.push(
+        normalizeEdge({
+          id: key,
+          from_id: row.fromExternalId,
+          to_id: row.toExternalId,
+          kind: row.kind,
+          properties: row.properties,
+          provenance: row.provenance,
+          freshness: row.freshness,
+        }),
+      );
     } catch (error) {
       report({ kind: "malformed", message: `edge row rejected: ${(error as Error).message}`, row: key });
     }
@@ -201,7 +212,10 @@ export async function readConvexSnapshotFile(path: string): Promise<unknown> {
     text = await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new TsiftError(code === "ENOENT" ? "not_found" : "io_error", `cannot read Convex snapshot ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
+    throw new TsiftError(code === "ENOENT" ? "not_found" : "io_error", `cannot read Convex snapshot ${path}: ${(error as Error).message}`, {
+      cause: error,
+      details: { path },
+    });
   }
   try {
     return JSON.parse(text) as unknown;

@@ -10,7 +10,15 @@ describe("planConvexSync", () => {
     const projection = canonicalProjection();
     const plan = planConvexSync(projection, { chunkSize: 5, projection: meta });
     expect(plan.summary).toMatchObject({ node_upserts: 12, edge_upserts: 17, node_tombstones: 0, edge_tombstones: 0, chunks: 3 + 4 });
-    expect(plan.chunks.map((chunk) => chunk.operation)).toEqual(["upsertNodes", "upsertNodes", "upsertNodes", "upsertEdges", "upsertEdges", "upsertEdges", "upsertEdges"]);
+    expect(plan.chunks.map((chunk) => chunk.operation)).toEqual([
+      "upsertNodes",
+      "upsertNodes",
+      "upsertNodes",
+      "upsertEdges",
+      "upsertEdges",
+      "upsertEdges",
+      "upsertEdges",
+    ]);
     expect(plan.chunks.map((chunk) => chunk.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     const nodeKeys = plan.chunks.filter((c) => c.operation === "upsertNodes").flatMap((c) => c.rows.map((row) => (row as { externalId: string }).externalId));
     expect(nodeKeys).toEqual([...nodeKeys].sort());

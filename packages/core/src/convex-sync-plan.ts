@@ -107,11 +107,18 @@ function chunkRows(operation: ConvexSyncOperation, rows: ConvexSyncRow[], keys: 
   }
 }
 
-function metadataStatus(local: ConvexProjectionMetadata | undefined, remote: ConvexProjectionMetadata | undefined): ConvexSnapshotComparison["projection_metadata"] {
+function metadataStatus(
+  local: ConvexProjectionMetadata | undefined,
+  remote: ConvexProjectionMetadata | undefined,
+): ConvexSnapshotComparison["projection_metadata"] {
   if (!remote || !remote.projectionHash) return "missing";
   if (!local) return "match";
   const same = (a: unknown, b: unknown) => a === undefined || b === undefined || a === b;
-  return remote.projectionHash === local.projectionHash && same(remote.projectionVersion, local.projectionVersion) && same(remote.sourceWatermark, local.sourceWatermark) ? "match" : "stale";
+  return remote.projectionHash === local.projectionHash &&
+    same(remote.projectionVersion, local.projectionVersion) &&
+    same(remote.sourceWatermark, local.sourceWatermark)
+    ? "match"
+    : "stale";
 }
 
 /**
@@ -151,7 +158,9 @@ export function planConvexSync(local: GraphProjection, options: PlanConvexSyncOp
     comparison.problems = validation.problems;
     comparison.duplicate_failures = validation.problems.filter((p) => p.kind === "duplicate_node" || p.kind === "duplicate_edge").length;
     comparison.orphan_failures = validation.problems.filter((p) => p.kind === "missing_from_node" || p.kind === "missing_to_node").length;
-    const declared = new Set((Array.isArray(raw?.indexes) ? raw.indexes : []).map((entry) => (typeof entry === "string" ? entry : `${entry?.table}.${entry?.name}`)));
+    const declared = new Set(
+      (Array.isArray(raw?.indexes) ? raw.indexes : []).map((entry) => (typeof entry === "string" ? entry : `${entry?.table}.${entry?.name}`)),
+    );
     comparison.missing_required_indexes = CONVEX_REQUIRED_INDEXES.filter((name) => !declared.has(name));
     comparison.projection_metadata = metadataStatus(options.projection, raw?.projection);
   }
@@ -165,10 +174,34 @@ export function planConvexSync(local: GraphProjection, options: PlanConvexSyncOp
 
   const converted = toConvexRows({ nodes: upsertNodes, edges: upsertEdges });
   const chunks: ConvexSyncChunk[] = [];
-  chunkRows("upsertNodes", converted.nodes, upsertNodes.map((node) => node.id), chunkSize, chunks);
-  chunkRows("upsertEdges", converted.edges, upsertEdges.map((edge) => edge.id), chunkSize, chunks);
-  chunkRows("deleteEdges", deleteEdges.map((edgeKey) => ({ edgeKey })), deleteEdges, chunkSize, chunks);
-  chunkRows("deleteNodes", deleteNodes.map((externalId) => ({ externalId })), deleteNodes, chunkSize, chunks);
+  chunkRows(
+    "upsertNodes",
+    converted.nodes,
+    upsertNodes.map((node) => node.id),
+    chunkSize,
+    chunks,
+  );
+  chunkRows(
+    "upsertEdges",
+    converted.edges,
+    upsertEdges.map((edge) => edge.id),
+    chunkSize,
+    chunks,
+  );
+  chunkRows(
+    "deleteEdges",
+    deleteEdges.map((edgeKey) => ({ edgeKey })),
+    deleteEdges,
+    chunkSize,
+    chunks,
+  );
+  chunkRows(
+    "deleteNodes",
+    deleteNodes.map((externalId) => ({ externalId })),
+    deleteNodes,
+    chunkSize,
+    chunks,
+  );
 
   const summary: ConvexSyncSummary = {
     node_upserts: upsertNodes.length,
@@ -195,7 +228,8 @@ export function planConvexSync(local: GraphProjection, options: PlanConvexSyncOp
       idempotent_by: ["nodes.externalId", "edges.edgeKey"],
       order: [...CONVEX_SYNC_OPERATION_ORDER],
       max_attempts: CONVEX_SYNC_MAX_ATTEMPTS,
-      on_partial_failure: "chunks apply in order and are idempotent: rerun the same command to resume; applied chunks are skipped by the snapshot diff or rewritten unchanged",
+      on_partial_failure:
+        "chunks apply in order and are idempotent: rerun the same command to resume; applied chunks are skipped by the snapshot diff or rewritten unchanged",
     },
   };
 }

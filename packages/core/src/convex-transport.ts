@@ -82,7 +82,10 @@ async function withRetries<T>(transport: ConvexTransport, attempts: number, call
 }
 
 function remoteError(transport: ConvexTransport, what: string, error: unknown): TsiftError {
-  return new TsiftError("backend_error", `Convex ${what} at ${redactEndpoint(transport.endpoint)} failed: ${(error as Error).message}`, { cause: error, hint: "check --endpoint and the token in --auth-token-env, then rerun" });
+  return new TsiftError("backend_error", `Convex ${what} at ${redactEndpoint(transport.endpoint)} failed: ${(error as Error).message}`, {
+    cause: error,
+    hint: "check --endpoint and the token in --auth-token-env, then rerun",
+  });
 }
 
 /**
@@ -90,7 +93,11 @@ function remoteError(transport: ConvexTransport, what: string, error: unknown): 
  * hash already equals the local one, no row pages at all (freshness is current
  * without fetching every page); otherwise every node and edge page.
  */
-export async function fetchRemoteSnapshot(transport: ConvexTransport, local: ConvexProjectionMetadata, attempts: number): Promise<{ rows: ConvexProjectionRows; pages: number; hashMatch: boolean }> {
+export async function fetchRemoteSnapshot(
+  transport: ConvexTransport,
+  local: ConvexProjectionMetadata,
+  attempts: number,
+): Promise<{ rows: ConvexProjectionRows; pages: number; hashMatch: boolean }> {
   const call = (body: unknown) => withRetries(transport, attempts, () => post(transport, body));
   let meta: { projection?: ConvexProjectionMetadata; indexes?: ConvexProjectionRows["indexes"]; pageSize?: number };
   try {
@@ -140,7 +147,14 @@ export interface ApplyOutcome {
  * same command resumes safely because every mutation is idempotent.
  */
 export async function applyChunks(transport: ConvexTransport, chunks: readonly ConvexSyncChunk[], attempts: number): Promise<ApplyOutcome> {
-  const outcome: ApplyOutcome = { endpoint: redactEndpoint(transport.endpoint), chunks_total: chunks.length, chunks_applied: 0, attempts: 0, failed_chunk: null, error: null };
+  const outcome: ApplyOutcome = {
+    endpoint: redactEndpoint(transport.endpoint),
+    chunks_total: chunks.length,
+    chunks_applied: 0,
+    attempts: 0,
+    failed_chunk: null,
+    error: null,
+  };
   for (const chunk of chunks) {
     try {
       await withRetries(transport, attempts, () => {

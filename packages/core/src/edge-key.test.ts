@@ -9,7 +9,14 @@ describe("edgeKey", () => {
   });
 
   it("distinguishes direction, kind and ambiguous concatenations", () => {
-    const keys = new Set([edgeKey("a", "calls", "b"), edgeKey("b", "calls", "a"), edgeKey("a", "imports", "b"), edgeKey("a:b", "c", "d"), edgeKey("a", "b:c", "d"), edgeKey("a", "b", "c:d")]);
+    const keys = new Set([
+      edgeKey("a", "calls", "b"),
+      edgeKey("b", "calls", "a"),
+      edgeKey("a", "imports", "b"),
+      edgeKey("a:b", "c", "d"),
+      edgeKey("a", "b:c", "d"),
+      edgeKey("a", "b", "c:d"),
+    ]);
     expect(keys.size).toBe(6);
   });
 });

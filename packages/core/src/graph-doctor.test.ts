@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { evaluateGraphDoctor, type GraphDoctorFacts } from "./graph-doctor";
 import { GRAPH_REQUIRED_INDEXES, SQLITE_GRAPH_SCHEMA_VERSION } from "./schema";
 
-const commands = { refresh: "tsift graph-db refresh", rebuild: "rm .tsift/graph.db && tsift graph-db refresh", compact: "tsift graph-db compact --apply", index: "tsift index", resync: "tsift convex-sync" };
+const commands = {
+  refresh: "tsift graph-db refresh",
+  rebuild: "rm .tsift/graph.db && tsift graph-db refresh",
+  compact: "tsift graph-db compact --apply",
+  index: "tsift index",
+  resync: "tsift convex-sync",
+};
 const healthy: GraphDoctorFacts = {
   inspection: {
     schema_version: SQLITE_GRAPH_SCHEMA_VERSION,
@@ -38,14 +44,22 @@ describe("evaluateGraphDoctor", () => {
     expect(report.status).toBe("fail_closed");
     const messages = report.checks.filter((check) => check.status === "fail").map((check) => check.message);
     expect(messages).toEqual(
-      expect.arrayContaining([expect.stringContaining("projection version mismatch"), "projection content hash is missing", "missing index idx_graph_edges_to_kind", expect.stringContaining("2 edge(s) reference missing nodes")]),
+      expect.arrayContaining([
+        expect.stringContaining("projection version mismatch"),
+        "projection content hash is missing",
+        "missing index idx_graph_edges_to_kind",
+        expect.stringContaining("2 edge(s) reference missing nodes"),
+      ]),
     );
     expect(report.repair_commands).toEqual(expect.arrayContaining([commands.refresh, commands.rebuild]));
     expect(GRAPH_REQUIRED_INDEXES).toContain("idx_graph_edges_to_kind");
   });
 
   it("reports a newer schema from the failed open and still returns a report", () => {
-    const report = evaluateGraphDoctor({ openError: { code: "schema_newer", message: "graph.db schema version 999 is newer than supported version 6" } }, commands);
+    const report = evaluateGraphDoctor(
+      { openError: { code: "schema_newer", message: "graph.db schema version 999 is newer than supported version 6" } },
+      commands,
+    );
     expect(report.fail_closed).toBe(true);
     expect(report.checks[0]!.message).toContain("schema version 999 is newer than supported");
   });
@@ -56,20 +70,35 @@ describe("evaluateGraphDoctor", () => {
         ...healthy,
         freshness: "stale",
         counts: { nodes: 1, edges: 1, tombstones: { nodes: 5, edges: 5, total: 10 } },
-        inspection: { ...healthy.inspection!, file: { ...healthy.inspection!.file!, page_count: 1000, size_bytes: 4_096_000, freelist_count: 500, freelist_bytes: 2_048_000 } },
+        inspection: {
+          ...healthy.inspection!,
+          file: { ...healthy.inspection!.file!, page_count: 1000, size_bytes: 4_096_000, freelist_count: 500, freelist_bytes: 2_048_000 },
+        },
       },
       commands,
     );
     expect(report.status).toBe("ok");
-    expect(report.checks.filter((check) => check.status === "warn").map((check) => check.name).sort()).toEqual(["compaction", "freshness", "tombstone_retention"]);
+    expect(
+      report.checks
+        .filter((check) => check.status === "warn")
+        .map((check) => check.name)
+        .sort(),
+    ).toEqual(["compaction", "freshness", "tombstone_retention"]);
   });
 
   it("checks Convex snapshot problems", () => {
     const report = evaluateGraphDoctor(
-      { convexProblems: [{ kind: "duplicate_node", message: "duplicate node externalId x", row: "x" }, { kind: "missing_index", message: "missing required index metadata: nodes.by_kind" }] },
+      {
+        convexProblems: [
+          { kind: "duplicate_node", message: "duplicate node externalId x", row: "x" },
+          { kind: "missing_index", message: "missing required index metadata: nodes.by_kind" },
+        ],
+      },
       commands,
     );
     expect(report.fail_closed).toBe(true);
-    expect(report.checks.map((check) => check.message)).toEqual(expect.arrayContaining(["duplicate node externalId x", "missing required index metadata: nodes.by_kind"]));
+    expect(report.checks.map((check) => check.message)).toEqual(
+      expect.arrayContaining(["duplicate node externalId x", "missing required index metadata: nodes.by_kind"]),
+    );
   });
 });

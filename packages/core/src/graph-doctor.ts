@@ -61,7 +61,8 @@ const FREELIST_WARN_BYTES = 1 << 20;
  */
 export function evaluateGraphDoctor(facts: GraphDoctorFacts, commands: DoctorRepairCommands): GraphDoctorReport {
   const checks: DoctorCheck[] = [];
-  const add = (name: string, status: DoctorCheckStatus, message: string, repair?: string) => checks.push(repair && status !== "ok" ? { name, status, message, repair } : { name, status, message });
+  const add = (name: string, status: DoctorCheckStatus, message: string, repair?: string) =>
+    checks.push(repair && status !== "ok" ? { name, status, message, repair } : { name, status, message });
 
   if (facts.openError) {
     const newer = facts.openError.code === "schema_newer";
@@ -75,21 +76,47 @@ export function evaluateGraphDoctor(facts: GraphDoctorFacts, commands: DoctorRep
   const inspection = facts.inspection;
   if (inspection) {
     const version = inspection.schema_version === inspection.supported_schema_version;
-    add("schema_version", version ? "ok" : "fail", version ? `schema version ${inspection.schema_version}` : `schema version ${inspection.schema_version}, expected ${inspection.supported_schema_version}`, commands.rebuild);
+    add(
+      "schema_version",
+      version ? "ok" : "fail",
+      version ? `schema version ${inspection.schema_version}` : `schema version ${inspection.schema_version}, expected ${inspection.supported_schema_version}`,
+      commands.rebuild,
+    );
     if (inspection.missing_tables.length > 0) add("tables", "fail", `missing table ${inspection.missing_tables.join(", ")}`, commands.rebuild);
     else add("tables", "ok", "all graph tables present");
     if (inspection.missing_indexes.length > 0) {
       for (const name of inspection.missing_indexes) add("indexes", "fail", `missing index ${name}`, commands.rebuild);
     } else add("indexes", "ok", "all required indexes present");
     const orphans = inspection.orphan_edges;
-    add("orphan_edges", orphans.count > 0 ? "fail" : "ok", orphans.count > 0 ? `${orphans.count} edge(s) reference missing nodes, e.g. ${orphans.sample.slice(0, 3).join(", ")}` : "every edge has both endpoints", commands.refresh);
-    add("orphan_properties", inspection.orphan_properties > 0 ? "fail" : "ok", inspection.orphan_properties > 0 ? `${inspection.orphan_properties} property row(s) without an owner` : "every property row has its owner", commands.refresh);
+    add(
+      "orphan_edges",
+      orphans.count > 0 ? "fail" : "ok",
+      orphans.count > 0 ? `${orphans.count} edge(s) reference missing nodes, e.g. ${orphans.sample.slice(0, 3).join(", ")}` : "every edge has both endpoints",
+      commands.refresh,
+    );
+    add(
+      "orphan_properties",
+      inspection.orphan_properties > 0 ? "fail" : "ok",
+      inspection.orphan_properties > 0 ? `${inspection.orphan_properties} property row(s) without an owner` : "every property row has its owner",
+      commands.refresh,
+    );
     const duplicates = inspection.duplicate_ids;
-    if (duplicates && duplicates.count > 0) add("duplicate_ids", "fail", `${duplicates.count} node id(s) or edge key(s) stored more than once, e.g. ${duplicates.sample.slice(0, 3).join(", ")}`, commands.rebuild);
+    if (duplicates && duplicates.count > 0)
+      add(
+        "duplicate_ids",
+        "fail",
+        `${duplicates.count} node id(s) or edge key(s) stored more than once, e.g. ${duplicates.sample.slice(0, 3).join(", ")}`,
+        commands.rebuild,
+      );
     else add("duplicate_ids", "ok", "node ids and edge keys are primary keys");
     const file = inspection.file;
     if (file && file.freelist_bytes >= FREELIST_WARN_BYTES && file.freelist_bytes >= file.size_bytes * FREELIST_WARN_RATIO) {
-      add("compaction", "warn", `${file.freelist_bytes} free bytes of ${file.size_bytes} (${Math.round((100 * file.freelist_bytes) / file.size_bytes)}%)`, commands.compact);
+      add(
+        "compaction",
+        "warn",
+        `${file.freelist_bytes} free bytes of ${file.size_bytes} (${Math.round((100 * file.freelist_bytes) / file.size_bytes)}%)`,
+        commands.compact,
+      );
     } else if (file) add("compaction", "ok", `${file.freelist_bytes} free bytes of ${file.size_bytes}`);
   }
 
@@ -99,10 +126,39 @@ export function evaluateGraphDoctor(facts: GraphDoctorFacts, commands: DoctorRep
     const orphans = count(["missing_from_node", "missing_to_node"]);
     const indexes = count(["missing_index"]);
     const malformed = count(["malformed", "edge_key_mismatch"]);
-    add("duplicate_ids", duplicates.length ? "fail" : "ok", duplicates.length ? duplicates.map((p) => p.message).slice(0, 3).join("; ") : "no duplicate externalId or edgeKey", commands.resync);
-    add("orphan_edges", orphans.length ? "fail" : "ok", orphans.length ? orphans.map((p) => p.message).slice(0, 3).join("; ") : "every edge has both endpoints", commands.resync);
+    add(
+      "duplicate_ids",
+      duplicates.length ? "fail" : "ok",
+      duplicates.length
+        ? duplicates
+            .map((p) => p.message)
+            .slice(0, 3)
+            .join("; ")
+        : "no duplicate externalId or edgeKey",
+      commands.resync,
+    );
+    add(
+      "orphan_edges",
+      orphans.length ? "fail" : "ok",
+      orphans.length
+        ? orphans
+            .map((p) => p.message)
+            .slice(0, 3)
+            .join("; ")
+        : "every edge has both endpoints",
+      commands.resync,
+    );
     add("convex_indexes", indexes.length ? "fail" : "ok", indexes.length ? indexes[0]!.message : "required index metadata present", commands.resync);
-    if (malformed.length) add("rows", "fail", malformed.map((p) => p.message).slice(0, 3).join("; "), commands.resync);
+    if (malformed.length)
+      add(
+        "rows",
+        "fail",
+        malformed
+          .map((p) => p.message)
+          .slice(0, 3)
+          .join("; "),
+        commands.resync,
+      );
   }
 
   const projection = facts.projection;

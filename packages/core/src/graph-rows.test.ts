@@ -22,7 +22,9 @@ describe("graph rows files", () => {
   });
 
   it("names the row that is broken", () => {
-    expect(() => parseGraphRows({ format: GRAPH_ROWS_FORMAT, nodes: [{ id: "a", kind: "k", label: "" }, { id: "b" }], edges: [] }, "rows.json")).toThrowError(/rows.json: node 1: kind of node b/);
+    expect(() => parseGraphRows({ format: GRAPH_ROWS_FORMAT, nodes: [{ id: "a", kind: "k", label: "" }, { id: "b" }], edges: [] }, "rows.json")).toThrowError(
+      /rows.json: node 1: kind of node b/,
+    );
     expect(() => parseGraphRows({ nodes: [], edges: [] }, "x.json")).toThrowError(expect.objectContaining({ code: "invalid_input" }));
   });
 });

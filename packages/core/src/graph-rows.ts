@@ -35,7 +35,12 @@ export interface ParsedGraphRows {
  */
 export function parseGraphRows(raw: unknown, source = "<rows>"): ParsedGraphRows {
   const document = raw as Partial<GraphRowsDocument> & { nodes?: unknown[]; edges?: unknown[] };
-  if (document && typeof document === "object" && Array.isArray(document.nodes) && document.nodes.some((row) => row && typeof row === "object" && "externalId" in row)) {
+  if (
+    document &&
+    typeof document === "object" &&
+    Array.isArray(document.nodes) &&
+    document.nodes.some((row) => row && typeof row === "object" && "externalId" in row)
+  ) {
     const validation = validateConvexSnapshot(raw);
     if (!validation.ok) {
       throw new TsiftError("corrupt_data", `${source}: ${validation.problems[0]!.message}`, { details: { source, problems: validation.problems } });
@@ -48,9 +53,13 @@ export function parseGraphRows(raw: unknown, source = "<rows>"): ParsedGraphRows
     return { projection: { nodes: validation.nodes, edges: validation.edges }, metadata, format: "convex-snapshot" };
   }
   if (!document || typeof document !== "object" || document.format !== GRAPH_ROWS_FORMAT || !Array.isArray(document.nodes) || !Array.isArray(document.edges)) {
-    throw new TsiftError("invalid_input", `${source} is not a graph rows file: expected {"format": "${GRAPH_ROWS_FORMAT}", "nodes": [...], "edges": [...]} or a Convex snapshot`, {
-      details: { source },
-    });
+    throw new TsiftError(
+      "invalid_input",
+      `${source} is not a graph rows file: expected {"format": "${GRAPH_ROWS_FORMAT}", "nodes": [...], "edges": [...]} or a Convex snapshot`,
+      {
+        details: { source },
+      },
+    );
   }
   const wrap = <T>(what: string, index: number, fn: () => T): T => {
     try {
@@ -70,7 +79,10 @@ export async function readGraphRowsFile(path: string): Promise<ParsedGraphRows> 
     text = await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new TsiftError(code === "ENOENT" ? "not_found" : "io_error", `cannot read rows file ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
+    throw new TsiftError(code === "ENOENT" ? "not_found" : "io_error", `cannot read rows file ${path}: ${(error as Error).message}`, {
+      cause: error,
+      details: { path },
+    });
   }
   let raw: unknown;
   try {
@@ -86,14 +98,14 @@ const EXPORT_PAGE = 5000;
 /** Every row of a store in id order, paged so a large graph never needs one huge query. */
 export async function exportGraphRows(store: GraphStore, scope = "root"): Promise<GraphRowsDocument> {
   const nodes: GraphNode[] = [];
-  for (let cursor: string | null = null; ; ) {
+  for (let cursor: string | null = null; ;) {
     const page = await store.scanNodes({ cursor, limit: EXPORT_PAGE });
     nodes.push(...page.items);
     if (!page.truncated) break;
     cursor = page.nextCursor;
   }
   const edges: GraphEdge[] = [];
-  for (let cursor: string | null = null; ; ) {
+  for (let cursor: string | null = null; ;) {
     const page = await store.scanEdges({ cursor, limit: EXPORT_PAGE });
     edges.push(...page.items);
     if (!page.truncated) break;
@@ -102,7 +114,12 @@ export async function exportGraphRows(store: GraphStore, scope = "root"): Promis
   const status = await store.projectionStatus(scope);
   const document: GraphRowsDocument = { format: GRAPH_ROWS_FORMAT, nodes, edges };
   if (status) {
-    document.projection = { scope, projection_version: status.projection_version, content_hash: status.content_hash, source_watermark: status.source_watermark };
+    document.projection = {
+      scope,
+      projection_version: status.projection_version,
+      content_hash: status.content_hash,
+      source_watermark: status.source_watermark,
+    };
   }
   return document;
 }

@@ -44,16 +44,7 @@ export {
 } from "./schema";
 export { applyGraphQueryPage, pageFromProbe, resolveDepth, resolvePageLimit, sortById } from "./paging";
 export { hopCapWarning, resolveMaxHops, shortestPathUsingOutgoing, type FrontierExpander } from "./shortest-path";
-export {
-  decodeEdgeRow,
-  decodeNodeRow,
-  encodeEdgeRow,
-  encodeNodeRow,
-  normalizeEdge,
-  normalizeNode,
-  type EncodedEdgeRow,
-  type EncodedNodeRow,
-} from "./rows";
+export { decodeEdgeRow, decodeNodeRow, encodeEdgeRow, encodeNodeRow, normalizeEdge, normalizeNode, type EncodedEdgeRow, type EncodedNodeRow } from "./rows";
 export { MultisetHash, projectionContentHash } from "./content-hash";
 export { PROJECTION_META_KIND, projectionVersionOf, upsertProjectionInto } from "./projection";
 export {

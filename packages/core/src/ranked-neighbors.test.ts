@@ -25,7 +25,12 @@ describe("rankNeighbors", () => {
     expect(ranked.map((entry) => entry.id)).toEqual(["callee", "deep", "file"]);
     expect(ranked[0]).toMatchObject({ depth: 1, via: "calls", handle: "gsym-000000callee" });
     const many = Array.from({ length: 20 }, (_, i) => node(`n${String(i).padStart(2, "0")}`));
-    const star = rankNeighbors("start", [node("start"), ...many], many.map((n) => edge("start", "calls", n.id)), {});
+    const star = rankNeighbors(
+      "start",
+      [node("start"), ...many],
+      many.map((n) => edge("start", "calls", n.id)),
+      {},
+    );
     expect(star).toHaveLength(RANKED_NEIGHBORS_CAP);
   });
 });

@@ -75,7 +75,13 @@ export function slicePageRank(ids: readonly string[], edges: readonly GraphEdge[
  * PageRank over the returned slice (so ranking costs no extra read), while the primary
  * `nodes` list stays in stable id order for cursor paging.
  */
-export function rankNeighbors(startId: string, nodes: readonly GraphNode[], edges: readonly GraphEdge[], depths: Readonly<Record<string, number>>, cap = RANKED_NEIGHBORS_CAP): RankedNeighbor[] {
+export function rankNeighbors(
+  startId: string,
+  nodes: readonly GraphNode[],
+  edges: readonly GraphEdge[],
+  depths: Readonly<Record<string, number>>,
+  cap = RANKED_NEIGHBORS_CAP,
+): RankedNeighbor[] {
   const candidates = nodes.filter((node) => node.id !== startId);
   if (candidates.length === 0) return [];
   const ranks = slicePageRank(
@@ -88,7 +94,8 @@ export function rankNeighbors(startId: string, nodes: readonly GraphNode[], edge
   for (const edge of edges) {
     for (const end of [edge.from_id, edge.to_id]) {
       const current = via.get(end);
-      if (current === undefined || weight(edge.kind) > weight(current) || (weight(edge.kind) === weight(current) && edge.kind < current)) via.set(end, edge.kind);
+      if (current === undefined || weight(edge.kind) > weight(current) || (weight(edge.kind) === weight(current) && edge.kind < current))
+        via.set(end, edge.kind);
     }
   }
   const ranked = candidates.map((node): RankedNeighbor => {

@@ -277,7 +277,8 @@ function isCanonicalFreshness(freshness: unknown): freshness is GraphFreshness {
   const record = freshness as Record<string, unknown>;
   const keys = Object.keys(record);
   const hashOk = (key: string | undefined) => key === "content_hash" && typeof record.content_hash === "string";
-  const timeOk = (key: string | undefined) => key === "observed_at_unix" && Number.isSafeInteger(record.observed_at_unix) && !Object.is(record.observed_at_unix, -0);
+  const timeOk = (key: string | undefined) =>
+    key === "observed_at_unix" && Number.isSafeInteger(record.observed_at_unix) && !Object.is(record.observed_at_unix, -0);
   if (keys.length === 2) return hashOk(keys[0]) && timeOk(keys[1]);
   if (keys.length === 1) return hashOk(keys[0]) || timeOk(keys[0]);
   return false;

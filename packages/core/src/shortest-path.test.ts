@@ -15,19 +15,32 @@ function expanderFor(pairs: [string, string][]) {
 
 describe("shortestPathUsingOutgoing", () => {
   it("expands one frontier level per call", async () => {
-    const { expand, calls } = expanderFor([["a", "b"], ["b", "c"], ["c", "d"]]);
+    const { expand, calls } = expanderFor([
+      ["a", "b"],
+      ["b", "c"],
+      ["c", "d"],
+    ]);
     const result = await shortestPathUsingOutgoing("a", "d", {}, expand);
     expect(result.path?.nodes).toEqual(["a", "b", "c", "d"]);
     expect(calls).toEqual([["a"], ["b"], ["c"]]);
   });
 
   it("breaks ties by the smallest parent id", async () => {
-    const { expand } = expanderFor([["s", "y"], ["s", "x"], ["y", "t"], ["x", "t"]]);
+    const { expand } = expanderFor([
+      ["s", "y"],
+      ["s", "x"],
+      ["y", "t"],
+      ["x", "t"],
+    ]);
     expect((await shortestPathUsingOutgoing("s", "t", {}, expand)).path?.nodes).toEqual(["s", "x", "t"]);
   });
 
   it("warns only when the hop cap cut a search that could continue", async () => {
-    const { expand } = expanderFor([["a", "b"], ["b", "c"], ["c", "d"]]);
+    const { expand } = expanderFor([
+      ["a", "b"],
+      ["b", "c"],
+      ["c", "d"],
+    ]);
     const capped = await shortestPathUsingOutgoing("a", "d", { maxHops: 2 }, expand);
     expect(capped.path).toBeNull();
     expect(capped.hopCapReached).toBe(true);
@@ -37,7 +50,10 @@ describe("shortestPathUsingOutgoing", () => {
   });
 
   it("handles cycles and a zero hop cap", async () => {
-    const { expand } = expanderFor([["a", "b"], ["b", "a"]]);
+    const { expand } = expanderFor([
+      ["a", "b"],
+      ["b", "a"],
+    ]);
     expect((await shortestPathUsingOutgoing("a", "z", {}, expand)).path).toBeNull();
     expect((await shortestPathUsingOutgoing("a", "a", { maxHops: 0 }, expand)).path?.hops).toBe(0);
     expect((await shortestPathUsingOutgoing("a", "b", { maxHops: 0 }, expand)).hopCapReached).toBe(true);

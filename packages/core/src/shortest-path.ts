@@ -24,12 +24,7 @@ export function hopCapWarning(toId: string, maxHops: number): string {
  * is the smallest-id frontier node with an edge to it, via the smallest edge key, so
  * every backend returns the same path when several shortest paths exist.
  */
-export async function shortestPathUsingOutgoing(
-  fromId: string,
-  toId: string,
-  options: GraphPathOptions,
-  expand: FrontierExpander,
-): Promise<GraphPathResult> {
+export async function shortestPathUsingOutgoing(fromId: string, toId: string, options: GraphPathOptions, expand: FrontierExpander): Promise<GraphPathResult> {
   const maxHops = resolveMaxHops(options.maxHops);
   if (fromId === toId) return { path: { nodes: [fromId], edges: [], hops: 0 }, maxHops, hopCapReached: false, warnings: [] };
 

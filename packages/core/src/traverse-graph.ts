@@ -43,6 +43,7 @@ export async function traverseGraph(store: GraphStore, options: TraverseGraphOpt
         ? await neighborhoodSlice(store, start.node.id, options.depth ?? 2, limit)
         : await overviewSlice(store, limit);
   const warnings = [...slice.warnings];
-  if (start && start.alternatives.length > 0) warnings.push(`"${options.node}" also names ${start.alternatives.map((a) => a.id).join(", ")}; pass an id or handle to pick one`);
+  if (start && start.alternatives.length > 0)
+    warnings.push(`"${options.node}" also names ${start.alternatives.map((a) => a.id).join(", ")}; pass an id or handle to pick one`);
   return { slice, start, end, warnings };
 }

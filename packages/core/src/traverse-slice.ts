@@ -144,7 +144,9 @@ export async function pathSlice(store: GraphStore, fromId: string, toId: string,
   const nodes = sortNodes(found.map((node) => ({ ...node, depth: order.get(node.id)! })));
   const edges = (await store.edgesBetweenNodes(result.path.nodes)).filter((edge) => result.path!.edges.includes(edge.id));
   const byId = new Map(found.map((node) => [node.id, node]));
-  const recommendations = result.path.nodes.slice(1, RECOMMENDATIONS_CAP + 1).map((id, i) => recommendation(byId.get(id)!, i === 0 ? "next hop" : `hop ${i + 1}`, 1 / (i + 1)));
+  const recommendations = result.path.nodes
+    .slice(1, RECOMMENDATIONS_CAP + 1)
+    .map((id, i) => recommendation(byId.get(id)!, i === 0 ? "next hop" : `hop ${i + 1}`, 1 / (i + 1)));
   return { mode: "path", nodes, edges, path: { ...result.path, direction }, recommendations, truncated: false, warnings };
 }
 
@@ -155,7 +157,7 @@ export async function pathSlice(store: GraphStore, fromId: string, toId: string,
  */
 export async function overviewSlice(store: GraphStore, limit: number): Promise<TraverseSlice> {
   const degree = new Map<string, number>();
-  for (let cursor: string | null = null; ; ) {
+  for (let cursor: string | null = null; ;) {
     const page = await store.scanEdges({ kinds: ["imports"], cursor, limit: 5000 });
     for (const edge of page.items) {
       degree.set(edge.from_id, (degree.get(edge.from_id) ?? 0) + 1);

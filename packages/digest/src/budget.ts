@@ -47,8 +47,12 @@ export function autoPreset(env: Readonly<Record<string, string | undefined>>): B
  * means `auto` when nothing was asked for.
  */
 export function resolveBudget(flags: BudgetFlags, env: Readonly<Record<string, string | undefined>>, implicitAuto: boolean): Budget | null {
-  for (const [flag, value] of [["--max-items", flags.maxItems], ["--max-bytes", flags.maxBytes]] as const) {
-    if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new TsiftError("usage", `${flag} expects a whole number >= 1, got ${String(value)}`);
+  for (const [flag, value] of [
+    ["--max-items", flags.maxItems],
+    ["--max-bytes", flags.maxBytes],
+  ] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1))
+      throw new TsiftError("usage", `${flag} expects a whole number >= 1, got ${String(value)}`);
   }
   const choice = flags.budget ?? (implicitAuto && flags.maxItems === undefined && flags.maxBytes === undefined ? "auto" : undefined);
   const preset = choice === undefined ? null : choice === "auto" ? autoPreset(env) : choice;

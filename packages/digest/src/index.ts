@@ -1,17 +1,6 @@
 // Line digests: repeat collapsing and head/tail bounding.
-export {
-  collapseRepeats,
-  type CollapseRepeatsOptions,
-  type CollapseRepeatsResult,
-  type RepeatRun,
-} from "./collapse-repeats";
-export {
-  boundLines,
-  DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_LINES,
-  type BoundLinesOptions,
-  type BoundLinesResult,
-} from "./bound-lines";
+export { collapseRepeats, type CollapseRepeatsOptions, type CollapseRepeatsResult, type RepeatRun } from "./collapse-repeats";
+export { boundLines, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, type BoundLinesOptions, type BoundLinesResult } from "./bound-lines";
 // Bounded reports: list caps, budgets, byte truncation, previews with stable handles.
 export { capList, moreLine, type CappedList } from "./cap-list";
 export {

@@ -7,9 +7,18 @@ interface Item {
   note: string;
 }
 
-const data = { items: [{ name: "alpha", note: "a long note here" }, { name: "beta", note: "b" }, { name: "gamma", note: "c" }], rows: [1, 2, 3] };
+const data = {
+  items: [
+    { name: "alpha", note: "a long note here" },
+    { name: "beta", note: "b" },
+    { name: "gamma", note: "c" },
+  ],
+  rows: [1, 2, 3],
+};
 const spec: PreviewSpec<typeof data> = {
-  sections: [previewSection<typeof data, Item>({ key: "items", prefix: "it", identity: (item) => item.name, expand: (item) => `show ${item.name}`, truncate: ["note"] })],
+  sections: [
+    previewSection<typeof data, Item>({ key: "items", prefix: "it", identity: (item) => item.name, expand: (item) => `show ${item.name}`, truncate: ["note"] }),
+  ],
 };
 
 describe("applyPreview", () => {
@@ -33,7 +42,10 @@ describe("applyPreview", () => {
     expect(fits.truncated).toBe(false);
     expect(fits.items_total).toBe(3);
     const cutEarlier = { ...data, truncated: true };
-    const already = applyPreview(cutEarlier, spec as unknown as PreviewSpec<typeof cutEarlier>, { preset: "deep", maxItems: 10, maxBytes: 240 }) as Record<string, unknown>;
+    const already = applyPreview(cutEarlier, spec as unknown as PreviewSpec<typeof cutEarlier>, { preset: "deep", maxItems: 10, maxBytes: 240 }) as Record<
+      string,
+      unknown
+    >;
     expect(already.truncated).toBe(true);
   });
 
@@ -41,7 +53,15 @@ describe("applyPreview", () => {
     const window = { lines: [{ text: "one" }, { text: "two" }, { text: "three" }], symbols: [{ id: "gsym-1" }, { id: "x" }], total_symbols: 40 };
     const windowSpec: PreviewSpec<typeof window> = {
       sections: [
-        previewSection<typeof window, { text: string }>({ key: "lines", prefix: "ln", identity: (item) => item.text, expand: () => "", cap: false, handles: false, truncate: ["text"] }),
+        previewSection<typeof window, { text: string }>({
+          key: "lines",
+          prefix: "ln",
+          identity: (item) => item.text,
+          expand: () => "",
+          cap: false,
+          handles: false,
+          truncate: ["text"],
+        }),
         previewSection<typeof window, { id: string }>({
           key: "symbols",
           prefix: "sym",

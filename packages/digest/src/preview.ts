@@ -30,7 +30,11 @@ export interface PreviewSpec<D> {
 
 /** Types one preview section's items; `applyPreview` only sees plain records. */
 export function previewSection<D, I>(
-  section: Omit<PreviewSection<D>, "identity" | "expand" | "ownHandle"> & { identity(item: I, data: D): string; expand(item: I, data: D): string; ownHandle?(item: I, data: D): string | null },
+  section: Omit<PreviewSection<D>, "identity" | "expand" | "ownHandle"> & {
+    identity(item: I, data: D): string;
+    expand(item: I, data: D): string;
+    ownHandle?(item: I, data: D): string | null;
+  },
 ): PreviewSection<D> {
   return section as unknown as PreviewSection<D>;
 }
@@ -61,7 +65,11 @@ export function applyPreview<D>(data: D, spec: PreviewSpec<D>, budget: Budget): 
         }
       }
       if (section.handles === false) return item;
-      return { ...item, handle: section.ownHandle?.(raw, data) ?? stableHandle(section.prefix, section.identity(raw, data)), expand: section.expand(raw, data) };
+      return {
+        ...item,
+        handle: section.ownHandle?.(raw, data) ?? stableHandle(section.prefix, section.identity(raw, data)),
+        expand: section.expand(raw, data),
+      };
     });
     if (section.cap !== false) report[`${section.key}_total`] = section.total ? section.total(data) : items.length;
   }

@@ -4,18 +4,7 @@ import { langInfo } from "./lang-info";
 
 describe("LANGS", () => {
   it("lists the ten languages in registry order", () => {
-    expect(LANGS).toEqual([
-      "rust",
-      "python",
-      "typescript",
-      "tsx",
-      "javascript",
-      "jsx",
-      "kotlin",
-      "zig",
-      "bash",
-      "markdown",
-    ]);
+    expect(LANGS).toEqual(["rust", "python", "typescript", "tsx", "javascript", "jsx", "kotlin", "zig", "bash", "markdown"]);
   });
 
   it("is frozen so callers cannot reorder the contract", () => {

@@ -37,7 +37,9 @@ const BY_ID = new Map(LANGUAGES.map((definition) => [definition.id, definition])
 export function languageDefinition(lang: Lang): LanguageDefinition {
   const definition = BY_ID.get(lang);
   if (!definition) {
-    throw new TsiftError("unsupported", `no language definition for \`${lang}\``, { hint: "regenerate the language facts: npx vitest run test/language-registry.test.ts -u (in packages/graph)" });
+    throw new TsiftError("unsupported", `no language definition for \`${lang}\``, {
+      hint: "regenerate the language facts: npx vitest run test/language-registry.test.ts -u (in packages/graph)",
+    });
   }
   return definition;
 }

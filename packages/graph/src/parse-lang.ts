@@ -18,11 +18,7 @@ export function parseLang(name: string): Lang {
     return alias;
   }
   const aliases = [...LANG_BY_ALIAS.keys()];
-  throw new TsiftError(
-    "invalid_input",
-    `unknown language \`${name}\`. Valid languages: ${LANGS.join(", ")} (aliases: ${aliases.join(", ")})`,
-    {
-      details: { language: name, valid: [...LANGS], aliases },
-    },
-  );
+  throw new TsiftError("invalid_input", `unknown language \`${name}\`. Valid languages: ${LANGS.join(", ")} (aliases: ${aliases.join(", ")})`, {
+    details: { language: name, valid: [...LANGS], aliases },
+  });
 }

@@ -100,12 +100,17 @@ describe("adding a language", () => {
     expect(existsSync(new URL(`packages/graph/src/languages/${id}-language.ts`, ROOT)), "definition file").toBe(true);
     expect(existsSync(new URL(`fixtures/languages/${id}/expected.json`, ROOT)), "fixture expected.json").toBe(true);
     // A devDependency when the build vendors the grammar's prebuilt binaries into dist/.
-    expect(graphPackage.dependencies?.[language.grammarPackage] ?? graphPackage.devDependencies?.[language.grammarPackage], "grammar dependency of @tsift/graph").toBeDefined();
+    expect(
+      graphPackage.dependencies?.[language.grammarPackage] ?? graphPackage.devDependencies?.[language.grammarPackage],
+      "grammar dependency of @tsift/graph",
+    ).toBeDefined();
     expect(rootPackage.allowScripts?.[language.grammarPackage], "allowScripts entry in the root package.json").toBe(true);
   });
 
   it("has no fixture directory or definition file for an unregistered language", () => {
-    const fixtureDirs = readdirSync(new URL("fixtures/languages/", ROOT), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const fixtureDirs = readdirSync(new URL("fixtures/languages/", ROOT), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(fixtureDirs.sort()).toEqual([...ids].sort());
     const definitionFiles = readdirSync(new URL("packages/graph/src/languages/", ROOT)).filter((file) => file.endsWith("-language.ts"));
     expect(definitionFiles.map((file) => file.slice(0, -"-language.ts".length)).sort()).toEqual([...ids].sort());

@@ -1,7 +1,10 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
-const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((path) => /[\\/]node_modules[\\/](@tree-sitter-grammars[\\/])?tree-sitter(-[a-z]+)?[\\/]/.test(path));
+const loaded = () =>
+  Object.keys(createRequire(import.meta.url).cache).filter((path) =>
+    /[\\/]node_modules[\\/](@tree-sitter-grammars[\\/])?tree-sitter(-[a-z]+)?[\\/]/.test(path),
+  );
 const grammarLoaded = (name: string) => loaded().some((path) => path.includes(`${name}/`) || path.includes(`${name}\\`));
 
 // Vitest runs each test file in its own process, so the require cache here is this file's.
@@ -18,6 +21,7 @@ describe("grammar loading", () => {
     const { extractFile } = await import("../src/extract-file");
     expect(extractFile("python", "def f():\n    return 1\n").symbols.map((symbol) => symbol.name)).toEqual(["f"]);
     expect(grammarLoaded("tree-sitter-python")).toBe(true);
-    for (const other of ["tree-sitter-kotlin", "tree-sitter-rust", "tree-sitter-typescript", "tree-sitter-zig", "tree-sitter-markdown"]) expect(grammarLoaded(other), other).toBe(false);
+    for (const other of ["tree-sitter-kotlin", "tree-sitter-rust", "tree-sitter-typescript", "tree-sitter-zig", "tree-sitter-markdown"])
+      expect(grammarLoaded(other), other).toBe(false);
   });
 });

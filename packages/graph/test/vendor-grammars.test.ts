@@ -17,15 +17,27 @@ describe("vendorGrammars", () => {
   it("vendors exactly the grammar devDependencies, and a vendored grammar parses with the 0.25 runtime", () => {
     // Inside the package, so the grammars resolve from the workspace's node_modules as at build time.
     scratch = mkdtempSync(join(packageDir, ".vendor-test-"));
-    writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "scratch", version: "0.0.0", devDependencies: { "tree-sitter-rust": "*", "@tree-sitter-grammars/tree-sitter-zig": "*", vitest: "*" } }));
+    writeFileSync(
+      join(scratch, "package.json"),
+      JSON.stringify({
+        name: "scratch",
+        version: "0.0.0",
+        devDependencies: { "tree-sitter-rust": "*", "@tree-sitter-grammars/tree-sitter-zig": "*", vitest: "*" },
+      }),
+    );
 
     expect(vendorGrammars(scratch)).toEqual(["@tree-sitter-grammars/tree-sitter-zig", "tree-sitter-rust"]);
 
     const rust = join(scratch, "dist", "grammars", "tree-sitter-rust");
     expect(JSON.parse(readFileSync(join(rust, "package.json"), "utf8"))).toMatchObject({ name: "tree-sitter-rust", license: "MIT" });
     expect(existsSync(join(rust, "LICENSE"))).toBe(true);
-    expect(existsSync(join(scratch, "dist", "grammars", "@tree-sitter-grammars+tree-sitter-zig", "prebuilds", `${process.platform}-${process.arch}`))).toBe(true);
-    const Parser = require("tree-sitter") as new () => { setLanguage(language: unknown): void; parse(source: string): { rootNode: { type: string; hasError: boolean } } };
+    expect(existsSync(join(scratch, "dist", "grammars", "@tree-sitter-grammars+tree-sitter-zig", "prebuilds", `${process.platform}-${process.arch}`))).toBe(
+      true,
+    );
+    const Parser = require("tree-sitter") as new () => {
+      setLanguage(language: unknown): void;
+      parse(source: string): { rootNode: { type: string; hasError: boolean } };
+    };
     const parser = new Parser();
     parser.setLanguage((require("node-gyp-build") as (dir: string) => unknown)(rust));
     const tree = parser.parse("fn main() { helper(); }");
@@ -34,7 +46,10 @@ describe("vendorGrammars", () => {
   });
 
   it("vendors what @tsift/graph lists: the grammars it does not depend on", () => {
-    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     const vendored = Object.keys(manifest.devDependencies).filter((name) => /(^|\/)tree-sitter-/.test(name));
     expect(vendored.length).toBeGreaterThan(0);
     for (const name of vendored) expect(manifest.dependencies[name], name).toBeUndefined();

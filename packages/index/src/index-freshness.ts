@@ -79,7 +79,11 @@ export async function indexFreshness(location: IndexLocation, options: IndexFres
   let read;
   try {
     const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('indexed_at', 'tool_version')").all() as { key: string; value: string }[];
-    read = { meta: new Map(rows.map((row) => [row.key, row.value])), state: readTrackedState(db), version: Number(db.pragma("user_version", { simple: true })) };
+    read = {
+      meta: new Map(rows.map((row) => [row.key, row.value])),
+      state: readTrackedState(db),
+      version: Number(db.pragma("user_version", { simple: true })),
+    };
   } finally {
     if (!options.connection) await connection.close();
   }

@@ -6,13 +6,7 @@ export * from "./graph-read";
 export * from "./code-graph";
 export { parseConfig } from "./parse-config";
 export { displayNames, loadCallGraph, type IndexCallGraph, type IndexCallGraphOptions } from "./graph-queries/index-call-graph";
-export {
-  COMMUNITY_CACHE_KEEP,
-  COMMUNITY_CACHE_VERSION,
-  communityCacheKey,
-  readCommunityCache,
-  writeCommunityCache,
-} from "./graph-queries/community-cache";
+export { COMMUNITY_CACHE_KEEP, COMMUNITY_CACHE_VERSION, communityCacheKey, readCommunityCache, writeCommunityCache } from "./graph-queries/community-cache";
 export { callGraphCommunities, communityPartition } from "./graph-queries/call-graph-communities";
 export { cachedCommunityPartition, shapeCommunities, type CommunityOptions, type CommunityPartition } from "./graph-queries/community-view";
 export { explainSymbol } from "./graph-queries/explain-symbol";

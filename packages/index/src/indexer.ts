@@ -6,13 +6,7 @@
  * Every export here is also exported, unchanged, by `@tsift/index` (which adds
  * `parseConfig`, kept out of here so the TOML parser loads only when a config file exists).
  */
-export {
-  DEFAULT_MAX_FILE_BYTES,
-  ISOLATION_TIERS,
-  type IsolationTier,
-  type ScopeOverride,
-  type TsiftConfig,
-} from "./tsift-config";
+export { DEFAULT_MAX_FILE_BYTES, ISOLATION_TIERS, type IsolationTier, type ScopeOverride, type TsiftConfig } from "./tsift-config";
 export { defaultConfig } from "./default-config";
 export { CONFIG_RELATIVE_PATH, loadConfig } from "./load-config";
 export { resolveScopeTier, type ScopeTierResolution } from "./resolve-scope-tier";
@@ -28,26 +22,11 @@ export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./upda
 export { checkIndex, type CheckIndexOptions } from "./check-index";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { ensureGitignoreEntry } from "./ensure-gitignore-entry";
-export {
-  createCallResolver,
-  type CallResolution,
-  type CallTarget,
-  type ResolverCall,
-  type ResolverImport,
-  type ResolverSymbol,
-} from "./resolve-calls";
+export { createCallResolver, type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve-calls";
 export { resolveModule } from "./internal/module-resolver";
 export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./workspace-scopes";
 export { resolveProjectRoot, type ProjectRoot } from "./resolve-project-root";
-export {
-  DEFAULT_SYMBOL_LIMIT,
-  fuzzyScore,
-  querySymbols,
-  type SymbolMatch,
-  type SymbolQuery,
-  type SymbolQueryResult,
-  type SymbolRow,
-} from "./query-symbols";
+export { DEFAULT_SYMBOL_LIMIT, fuzzyScore, querySymbols, type SymbolMatch, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
 // index.db's named queries: every statement other packages (search) run against it.
 export { hasRowFilters, normalizePathFilter, rowFilterSql, type IndexRowFilters } from "./index-db/chunk-filter";
 export {
@@ -72,7 +51,13 @@ export {
   type PendingChunkContent,
 } from "./index-db/chunk-vector-queries";
 export { indexedFilePaths, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
-export { resolvedCallerCounts, symbolHandlesById, symbolNameCandidates, type SymbolCandidate, type SymbolCandidateQuery } from "./index-db/symbol-search-queries";
+export {
+  resolvedCallerCounts,
+  symbolHandlesById,
+  symbolNameCandidates,
+  type SymbolCandidate,
+  type SymbolCandidateQuery,
+} from "./index-db/symbol-search-queries";
 export { cachedSymbolRanking, memoizedIndexWatermark, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
 export type { RankingCache } from "./graph-queries/explain-view";
 export { communityCacheDir, indexWatermark } from "./graph-queries/community-cache";

@@ -144,17 +144,17 @@ exclude = ["vendor/**", "**/*.generated.ts"]
 
   describe("wrong value types", () => {
     it.each([
-      ["[defaults]\nfederation = \"yes\"\n", "defaults.federation"],
-      ["[defaults]\ntier = \"public\"\n", "defaults.tier"],
+      ['[defaults]\nfederation = "yes"\n', "defaults.federation"],
+      ['[defaults]\ntier = "public"\n', "defaults.tier"],
       ["[overrides.mail]\ntier = 3\n", "overrides.mail.tier"],
       ["[overrides.mail]\ninstructions = 1\n", "overrides.mail.instructions"],
       ['[overrides."vendor/foo"]\nisolated = "true"\n', 'overrides."vendor/foo".isolated'],
-      ["[index]\nmax_file_bytes = \"1MB\"\n", "index.max_file_bytes"],
+      ['[index]\nmax_file_bytes = "1MB"\n', "index.max_file_bytes"],
       ["[index]\nmax_file_bytes = 0\n", "index.max_file_bytes"],
       ["[index]\nmax_file_bytes = 1.5\n", "index.max_file_bytes"],
-      ["[index]\nexclude = \"vendor/**\"\n", "index.exclude"],
-      ["[index]\nexclude = [\"ok\", 2]\n", "index.exclude[1]"],
-      ["[index]\nexclude = [\"\"]\n", "index.exclude[0]"],
+      ['[index]\nexclude = "vendor/**"\n', "index.exclude"],
+      ['[index]\nexclude = ["ok", 2]\n', "index.exclude[1]"],
+      ['[index]\nexclude = [""]\n', "index.exclude[0]"],
       ["index = 5\n", "index"],
       ["[overrides]\nmail = true\n", "overrides.mail"],
       ["[autoindex]\nfocus = [1]\n", "autoindex.focus[0]"],
@@ -231,10 +231,7 @@ x = 1
   });
 
   it("treats scope names like __proto__ and constructor as plain keys", () => {
-    const config = parseConfig(
-      '[overrides.constructor]\ntier = "private"\n[overrides.__proto__]\ntier = "isolated"\n',
-      FILE,
-    );
+    const config = parseConfig('[overrides.constructor]\ntier = "private"\n[overrides.__proto__]\ntier = "isolated"\n', FILE);
     expect(Object.keys(config.overrides).sort()).toEqual(["__proto__", "constructor"]);
     expect(Object.hasOwn(config.overrides, "toString")).toBe(false);
   });

@@ -96,15 +96,11 @@ function parseToml(text: string, filePath: string): TomlTable {
     if (error instanceof TomlError) {
       // smol-toml's message repeats the code excerpt; keep only its reason line.
       const reason = (error.message.split("\n")[0] ?? "").replace(/^Invalid TOML document:\s*/, "");
-      throw new TsiftError(
-        "invalid_input",
-        `${filePath}:${error.line}:${error.column}: invalid TOML: ${reason}`,
-        {
-          details: { file: filePath, line: error.line, column: error.column, excerpt: error.codeblock },
-          hint: `Fix line ${error.line} of ${filePath}`,
-          cause: error,
-        },
-      );
+      throw new TsiftError("invalid_input", `${filePath}:${error.line}:${error.column}: invalid TOML: ${reason}`, {
+        details: { file: filePath, line: error.line, column: error.column, excerpt: error.codeblock },
+        hint: `Fix line ${error.line} of ${filePath}`,
+        cause: error,
+      });
     }
     throw error;
   }
@@ -131,9 +127,7 @@ function parseOverride(ctx: FieldContext, scope: string, table: TomlTable): Scop
     if (isolated) tier = "isolated";
   }
   if (federation === true && (tier === "private" || tier === "isolated")) {
-    ctx.warnings.push(
-      `${ctx.file}: \`${keyPath([...base, "federation"])}\` = true is ignored because tier "${tier}" is never federated`,
-    );
+    ctx.warnings.push(`${ctx.file}: \`${keyPath([...base, "federation"])}\` = true is ignored because tier "${tier}" is never federated`);
   }
 
   const override: ScopeOverride = {};

@@ -30,8 +30,7 @@ export function planChanges(
     if (!known) changed.push({ file, kind: "new", tracked: null });
     else if (known.size !== file.size || known.mtimeNs !== file.mtimeNs || known.language !== file.lang || recheck(file, known)) {
       changed.push({ file, kind: "modified", tracked: known });
-    }
-    else unchanged++;
+    } else unchanged++;
   }
   const deleted = [...tracked]
     .filter(([path]) => !seen.has(path))

@@ -97,7 +97,9 @@ export function querySymbols(db: Database.Database, query: SymbolQuery): SymbolQ
   const total = ranked.length;
   const kept = limit > 0 ? ranked.slice(0, limit) : ranked;
   const full = new Map(
-    (db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(kept.map(({ row }) => row.id))) as Row[]).map((row) => [row.id, row]),
+    (db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(kept.map(({ row }) => row.id))) as Row[]).map(
+      (row) => [row.id, row],
+    ),
   );
   return {
     symbols: kept.map(({ row, tier }) => output(full.get(row.id)!, query.name ? (Object.keys(TIER) as SymbolMatch[])[tier]! : undefined)),
@@ -121,11 +123,22 @@ function rank(name: string, select: Select, names: Names): { row: RankRow; tier:
   // A qualified suffix (`%.Store.get`) ends with the symbol's own name: look rows up by it (indexed), then test the suffix.
   const last = wanted.slice(wanted.lastIndexOf(".") + 1);
   add(select(`${column} = ?`, [wanted]), TIER.exact);
-  if (qualified) add(select("name = ?", [last]).filter((row) => row.qualified_name.endsWith(`.${wanted}`)), TIER.exact);
+  if (qualified)
+    add(
+      select("name = ?", [last]).filter((row) => row.qualified_name.endsWith(`.${wanted}`)),
+      TIER.exact,
+    );
   add(select(qualified ? "lower(qualified_name) = ?" : "lower(name) = ?", [lower]), TIER.case_insensitive);
-  if (qualified) add(select("lower(name) = ?", [last.toLowerCase()]).filter((row) => row.qualified_name.toLowerCase().endsWith(`.${lower}`)), TIER.case_insensitive);
+  if (qualified)
+    add(
+      select("lower(name) = ?", [last.toLowerCase()]).filter((row) => row.qualified_name.toLowerCase().endsWith(`.${lower}`)),
+      TIER.case_insensitive,
+    );
   // A range on the lower(name) index instead of LIKE, which cannot use it.
-  add(select(qualified ? "lower(qualified_name) >= ? AND lower(qualified_name) < ?" : "lower(name) >= ? AND lower(name) < ?", [lower, `${lower}\uffff`]), TIER.prefix);
+  add(
+    select(qualified ? "lower(qualified_name) >= ? AND lower(qualified_name) < ?" : "lower(name) >= ? AND lower(name) < ?", [lower, `${lower}\uffff`]),
+    TIER.prefix,
+  );
   // Fuzzy: scored over the distinct names (read from the name index alone), then only the
   // rows of names that match are read; reading every row costs more than scoring.
   const fuzzy = new Map<string, number>();
@@ -133,7 +146,10 @@ function rank(name: string, select: Select, names: Names): { row: RankRow; tier:
     const score = fuzzyScore(lower, candidate.toLowerCase());
     if (score !== null) fuzzy.set(candidate, score);
   }
-  if (fuzzy.size > 0) add(select(`${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify([...fuzzy.keys()])]), TIER.fuzzy, (row) => fuzzy.get(qualified ? row.qualified_name : row.name)!);
+  if (fuzzy.size > 0)
+    add(select(`${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify([...fuzzy.keys()])]), TIER.fuzzy, (row) =>
+      fuzzy.get(qualified ? row.qualified_name : row.name)!,
+    );
   return [...seen.values()];
 }
 
@@ -198,7 +214,6 @@ function editDistance(a: string, b: string, budget: number): number {
 function visibilityRank(visibility: string | null): number {
   return visibility === "public" ? 0 : visibility === null ? 1 : 2;
 }
-
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

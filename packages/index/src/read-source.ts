@@ -37,7 +37,13 @@ export function readSource(absPath: string, lang: Lang, size: number, maxFileByt
   }
   // The file may have grown since it was walked.
   if (bytes.length > maxFileBytes) {
-    return { kind: "skip", reason: "too_large", hash: "", size: bytes.length, message: `skipped: ${bytes.length} bytes is over max_file_bytes (${maxFileBytes})` };
+    return {
+      kind: "skip",
+      reason: "too_large",
+      hash: "",
+      size: bytes.length,
+      message: `skipped: ${bytes.length} bytes is over max_file_bytes (${maxFileBytes})`,
+    };
   }
   const hash = createHash("sha256").update(bytes).digest("hex");
   const sniff = bytes.subarray(0, BINARY_SNIFF_BYTES);

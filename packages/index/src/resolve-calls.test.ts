@@ -94,7 +94,10 @@ describe("createCallResolver", () => {
     const sig2 = sym("o.ts", "area", "method", "Shape");
     const overloads = createCallResolver([first, impl, iface, sig1, sig2], []);
     expect(overloads(call("o.ts", "over", null, null), "typescript")).toEqual({ resolved_symbol_id: impl.id, resolution: "same_file" });
-    expect(overloads({ ...call("o.ts", "area", "s", null), receiver_type: "Shape" }, "typescript")).toEqual({ resolved_symbol_id: sig1.id, resolution: "typed" });
+    expect(overloads({ ...call("o.ts", "area", "s", null), receiver_type: "Shape" }, "typescript")).toEqual({
+      resolved_symbol_id: sig1.id,
+      resolution: "typed",
+    });
   });
 
   it("marks several global candidates ambiguous and unknown names unresolved", () => {

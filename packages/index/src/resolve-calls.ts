@@ -106,7 +106,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     }
   }
 
-  const callableFor = (call: ResolverCall) => (call.kind === "new" ? (symbol: ResolverSymbol) => CONSTRUCTIBLE.has(symbol.kind) : (symbol: ResolverSymbol) => CALLABLE.has(symbol.kind));
+  const callableFor = (call: ResolverCall) =>
+    call.kind === "new" ? (symbol: ResolverSymbol) => CONSTRUCTIBLE.has(symbol.kind) : (symbol: ResolverSymbol) => CALLABLE.has(symbol.kind);
   const memberFor = (call: ResolverCall) => {
     const accept = callableFor(call);
     return (symbol: ResolverSymbol) => accept(symbol) && symbol.kind !== "getter" && symbol.kind !== "setter";
@@ -153,7 +154,9 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       if (binding.resolved_file === null) return UNRESOLVED;
       const name = binding.name === null || binding.name === "default" || binding.name === "*" ? call.callee_name : binding.name;
       const found = tables.exported(binding.resolved_file, name).symbols.filter(accept);
-      return pickOne(found, "import", tables) ?? pickOne(tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import", tables) ?? UNRESOLVED;
+      return (
+        pickOne(found, "import", tables) ?? pickOne(tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import", tables) ?? UNRESOLVED
+      );
     }
     for (const file of stars.get(call.file) ?? []) {
       const hit = pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import", tables);
@@ -218,7 +221,14 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
    * parameter): no indexed member can be the target. Type names are looked up from `scope`
    * outwards (the namespaces around it), then in the file.
    */
-  function typeOf(text: string, file: string, caller: ResolverSymbol | null, language: string, depth: number, scope: ResolverSymbol | null = caller): ResolverSymbol | null | undefined {
+  function typeOf(
+    text: string,
+    file: string,
+    caller: ResolverSymbol | null,
+    language: string,
+    depth: number,
+    scope: ResolverSymbol | null = caller,
+  ): ResolverSymbol | null | undefined {
     if (depth > 6) return undefined;
     const [head, ...steps] = text.split("#") as [string, ...string[]];
     let current: ResolverSymbol | null | undefined;
@@ -235,9 +245,19 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       if (!current) return current;
       if (step.endsWith("()")) {
         const name = step.replace(APPLICATIONS, "");
-        const found = pickOne(tables.findMember(current, name, (symbol) => CALLABLE.has(symbol.kind)), "typed", tables);
+        const found = pickOne(
+          tables.findMember(current, name, (symbol) => CALLABLE.has(symbol.kind)),
+          "typed",
+          tables,
+        );
         const receiver = current;
-        current = resultOf(found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!, language, depth, (step.length - name.length) / 2, () => receiver);
+        current = resultOf(
+          found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!,
+          language,
+          depth,
+          (step.length - name.length) / 2,
+          () => receiver,
+        );
         continue;
       }
       // `#xs[]`: the element of the member's declared array type.
@@ -249,7 +269,9 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       else {
         const symbols = tables.findMember(current, step, () => true);
         const typed = symbols.find((symbol) => symbol.value_type);
-        current = typed ? typeOf(typed.value_type!, typed.file, null, language, depth + 1) : (symbols.find((symbol) => tables.isContainer(symbol)) ?? undefined);
+        current = typed
+          ? typeOf(typed.value_type!, typed.file, null, language, depth + 1)
+          : (symbols.find((symbol) => tables.isContainer(symbol)) ?? undefined);
       }
     }
     return current;
@@ -357,7 +379,9 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
    * type of that name (an interface merged with a value).
    */
   function valueOwner(candidates: readonly ResolverSymbol[], language: string): ResolverSymbol | null | undefined {
-    const values = candidates.filter((symbol) => tables.isContainer(symbol) && symbol.kind !== "interface" && symbol.kind !== "type_alias" && symbol.kind !== "trait");
+    const values = candidates.filter(
+      (symbol) => tables.isContainer(symbol) && symbol.kind !== "interface" && symbol.kind !== "type_alias" && symbol.kind !== "trait",
+    );
     if (values.length > 0) return preferType(values);
     const typed = candidates.find((symbol) => symbol.value_type);
     if (typed) return typeOf(typed.value_type!, typed.file, null, language, 1);
@@ -383,7 +407,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
 }
 
 function preferType(symbols: readonly ResolverSymbol[]): ResolverSymbol {
-  const rank = (symbol: ResolverSymbol) => (symbol.kind === "class" || symbol.kind === "struct" ? 0 : symbol.kind === "interface" || symbol.kind === "trait" ? 1 : 2);
+  const rank = (symbol: ResolverSymbol) =>
+    symbol.kind === "class" || symbol.kind === "struct" ? 0 : symbol.kind === "interface" || symbol.kind === "trait" ? 1 : 2;
   return [...symbols].sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0]!;
 }
 
@@ -397,7 +422,9 @@ function pickOne(candidates: readonly ResolverSymbol[], resolution: CallTarget["
   if (candidates.length === 0) return null;
   if (candidates.length === 1) return { resolved_symbol_id: candidates[0]!.id, resolution };
   const first = candidates.reduce((best, symbol) => (symbol.id < best.id ? symbol : best));
-  const sameSet = candidates.every((symbol) => symbol.file === first.file && symbol.parent === first.parent && symbol.name === first.name && symbol.kind === first.kind);
+  const sameSet = candidates.every(
+    (symbol) => symbol.file === first.file && symbol.parent === first.parent && symbol.name === first.name && symbol.kind === first.kind,
+  );
   if (!sameSet) return { resolved_symbol_id: null, resolution: "ambiguous" };
   const owner = first.parent !== null ? tables.parentOf(first) : null;
   if (owner && (owner.kind === "interface" || owner.kind === "type_alias" || owner.kind === "trait")) return { resolved_symbol_id: first.id, resolution };

@@ -170,4 +170,3 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     writer.close();
   }
 }
-

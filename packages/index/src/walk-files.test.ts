@@ -22,13 +22,25 @@ describe("walkFiles", () => {
   });
 
   it("honours .gitignore in a git repo, and skips hidden entries", () => {
-    const root = tempTree({ ".gitignore": "target/\n*.generated.rs\n", "main.rs": "", "target/debug/x.rs": "", "a.generated.rs": "", ".hidden/secret.rs": "", ".dot.rs": "" }, { git: true });
+    const root = tempTree(
+      { ".gitignore": "target/\n*.generated.rs\n", "main.rs": "", "target/debug/x.rs": "", "a.generated.rs": "", ".hidden/secret.rs": "", ".dot.rs": "" },
+      { git: true },
+    );
     expect(paths(root)).toEqual(["main.rs"]);
   });
 
   it("applies nested .gitignore files relative to their directory, deepest first, with negation", () => {
     const root = tempTree(
-      { ".gitignore": "*.gen.ts\nlogs/\n", "a.gen.ts": "", "pkg/.gitignore": "!keep.gen.ts\nlocal.ts\n", "pkg/keep.gen.ts": "", "pkg/drop.gen.ts": "", "pkg/local.ts": "", "local.ts": "", "logs/x.ts": "" },
+      {
+        ".gitignore": "*.gen.ts\nlogs/\n",
+        "a.gen.ts": "",
+        "pkg/.gitignore": "!keep.gen.ts\nlocal.ts\n",
+        "pkg/keep.gen.ts": "",
+        "pkg/drop.gen.ts": "",
+        "pkg/local.ts": "",
+        "local.ts": "",
+        "logs/x.ts": "",
+      },
       { git: true },
     );
     expect(paths(root)).toEqual(["local.ts", "pkg/keep.gen.ts"]);
@@ -47,7 +59,16 @@ describe("walkFiles", () => {
   });
 
   it("never enters the default ignored directories, even without git", () => {
-    const root = tempTree({ "node_modules/x/index.js": "", "dist/a.js": "", "build/b.py": "", "target/c.rs": "", "vendor/d.go.rs": "", "__pycache__/e.py": "", "venv/f.py": "", "src/ok.ts": "" });
+    const root = tempTree({
+      "node_modules/x/index.js": "",
+      "dist/a.js": "",
+      "build/b.py": "",
+      "target/c.rs": "",
+      "vendor/d.go.rs": "",
+      "__pycache__/e.py": "",
+      "venv/f.py": "",
+      "src/ok.ts": "",
+    });
     expect(paths(root)).toEqual(["src/ok.ts"]);
   });
 

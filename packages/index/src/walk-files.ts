@@ -78,8 +78,7 @@ export function walkFiles(root: string, options: WalkOptions = {}): WalkResult {
   const visited = new Set<string>([realRoot]);
   const stack: PendingDir[] = [{ rel: "", abs: realRoot, real: realRoot, layers: useGitignore && repo ? ancestorLayers(repo, realRoot) : [] }];
 
-  const skipped = (layers: readonly IgnoreLayer[], rel: string) =>
-    (useGitignore && isIgnored(layers, rel)) || (excludes !== null && excludes.ignores(rel));
+  const skipped = (layers: readonly IgnoreLayer[], rel: string) => (useGitignore && isIgnored(layers, rel)) || (excludes !== null && excludes.ignores(rel));
 
   while (stack.length > 0) {
     const current = stack.pop()!;

@@ -17,7 +17,11 @@ export function parseGitmodules(text: string): string[] {
   for (const line of text.split(/\r?\n/)) {
     const match = /^\s*path\s*=\s*(.+?)\s*$/.exec(line);
     if (match) {
-      const path = match[1]!.replace(/^"|"$/g, "").replaceAll("\\", "/").replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+      const path = match[1]!
+        .replace(/^"|"$/g, "")
+        .replaceAll("\\", "/")
+        .replace(/^(\.\/)+/, "")
+        .replace(/\/+$/, "");
       if (path && !path.split("/").includes("..")) paths.push(path);
     }
   }
@@ -79,7 +83,10 @@ function gitlinksAt(dir: string): Set<string> {
  * indexing or searching some other directory.
  */
 export function selectScope(scopes: readonly WorkspaceScope[], selector: string): WorkspaceScope {
-  const wanted = selector.replaceAll("\\", "/").replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+  const wanted = selector
+    .replaceAll("\\", "/")
+    .replace(/^(\.\/)+/, "")
+    .replace(/\/+$/, "");
   const byId = scopes.find((scope) => scope.id === wanted);
   if (byId) return byId;
   const byPath = scopes.find((scope) => scope.path === wanted);

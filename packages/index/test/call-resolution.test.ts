@@ -18,7 +18,8 @@ const CALLS = `SELECT c.caller_name, c.callee_name, c.receiver, c.resolution, s.
 
 describe("call resolution at index time (TypeScript)", () => {
   const tree = {
-    "src/store.ts": "export function get(key: string) { return key; }\nexport class Store {\n  static make() { return new Store(); }\n  read() { return get('k'); }\n}\n",
+    "src/store.ts":
+      "export function get(key: string) { return key; }\nexport class Store {\n  static make() { return new Store(); }\n  read() { return get('k'); }\n}\n",
     "src/util/index.ts": "export function format(x: string) { return x; }\nexport function shared() {}\n",
     "src/other.ts": "export function shared() {}\nexport function lonely() {}\n",
     "src/app.ts": [
@@ -98,7 +99,11 @@ describe("call resolution at index time (TypeScript)", () => {
       "c.ts": "export function run() {}\nexport class K { x() { return run(); } }\n",
     });
     const location = indexLocation(root);
-    const answers = () => query(location.dbPath, `SELECT c.file, c.line, c.callee_name, c.resolution, s.file || ':' || s.qualified_name AS target FROM calls c LEFT JOIN symbols s ON s.id = c.resolved_symbol_id ORDER BY 1, 2, 3`);
+    const answers = () =>
+      query(
+        location.dbPath,
+        `SELECT c.file, c.line, c.callee_name, c.resolution, s.file || ':' || s.qualified_name AS target FROM calls c LEFT JOIN symbols s ON s.id = c.resolved_symbol_id ORDER BY 1, 2, 3`,
+      );
     const edits: Record<string, string | null>[] = [
       { "d.ts": "export function shared() {}\n" },
       { "e.ts": "export function shared() {}\n" },
@@ -126,7 +131,10 @@ describe("call resolution at index time (TypeScript)", () => {
   });
 
   it("follows aliased imports when the imported file changes", async () => {
-    const root = tempTree({ "a.ts": "import { get as fetchIt } from './store';\nexport function main() { fetchIt(); }\n", "store.ts": "export function other() {}\n" });
+    const root = tempTree({
+      "a.ts": "import { get as fetchIt } from './store';\nexport function main() { fetchIt(); }\n",
+      "store.ts": "export function other() {}\n",
+    });
     const location = indexLocation(root);
     const targets = () => query<CallRow>(location.dbPath, CALLS).map((row) => [row.callee_name, row.resolution, row.target]);
     await updateIndex(location);
@@ -345,7 +353,8 @@ describe("call resolution at index time (TypeScript)", () => {
     const root = tempTree({
       "pkg/__init__.py": "",
       "pkg/db.py": "def helper():\n    pass\n\nclass Store:\n    pass\n",
-      "pkg/app.py": "from .db import helper, Store as S\n\nclass App:\n    def run(self):\n        self.step()\n        helper()\n        S()\n\n    def step(self):\n        pass\n",
+      "pkg/app.py":
+        "from .db import helper, Store as S\n\nclass App:\n    def run(self):\n        self.step()\n        helper()\n        S()\n\n    def step(self):\n        pass\n",
     });
     const location = indexLocation(root);
     await updateIndex(location);

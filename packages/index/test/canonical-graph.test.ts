@@ -114,7 +114,11 @@ describe("canonical fixture — communities", () => {
     expect(alpha).toEqual({ name: "alpha", file: "main.rs", line: 6, handle: symbol("alpha").handle });
     // Louvain beats the reference's single-level partition here: {main, bridge, shared, helper} is one
     // community (standard Q 0.4766 against 0.4453 for {main, bridge} + {shared, helper}).
-    expect(names).toEqual([["bridge", "helper", "main", "shared"], ["alpha", "beta", "gamma"], ["delta", "epsilon"]]);
+    expect(names).toEqual([
+      ["bridge", "helper", "main", "shared"],
+      ["alpha", "beta", "gamma"],
+      ["delta", "epsilon"],
+    ]);
     expect(result.modularity).toBeCloseTo(0.4766, 4);
     expect(result.community_diagnostics).toMatchObject({ cache_hit: false, cache_key: null, edge_count: 8 });
     const limited = callGraphCommunities(fixture.db, { limit: 1 });
@@ -201,7 +205,14 @@ describe("canonical fixture — analyze", () => {
     expect(report.entry_points).toEqual(["main"]);
     expect(report.entry_point_details[0]).toMatchObject({ name: "main", line: 1, reasons: ["explicit"] });
     expect(report.scc).toMatchObject({ total_components: 6, non_trivial_count: 2, largest_component_size: 3, node_count: 9, edge_count: 12 });
-    expect(report.scc.components.map((component) => component.nodes)).toEqual([["alpha", "beta", "gamma"], ["delta", "epsilon"], ["bridge"], ["helper"], ["main"], ["shared"]]);
+    expect(report.scc.components.map((component) => component.nodes)).toEqual([
+      ["alpha", "beta", "gamma"],
+      ["delta", "epsilon"],
+      ["bridge"],
+      ["helper"],
+      ["main"],
+      ["shared"],
+    ]);
     expect(report.scc.components.map((component) => component.is_trivial)).toEqual([false, false, true, true, true, true]);
     expect(report.dead_code.dead_nodes).toEqual([
       { name: "delta", file: "main.rs", line: 31, handle: symbol("delta").handle, reason: "unreachable", inbound_count: 1, outbound_count: 1 },
@@ -259,6 +270,16 @@ describe("canonical fixture — analyze", () => {
   it("loads the resolved call graph: 9 nodes, 12 edges", () => {
     const { graph, edge_count, symbols } = loadCallGraph(fixture.db);
     expect([graph.nodes.length, graph.edges.length, edge_count]).toEqual([9, 12, 12]);
-    expect([...symbols.values()].map((entry) => entry.name).sort()).toEqual(["alpha", "beta", "bridge", "delta", "epsilon", "gamma", "helper", "main", "shared"]);
+    expect([...symbols.values()].map((entry) => entry.name).sort()).toEqual([
+      "alpha",
+      "beta",
+      "bridge",
+      "delta",
+      "epsilon",
+      "gamma",
+      "helper",
+      "main",
+      "shared",
+    ]);
   });
 });

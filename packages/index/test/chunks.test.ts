@@ -12,14 +12,26 @@ const chunkFiles = (dbPath: string) => query<{ file: string }>(dbPath, "SELECT D
 
 describe("search chunks in index.db", () => {
   it("writes chunks with 1-based spans and an enriched FTS row per chunk", async () => {
-    const root = tempTree({ "src/http/client.ts": "/** Fetches a page. */\nexport function getHTTPResponse(user_name: string) {\n  return fetchPage(user_name);\n}\n" });
+    const root = tempTree({
+      "src/http/client.ts": "/** Fetches a page. */\nexport function getHTTPResponse(user_name: string) {\n  return fetchPage(user_name);\n}\n",
+    });
     const location = indexLocation(root);
     await updateIndex(location);
     expect(query(location.dbPath, "SELECT file, language, start_line, end_line, origin, symbol, symbol_kind, names FROM chunks")).toEqual([
-      { file: "src/http/client.ts", language: "typescript", start_line: 1, end_line: 4, origin: "symbol", symbol: "getHTTPResponse", symbol_kind: "function", names: "getHTTPResponse" },
+      {
+        file: "src/http/client.ts",
+        language: "typescript",
+        start_line: 1,
+        end_line: 4,
+        origin: "symbol",
+        symbol: "getHTTPResponse",
+        symbol_kind: "function",
+        names: "getHTTPResponse",
+      },
     ]);
     // Names, path segments and identifier parts are all searchable, with stemming.
-    for (const match of ['names:"response"', 'path:"http"', 'body:"fetches"', 'terms:"username"', '"fetch"', '"pages"']) expect(ftsCount(location.dbPath, match), match).toBe(1);
+    for (const match of ['names:"response"', 'path:"http"', 'body:"fetches"', 'terms:"username"', '"fetch"', '"pages"'])
+      expect(ftsCount(location.dbPath, match), match).toBe(1);
     expect(ftsCount(location.dbPath, '"nothing"')).toBe(0);
   });
 
@@ -62,7 +74,10 @@ describe("search chunks in index.db", () => {
     const db = new Database(location.dbPath);
     for (const statement of INDEX_MIGRATIONS[0]!) db.exec(statement);
     const stat = statSync(join(root, "a.py"), { bigint: true });
-    db.prepare("INSERT INTO files (path, language, size, mtime_ns, content_hash, indexed_at) VALUES ('a.py', 'python', ?, ?, 'h', 'then')").run(Number(stat.size), stat.mtimeNs);
+    db.prepare("INSERT INTO files (path, language, size, mtime_ns, content_hash, indexed_at) VALUES ('a.py', 'python', ?, ?, 'h', 'then')").run(
+      Number(stat.size),
+      stat.mtimeNs,
+    );
     db.pragma("user_version = 1");
     db.close();
     const summary = await updateIndex(location);

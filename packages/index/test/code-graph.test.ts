@@ -17,7 +17,8 @@ import { indexFixture, type IndexedFixture } from "./graph-fixture";
 import { bumpMtime } from "./helpers";
 
 const node = (nodes: readonly GraphNode[], id: string) => nodes.find((n) => n.id === id);
-const edge = (edges: readonly GraphEdgeInput[], from: string, kind: string, to: string) => edges.find((e) => e.from_id === from && e.kind === kind && e.to_id === to);
+const edge = (edges: readonly GraphEdgeInput[], from: string, kind: string, to: string) =>
+  edges.find((e) => e.from_id === from && e.kind === kind && e.to_id === to);
 
 describe("projectCodeGraph on the precise-callers fixture", () => {
   let fixture: IndexedFixture;
@@ -30,7 +31,11 @@ describe("projectCodeGraph on the precise-callers fixture", () => {
     const { projection, stats } = projectCodeGraph(fixture.db);
     const { nodes } = projection;
     const store = node(nodes, "file:src/store.ts")!;
-    expect(store).toMatchObject({ kind: "file", label: "src/store.ts", properties: { handle: fileHandle("src/store.ts"), language: "typescript", path: "src/store.ts" } });
+    expect(store).toMatchObject({
+      kind: "file",
+      label: "src/store.ts",
+      properties: { handle: fileHandle("src/store.ts"), language: "typescript", path: "src/store.ts" },
+    });
     expect(store.properties!.handle).toMatch(/^gfil-[0-9a-f]{12}$/);
     const [indexedAt, hash] = fixture.db.prepare("SELECT indexed_at, content_hash FROM files WHERE path = 'src/store.ts'").raw().get() as [string, string];
     expect(store.freshness).toEqual({ content_hash: hash, observed_at_unix: Math.floor(Date.parse(indexedAt) / 1000) });
@@ -39,13 +44,24 @@ describe("projectCodeGraph on the precise-callers fixture", () => {
     expect(get).toMatchObject({
       kind: "symbol",
       label: "Store.get",
-      properties: { ref_id: "get", path: "src/store.ts", line: "8", kind: "method", language: "typescript", handle: symbolHandle("src/store.ts", "Store.get", 8) },
+      properties: {
+        ref_id: "get",
+        path: "src/store.ts",
+        line: "8",
+        kind: "method",
+        language: "typescript",
+        handle: symbolHandle("src/store.ts", "Store.get", 8),
+      },
       provenance: [{ source: "tsift-index", source_ref: "src/store.ts:8" }],
     });
     expect(get.properties!.handle).toMatch(/^gsym-[0-9a-f]{12}$/);
 
     const route = nodes.find((n) => n.kind === "route")!;
-    expect(route).toMatchObject({ id: "route:src/server.ts#GET /health", label: "GET /health", properties: { framework: "express", method: "GET", route_path: "/health", path: "src/server.ts" } });
+    expect(route).toMatchObject({
+      id: "route:src/server.ts#GET /health",
+      label: "GET /health",
+      properties: { framework: "express", method: "GET", route_path: "/health", path: "src/server.ts" },
+    });
     expect(node(nodes, "module:express")).toMatchObject({ kind: "module", label: "express" });
     expect(stats.nodes).toEqual({ projection_meta: 1, file: 7, symbol: 16, route: 1, module: 1 });
     expect(stats.unhandled_routes).toBe(0);
@@ -54,7 +70,9 @@ describe("projectCodeGraph on the precise-callers fixture", () => {
   it("projects resolved calls with line and resolution metadata, never by name alone", () => {
     const { projection, stats } = projectCodeGraph(fixture.db);
     const { edges } = projection;
-    expect(edge(edges, "sym:src/store.ts#Store.getOr", "calls", "sym:src/store.ts#Store.get")).toMatchObject({ properties: { line: "13", resolution: "same_scope" } });
+    expect(edge(edges, "sym:src/store.ts#Store.getOr", "calls", "sym:src/store.ts#Store.get")).toMatchObject({
+      properties: { line: "13", resolution: "same_scope" },
+    });
     expect(edge(edges, "sym:src/cache.ts#Cache.peek", "calls", "sym:src/cache.ts#Cache.get")).toBeDefined();
     // `app.get(…)` is express's get, not Store.get or Cache.get.
     const intoGet = edges.filter((e) => e.kind === "calls" && (e.to_id === "sym:src/store.ts#Store.get" || e.to_id === "sym:src/cache.ts#Cache.get"));
@@ -68,11 +86,15 @@ describe("projectCodeGraph on the precise-callers fixture", () => {
     const { edges } = projectCodeGraph(fixture.db).projection;
     expect(edge(edges, "file:src/store.ts", "defines", "sym:src/store.ts#Store.get")).toBeDefined();
     expect(edge(edges, "sym:src/store.ts#Store", "contains", "sym:src/store.ts#Store.get")).toBeDefined();
-    expect(edge(edges, "file:src/app.ts", "imports", "file:src/dates.ts")).toMatchObject({ properties: { names: "format as formatDate,stamp", import_kind: "import", line: "2" } });
+    expect(edge(edges, "file:src/app.ts", "imports", "file:src/dates.ts")).toMatchObject({
+      properties: { names: "format as formatDate,stamp", import_kind: "import", line: "2" },
+    });
     expect(edge(edges, "file:src/index.ts", "imports", "file:src/store.ts")).toMatchObject({ properties: { import_kind: "export_from" } });
     expect(edge(edges, "file:src/server.ts", "imports", "module:express")).toBeDefined();
     expect(edge(edges, "file:src/server.ts", "defines_route", "route:src/server.ts#GET /health")).toBeDefined();
-    expect(edge(edges, "route:src/server.ts#GET /health", "handled_by", "sym:src/server.ts#health")).toMatchObject({ properties: { route_path: "/health", method: "GET" } });
+    expect(edge(edges, "route:src/server.ts#GET /health", "handled_by", "sym:src/server.ts#health")).toMatchObject({
+      properties: { route_path: "/health", method: "GET" },
+    });
   });
 
   it("records the projection version, source hash and watermark on the projection_meta node", () => {
@@ -105,10 +127,17 @@ describe("refreshCodeGraph", () => {
     const store = await openSqliteGraphStore(join(fixture.root, ".tsift", "graph.db"));
     try {
       const cold = await refreshCodeGraph(store, fixture.location, { updateIndex: true });
-      expect(cold).toMatchObject({ mode: "cold_source_graph_rebuild", projection_version: CODE_PROJECTION_VERSION, delta: { nodes: { deleted: 0, unchanged: 0 } }, index: { updated: false } });
+      expect(cold).toMatchObject({
+        mode: "cold_source_graph_rebuild",
+        projection_version: CODE_PROJECTION_VERSION,
+        delta: { nodes: { deleted: 0, unchanged: 0 } },
+        index: { updated: false },
+      });
       expect(cold.counts.nodes).toBe(cold.delta.nodes.upserted);
       expect(cold.content_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(cold.phase_timings.map((p) => p.name)).toEqual(expect.arrayContaining(["index_update", "source_watermark", "source_graph_build", "validate_and_hash", "write_nodes", "write_edges"]));
+      expect(cold.phase_timings.map((p) => p.name)).toEqual(
+        expect.arrayContaining(["index_update", "source_watermark", "source_graph_build", "validate_and_hash", "write_nodes", "write_edges"]),
+      );
 
       const reused = await refreshCodeGraph(store, fixture.location);
       expect(reused).toMatchObject({ mode: "cached_source_watermark_reuse", content_hash: cold.content_hash, counts: cold.counts, stats: null, index: null });

@@ -41,7 +41,10 @@ describe("graph-db use cases on an open store", () => {
     expect(doctor.repair_commands).toEqual(["tsift graph-db refresh"]);
     const store = await openSqliteGraphStore(graphDbPath(root));
     try {
-      await expect(refreshGraphDb(store, location, { place, location: ".tsift/graph.db" })).rejects.toMatchObject({ code: "index_missing", hint: "tsift index" });
+      await expect(refreshGraphDb(store, location, { place, location: ".tsift/graph.db" })).rejects.toMatchObject({
+        code: "index_missing",
+        hint: "tsift index",
+      });
     } finally {
       await store.close();
     }

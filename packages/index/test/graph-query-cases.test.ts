@@ -57,7 +57,8 @@ describe("entry points inferred from the index", () => {
       "src/index.ts": "export * from './api';\nexport { Widget as Thing } from './widget';\n",
       "src/api.ts": "import { nestedBarrel } from './nested';\nexport * from './deep';\nexport function hidden() { return 1; }\n",
       "src/deep.ts": "export function deepApi() { return helper(); }\nfunction helper() { return 2; }\nexport function unusedExport() { return 3; }\n",
-      "src/widget.ts": "export class Widget {\n  render() { return this.paint(); }\n  private paint() { return 1; }\n}\nexport function notReexported() { return 4; }\n",
+      "src/widget.ts":
+        "export class Widget {\n  render() { return this.paint(); }\n  private paint() { return 1; }\n}\nexport function notReexported() { return 4; }\n",
       // An internal barrel (imported by api.ts): not a package entry.
       "src/nested/index.ts": "export function nestedBarrel() { return 5; }\n",
       // A subpath entry nothing imports (`pkg/extra`): its exports are API.
@@ -100,7 +101,8 @@ describe("entry points inferred from the index", () => {
         "function neverCalled() {}",
         "",
       ].join("\n"),
-      "src/lib.rs": "use std::fmt;\n\npub struct Id(u32);\n\nimpl fmt::Display for Id {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        write!(f, \"{}\", self.0)\n    }\n}\n\nfn lonely() {}\n",
+      "src/lib.rs":
+        'use std::fmt;\n\npub struct Id(u32);\n\nimpl fmt::Display for Id {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        write!(f, "{}", self.0)\n    }\n}\n\nfn lonely() {}\n',
     });
     try {
       const report = analyzeCallGraph(reader.database, { limit: 0 });

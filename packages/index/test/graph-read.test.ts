@@ -38,7 +38,10 @@ describe("@tsift/index/graph-read", () => {
     expect(lean.cachedExplanation(fixture.db, alpha(), { cacheDir })).toBeNull();
     expect(lean.cachedCommunities(fixture.db, { cacheDir })).toBeNull();
     const computed = full.explainSymbol(fixture.db, alpha(), { cacheDir });
-    expect(lean.cachedExplanation(fixture.db, alpha(), { cacheDir })).toEqual({ ...computed, community_diagnostics: { ...computed.community_diagnostics, cache_hit: true } });
+    expect(lean.cachedExplanation(fixture.db, alpha(), { cacheDir })).toEqual({
+      ...computed,
+      community_diagnostics: { ...computed.community_diagnostics, cache_hit: true },
+    });
     expect(lean.cachedCommunities(fixture.db, { cacheDir })).toEqual({ ...full.callGraphCommunities(fixture.db, { cacheDir }) });
   });
 

@@ -62,8 +62,14 @@ describe("index.db named queries", () => {
     const names = (rows: { name: string }[]) => rows.map((row) => row.name);
     expect(names(symbolNameCandidates(db, { query: "lookupUser", tags: ["lookup", "user"], limit: 10 }))[0]).toBe("lookupUser");
     expect(names(symbolNameCandidates(db, { query: "user name", tags: ["user", "name"], limit: 10, languages: ["python"] }))).toEqual(["get_user_name"]);
-    expect(names(symbolNameCandidates(db, { query: "user name", tags: ["user", "name"], limit: 10, path: "./src/" })).sort()).toEqual(["getUserName", "lookupUser", "setUserName"]);
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT rowid FROM symbols INDEXED BY idx_symbols_name_lower WHERE lower(name) = lower(?)`).all("x") as { detail: string }[])
+    expect(names(symbolNameCandidates(db, { query: "user name", tags: ["user", "name"], limit: 10, path: "./src/" })).sort()).toEqual([
+      "getUserName",
+      "lookupUser",
+      "setUserName",
+    ]);
+    const plan = (
+      db.prepare(`EXPLAIN QUERY PLAN SELECT rowid FROM symbols INDEXED BY idx_symbols_name_lower WHERE lower(name) = lower(?)`).all("x") as { detail: string }[]
+    )
       .map((row) => row.detail)
       .join("\n");
     expect(plan).toMatch(/idx_symbols_name_lower/);

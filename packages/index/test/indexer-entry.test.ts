@@ -10,7 +10,16 @@ describe("@tsift/index/indexer", () => {
   });
 
   it("carries what the CLI's index path needs and none of the graph queries", () => {
-    for (const name of ["updateIndex", "checkIndex", "loadConfig", "resolveProjectRoot", "discoverScopes", "selectScope", "resolveScopeTier", "indexLocation"]) {
+    for (const name of [
+      "updateIndex",
+      "checkIndex",
+      "loadConfig",
+      "resolveProjectRoot",
+      "discoverScopes",
+      "selectScope",
+      "resolveScopeTier",
+      "indexLocation",
+    ]) {
       expect(indexer, name).toHaveProperty(name);
     }
     expect(indexer).not.toHaveProperty("parseConfig");

@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  analyzeCallGraph,
-  callersOf,
-  calleesOf,
-  explainSymbol,
-  loadCallGraph,
-  resolveSymbolArgument,
-  shortestCallPath,
-  type GraphSymbol,
-} from "../src/index";
+import { analyzeCallGraph, callersOf, calleesOf, explainSymbol, loadCallGraph, resolveSymbolArgument, shortestCallPath, type GraphSymbol } from "../src/index";
 import { indexFixture, type IndexedFixture } from "./graph-fixture";
 
 /**
@@ -39,10 +30,7 @@ describe("precise callers — same-named methods", () => {
   });
 
   it("a name-only join would be wrong here", () => {
-    const byName = fixture.db
-      .prepare("SELECT DISTINCT coalesce(caller_name, '<module>') FROM calls WHERE callee_name = 'get' ORDER BY 1")
-      .pluck()
-      .all();
+    const byName = fixture.db.prepare("SELECT DISTINCT coalesce(caller_name, '<module>') FROM calls WHERE callee_name = 'get' ORDER BY 1").pluck().all();
     // Map#get (this.data, this.entries) and express's app.get would all count as callers of both methods.
     expect(byName).toEqual(["<module>", "Cache.get", "Cache.peek", "Store.get", "Store.getOr"]);
   });
@@ -58,9 +46,7 @@ describe("precise callers — same-named methods", () => {
   it("calls on other receivers stay unresolved callees instead of guessed edges; typed fields resolve", () => {
     const callees = calleesOf(fixture.db, symbol("Store.get")).edges;
     // `this.data` is a Map (`= new Map()`): no indexed `get` is its `get`.
-    expect(callees).toEqual([
-      expect.objectContaining({ callee_name: "this.data.get", callee_handle: null, resolution: "unresolved", call_site_line: 9 }),
-    ]);
+    expect(callees).toEqual([expect.objectContaining({ callee_name: "this.data.get", callee_handle: null, resolution: "unresolved", call_site_line: 9 })]);
     expect(calleesOf(fixture.db, symbol("Store.get"), { includeUnresolved: false }).total).toBe(0);
     // `this.store = Store.open()`, and `open(): Store`.
     expect(calleesOf(fixture.db, symbol("Cache.get")).edges.map((edge) => [edge.callee_name, edge.resolution])).toEqual([
@@ -90,7 +76,9 @@ describe("precise callers — same-named functions and imports", () => {
 
   it("top-level code is the `<module>` caller", () => {
     const callers = callersOf(fixture.db, symbol("main")).edges;
-    expect(callers).toEqual([expect.objectContaining({ caller_file: "src/app.ts", caller_name: "<module>", caller_line: null, caller_handle: null, call_site_line: 20 })]);
+    expect(callers).toEqual([
+      expect.objectContaining({ caller_file: "src/app.ts", caller_name: "<module>", caller_line: null, caller_handle: null, call_site_line: 20 }),
+    ]);
   });
 
   it("explain Store.get does not mix in the other get", () => {

@@ -116,14 +116,21 @@ describe("read use cases", () => {
     writeTree(root, { "late.py": "def late():\n    pass\n" });
     const target = resolveReadTarget({ cwd: root });
     expect(await readSymbols(target, { name: "late" })).toMatchObject({ query: "late", total: 0 });
-    expect((await readSymbols(target, { name: "helper" })).symbols.map((symbol) => `${symbol.file}:${symbol.name}`)).toEqual(["other.py:helper", "util.py:helper", "app.py:helper_two"]);
+    expect((await readSymbols(target, { name: "helper" })).symbols.map((symbol) => `${symbol.file}:${symbol.name}`)).toEqual([
+      "other.py:helper",
+      "util.py:helper",
+      "app.py:helper_two",
+    ]);
   });
 });
 
 describe("project use cases", () => {
   it("status and locks carry paths relative to the project root, as the CLI prints them", async () => {
     const root = tempTree(TREE);
-    expect(await projectStatus({ cwd: root })).toMatchObject({ index: { state: "missing", db_path: ".tsift/index.db" }, recommendations: { use: [], run: "tsift init && tsift index ." } });
+    expect(await projectStatus({ cwd: root })).toMatchObject({
+      index: { state: "missing", db_path: ".tsift/index.db" },
+      recommendations: { use: [], run: "tsift init && tsift index ." },
+    });
     const fixed = await projectStatus({ cwd: root, fix: true });
     expect(fixed).toMatchObject({ fixed: ["instructions", "index"], index: { state: "fresh", total_files: 4 }, instructions: { state: "current" } });
     const locks = await readLocks({ cwd: root });

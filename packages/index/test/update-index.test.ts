@@ -92,7 +92,10 @@ describe("updateIndex: transactions", () => {
     await updateIndex(location);
     const before = dumpIndex(location.dbPath);
     // The trigger fails the insert of one symbol after deletes, re-extractions and other inserts already ran.
-    exec(location.dbPath, "CREATE TRIGGER inject_failure BEFORE INSERT ON symbols WHEN NEW.name = 'explode' BEGIN SELECT RAISE(ABORT, 'injected failure'); END;");
+    exec(
+      location.dbPath,
+      "CREATE TRIGGER inject_failure BEFORE INSERT ON symbols WHEN NEW.name = 'explode' BEGIN SELECT RAISE(ABORT, 'injected failure'); END;",
+    );
     unlinkSync(join(root, "gone.ts"));
     writeFileSync(join(root, "b.ts"), "export function b2() {}\n");
     bumpMtime(join(root, "b.ts"));

@@ -23,7 +23,12 @@ describe("discoverScopes", () => {
   });
 
   it("promotes colliding leaf names to full paths", () => {
-    const root = tempTree({ ".gitmodules": gitmodules("pkg/app/foo", "vendor/foo", "lib/bar"), "pkg/app/foo/a.py": "", "vendor/foo/a.py": "", "lib/bar/a.py": "" });
+    const root = tempTree({
+      ".gitmodules": gitmodules("pkg/app/foo", "vendor/foo", "lib/bar"),
+      "pkg/app/foo/a.py": "",
+      "vendor/foo/a.py": "",
+      "lib/bar/a.py": "",
+    });
     expect(discoverScopes(root)).toEqual([
       { id: "bar", path: "lib/bar" },
       { id: "pkg/app/foo", path: "pkg/app/foo" },
@@ -62,8 +67,12 @@ describe("selectScope", () => {
     expect(selectScope(scopes, "vendor/foo")).toBe(scopes[2]);
   });
   it("fails closed on unknown and ambiguous selectors, listing the scopes", () => {
-    expect(() => selectScope(scopes, "missing")).toThrow(expect.objectContaining({ code: "not_found", message: "unknown scope `missing`. Available scopes: alpha, pkg/app/foo, vendor/foo" }));
-    expect(() => selectScope(scopes, "foo")).toThrow(expect.objectContaining({ code: "invalid_input", message: "ambiguous scope `foo`. Use one of: pkg/app/foo, vendor/foo" }));
+    expect(() => selectScope(scopes, "missing")).toThrow(
+      expect.objectContaining({ code: "not_found", message: "unknown scope `missing`. Available scopes: alpha, pkg/app/foo, vendor/foo" }),
+    );
+    expect(() => selectScope(scopes, "foo")).toThrow(
+      expect.objectContaining({ code: "invalid_input", message: "ambiguous scope `foo`. Use one of: pkg/app/foo, vendor/foo" }),
+    );
   });
 });
 

@@ -18,7 +18,12 @@ describe("resolveLibsqlTarget", () => {
   });
 
   it("keeps file: URLs and reports their decoded path", () => {
-    expect(resolveLibsqlTarget("file:///tmp/my%20graph.db")).toEqual({ mode: "local", url: "file:///tmp/my%20graph.db", location: "/tmp/my graph.db", path: "/tmp/my graph.db" });
+    expect(resolveLibsqlTarget("file:///tmp/my%20graph.db")).toEqual({
+      mode: "local",
+      url: "file:///tmp/my%20graph.db",
+      location: "/tmp/my graph.db",
+      path: "/tmp/my graph.db",
+    });
     expect(resolveLibsqlTarget("file:rel/graph.db").path).toBe(join(process.cwd(), "rel/graph.db"));
     expect(resolveLibsqlTarget("file://localhost/tmp/graph.db").path).toBe("/tmp/graph.db");
   });
@@ -41,7 +46,16 @@ describe("resolveLibsqlTarget", () => {
   });
 
   it("rejects unknown schemes, hostless remote URLs and empty input with invalid_input", () => {
-    for (const bad of ["ftp://x/graph.db", "libsql:db", "https:///path", "libsql://user:pw@db.example.com", "file://server/share/graph.db", "", "file:", "file:/tmp/%E0%A4%A.db"]) {
+    for (const bad of [
+      "ftp://x/graph.db",
+      "libsql:db",
+      "https:///path",
+      "libsql://user:pw@db.example.com",
+      "file://server/share/graph.db",
+      "",
+      "file:",
+      "file:/tmp/%E0%A4%A.db",
+    ]) {
       expect(() => resolveLibsqlTarget(bad), bad).toThrow(expect.objectContaining({ code: "invalid_input" }));
     }
     try {

@@ -37,9 +37,7 @@ function history(
   samples = 3,
   spec: (workload: GateWorkload, sample: number) => RunSpec = () => ({}),
 ): PerformanceHistory {
-  const runs = workloads.flatMap((workload) =>
-    Array.from({ length: samples }, (_, i) => run(workload, i + 1, spec(workload, i + 1))),
-  );
+  const runs = workloads.flatMap((workload) => Array.from({ length: samples }, (_, i) => run(workload, i + 1, spec(workload, i + 1))));
   return parsePerformanceHistory({ runs });
 }
 
@@ -51,12 +49,7 @@ describe("evaluateBackendPromotion", () => {
     const report = evaluateBackendPromotion(history(), "falkordb");
     expect(report.decision).toBe("promote");
     expect(report.workloads.map((workload) => workload.status)).toEqual(["beats", "beats", "beats", "beats"]);
-    expect(report.workloads.map((workload) => workload.display_name)).toEqual([
-      "default",
-      "full-projection",
-      "high-degree",
-      "deep-chain",
-    ]);
+    expect(report.workloads.map((workload) => workload.display_name)).toEqual(["default", "full-projection", "high-degree", "deep-chain"]);
     const real = report.workloads[0]!;
     expect(real.sample_count).toBe(3);
     expect(real.metrics).toEqual([
@@ -121,13 +114,19 @@ describe("evaluateBackendPromotion", () => {
   });
 
   it("blocks when the candidate is slower everywhere", () => {
-    const report = evaluateBackendPromotion(history(GATE_WORKLOADS, 3, () => ({ candidate: 2000 })), "falkordb");
+    const report = evaluateBackendPromotion(
+      history(GATE_WORKLOADS, 3, () => ({ candidate: 2000 })),
+      "falkordb",
+    );
     expect(report.decision).toBe("block");
     expect(report.workloads.every((workload) => workload.status === "regresses")).toBe(true);
   });
 
   it("requires beating, not matching, on required metrics", () => {
-    const report = evaluateBackendPromotion(history(GATE_WORKLOADS, 3, () => ({ candidate: 1000 })), "falkordb");
+    const report = evaluateBackendPromotion(
+      history(GATE_WORKLOADS, 3, () => ({ candidate: 1000 })),
+      "falkordb",
+    );
     expect(report.decision).toBe("block");
     expect(report.workloads[0]!.metrics[0]!.status).toBe("regresses");
   });
@@ -220,9 +219,7 @@ describe("evaluateBackendPromotion", () => {
   });
 
   it("counts cache hits even when misses are mixed in", () => {
-    const mixed = history(GATE_WORKLOADS, 4, (workload, sample) =>
-      workload === "full_projection" && sample === 1 ? { cacheHit: 0, candidate: 99_999 } : {},
-    );
+    const mixed = history(GATE_WORKLOADS, 4, (workload, sample) => (workload === "full_projection" && sample === 1 ? { cacheHit: 0, candidate: 99_999 } : {}));
     const report = evaluateBackendPromotion(mixed, "falkordb");
     expect(report.decision).toBe("promote");
     expect(report.workloads[1]).toMatchObject({ sample_count: 3, excluded_samples: 1 });

@@ -66,11 +66,7 @@ export interface BackendPromotionReport {
  * Anything short of that (a missing workload, fewer than three samples for
  * either backend, one regression) blocks, and `reasons` says which.
  */
-export function evaluateBackendPromotion(
-  history: PerformanceHistory,
-  candidate: string,
-  options: BackendPromotionOptions = {},
-): BackendPromotionReport {
+export function evaluateBackendPromotion(history: PerformanceHistory, candidate: string, options: BackendPromotionOptions = {}): BackendPromotionReport {
   const threshold = options.improvementThreshold ?? 0;
   const requireCacheHit = options.requireFullProjectionCacheHit ?? true;
   if (candidate === "" || candidate.includes(".")) {
@@ -117,8 +113,7 @@ export function evaluateBackendPromotion(
         baseline_samples: baselineValues.length,
         candidate_samples: candidateValues.length,
       };
-      const short = (who: string, count: number) =>
-        count === 0 ? `${who} has no samples` : `${who} has ${count}/${MIN_SAMPLES_PER_WORKLOAD} samples`;
+      const short = (who: string, count: number) => (count === 0 ? `${who} has no samples` : `${who} has ${count}/${MIN_SAMPLES_PER_WORKLOAD} samples`);
       if (baselineValues.length === 0 || candidateValues.length === 0) {
         const who = baselineValues.length === 0 ? `baseline ${BASELINE_BACKEND}` : `candidate ${candidate}`;
         reasons.push(`\`${display}\`: \`${metric}\` ${who} has no samples`);
@@ -142,19 +137,12 @@ export function evaluateBackendPromotion(
       const ceiling = b * (1 - threshold);
       if (c < ceiling) return { ...comparison, status: "beats" };
       const margin = threshold > 0 ? ` (must be under ${formatMicros(ceiling)})` : "";
-      reasons.push(
-        `\`${display}\`: \`${metric}\` does not beat ${BASELINE_BACKEND}: ${formatMicros(c)} vs ${formatMicros(b)}${margin}`,
-      );
+      reasons.push(`\`${display}\`: \`${metric}\` does not beat ${BASELINE_BACKEND}: ${formatMicros(c)} vs ${formatMicros(b)}${margin}`);
       return { ...comparison, status: "regresses" };
     };
 
-    const lockMetrics = metricNames(binding, workload, candidate).filter((name) =>
-      LOCK_BEHAVIOR_METRIC_SUFFIXES.some((suffix) => name.endsWith(suffix)),
-    );
-    const metrics = [
-      ...REQUIRED_GATE_METRICS.map((metric) => compare(metric, "required")),
-      ...lockMetrics.map((metric) => compare(metric, "lock")),
-    ];
+    const lockMetrics = metricNames(binding, workload, candidate).filter((name) => LOCK_BEHAVIOR_METRIC_SUFFIXES.some((suffix) => name.endsWith(suffix)));
+    const metrics = [...REQUIRED_GATE_METRICS.map((metric) => compare(metric, "required")), ...lockMetrics.map((metric) => compare(metric, "lock"))];
     const status: WorkloadStatus = metrics.some((m) => m.status === "regresses")
       ? "regresses"
       : metrics.some((m) => m.status === "missing" || m.status === "insufficient_samples")

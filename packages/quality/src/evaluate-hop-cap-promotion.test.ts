@@ -87,9 +87,7 @@ describe("evaluateHopCapPromotion", () => {
   });
 
   it("honours a custom allowance", () => {
-    expect(evaluateHopCapPromotion(hopHistory({ tierMicros: 1500 }), 512, { allowedRegressionPercent: 50 }).decision).toBe(
-      "promote",
-    );
+    expect(evaluateHopCapPromotion(hopHistory({ tierMicros: 1500 }), 512, { allowedRegressionPercent: 50 }).decision).toBe("promote");
   });
 
   it("blocks when full-projection samples are missing", () => {

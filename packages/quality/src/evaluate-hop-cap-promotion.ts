@@ -65,19 +65,13 @@ export interface HopCapPromotionReport {
  * elsewhere), and all three candidate tiers must have been recorded, so a partial
  * run cannot pass as evidence. Anything else holds the 64-hop default.
  */
-export function evaluateHopCapPromotion(
-  history: PerformanceHistory,
-  tier: number,
-  options: HopCapPromotionOptions = {},
-): HopCapPromotionReport {
+export function evaluateHopCapPromotion(history: PerformanceHistory, tier: number, options: HopCapPromotionOptions = {}): HopCapPromotionReport {
   const allowedPercent = options.allowedRegressionPercent ?? HOP_CAP_ALLOWED_REGRESSION_PERCENT;
   const requireCacheHit = options.requireFullProjectionCacheHit ?? true;
   if (!HOP_CAP_CANDIDATE_TIERS.includes(tier)) {
-    throw new TsiftError(
-      "invalid_input",
-      `hop tier ${tier} is not a measured promotion tier; use one of ${HOP_CAP_CANDIDATE_TIERS.join(", ")}`,
-      { details: { tier, tiers: [...HOP_CAP_CANDIDATE_TIERS] } },
-    );
+    throw new TsiftError("invalid_input", `hop tier ${tier} is not a measured promotion tier; use one of ${HOP_CAP_CANDIDATE_TIERS.join(", ")}`, {
+      details: { tier, tiers: [...HOP_CAP_CANDIDATE_TIERS] },
+    });
   }
   if (!Number.isFinite(allowedPercent) || allowedPercent < 0) {
     throw new TsiftError("invalid_input", `allowedRegressionPercent must be a non-negative number, got ${allowedPercent}`);
@@ -98,11 +92,7 @@ export function evaluateHopCapPromotion(
       return { ...base, status: "insufficient_samples", checks: [] };
     }
 
-    const checks = [
-      ...coverageChecks(binding, workload, tier),
-      latencyCheck(binding, workload, tier, allowedPercent),
-      rowsCheck(binding, workload, tier),
-    ];
+    const checks = [...coverageChecks(binding, workload, tier), latencyCheck(binding, workload, tier, allowedPercent), rowsCheck(binding, workload, tier)];
     for (const check of checks) {
       if (check.status !== "pass") reasons.push(`\`${display}\`: ${describeCheck(check)}`);
     }

@@ -12,11 +12,7 @@ export {
   REQUIRED_GATE_METRICS,
   type GateWorkload,
 } from "./perf-gate-rules";
-export {
-  parsePerformanceHistory,
-  type PerformanceHistory,
-  type PerformanceSample,
-} from "./parse-performance-history";
+export { parsePerformanceHistory, type PerformanceHistory, type PerformanceSample } from "./parse-performance-history";
 export { readPerformanceHistory, shippedPerformanceHistoryPath } from "./shipped-history";
 export {
   evaluateBackendPromotion,
@@ -36,14 +32,7 @@ export {
   type HopCapWorkloadEvaluation,
   type HopCapWorkloadStatus,
 } from "./evaluate-hop-cap-promotion";
-export {
-  DEEP_CHAIN_LENGTH,
-  HIGH_DEGREE_HUB,
-  HIGH_DEGREE_SPOKES,
-  deepChainEnds,
-  deepChainGraph,
-  highDegreeGraph,
-} from "./backend-eval/synthetic-graphs";
+export { DEEP_CHAIN_LENGTH, HIGH_DEGREE_HUB, HIGH_DEGREE_SPOKES, deepChainEnds, deepChainGraph, highDegreeGraph } from "./backend-eval/synthetic-graphs";
 export { chooseProbes, type EvalProbes } from "./backend-eval/eval-probes";
 export {
   BACKEND_EVAL_OPERATIONS,

@@ -20,7 +20,9 @@ describe("the shipped performance history", () => {
     expect(history.warnings).toEqual([]);
     for (const workload of GATE_WORKLOADS) {
       // A full-projection sample binds only when it reused the cached projection.
-      const runs = history.runs.filter((run) => run.workloads.includes(workload) && (workload !== "full_projection" || run.metrics["full_projection.cache.hit"] === 1));
+      const runs = history.runs.filter(
+        (run) => run.workloads.includes(workload) && (workload !== "full_projection" || run.metrics["full_projection.cache.hit"] === 1),
+      );
       expect(runs.length, workload).toBeGreaterThanOrEqual(3);
     }
   });

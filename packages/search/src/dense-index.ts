@@ -11,7 +11,12 @@ import type { SearchFilters } from "./search-types";
  * reused for different input.
  */
 export function embeddingText(names: string, text: string, file = ""): string {
-  const where = file ? `${file.replace(/\.[^./]+$/, "").split("/").join(" ")}\n` : "";
+  const where = file
+    ? `${file
+        .replace(/\.[^./]+$/, "")
+        .split("/")
+        .join(" ")}\n`
+    : "";
   return `${where}${names ? `${names.replace(/\n/g, " ")}\n` : ""}${text}`;
 }
 

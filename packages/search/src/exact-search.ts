@@ -106,7 +106,11 @@ function ripgrepLines(rg: string, literal: string, root: string, prefix: string 
     const nul = record.indexOf("\0");
     const colon = record.indexOf(":", nul + 1);
     if (nul < 0 || colon < 0) continue;
-    out.push({ path: record.slice(0, nul).replace(/^\.\//, "").replace(/\\/g, "/"), line: Number(record.slice(nul + 1, colon)), text: record.slice(colon + 1) });
+    out.push({
+      path: record.slice(0, nul).replace(/^\.\//, "").replace(/\\/g, "/"),
+      line: Number(record.slice(nul + 1, colon)),
+      text: record.slice(colon + 1),
+    });
     if (out.length >= MAX_LINES) break;
   }
   return out;

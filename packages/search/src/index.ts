@@ -47,7 +47,15 @@ export { loadPageRank, PageRankNotLoaded, pageRankTieBreak, type PageRankFn } fr
 export { cachedVectorsComplete, loadVectorMatrix, scoreMatrix, type VectorMatrix } from "./vector-matrix";
 export type { SearchData, SearchRequest, SearchTarget } from "./use-cases/search-request";
 export { runWithDeadline, type DeadlineGuard, type DeadlineOutcome } from "./use-cases/search-deadline";
-export { describeState, ensureFresh, indexCommand, probeFreshness, type FreshnessState, type FreshnessTarget, type Refreshed } from "./use-cases/search-freshness";
+export {
+  describeState,
+  ensureFresh,
+  indexCommand,
+  probeFreshness,
+  type FreshnessState,
+  type FreshnessTarget,
+  type Refreshed,
+} from "./use-cases/search-freshness";
 export { loadEncoder, prepareVectors, runSearchEngine, vectorCacheFile, type EngineDeps } from "./use-cases/search-engine";
 export { searchProject, type SearchProjectOptions, type SearchProjectResult } from "./use-cases/search-project";
 export { relatedProject, type RelatedData, type RelatedProjectOptions, type RelatedProjectResult } from "./use-cases/related-project";

@@ -36,7 +36,12 @@ const OVERFETCH = 6;
  */
 export function rankChunksBm25(db: Database.Database, query: FtsQuery, options: LexicalOptions): { ranked: RankedChunk[]; total: number } {
   if (query.match === "" || options.limit <= 0) return { ranked: [], total: 0 };
-  const { rows, total } = ftsChunkMatches(db, { ...options, match: query.match, weights: options.weights ?? DEFAULT_BM25_WEIGHTS, limit: Math.max(50, options.limit * OVERFETCH) });
+  const { rows, total } = ftsChunkMatches(db, {
+    ...options,
+    match: query.match,
+    weights: options.weights ?? DEFAULT_BM25_WEIGHTS,
+    limit: Math.max(50, options.limit * OVERFETCH),
+  });
   const chunks = chunksById(
     db,
     rows.map((row) => row.id),

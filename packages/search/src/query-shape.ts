@@ -10,7 +10,10 @@ export const NON_SOURCE_EXTENSIONS: readonly string[] = ["json", "toml", "yaml",
 /** Every extension that makes a one-token query a file name: each indexed language's, then the rest. */
 export const PATH_EXTENSIONS: readonly string[] = [...LANGS.flatMap((lang) => langInfo(lang).extensions), ...NON_SOURCE_EXTENSIONS];
 
-const PATH_LIKE = new RegExp(String.raw`^[\w.@-]*\/[\w./@-]*$|^[\w.-]+\.(${PATH_EXTENSIONS.map((extension) => extension.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`, "i");
+const PATH_LIKE = new RegExp(
+  String.raw`^[\w.@-]*\/[\w./@-]*$|^[\w.-]+\.(${PATH_EXTENSIONS.map((extension) => extension.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`,
+  "i",
+);
 const QUALIFIED = /^[A-Za-z_$][\w$]*((::|\.|#)[A-Za-z_$][\w$]*)+$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 const CODE_PUNCTUATION = /[(){}[\];=<>]|=>|::|\.\w+\(/;

@@ -26,16 +26,7 @@ describe("queryTerms", () => {
   });
 
   it("mixes prose and identifiers", () => {
-    expect(queryTerms("find getUserName in user_store")).toEqual([
-      "find",
-      "getusername",
-      "get",
-      "user",
-      "name",
-      "in",
-      "user_store",
-      "store",
-    ]);
+    expect(queryTerms("find getUserName in user_store")).toEqual(["find", "getusername", "get", "user", "name", "in", "user_store", "store"]);
   });
 
   it("splits on punctuation that identifiers do not use", () => {
@@ -52,14 +43,7 @@ describe("queryTerms", () => {
   });
 
   it("keeps digits attached and keeps numbers", () => {
-    expect(queryTerms("parse_json2_file error 404")).toEqual([
-      "parse_json2_file",
-      "parse",
-      "json2",
-      "file",
-      "error",
-      "404",
-    ]);
+    expect(queryTerms("parse_json2_file error 404")).toEqual(["parse_json2_file", "parse", "json2", "file", "error", "404"]);
   });
 
   it("drops stand-alone stop words only when asked", () => {
@@ -91,15 +75,6 @@ describe("queryTerms", () => {
   it("is deterministic", () => {
     const text = "HTTPServer handleRequest http_server request handler";
     expect(queryTerms(text)).toEqual(queryTerms(text));
-    expect(queryTerms(text)).toEqual([
-      "httpserver",
-      "http",
-      "server",
-      "handlerequest",
-      "handle",
-      "request",
-      "http_server",
-      "handler",
-    ]);
+    expect(queryTerms(text)).toEqual(["httpserver", "http", "server", "handlerequest", "handle", "request", "http_server", "handler"]);
   });
 });

@@ -130,7 +130,9 @@ function readMatrix(file: string, print: string): VectorMatrix | null {
 function writeMatrix(file: string, print: string, matrix: VectorMatrix): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
-    const header = Buffer.from(`${JSON.stringify({ fingerprint: print, rows: matrix.ids.length, dimensions: matrix.dimensions, languages: matrix.languages })}\n`);
+    const header = Buffer.from(
+      `${JSON.stringify({ fingerprint: print, rows: matrix.ids.length, dimensions: matrix.dimensions, languages: matrix.languages })}\n`,
+    );
     const body = [matrix.ids, matrix.languageIndex, matrix.scales, matrix.data].map((array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength));
     // Write then rename: a concurrent search never reads half a file.
     const temporary = `${file}.${process.pid}.tmp`;

@@ -3,7 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
-import { createHashEncoder, denseRank, denseSearch, ensureVectors, loadModel2VecEncoder, loadVectorMatrix, missingVectors, relatedChunks, transientVectors } from "../src/index";
+import {
+  createHashEncoder,
+  denseRank,
+  denseSearch,
+  ensureVectors,
+  loadModel2VecEncoder,
+  loadVectorMatrix,
+  missingVectors,
+  relatedChunks,
+  transientVectors,
+} from "../src/index";
 import { FIXTURE, indexedProject } from "./fixture";
 
 const project = await indexedProject();
@@ -68,15 +78,34 @@ function tinyModel(): string {
     JSON.stringify({
       normalizer: { type: "BertNormalizer", lowercase: true, clean_text: true, handle_chinese_chars: true, strip_accents: null },
       pre_tokenizer: { type: "BertPreTokenizer" },
-      model: { type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab: Object.fromEntries(vocab.map((token, id) => [token, id])) },
+      model: {
+        type: "WordPiece",
+        unk_token: "[UNK]",
+        continuing_subword_prefix: "##",
+        max_input_chars_per_word: 100,
+        vocab: Object.fromEntries(vocab.map((token, id) => [token, id])),
+      },
     }),
   );
   const dims = 4;
   // Retry-ish tokens point one way, user-ish tokens another.
-  const rows = [[0, 0, 0, 0], [0, 0, 0, 1], [1, 0, 0, 0], [0.5, 0.1, 0, 0], [0.9, 0.2, 0, 0], [0, 1, 0, 0], [0, 0.9, 0.1, 0], [0, 0.2, 1, 0], [0.8, 0, 0, 0], [0.7, 0, 0.1, 0]];
+  const rows = [
+    [0, 0, 0, 0],
+    [0, 0, 0, 1],
+    [1, 0, 0, 0],
+    [0.5, 0.1, 0, 0],
+    [0.9, 0.2, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0.9, 0.1, 0],
+    [0, 0.2, 1, 0],
+    [0.8, 0, 0, 0],
+    [0.7, 0, 0.1, 0],
+  ];
   const data = Buffer.alloc(rows.length * dims * 4);
   rows.flat().forEach((value, index) => data.writeFloatLE(value, index * 4));
-  const header = Buffer.from(JSON.stringify({ __metadata__: { format: "pt" }, embeddings: { dtype: "F32", shape: [rows.length, dims], data_offsets: [0, data.length] } }));
+  const header = Buffer.from(
+    JSON.stringify({ __metadata__: { format: "pt" }, embeddings: { dtype: "F32", shape: [rows.length, dims], data_offsets: [0, data.length] } }),
+  );
   const length = Buffer.alloc(8);
   length.writeBigUInt64LE(BigInt(header.length));
   writeFileSync(join(dir, "model.safetensors"), Buffer.concat([length, header, data]));

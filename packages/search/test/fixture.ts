@@ -88,7 +88,9 @@ export function writeTree(root: string, files: Record<string, string>): void {
   }
 }
 
-export async function indexedProject(files: Record<string, string> = FIXTURE): Promise<{ root: string; dbPath: string; open(readonly?: boolean): Database.Database }> {
+export async function indexedProject(
+  files: Record<string, string> = FIXTURE,
+): Promise<{ root: string; dbPath: string; open(readonly?: boolean): Database.Database }> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-search-")));
   dirs.push(root);
   writeTree(root, files);

@@ -30,7 +30,12 @@ function sources(dir: string): string[] {
 
 describe("index.db has one owner", () => {
   it("no package but @tsift/index runs SQL against index.db's tables", () => {
-    const roots = [join(repo, "src"), ...readdirSync(join(repo, "packages")).filter((name) => name !== "index").map((name) => join(repo, "packages", name, "src"))];
+    const roots = [
+      join(repo, "src"),
+      ...readdirSync(join(repo, "packages"))
+        .filter((name) => name !== "index")
+        .map((name) => join(repo, "packages", name, "src")),
+    ];
     const offenders: string[] = [];
     let scanned = 0;
     for (const root of roots) {

@@ -26,7 +26,9 @@ describe("searchProject", () => {
   it("refreshes a stale index first, and fails closed without autoindex", async () => {
     const { root } = await indexedProject();
     appendFileSync(join(root, "src/users.ts"), "\nexport function purgeInactiveAccounts(): void {}\n");
-    await expect(searchProject({ query: "purge inactive accounts", cwd: root, env, autoindex: false })).rejects.toSatisfy((error) => isTsiftError(error, "index_stale"));
+    await expect(searchProject({ query: "purge inactive accounts", cwd: root, env, autoindex: false })).rejects.toSatisfy((error) =>
+      isTsiftError(error, "index_stale"),
+    );
     const result = await searchProject({ query: "purge inactive accounts", cwd: root, env });
     expect(result.data.freshness).toEqual({ state: "refreshed", refreshed_files: 1 });
     expect(result.data.symbols[0]?.name).toBe("purgeInactiveAccounts");

@@ -9,7 +9,15 @@ describe("lexicalSearch (BM25 over enriched chunks)", () => {
     const db = project.open();
     const { hits, total } = lexicalSearch(db, "retry with exponential backoff", { limit: 5 });
     expect(total).toBeGreaterThan(0);
-    expect(hits[0]).toMatchObject({ rank: 1, path: "src/retry.ts", start_line: 1, symbol: "retryWithBackoff", confidence: "High", source: "bm25", language: "typescript" });
+    expect(hits[0]).toMatchObject({
+      rank: 1,
+      path: "src/retry.ts",
+      start_line: 1,
+      symbol: "retryWithBackoff",
+      confidence: "High",
+      source: "bm25",
+      language: "typescript",
+    });
     expect(hits[0]!.snippet).toContain("exponential backoff");
     expect(hits[0]!.location).toBe(`line ${hits[0]!.line}`);
     db.close();
@@ -90,7 +98,9 @@ describe("exactSearch", () => {
     expect(result.total_matches).toBe(3);
     expect(exactSearch("retrywithbackoff", { root: project.root, limit: 10, backend: "scan", files }).total_matches).toBe(3);
     expect(exactSearch("RETRYWITHBACKOFF", { root: project.root, limit: 10, backend: "scan", files }).total_matches).toBe(0);
-    expect(exactSearch("user_name", { root: project.root, limit: 10, backend: "scan", files, path: "tools" }).hits.map((hit) => hit.path)).toEqual(["tools/cache.py"]);
+    expect(exactSearch("user_name", { root: project.root, limit: 10, backend: "scan", files, path: "tools" }).hits.map((hit) => hit.path)).toEqual([
+      "tools/cache.py",
+    ]);
   });
 
   it.runIf(exactBackend() === "rg")("gives the same answer through ripgrep", () => {

@@ -8,11 +8,7 @@ export {
   type SqliteQueryObserver,
   type SqliteRecovery,
 } from "./sqlite-connection";
-export {
-  DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS,
-  openSqliteReadOnly,
-  type SqliteReadOnlyOptions,
-} from "./sqlite-read-only";
+export { DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS, openSqliteReadOnly, type SqliteReadOnlyOptions } from "./sqlite-read-only";
 export {
   SQLITE_GRAPH_PAGE_SIZE,
   openSqliteGraphStore,
@@ -21,12 +17,5 @@ export {
   type SqliteGraphStore,
   type SqliteReadOnlyGraphStore,
 } from "./sqlite-graph-store";
-export {
-  acquireWriterLock,
-  probeWriterLock,
-  type AcquireWriterLockOptions,
-  type WriterLock,
-  type WriterLockProbe,
-  type WriterLockState,
-} from "./writer-lock";
+export { acquireWriterLock, probeWriterLock, type AcquireWriterLockOptions, type WriterLock, type WriterLockProbe, type WriterLockState } from "./writer-lock";
 export { sqliteFileStats, type SqliteFileStats } from "./sqlite-file-stats";

@@ -65,7 +65,10 @@ export class SqliteConnection implements SqlConnection {
   private readonly onQuery: SqliteQueryObserver | undefined;
   private afterClose: (() => void) | undefined;
 
-  constructor(readonly database: Database.Database, init: SqliteConnectionInit) {
+  constructor(
+    readonly database: Database.Database,
+    init: SqliteConnectionInit,
+  ) {
     this.readOnly = init.readOnly;
     this.location = init.location;
     this.onQuery = init.onQuery;

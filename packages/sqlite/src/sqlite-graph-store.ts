@@ -41,7 +41,12 @@ export const SQLITE_GRAPH_READ_MMAP_BYTES = 256 * 1024 * 1024;
  * closed with a TsiftError naming both versions.
  */
 export async function openSqliteGraphStore(path: string, options: SqliteConnectionOptions = {}): Promise<SqliteGraphStore> {
-  const connection = openSqliteConnection(path, { walAutocheckpointPages: SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES, foreignKeys: false, pageSize: SQLITE_GRAPH_PAGE_SIZE, ...options });
+  const connection = openSqliteConnection(path, {
+    walAutocheckpointPages: SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES,
+    foreignKeys: false,
+    pageSize: SQLITE_GRAPH_PAGE_SIZE,
+    ...options,
+  });
   return SqlGraphStore.open(connection, {
     async afterRefresh(report) {
       const started = process.hrtime.bigint();

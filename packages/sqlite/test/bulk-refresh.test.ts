@@ -28,7 +28,12 @@ function bulkProjection(files: number): GraphProjection {
     nodes.push({ id: `file:${path}`, kind: "file", label: path, properties: { path, language: "typescript" } });
     for (let s = 0; s < 10; s++) {
       const id = `sym:${path}:f${s}`;
-      nodes.push({ id, kind: "symbol", label: `f${s}`, properties: { ref_id: `${f * 10 + s}`, path, line: String(s * 3 + 1), kind: s % 3 === 0 ? "class" : "function" } });
+      nodes.push({
+        id,
+        kind: "symbol",
+        label: `f${s}`,
+        properties: { ref_id: `${f * 10 + s}`, path, line: String(s * 3 + 1), kind: s % 3 === 0 ? "class" : "function" },
+      });
       edges.push({ from_id: `file:${path}`, to_id: id, kind: "defines", properties: { line: String(s * 3 + 1) } });
       symbols.push(id);
     }
@@ -42,7 +47,9 @@ function bulkProjection(files: number): GraphProjection {
 function indexNames(path: string): string[] {
   const db = new Database(path, { readonly: true });
   try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx_graph_%' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx_graph_%' ORDER BY name").all() as { name: string }[]).map(
+      (row) => row.name,
+    );
   } finally {
     db.close();
   }
@@ -105,8 +112,12 @@ describe("bulk cold refresh", () => {
       const bc = { from_id: "b", to_id: "c", kind: "calls" };
       await expect(store.replaceProjection({ nodes, edges: [ab, bc, ab, dangling] })).rejects.toThrow(/duplicate edge a -calls-> b/);
       await expect(store.replaceProjection({ nodes, edges: [ab, dangling, bc, ab] })).rejects.toThrow(/references node zz/);
-      await expect(store.replaceProjection({ nodes, edges: [ab, bc, ab, { ...bc, properties: { n: 1 as unknown as string } }] })).rejects.toThrow(/duplicate edge a -calls-> b/);
-      await expect(store.replaceProjection({ nodes, edges: [ab, { ...bc, properties: { n: 1 as unknown as string } }, ab] })).rejects.toThrow(/must be a string/);
+      await expect(store.replaceProjection({ nodes, edges: [ab, bc, ab, { ...bc, properties: { n: 1 as unknown as string } }] })).rejects.toThrow(
+        /duplicate edge a -calls-> b/,
+      );
+      await expect(store.replaceProjection({ nodes, edges: [ab, { ...bc, properties: { n: 1 as unknown as string } }, ab] })).rejects.toThrow(
+        /must be a string/,
+      );
       expect((await store.counts()).nodes).toBe(0);
     } finally {
       await store.close();

@@ -95,9 +95,9 @@ describe("query plans of SqliteGraphStore reads", () => {
   it("recognizes a full scan when it sees one", () => {
     const statement = { sql: "SELECT * FROM graph_edges e WHERE e.to_id = ?", params: ["x"] };
     expect(fullScans(statement, ["SCAN e"])).toEqual(["SCAN e"]);
-    expect(fullScans({ sql: "SELECT * FROM graph_nodes WHERE label = ?", params: ["x"] }, plan({ sql: "SELECT * FROM graph_nodes WHERE label = ?", params: ["x"] }))).toEqual([
-      "SCAN graph_nodes",
-    ]);
+    expect(
+      fullScans({ sql: "SELECT * FROM graph_nodes WHERE label = ?", params: ["x"] }, plan({ sql: "SELECT * FROM graph_nodes WHERE label = ?", params: ["x"] })),
+    ).toEqual(["SCAN graph_nodes"]);
   });
 
   it("getEdge seeks the edge-key primary key", async () => {
@@ -122,12 +122,11 @@ describe("query plans of SqliteGraphStore reads", () => {
   });
 
   it("nodesByKind with a property filter drives from idx_graph_node_properties_key_value_node", async () => {
-    const statements = await capture(async () => expect((await store.nodesByKind("symbol", { properties: { parity: "even" }, limit: 20 })).items).toHaveLength(20));
+    const statements = await capture(async () =>
+      expect((await store.nodesByKind("symbol", { properties: { parity: "even" }, limit: 20 })).items).toHaveLength(20),
+    );
     const [lines] = expectNoFullScans(statements);
-    expect(lines).toEqual([
-      "SEARCH p USING COVERING INDEX idx_graph_node_properties_key_value_node (key=? AND value=?)",
-      "SEARCH n USING PRIMARY KEY (id=?)",
-    ]);
+    expect(lines).toEqual(["SEARCH p USING COVERING INDEX idx_graph_node_properties_key_value_node (key=? AND value=?)", "SEARCH n USING PRIMARY KEY (id=?)"]);
 
     const twoFilters = await capture(() => store.nodesByKind("symbol", { properties: { parity: "even", path: "spokes/2.rs" }, limit: 20 }));
     const [twoLines] = expectNoFullScans(twoFilters);
@@ -139,7 +138,10 @@ describe("query plans of SqliteGraphStore reads", () => {
     for (const options of [{ properties: { parity: "odd" } }, { kinds: ["calls"], properties: { parity: "odd" } }]) {
       const statements = await capture(async () => expect((await store.scanEdges({ ...options, limit: 25 })).items).toHaveLength(25));
       const [lines] = expectNoFullScans(statements);
-      expect(lines).toEqual(["SEARCH p USING COVERING INDEX idx_graph_edge_properties_key_value_edge (key=? AND value=?)", "SEARCH e USING PRIMARY KEY (edge_key=?)"]);
+      expect(lines).toEqual([
+        "SEARCH p USING COVERING INDEX idx_graph_edge_properties_key_value_edge (key=? AND value=?)",
+        "SEARCH e USING PRIMARY KEY (edge_key=?)",
+      ]);
     }
   });
 
@@ -199,7 +201,9 @@ describe("query plans of SqliteGraphStore reads", () => {
     expect(walk).toContain("SEARCH e USING INDEX idx_graph_edges_from_kind (from_id=?)");
     expect(walk).toContain("SEARCH n USING PRIMARY KEY (id=?)");
     // The page's edges filter both endpoints by IN lists, seeking only the from-index.
-    expect(plan(only(statements, /^SELECT edge_key.*FROM graph_edges WHERE from_id IN .* AND \+to_id IN/s))).toEqual(["SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=?)"]);
+    expect(plan(only(statements, /^SELECT edge_key.*FROM graph_edges WHERE from_id IN .* AND \+to_id IN/s))).toEqual([
+      "SEARCH graph_edges USING INDEX idx_graph_edges_from_kind (from_id=?)",
+    ]);
 
     const both = await capture(() => store.neighborhood("hub", { depth: 1, direction: "both", limit: 5 }));
     expectNoFullScans(both);

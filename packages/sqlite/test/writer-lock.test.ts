@@ -198,7 +198,10 @@ describe("acquireWriterLock", () => {
     const won = (outcome: string | undefined) => outcome === "recovered" || outcome === "fresh";
     rounds.forEach((lockPath, round) => {
       const winners = racers.filter((_, i) => won(outcomes[i]![round]));
-      expect(winners.map((racer) => racer.pid), `round ${round}`).toHaveLength(1);
+      expect(
+        winners.map((racer) => racer.pid),
+        `round ${round}`,
+      ).toHaveLength(1);
       expect(outcomes.every((own) => won(own[round]) || own[round] === "lock_held")).toBe(true);
       expect(probeWriterLock(lockPath)).toMatchObject({ state: "live", pid: winners[0]!.pid });
     });

@@ -71,7 +71,10 @@ for (let i = 0; i < runs; i++) unchanged.push(measure(gdb("refresh")));
 const calls = json(gdb("edges", "--edge-kind", "calls", "--limit", "5000")).edges;
 const degree = new Map();
 for (const edge of calls) degree.set(edge.from_id, (degree.get(edge.from_id) ?? 0) + 1);
-const busiest = [...degree.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 12).map(([id]) => id);
+const busiest = [...degree.entries()]
+  .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  .slice(0, 12)
+  .map(([id]) => id);
 let symbol = busiest[0];
 let depths = [];
 for (const candidate of busiest) {
@@ -93,7 +96,10 @@ const reads = [
   ["edges --property resolution=import --limit 20", gdb("edges", "--property", "resolution=import", "--limit", "20", "--json")],
   ["incident <file> --limit 20", gdb("incident", `file:${path}`, "--limit", "20", "--json")],
   ["kind symbol --property path=<file> --limit 20", gdb("kind", "symbol", "--property", `path=${path}`, "--limit", "20", "--json")],
-  ["neighborhood <caller> --depth 2 --edge-kind calls --limit 50", gdb("neighborhood", symbol, "--depth", "2", "--edge-kind", "calls", "--limit", "50", "--json")],
+  [
+    "neighborhood <caller> --depth 2 --edge-kind calls --limit 50",
+    gdb("neighborhood", symbol, "--depth", "2", "--edge-kind", "calls", "--limit", "50", "--json"),
+  ],
   ["neighborhood <caller> --depth 2 --limit 50 (every edge kind)", gdb("neighborhood", symbol, "--depth", "2", "--limit", "50", "--json")],
   [`path <caller> <target> --edge-kind calls (${depths[0][1]} hops)`, gdb("path", symbol, target, "--edge-kind", "calls", "--json")],
   ["path <caller> <target> (every edge kind)", gdb("path", symbol, target, "--json")],

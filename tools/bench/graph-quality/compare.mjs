@@ -25,7 +25,9 @@ export function loadIndex(Database, dbPath) {
   try {
     const symbols = db.prepare("SELECT id, file, name, qualified_name, kind, line, end_line, parent FROM symbols").all();
     const calls = db
-      .prepare("SELECT c.id, c.file, c.line, c.callee_name, c.receiver, c.receiver_type, c.kind, c.resolved_symbol_id, c.resolution, c.caller_symbol_id FROM calls c")
+      .prepare(
+        "SELECT c.id, c.file, c.line, c.callee_name, c.receiver, c.receiver_type, c.kind, c.resolved_symbol_id, c.resolution, c.caller_symbol_id FROM calls c",
+      )
       .all();
     const containers = new Map(symbols.map((symbol) => [`${symbol.file}\0${symbol.qualified_name}`, symbol.kind]));
     return { symbols, calls, containers };
@@ -119,7 +121,12 @@ export function compareCallers(index, sites, options = {}) {
         if (right) bucket.correct++;
       }
     }
-    if (!right && !unjudged) falsePositives.push({ ...call, target: byId.get(call.resolved_symbol_id), oracle: entry ? { single: [...entry.single], multi: [...entry.multi], outside: entry.outside } : null });
+    if (!right && !unjudged)
+      falsePositives.push({
+        ...call,
+        target: byId.get(call.resolved_symbol_id),
+        oracle: entry ? { single: [...entry.single], multi: [...entry.multi], outside: entry.outside } : null,
+      });
   }
   const callsAt = new Map();
   for (const call of index.calls) {
@@ -180,4 +187,3 @@ function receiverShape(receiver) {
   if (/\)$/u.test(receiver)) return "call result";
   return "other";
 }
-

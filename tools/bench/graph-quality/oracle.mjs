@@ -84,7 +84,8 @@ export function oracleCallSites(root, options = {}) {
 
 function calledName(ts, expression) {
   let current = expression;
-  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression?.(current)) current = current.expression;
+  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression?.(current))
+    current = current.expression;
   if (ts.isIdentifier(current) || ts.isPrivateIdentifier(current)) return current;
   if (ts.isPropertyAccessExpression(current)) return current.name;
   if (ts.isElementAccessExpression(current) && ts.isStringLiteralLike(current.argumentExpression)) return current.argumentExpression;
@@ -183,13 +184,24 @@ function namedDeclaration(ts, declaration) {
 
 function describe(ts, declaration, sourceFile, rel) {
   const nameNode = declaration.name;
-  const name = ts.isConstructorDeclaration(declaration) ? "constructor" : nameNode && (ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) || ts.isStringLiteralLike(nameNode)) ? nameNode.text : (nameNode?.getText(sourceFile) ?? "");
+  const name = ts.isConstructorDeclaration(declaration)
+    ? "constructor"
+    : nameNode && (ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) || ts.isStringLiteralLike(nameNode))
+      ? nameNode.text
+      : (nameNode?.getText(sourceFile) ?? "");
   const at = (nameNode ?? declaration).getStart(sourceFile);
   const line = sourceFile.getLineAndCharacterOfPosition(at).line + 1;
   const start = sourceFile.getLineAndCharacterOfPosition(declaration.getStart(sourceFile)).line + 1;
   let container = null;
   for (let current = declaration.parent; current && !ts.isSourceFile(current); current = current.parent) {
-    if ((ts.isClassLike(current) || ts.isInterfaceDeclaration(current) || ts.isModuleDeclaration(current) || ts.isObjectLiteralExpression(current) || ts.isFunctionLike(current)) && current !== declaration) {
+    if (
+      (ts.isClassLike(current) ||
+        ts.isInterfaceDeclaration(current) ||
+        ts.isModuleDeclaration(current) ||
+        ts.isObjectLiteralExpression(current) ||
+        ts.isFunctionLike(current)) &&
+      current !== declaration
+    ) {
       container = ts.SyntaxKind[current.kind];
       break;
     }

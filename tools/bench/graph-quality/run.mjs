@@ -58,7 +58,9 @@ const installed = existsSync(join(packageDir, "package.json")) ? JSON.parse(read
 if (installed !== EFFECT_VERSION) {
   log(`npm install effect@${EFFECT_VERSION} --prefix ${values.prefix} --ignore-scripts`);
   mkdirSync(values.prefix, { recursive: true });
-  execFileSync("npm", ["install", `effect@${EFFECT_VERSION}`, "--prefix", values.prefix, "--ignore-scripts", "--no-audit", "--no-fund"], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npm", ["install", `effect@${EFFECT_VERSION}`, "--prefix", values.prefix, "--ignore-scripts", "--no-audit", "--no-fund"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 const corpus = join(values.scratch, "effect-src");
 rmSync(corpus, { recursive: true, force: true });
@@ -102,7 +104,12 @@ for (let i = 0; i < called.length && checked < Number(values.sample); i += step)
     .map((call) => `${call.file}:${call.line}`)
     .sort();
   const printed = tsift(["graph", handleOf.get(id), "--callers", "--limit", "0", "--json"]);
-  const got = printed.status === 0 ? JSON.parse(printed.stdout).callers.map((edge) => `${edge.caller_file}:${edge.call_site_line}`).sort() : null;
+  const got =
+    printed.status === 0
+      ? JSON.parse(printed.stdout)
+          .callers.map((edge) => `${edge.caller_file}:${edge.call_site_line}`)
+          .sort()
+      : null;
   checked++;
   if (JSON.stringify(got) !== JSON.stringify(expected)) {
     mismatched++;
@@ -112,7 +119,8 @@ for (let i = 0; i < called.length && checked < Number(values.sample); i += step)
 db.close();
 
 const pct = (value) => value.toFixed(3);
-const row = (label, bucket) => `| ${label} | ${bucket.reported} | ${bucket.correct} | ${pct(bucket.precision)} | ${bucket.expected} | ${bucket.found} | ${pct(bucket.recall)} |`;
+const row = (label, bucket) =>
+  `| ${label} | ${bucket.reported} | ${bucket.correct} | ${pct(bucket.precision)} | ${bucket.expected} | ${bucket.found} | ${pct(bucket.recall)} |`;
 const markdown = [
   `Corpus: effect@${EFFECT_VERSION} \`src/\` (${oracle.stats.files} .ts files; ${indexedFiles.size} with calls indexed), oracle TypeScript ${tsVersion},`,
   `machine: ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}. Index ${(indexMs / 1000).toFixed(1)} s; oracle ${((oracle.stats.program_ms + oracle.stats.check_ms) / 1000).toFixed(1)} s.`,
@@ -136,7 +144,22 @@ const markdown = [
 ].join("\n");
 process.stdout.write(`${markdown}\n`);
 if (values.out) {
-  writeFileSync(values.out, JSON.stringify({ overall: result.overall, methods: result.methods, unmapped: result.unmapped, byResolution, cliSample: { checked, mismatched }, falsePositives: result.falsePositives, misses: result.misses }, null, 1));
+  writeFileSync(
+    values.out,
+    JSON.stringify(
+      {
+        overall: result.overall,
+        methods: result.methods,
+        unmapped: result.unmapped,
+        byResolution,
+        cliSample: { checked, mismatched },
+        falsePositives: result.falsePositives,
+        misses: result.misses,
+      },
+      null,
+      1,
+    ),
+  );
   log(`details in ${values.out}`);
 }
 if (mismatched > 0) process.exitCode = 1;

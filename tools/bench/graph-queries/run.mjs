@@ -42,7 +42,9 @@ const installed = existsSync(join(packageDir, "package.json")) ? JSON.parse(read
 if (installed !== EFFECT_VERSION) {
   log(`npm install effect@${EFFECT_VERSION} --prefix ${values.prefix} --ignore-scripts`);
   mkdirSync(values.prefix, { recursive: true });
-  execFileSync("npm", ["install", `effect@${EFFECT_VERSION}`, "--prefix", values.prefix, "--ignore-scripts", "--no-audit", "--no-fund"], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npm", ["install", `effect@${EFFECT_VERSION}`, "--prefix", values.prefix, "--ignore-scripts", "--no-audit", "--no-fund"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 const corpus = join(values.scratch, "effect-src");
 rmSync(corpus, { recursive: true, force: true });
@@ -101,7 +103,9 @@ const lines = [
 ];
 const base = median(samples["node -e 0 (baseline)"]);
 for (const [name, list] of Object.entries(samples)) {
-  lines.push(`| ${name} | ${sorted(list)[0].toFixed(1)} | ${median(list).toFixed(1)} | ${name.startsWith("node") ? "–" : `+${(median(list) - base).toFixed(1)}`} |`);
+  lines.push(
+    `| ${name} | ${sorted(list)[0].toFixed(1)} | ${median(list).toFixed(1)} | ${name.startsWith("node") ? "–" : `+${(median(list) - base).toFixed(1)}`} |`,
+  );
 }
 process.stdout.write(`${lines.join("\n")}\n`);
 if (values.out) writeFileSync(values.out, JSON.stringify({ symbols: { top, far }, samples }, null, 1));

@@ -16,8 +16,16 @@ function expect(condition, message) {
 export function hotReads(store, targets) {
   const edgeKeys = targets.sampleEdges.map(([from, kind, to]) => edgeKey(from, kind, to));
   return [
-    ["node lookup", (i) => store.getNode(targets.sampleNodes[i % targets.sampleNodes.length]), (node) => expect(node?.kind === "symbol", "getNode found the symbol")],
-    ["kind page (limit 50)", () => store.nodesByKind("symbol", { limit: 50 }), (page) => expect(page.items.length === 50 && page.truncated, "kind page is full")],
+    [
+      "node lookup",
+      (i) => store.getNode(targets.sampleNodes[i % targets.sampleNodes.length]),
+      (node) => expect(node?.kind === "symbol", "getNode found the symbol"),
+    ],
+    [
+      "kind page (limit 50)",
+      () => store.nodesByKind("symbol", { limit: 50 }),
+      (page) => expect(page.items.length === 50 && page.truncated, "kind page is full"),
+    ],
     [
       "kind page + property filter (limit 50)",
       () => store.nodesByKind("symbol", { properties: { kind: "class" }, limit: 50 }),
@@ -29,8 +37,16 @@ export function hotReads(store, targets) {
       () => store.scanEdges({ properties: { line: "42" }, limit: 50 }),
       (page) => expect(page.items.length > 0 && page.items.every((edge) => edge.properties?.line === "42"), "edge property scan matched"),
     ],
-    ["incident edges of a hub (limit 50)", () => store.incidentEdges(targets.hub, { limit: 50 }), (page) => expect(page.items.length === 50 && page.truncated, "hub page is full")],
-    ["incident edges of a normal node (limit 50)", () => store.incidentEdges(targets.normalSymbol, { limit: 50 }), (page) => expect(page.items.length >= 2, "normal node has edges")],
+    [
+      "incident edges of a hub (limit 50)",
+      () => store.incidentEdges(targets.hub, { limit: 50 }),
+      (page) => expect(page.items.length === 50 && page.truncated, "hub page is full"),
+    ],
+    [
+      "incident edges of a normal node (limit 50)",
+      () => store.incidentEdges(targets.normalSymbol, { limit: 50 }),
+      (page) => expect(page.items.length >= 2, "normal node has edges"),
+    ],
     [
       "neighborhood depth 2 (limit 100)",
       () => store.neighborhood(targets.normalFile, { depth: 2, limit: 100 }),

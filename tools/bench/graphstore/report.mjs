@@ -31,13 +31,27 @@ export function checkTargets(results) {
   const size = oneM.length ? oneM[0].size : null;
   if (size !== null) {
     const cold = at(size, "sqlite", "refresh cold");
-    if (cold) checks.push({ target: `SQLite cold refresh of ${sizeLabel(size)} rows <= 15 s`, actual: `${(cold.median / 1000).toFixed(2)} s`, met: cold.median <= TARGETS.coldRefreshMs });
+    if (cold)
+      checks.push({
+        target: `SQLite cold refresh of ${sizeLabel(size)} rows <= 15 s`,
+        actual: `${(cold.median / 1000).toFixed(2)} s`,
+        met: cold.median <= TARGETS.coldRefreshMs,
+      });
     const same = at(size, "sqlite", "refresh unchanged");
-    if (same) checks.push({ target: `SQLite unchanged refresh of ${sizeLabel(size)} rows <= 5 s`, actual: `${(same.median / 1000).toFixed(2)} s`, met: same.median <= TARGETS.unchangedRefreshMs });
+    if (same)
+      checks.push({
+        target: `SQLite unchanged refresh of ${sizeLabel(size)} rows <= 5 s`,
+        actual: `${(same.median / 1000).toFixed(2)} s`,
+        met: same.median <= TARGETS.unchangedRefreshMs,
+      });
     const reads = oneM.filter((r) => r.backend === "sqlite" && r.unit === "µs");
     if (reads.length) {
       const worst = reads.reduce((a, b) => (b.median > a.median ? b : a));
-      checks.push({ target: `every SQLite hot read <= 1 ms median at ${sizeLabel(size)} rows`, actual: `slowest: ${worst.operation} ${formatValue(worst.median, "µs")} µs`, met: worst.median <= TARGETS.hotReadUs });
+      checks.push({
+        target: `every SQLite hot read <= 1 ms median at ${sizeLabel(size)} rows`,
+        actual: `slowest: ${worst.operation} ${formatValue(worst.median, "µs")} µs`,
+        met: worst.median <= TARGETS.hotReadUs,
+      });
     }
   }
   const sizes = [...new Set(results.map((r) => r.size))];
@@ -49,7 +63,11 @@ export function checkTargets(results) {
     if (pairs.length === 0) continue;
     const worst = pairs.reduce((a, b) => (b.lib.median / b.sq.median > a.lib.median / a.sq.median ? b : a));
     const ratio = worst.lib.median / worst.sq.median;
-    checks.push({ target: `libSQL local within 3x of SQLite at ${sizeLabel(s)} rows`, actual: `worst: ${worst.op} ${ratio.toFixed(2)}x`, met: ratio <= TARGETS.libsqlOverSqlite });
+    checks.push({
+      target: `libSQL local within 3x of SQLite at ${sizeLabel(s)} rows`,
+      actual: `worst: ${worst.op} ${ratio.toFixed(2)}x`,
+      met: ratio <= TARGETS.libsqlOverSqlite,
+    });
   }
   return checks;
 }
@@ -83,9 +101,17 @@ export function renderMarkdown(report) {
   }
   const refreshes = results.filter((r) => r.cpu_ms);
   if (refreshes.length) {
-    lines.push("#### Refresh CPU time and best run", "", "Wall-clock medians above move with other load on the machine; CPU time (user + system, all threads) and the fastest run move less.", "");
+    lines.push(
+      "#### Refresh CPU time and best run",
+      "",
+      "Wall-clock medians above move with other load on the machine; CPU time (user + system, all threads) and the fastest run move less.",
+      "",
+    );
     lines.push("| Rows | Backend | Operation | Median wall ms | Fastest wall ms | Median CPU ms |", "| --- | --- | --- | ---: | ---: | ---: |");
-    for (const r of refreshes) lines.push(`| ${sizeLabel(r.size)} | ${r.backend} | ${r.operation} | ${formatValue(r.median, "ms")} | ${formatValue(r.min, "ms")} | ${formatValue(r.cpu_ms.median, "ms")} |`);
+    for (const r of refreshes)
+      lines.push(
+        `| ${sizeLabel(r.size)} | ${r.backend} | ${r.operation} | ${formatValue(r.median, "ms")} | ${formatValue(r.min, "ms")} | ${formatValue(r.cpu_ms.median, "ms")} |`,
+      );
     lines.push("");
   }
   const checks = checkTargets(results);

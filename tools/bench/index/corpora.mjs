@@ -78,7 +78,9 @@ export function prepareEffect(scratch) {
 
 /** The python3 standard library directory and version, or a reason why there is none. */
 function pythonStdlib() {
-  const probe = spawnSync("python3", ["-c", "import sys, sysconfig; print(sysconfig.get_paths()['stdlib']); print(sys.version.split()[0])"], { encoding: "utf8" });
+  const probe = spawnSync("python3", ["-c", "import sys, sysconfig; print(sysconfig.get_paths()['stdlib']); print(sys.version.split()[0])"], {
+    encoding: "utf8",
+  });
   if (probe.status !== 0) return { error: `python3 not runnable: ${probe.error?.message ?? probe.stderr.trim()}` };
   const [dir, version] = probe.stdout.trim().split("\n");
   return { dir, version };
@@ -121,7 +123,7 @@ export function freshCopy(scratch, tool, corpus) {
 
 /** Whether `dir` lies inside a git work tree (walking up for `.git`). */
 export function insideGitRepo(dir) {
-  for (let current = dir; ; ) {
+  for (let current = dir; ;) {
     if (existsSync(join(current, ".git"))) return current;
     const parent = join(current, "..");
     if (relative(parent, current) === "") return null;

@@ -28,7 +28,8 @@ function ensureInstalled(prefix, name, version) {
     stdio: ["ignore", "pipe", "pipe"],
     timeout: 15 * 60_000,
   });
-  if (install.status !== 0) throw new Error(`npm install ${name}@${version} failed: ${(install.stderr || install.error?.message || "").trim().split("\n").slice(-5).join(" ")}`);
+  if (install.status !== 0)
+    throw new Error(`npm install ${name}@${version} failed: ${(install.stderr || install.error?.message || "").trim().split("\n").slice(-5).join(" ")}`);
   if (packageJson(prefix, name)?.version !== version) throw new Error(`npm install ${name}@${version} left no package behind`);
 }
 

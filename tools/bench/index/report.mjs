@@ -70,9 +70,7 @@ function corpusTable(name, corpus) {
   if (corpus.floor) {
     const floor = corpus.floor;
     const mbps = floor.parseMs ? (floor.bytes / 1024 / 1024 / (floor.parseMs / 1000)).toFixed(1) : "—";
-    lines.push(
-      `| tree-sitter parse only (floor) | ${floor.files} | ${seconds(floor.parseMs)} (${mbps} MiB/s) | | | | | | |`,
-    );
+    lines.push(`| tree-sitter parse only (floor) | ${floor.files} | ${seconds(floor.parseMs)} (${mbps} MiB/s) | | | | | | |`);
     if (floor.extractMs) lines.push(`| tsift extractFile only (no DB) | ${floor.files} | ${seconds(floor.extractMs)} | | | | | | |`);
   }
   lines.push("");

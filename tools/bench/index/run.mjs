@@ -120,7 +120,9 @@ const env = {
   tsift: tsiftVersion(),
   loadBefore: loadavg(),
 };
-log(`tsift ${env.tsift}; ${env.cpus} cores; load ${env.loadBefore.map((value) => value.toFixed(2)).join(" ")}${HAS_GNU_TIME ? "" : "; no /usr/bin/time: RSS and CPU not measured"}`);
+log(
+  `tsift ${env.tsift}; ${env.cpus} cores; load ${env.loadBefore.map((value) => value.toFixed(2)).join(" ")}${HAS_GNU_TIME ? "" : "; no /usr/bin/time: RSS and CPU not measured"}`,
+);
 
 // Corpora first: a failure here is fatal (there is nothing to measure without them).
 const corpora = {};
@@ -235,7 +237,10 @@ for (const name of corpusNames) {
 }
 env.loadAfter = loadavg();
 results.tools = Object.fromEntries(
-  Object.entries(tools).map(([id, tool]) => [id, { ok: tool.ok, label: tool.label, ...(tool.ok ? { invocation: tool.invocation, engine: tool.engine, help: tool.help } : { reason: tool.reason }) }]),
+  Object.entries(tools).map(([id, tool]) => [
+    id,
+    { ok: tool.ok, label: tool.label, ...(tool.ok ? { invocation: tool.invocation, engine: tool.engine, help: tool.help } : { reason: tool.reason }) },
+  ]),
 );
 
 if (values.out) {

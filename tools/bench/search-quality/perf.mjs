@@ -51,8 +51,20 @@ const add = (name, ms) => rows.push([name, ms, inner.length > 0 ? mid(inner) : n
 const node = median(process.execPath, [["-e", "0"]]);
 add("node -e 0 (process start)", node);
 add("tsift --help", median(process.execPath, [tsift("--help")]));
-add("search, lexical + symbols (prose queries)", median(process.execPath, PROSE.map((query) => tsift("search", query, "--json"))));
-add("search, lexical + symbols (identifier-ish queries)", median(process.execPath, SYMBOLIC.map((query) => tsift("search", query, "--json"))));
+add(
+  "search, lexical + symbols (prose queries)",
+  median(
+    process.execPath,
+    PROSE.map((query) => tsift("search", query, "--json")),
+  ),
+);
+add(
+  "search, lexical + symbols (identifier-ish queries)",
+  median(
+    process.execPath,
+    SYMBOLIC.map((query) => tsift("search", query, "--json")),
+  ),
+);
 const rgArgs = ["-F", "--line-number", "--no-heading", "--null", "--color", "never", "--max-columns", "400", "--max-count", "200", "-e", "catchTag", "--", "."];
 const rg = median("rg", [rgArgs]);
 add("rg -F catchTag (ripgrep alone)", rg);
@@ -64,8 +76,17 @@ const chunks = db.prepare("SELECT count(*) FROM chunks").pluck().get();
 db.prepare("DELETE FROM chunk_vectors WHERE encoder = 'tsift-hash-v1'").run();
 db.close();
 inner = [];
-add(`search --strategy hybrid, first (embeds ${chunks} chunks)`, time(process.execPath, tsift("search", "retry with exponential backoff", "--strategy", "hybrid", "--json")));
-add("search --strategy hybrid, later", median(process.execPath, PROSE.map((query) => tsift("search", query, "--strategy", "hybrid", "--json"))));
+add(
+  `search --strategy hybrid, first (embeds ${chunks} chunks)`,
+  time(process.execPath, tsift("search", "retry with exponential backoff", "--strategy", "hybrid", "--json")),
+);
+add(
+  "search --strategy hybrid, later",
+  median(
+    process.execPath,
+    PROSE.map((query) => tsift("search", query, "--strategy", "hybrid", "--json")),
+  ),
+);
 
 console.log(`corpus: ${corpus} (${chunks} chunks), ${runs} runs per query, median wall ms`);
 console.log("| measurement | wall ms (whole process) | in-process ms (precheck + search) |\n|---|---|---|");

@@ -15,7 +15,15 @@ const tasks = spec.tasks.map((task) => {
   if (index < 0) throw new Error(`${task.id}: /${task.anchor}/ not found in ${task.file}`);
   let start = index;
   while (start > 0 && /^\s*(\/\*\*|\*|\*\/|\/\/)/.test(lines[start - 1])) start--;
-  return { id: task.id, kind: task.kind, query: task.query, file: `${spec.subdir}/${task.file}`, start: start + 1, end: Math.min(lines.length, index + 5), anchor_line: index + 1 };
+  return {
+    id: task.id,
+    kind: task.kind,
+    query: task.query,
+    file: `${spec.subdir}/${task.file}`,
+    start: start + 1,
+    end: Math.min(lines.length, index + 5),
+    anchor_line: index + 1,
+  };
 });
 writeFileSync(new URL("tasks.json", here), `${JSON.stringify({ package: spec.package, subdir: spec.subdir, tasks }, null, 2)}\n`);
 console.log(`${tasks.length} tasks resolved`);

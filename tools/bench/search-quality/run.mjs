@@ -51,13 +51,28 @@ function rankOf(items, task) {
   return index < 0 ? null : index + 1;
 }
 
-const STOP = new Set("a an and are as at be before by can do does find for from how in into is it of on or please that the these this those to what when where which with without".split(" "));
+const STOP = new Set(
+  "a an and are as at be before by can do does find for from how in into is it of on or please that the these this those to what when where which with without".split(
+    " ",
+  ),
+);
 
 /** git grep baseline: files ranked by distinct query words present, then matching lines; best line +-10. */
 function grepRanked(query) {
-  const words = [...new Set(query.toLowerCase().split(/[^a-z0-9_]+/).filter((word) => word.length >= 3 && !STOP.has(word)))];
+  const words = [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^a-z0-9_]+/)
+        .filter((word) => word.length >= 3 && !STOP.has(word)),
+    ),
+  ];
   if (words.length === 0) return [];
-  const result = spawnSync("git", ["grep", "-n", "-i", "-F", ...words.flatMap((word) => ["-e", word])], { cwd: corpus, encoding: "utf8", maxBuffer: 256 << 20 });
+  const result = spawnSync("git", ["grep", "-n", "-i", "-F", ...words.flatMap((word) => ["-e", word])], {
+    cwd: corpus,
+    encoding: "utf8",
+    maxBuffer: 256 << 20,
+  });
   const files = new Map();
   for (const row of result.stdout.split("\n")) {
     const match = /^([^:]+):(\d+):(.*)$/.exec(row);
@@ -103,11 +118,17 @@ function main() {
     const row = { id: task.id, kind: task.kind, query: task.query };
     for (const [name, run] of Object.entries(STRATEGIES)) {
       if (name === "exact" && task.kind !== "identifier") continue;
-      const hits = run(task.query).map((hit) => (name === "exact" ? { file: hit.path, start: hit.line, end: hit.line } : { file: hit.path, start: hit.start_line, end: hit.end_line }));
+      const hits = run(task.query).map((hit) =>
+        name === "exact" ? { file: hit.path, start: hit.line, end: hit.line } : { file: hit.path, start: hit.start_line, end: hit.end_line },
+      );
       row[name] = rankOf(hits, task);
       ranks[name].push(row[name]);
     }
-    const symbols = tsift(["search", task.query, "--json", "--limit", "10", "--strategy", "lexical", "--timeout", "0"]).symbols.map((symbol) => ({ file: symbol.file, start: symbol.line, end: symbol.end_line }));
+    const symbols = tsift(["search", task.query, "--json", "--limit", "10", "--strategy", "lexical", "--timeout", "0"]).symbols.map((symbol) => ({
+      file: symbol.file,
+      start: symbol.line,
+      end: symbol.end_line,
+    }));
     row.symbols = rankOf(symbols, task);
     ranks.symbols.push(row.symbols);
     row.grep = rankOf(grepRanked(task.query), task);

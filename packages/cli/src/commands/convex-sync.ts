@@ -11,7 +11,12 @@ export const convexSync = defineCommand({
     { ...PATH, description: "project root holding .tsift/ (default: .)" },
     { name: "scope", type: "string", description: "workspace scope (its own graph.db)" },
     { name: "snapshot", type: "string", description: "Convex snapshot rows.json to diff against (stale rows become tombstones)" },
-    { name: "remote-snapshot", type: "boolean", default: false, description: "pull the snapshot from --endpoint (snapshotMeta, then pages unless the projection hash matches)" },
+    {
+      name: "remote-snapshot",
+      type: "boolean",
+      default: false,
+      description: "pull the snapshot from --endpoint (snapshotMeta, then pages unless the projection hash matches)",
+    },
     { name: "chunk-size", type: "number", default: 50, min: 1, description: "rows per mutation chunk" },
     { name: "apply", type: "boolean", default: false, description: "send the chunks to --endpoint, in order, with bounded retries" },
     { name: "endpoint", type: "string", description: "Convex HTTP action URL (default: $TSIFT_CONVEX_GRAPH_URL)" },

@@ -14,6 +14,13 @@ export const explain = defineCommand({
   ],
   async run(args, io) {
     const { runExplain } = await import("../graph-cmd/run-explain");
-    return runExplain(io, { symbol: args.symbol, limit: args.limit, path: args.path, scope: args.scope, budget: budgetFlags(args), envelope: args.envelope === true });
+    return runExplain(io, {
+      symbol: args.symbol,
+      limit: args.limit,
+      path: args.path,
+      scope: args.scope,
+      budget: budgetFlags(args),
+      envelope: args.envelope === true,
+    });
   },
 });

@@ -26,8 +26,12 @@ const EDGE_KIND = { name: "edge-kind", type: "array", description: "edge kinds (
 const ID = { name: "id", required: true, description: "node id" } as const;
 
 /** Every read (and refresh, doctor) runs through one dispatcher shared with its tests. */
-const read = (sub: GraphDbReadName) => async (args: GraphDbArgs, io: CliIo): ReturnType<typeof runGraphDbRead> => (await import("../graph-db/run-graph-db-read")).runGraphDbRead(sub, args, io);
-const target = async (args: GraphDbArgs, io: CliIo): Promise<ReturnType<typeof graphDbTarget>> => (await import("../graph-db/run-graph-db-read")).graphDbTarget(args, io);
+const read =
+  (sub: GraphDbReadName) =>
+  async (args: GraphDbArgs, io: CliIo): ReturnType<typeof runGraphDbRead> =>
+    (await import("../graph-db/run-graph-db-read")).runGraphDbRead(sub, args, io);
+const target = async (args: GraphDbArgs, io: CliIo): Promise<ReturnType<typeof graphDbTarget>> =>
+  (await import("../graph-db/run-graph-db-read")).graphDbTarget(args, io);
 
 /** `tsift graph-db <command>`: the provider-neutral graph store over SQLite, libSQL or a Convex snapshot. */
 export const graphDb = defineGroup({
@@ -70,7 +74,11 @@ export const graphDb = defineGroup({
       examples: [{ command: "tsift graph-db compact --apply", description: "checkpoint the WAL and VACUUM" }],
       async run(args, io) {
         const { graphDbCompact } = await import("../graph-db/graph-db-compact");
-        return graphDbCompact(await target(args, io), { apply: args.apply, pruneTombstones: args["prune-tombstones"], confirmedConvexReconciled: args["confirmed-convex-reconciled"] });
+        return graphDbCompact(await target(args, io), {
+          apply: args.apply,
+          pruneTombstones: args["prune-tombstones"],
+          confirmedConvexReconciled: args["confirmed-convex-reconciled"],
+        });
       },
     }),
     subcommand({
@@ -78,7 +86,9 @@ export const graphDb = defineGroup({
       summary: "refresh the local projection and compare a Convex snapshot with it (--backend convex-snapshot --convex-snapshot rows.json)",
       positionals: [GRAPH_DIR],
       options: [],
-      examples: [{ command: "tsift graph-db drift --backend convex-snapshot --convex-snapshot rows.json", description: "what the Convex copy lacks or has extra" }],
+      examples: [
+        { command: "tsift graph-db drift --backend convex-snapshot --convex-snapshot rows.json", description: "what the Convex copy lacks or has extra" },
+      ],
       async run(args, io) {
         const { graphDbDrift } = await import("../graph-db/graph-db-drift");
         return graphDbDrift(await target(args, io));
@@ -111,10 +121,38 @@ export const graphDb = defineGroup({
         });
       },
     }),
-    subcommand({ name: "status", summary: "row counts and projection metadata, without refreshing", positionals: [GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db status", description: "row counts and freshness" }], run: read("status") }),
-    subcommand({ name: "schema", summary: "the stable node/edge/page/operation shapes", positionals: [GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db schema --json", description: "the shapes as JSON" }], run: read("schema") }),
-    subcommand({ name: "node", summary: "one node by id", positionals: [ID, GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db node gsym-1a2b", description: "one node with its properties" }], run: read("node") }),
-    subcommand({ name: "edge", summary: "one edge by its stable key", positionals: [{ name: "id", required: true, description: "edge key" }, GRAPH_DIR], options: [], examples: [{ command: "tsift graph-db edge <key>", description: "one edge with its properties" }], run: read("edge") }),
+    subcommand({
+      name: "status",
+      summary: "row counts and projection metadata, without refreshing",
+      positionals: [GRAPH_DIR],
+      options: [],
+      examples: [{ command: "tsift graph-db status", description: "row counts and freshness" }],
+      run: read("status"),
+    }),
+    subcommand({
+      name: "schema",
+      summary: "the stable node/edge/page/operation shapes",
+      positionals: [GRAPH_DIR],
+      options: [],
+      examples: [{ command: "tsift graph-db schema --json", description: "the shapes as JSON" }],
+      run: read("schema"),
+    }),
+    subcommand({
+      name: "node",
+      summary: "one node by id",
+      positionals: [ID, GRAPH_DIR],
+      options: [],
+      examples: [{ command: "tsift graph-db node gsym-1a2b", description: "one node with its properties" }],
+      run: read("node"),
+    }),
+    subcommand({
+      name: "edge",
+      summary: "one edge by its stable key",
+      positionals: [{ name: "id", required: true, description: "edge key" }, GRAPH_DIR],
+      options: [],
+      examples: [{ command: "tsift graph-db edge <key>", description: "one edge with its properties" }],
+      run: read("edge"),
+    }),
     subcommand({
       name: "edges",
       summary: "scan edges by kind and property",

@@ -20,6 +20,13 @@ export const graph = defineCommand({
   ],
   async run(args, io) {
     const { runGraph } = await import("../graph-cmd/run-graph");
-    return runGraph(io, { symbol: args.symbol, callers: args.callers === true, callees: args.callees === true, limit: args.limit, path: args.path, scope: args.scope });
+    return runGraph(io, {
+      symbol: args.symbol,
+      callers: args.callers === true,
+      callees: args.callees === true,
+      limit: args.limit,
+      path: args.path,
+      scope: args.scope,
+    });
   },
 });

@@ -8,9 +8,19 @@ export const init = defineCommand({
   positionals: [{ ...DIR, description: "directory or file inside the project; resolves to its git root (default: .; same as --path)" }],
   options: [
     { ...PATH, description: "directory or file inside the project; resolves to its git root (default: .)" },
-    { name: "workspace", type: "boolean", default: false, description: "from inside a submodule, initialise the superproject instead; with --codex, require a workspace hook" },
+    {
+      name: "workspace",
+      type: "boolean",
+      default: false,
+      description: "from inside a submodule, initialise the superproject instead; with --codex, require a workspace hook",
+    },
     { name: "codex", type: "boolean", default: false, description: "merge a UserPromptSubmit auto-reindex hook into .codex/hooks.json" },
-    { name: "opencode", type: "boolean", default: false, description: "install .opencode/commands/tsift-*.md shortcuts (never overwrites files tsift does not manage)" },
+    {
+      name: "opencode",
+      type: "boolean",
+      default: false,
+      description: "install .opencode/commands/tsift-*.md shortcuts (never overwrites files tsift does not manage)",
+    },
   ],
   examples: [
     { command: "tsift init", description: "write the agent instructions for the project in the current directory" },

@@ -15,7 +15,13 @@ export const search = defineCommand({
     ...BUDGET_OPTIONS,
     { ...PATH, description: "project directory, or a directory/file inside it to search only there (default: .)" },
     limitOption(10, "symbols and hits to return"),
-    { name: "strategy", alias: "s", type: "string", choices: ["lexical", "exact", "hybrid", "semantic"], description: "ranking (default: lexical; exact for one identifier- or path-like token)" },
+    {
+      name: "strategy",
+      alias: "s",
+      type: "string",
+      choices: ["lexical", "exact", "hybrid", "semantic"],
+      description: "ranking (default: lexical; exact for one identifier- or path-like token)",
+    },
     { name: "exact", type: "boolean", default: false, description: "literal search (ripgrep -F when installed); works without an index" },
     { name: "scope", alias: "submodule", type: "string", description: "search one workspace scope's index" },
     { name: "federated", type: "boolean", default: false, description: "search every federated workspace scope" },
@@ -32,8 +38,10 @@ export const search = defineCommand({
     { command: "tsift search 'user name' -s hybrid --lang typescript --json", description: "hybrid ranking over TypeScript only, as JSON" },
   ],
   async run(args, io) {
-    if (!Number.isFinite(args.timeout) || args.timeout < 0) throw await usageError(`--timeout must be seconds >= 0, got ${String(args.timeout)}`, "tsift search --help");
-    if (args.alpha !== undefined && !(args.alpha >= 0 && args.alpha <= 1)) throw await usageError(`--alpha must be between 0 and 1, got ${String(args.alpha)}`, "tsift search --help");
+    if (!Number.isFinite(args.timeout) || args.timeout < 0)
+      throw await usageError(`--timeout must be seconds >= 0, got ${String(args.timeout)}`, "tsift search --help");
+    if (args.alpha !== undefined && !(args.alpha >= 0 && args.alpha <= 1))
+      throw await usageError(`--alpha must be between 0 and 1, got ${String(args.alpha)}`, "tsift search --help");
     const { runSearch } = await import("../search-cmd/run-search");
     return runSearch(io, {
       query: args.query,

@@ -15,7 +15,13 @@ export const traverse = defineCommand({
     { name: "depth", type: "number", default: 2, min: 1, description: "neighborhood hops" },
     { name: "limit", type: "number", default: 60, min: 1, description: "most nodes in the slice" },
     { name: "max-hops", type: "number", default: 64, min: 1, description: "hop cap for --to" },
-    { name: "format", type: "string", choices: ["text", "json", "html"], default: "text", description: "text (or the global output flags), json, or a self-contained html page" },
+    {
+      name: "format",
+      type: "string",
+      choices: ["text", "json", "html"],
+      default: "text",
+      description: "text (or the global output flags), json, or a self-contained html page",
+    },
     { name: "out", type: "string", description: "write the html page to this file instead of stdout" },
     { name: "refresh", type: "boolean", default: true, description: "update the index and graph.db first (--no-refresh reads graph.db as it is)" },
   ],
@@ -29,7 +35,16 @@ export const traverse = defineCommand({
     const root = resolve(io.cwd, args.path ?? ".");
     return runTraverse(
       { root, pathArg: pathArg(io.cwd, root), scope: args.scope, backend: "sqlite", authTokenEnv: "TSIFT_LIBSQL_AUTH_TOKEN", env: io.env },
-      { node: args.node, to: args.to, depth: args.depth, limit: args.limit, maxHops: args["max-hops"], format: args.format, out: args.out, refresh: args.refresh },
+      {
+        node: args.node,
+        to: args.to,
+        depth: args.depth,
+        limit: args.limit,
+        maxHops: args["max-hops"],
+        format: args.format,
+        out: args.out,
+        refresh: args.refresh,
+      },
     );
   },
 });

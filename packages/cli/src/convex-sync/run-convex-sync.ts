@@ -52,10 +52,17 @@ export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncFlag
   if (flags.snapshot && flags.remoteSnapshot) throw new TsiftError("usage", "--snapshot and --remote-snapshot are two sources for the same diff: pass one");
   const endpoint = flags.endpoint ?? target.env[DEFAULT_ENDPOINT_ENV];
   if ((flags.apply || flags.remoteSnapshot) && !endpoint) {
-    throw new TsiftError("usage", `${flags.apply ? "--apply" : "--remote-snapshot"} needs --endpoint <url> (or ${DEFAULT_ENDPOINT_ENV})`, { hint: `${tsiftCommand(target, "convex-sync")} --json` });
+    throw new TsiftError("usage", `${flags.apply ? "--apply" : "--remote-snapshot"} needs --endpoint <url> (or ${DEFAULT_ENDPOINT_ENV})`, {
+      hint: `${tsiftCommand(target, "convex-sync")} --json`,
+    });
   }
   const transport: ConvexTransport | null = endpoint
-    ? { endpoint, authToken: target.env[flags.authTokenEnv], ...(flags.fetch ? { fetch: flags.fetch } : {}), ...(flags.backoffMs !== undefined ? { backoffMs: flags.backoffMs } : {}) }
+    ? {
+        endpoint,
+        authToken: target.env[flags.authTokenEnv],
+        ...(flags.fetch ? { fetch: flags.fetch } : {}),
+        ...(flags.backoffMs !== undefined ? { backoffMs: flags.backoffMs } : {}),
+      }
     : null;
 
   const local = await loadLocalProjection(target);
@@ -91,7 +98,10 @@ export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncFlag
   const snapArg = flags.snapshot ? ` --snapshot ${shellArg(flags.snapshot)}` : flags.remoteSnapshot ? " --remote-snapshot" : "";
   const next = apply
     ? apply.failed_chunk === null
-      ? [`${sync} --remote-snapshot --endpoint <url> --json`, `${graphDbPrefix({ ...target, backend: "sqlite" })} compact --apply --prune-tombstones --confirmed-convex-reconciled`]
+      ? [
+          `${sync} --remote-snapshot --endpoint <url> --json`,
+          `${graphDbPrefix({ ...target, backend: "sqlite" })} compact --apply --prune-tombstones --confirmed-convex-reconciled`,
+        ]
       : [`${sync}${snapArg} --apply --endpoint <url>`]
     : plan.chunks.length > 0
       ? [`${sync}${snapArg} --apply --endpoint <url>`, ...(out ? [] : [`${sync}${snapArg} --out convex-sync-plan.json`])]
@@ -101,7 +111,9 @@ export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncFlag
     ...planWithoutChunks,
     local: { refresh: local.refresh, nodes: local.projection.nodes.length, edges: local.projection.edges.length },
     snapshot_source: snapshotSource,
-    chunks: shown.map((chunk) => (flags.includeRows ? chunk : { index: chunk.index, operation: chunk.operation, count: chunk.count, first_key: chunk.first_key, last_key: chunk.last_key })),
+    chunks: shown.map((chunk) =>
+      flags.includeRows ? chunk : { index: chunk.index, operation: chunk.operation, count: chunk.count, first_key: chunk.first_key, last_key: chunk.last_key },
+    ),
     chunks_total: plan.chunks.length,
     truncated: shown.length < plan.chunks.length,
     out,
@@ -112,7 +124,9 @@ export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncFlag
   return commandResult(data, convexSyncOutput, {
     root: target.root,
     exitCode: failed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
-    notes: failed ? [`tsift: convex-sync stopped at chunk ${apply.failed_chunk} of ${apply.chunks_total}: ${apply.error}; rerun to resume (chunks are idempotent)`] : [],
+    notes: failed
+      ? [`tsift: convex-sync stopped at chunk ${apply.failed_chunk} of ${apply.chunks_total}: ${apply.error}; rerun to resume (chunks are idempotent)`]
+      : [],
   });
 }
 
@@ -128,12 +142,23 @@ export const convexSyncOutput = defineOutput<ConvexSyncData>({
       ...data.chunks.slice(0, 10).map((chunk) => `  #${chunk.index} ${chunk.operation} ${chunk.count} (${chunk.first_key} .. ${chunk.last_key})`),
       ...(data.chunks_total > 10 ? [`  (+${data.chunks_total - Math.min(10, data.chunks.length)} more chunks)`] : []),
       ...(data.out ? [`  plan written to ${data.out}`] : []),
-      ...(data.apply ? [`  applied ${data.apply.chunks_applied}/${data.apply.chunks_total} chunk(s) to ${data.apply.endpoint}${data.apply.error ? `; stopped: ${data.apply.error}` : ""}`] : []),
+      ...(data.apply
+        ? [
+            `  applied ${data.apply.chunks_applied}/${data.apply.chunks_total} chunk(s) to ${data.apply.endpoint}${data.apply.error ? `; stopped: ${data.apply.error}` : ""}`,
+          ]
+        : []),
       `next: ${data.next_commands.join("\n      ")}`,
     ].join("\n");
   },
-  compact: (data) => `convex-sync +n:${data.summary.node_upserts} +e:${data.summary.edge_upserts} -e:${data.summary.edge_tombstones} -n:${data.summary.node_tombstones} chunks:${data.summary.chunks}${data.apply ? ` applied:${data.apply.chunks_applied}` : ""}`,
-  tables: [{ columns: ["index", "operation", "count", "first_key", "last_key"], rows: (data) => data.chunks.map((c) => [c.index, c.operation, c.count, c.first_key, c.last_key]), more: (data) => data.chunks_total - data.chunks.length }],
+  compact: (data) =>
+    `convex-sync +n:${data.summary.node_upserts} +e:${data.summary.edge_upserts} -e:${data.summary.edge_tombstones} -n:${data.summary.node_tombstones} chunks:${data.summary.chunks}${data.apply ? ` applied:${data.apply.chunks_applied}` : ""}`,
+  tables: [
+    {
+      columns: ["index", "operation", "count", "first_key", "last_key"],
+      rows: (data) => data.chunks.map((c) => [c.index, c.operation, c.count, c.first_key, c.last_key]),
+      more: (data) => data.chunks_total - data.chunks.length,
+    },
+  ],
   envelope: {
     view: "report",
     summary: (data) => `convex-sync: ${data.summary.chunks} chunk(s)${data.apply ? `, ${data.apply.chunks_applied} applied` : ""}`,

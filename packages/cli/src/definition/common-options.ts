@@ -19,12 +19,21 @@ export function limitOption<const D extends number>(defaultValue: D, description
 
 /** `--budget`, `--max-items`, `--max-bytes` of the preview-capable commands. */
 export const BUDGET_OPTIONS = [
-  { name: "budget", type: "string", choices: ["small", "normal", "deep", "auto"], description: "preview preset: small 3 items/120 B, normal 5/160, deep 10/240, auto from the context-window env" },
+  {
+    name: "budget",
+    type: "string",
+    choices: ["small", "normal", "deep", "auto"],
+    description: "preview preset: small 3 items/120 B, normal 5/160, deep 10/240, auto from the context-window env",
+  },
   { name: "max-items", type: "number", description: "preview: at most N items per list, each with a handle and an expand command" },
   { name: "max-bytes", type: "number", description: "preview: cut long fields to N bytes with …" },
 ] as const;
 
 /** The preview flags as the output pipeline reads them. */
-export function budgetFlags(args: { readonly budget?: "small" | "normal" | "deep" | "auto" | undefined; readonly "max-items"?: number | undefined; readonly "max-bytes"?: number | undefined }) {
+export function budgetFlags(args: {
+  readonly budget?: "small" | "normal" | "deep" | "auto" | undefined;
+  readonly "max-items"?: number | undefined;
+  readonly "max-bytes"?: number | undefined;
+}) {
   return { budget: args.budget, maxItems: args["max-items"], maxBytes: args["max-bytes"] };
 }

@@ -18,11 +18,18 @@ function completables(definitions: readonly AnyDefinition[]): Completable[] {
   return definitions.flatMap((definition) =>
     definition.kind === "command"
       ? [{ words: definition.name, options: definition.options }]
-      : [{ words: definition.name, options: definition.options }, ...definition.subcommands.map((sub) => ({ words: `${definition.name} ${sub.name}`, options: [...definition.options, ...sub.options] }))],
+      : [
+          { words: definition.name, options: definition.options },
+          ...definition.subcommands.map((sub) => ({ words: `${definition.name} ${sub.name}`, options: [...definition.options, ...sub.options] })),
+        ],
   );
 }
 
-const flagsOf = (options: readonly OptionDefinition[]) => [...options.map((option) => `--${option.name}`), ...GLOBAL_OPTIONS.map((option) => `--${option.name}`), "--help"];
+const flagsOf = (options: readonly OptionDefinition[]) => [
+  ...options.map((option) => `--${option.name}`),
+  ...GLOBAL_OPTIONS.map((option) => `--${option.name}`),
+  "--help",
+];
 
 export function completionScript(shell: Shell, definitions: readonly AnyDefinition[]): string {
   if (shell === "bash") return bashScript(definitions);
@@ -33,11 +40,16 @@ export function completionScript(shell: Shell, definitions: readonly AnyDefiniti
 function bashScript(definitions: readonly AnyDefinition[]): string {
   const entries = completables(definitions);
   const choiceCases = entries.flatMap((entry) =>
-    entry.options.filter((option) => option.choices).map((option) => `    "${entry.words} --${option.name}") COMPREPLY=($(compgen -W "${option.choices!.join(" ")}" -- "$cur")); return;;`),
+    entry.options
+      .filter((option) => option.choices)
+      .map((option) => `    "${entry.words} --${option.name}") COMPREPLY=($(compgen -W "${option.choices!.join(" ")}" -- "$cur")); return;;`),
   );
   const flagCases = entries.map((entry) => `    "${entry.words}") COMPREPLY=($(compgen -W "${flagsOf(entry.options).join(" ")}" -- "$cur"));;`);
   const groups = definitions.filter((definition) => definition.kind === "group");
-  const subcommandLines = groups.map((group) => `  if [ "$words" = "${group.name}" ] && [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "${group.subcommands.map((sub) => sub.name).join(" ")}" -- "$cur")); return; fi`);
+  const subcommandLines = groups.map(
+    (group) =>
+      `  if [ "$words" = "${group.name}" ] && [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "${group.subcommands.map((sub) => sub.name).join(" ")}" -- "$cur")); return; fi`,
+  );
   return `# tsift completion for bash: add \`source <(tsift completion bash)\` to ~/.bashrc
 _tsift() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" words="" word
@@ -70,14 +82,18 @@ function fishScript(definitions: readonly AnyDefinition[]): string {
     "complete -c tsift -f",
     ...GLOBAL_OPTIONS.map((option) => `complete -c tsift -l ${option.name} -d ${quote(option.describe)}`),
     `set -l tsift_commands ${definitions.map((definition) => definition.name).join(" ")}`,
-    ...definitions.map((definition) => `complete -c tsift -n "not __fish_seen_subcommand_from $tsift_commands" -a ${definition.name} -d ${quote(definition.summary)}`),
+    ...definitions.map(
+      (definition) => `complete -c tsift -n "not __fish_seen_subcommand_from $tsift_commands" -a ${definition.name} -d ${quote(definition.summary)}`,
+    ),
   ];
   for (const definition of definitions) {
     const condition = `__fish_seen_subcommand_from ${definition.name}`;
     if (definition.kind === "group") {
       const subs = definition.subcommands.map((sub) => sub.name).join(" ");
-      for (const sub of definition.subcommands) lines.push(`complete -c tsift -n "${condition}; and not __fish_seen_subcommand_from ${subs}" -a ${sub.name} -d ${quote(sub.summary)}`);
-      for (const sub of definition.subcommands) for (const option of sub.options) lines.push(fishOption(`${condition}; and __fish_seen_subcommand_from ${sub.name}`, option, quote));
+      for (const sub of definition.subcommands)
+        lines.push(`complete -c tsift -n "${condition}; and not __fish_seen_subcommand_from ${subs}" -a ${sub.name} -d ${quote(sub.summary)}`);
+      for (const sub of definition.subcommands)
+        for (const option of sub.options) lines.push(fishOption(`${condition}; and __fish_seen_subcommand_from ${sub.name}`, option, quote));
     }
     for (const option of definition.options) lines.push(fishOption(condition, option, quote));
   }

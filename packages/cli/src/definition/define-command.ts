@@ -78,8 +78,10 @@ interface DefinitionBase {
   readonly readsIndex?: boolean;
 }
 
-export interface CommandDefinition<O extends readonly OptionDefinition[] = readonly OptionDefinition[], P extends readonly PositionalDefinition[] = readonly PositionalDefinition[]>
-  extends DefinitionBase {
+export interface CommandDefinition<
+  O extends readonly OptionDefinition[] = readonly OptionDefinition[],
+  P extends readonly PositionalDefinition[] = readonly PositionalDefinition[],
+> extends DefinitionBase {
   readonly kind: "command";
   readonly positionals: P;
   readonly options: O;

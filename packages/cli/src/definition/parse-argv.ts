@@ -31,7 +31,8 @@ export function parseArgv(argv: readonly string[]): ParsedCommandLine | undefine
   if (given.length < required || given.length > positionals.length) return undefined;
   given.forEach((value, at) => (args[positionals[at]!.name] = value));
   for (const option of resolved.options) {
-    if (args[option.name] === undefined && option.default !== undefined) args[option.name] = Array.isArray(option.default) ? [...(option.default as readonly string[])] : (option.default as string | number | boolean);
+    if (args[option.name] === undefined && option.default !== undefined)
+      args[option.name] = Array.isArray(option.default) ? [...(option.default as readonly string[])] : (option.default as string | number | boolean);
   }
   return { resolved, args };
 }

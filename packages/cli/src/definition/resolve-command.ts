@@ -7,7 +7,11 @@
 import { COMMAND_DEFINITIONS, GLOBAL_OPTIONS } from "../cli-catalog";
 import type { AnyCommand, AnyDefinition, CommandGroup, OptionDefinition } from "./define-command";
 
-export const GLOBAL_SWITCHES: readonly OptionDefinition[] = GLOBAL_OPTIONS.map((option) => ({ name: option.name, type: "boolean", description: option.describe }));
+export const GLOBAL_SWITCHES: readonly OptionDefinition[] = GLOBAL_OPTIONS.map((option) => ({
+  name: option.name,
+  type: "boolean",
+  description: option.describe,
+}));
 
 export interface ResolvedCommand {
   /** `["search"]`, `["graph-db", "status"]`. */
@@ -78,6 +82,11 @@ export function resolveCommand(argv: readonly string[]): Resolution {
   if (!command) return { kind: "unknown-command", word: subWord, group: definition };
   return {
     kind: "command",
-    resolved: { words: [word, subWord], command, options: [...definition.options, ...command.options], rest: [...afterName.slice(0, subAt), ...afterName.slice(subAt + 1)] },
+    resolved: {
+      words: [word, subWord],
+      command,
+      options: [...definition.options, ...command.options],
+      rest: [...afterName.slice(0, subAt), ...afterName.slice(subAt + 1)],
+    },
   };
 }

@@ -21,7 +21,8 @@ export async function runDefinition(resolved: ResolvedCommand, args: ParsedArgs,
   const dir = args.dir;
   if (typeof dir === "string" && resolved.options.some((option) => option.name === "path")) {
     const path = args.path;
-    if (path !== undefined && path !== dir) throw await usageError(`give the project directory once: --path ${String(path)} and the positional ${dir} differ`, hint);
+    if (path !== undefined && path !== dir)
+      throw await usageError(`give the project directory once: --path ${String(path)} and the positional ${dir} differ`, hint);
     args = { ...args, path: dir };
   }
   return resolved.command.run(args, io);

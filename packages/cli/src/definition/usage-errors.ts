@@ -24,7 +24,9 @@ export function usageError(argv: readonly string[]): TsiftError | undefined {
       const prefix = group ? `${group.name} ` : "";
       const known = (group ? group.subcommands : COMMAND_DEFINITIONS).map((definition) => definition.name);
       const near = nearest(word, known);
-      return new TsiftError("usage", `unknown command ${prefix}${word}${near ? ` (did you mean ${prefix}${near}?)` : ""}`, { hint: group ? `tsift ${group.name} --help` : "tsift --help" });
+      return new TsiftError("usage", `unknown command ${prefix}${word}${near ? ` (did you mean ${prefix}${near}?)` : ""}`, {
+        hint: group ? `tsift ${group.name} --help` : "tsift --help",
+      });
     }
     case "no-subcommand":
       return new TsiftError("usage", "missing argument <command>", { hint: `tsift ${resolution.group.name} --help` });
@@ -84,7 +86,10 @@ function unknownOption(argv: readonly string[], options: readonly OptionDefiniti
       if (option.type !== "boolean" && !token.includes("=")) i++;
       continue;
     }
-    const near = nearest(flag, [...byFlag.keys()].filter((known) => known.startsWith("--")));
+    const near = nearest(
+      flag,
+      [...byFlag.keys()].filter((known) => known.startsWith("--")),
+    );
     return new TsiftError("usage", `unknown option ${flag}${near ? ` (did you mean ${near}?)` : ""}`, { hint });
   }
   return undefined;

@@ -32,16 +32,30 @@ function declare(yargs: Argv, positionals: readonly PositionalDefinition[], opti
  * yargs' argv reduced to what the fast parser yields: declared options, output switches
  * and positionals by name, nothing undefined (no aliases, camel-case copies or `_`).
  */
-export function pickArgs(argv: Readonly<Record<string, unknown>>, options: readonly OptionDefinition[], positionals: readonly PositionalDefinition[]): ParsedArgs {
+export function pickArgs(
+  argv: Readonly<Record<string, unknown>>,
+  options: readonly OptionDefinition[],
+  positionals: readonly PositionalDefinition[],
+): ParsedArgs {
   const args: ParsedArgs = {};
-  for (const name of [...options.map((option) => option.name), ...GLOBAL_OPTIONS.map((option) => option.name), ...positionals.map((positional) => positional.name)]) {
+  for (const name of [
+    ...options.map((option) => option.name),
+    ...GLOBAL_OPTIONS.map((option) => option.name),
+    ...positionals.map((positional) => positional.name),
+  ]) {
     const value = argv[name];
     if (value !== undefined) args[name] = value as ParsedArgs[string];
   }
   return args;
 }
 
-function commandModule(command: AnyCommand, words: readonly string[], parentOptions: readonly OptionDefinition[], context: CommandContext, execute: Execute): CommandModule {
+function commandModule(
+  command: AnyCommand,
+  words: readonly string[],
+  parentOptions: readonly OptionDefinition[],
+  context: CommandContext,
+  execute: Execute,
+): CommandModule {
   const options = [...parentOptions, ...command.options];
   return {
     command: commandUsage(command),

@@ -17,7 +17,9 @@ export const analyzeOutput = (place: CommandPlace) =>
     pathKeys: GRAPH_PATH_KEYS,
     text: (data) => {
       const lines = [`call graph: ${data.node_count} nodes, ${data.edge_count} edges, ${data.symbol_count} symbols indexed`];
-      lines.push(`entry points (${data.entry_points_total}): ${data.entry_points.join(", ") || "none"}${data.entry_points_total > data.entry_points.length ? ` (+${data.entry_points_total - data.entry_points.length} more)` : ""}`);
+      lines.push(
+        `entry points (${data.entry_points_total}): ${data.entry_points.join(", ") || "none"}${data.entry_points_total > data.entry_points.length ? ` (+${data.entry_points_total - data.entry_points.length} more)` : ""}`,
+      );
       const scc = data.scc;
       lines.push(`strongly connected components: ${scc.total_components}, ${scc.non_trivial_count} non-trivial, largest ${scc.largest_component_size}`);
       for (const component of scc.components.filter((entry) => !entry.is_trivial)) lines.push(`  [${component.nodes.join(", ")}]`);
@@ -28,16 +30,25 @@ export const analyzeOutput = (place: CommandPlace) =>
       const width = Math.max(4, ...health.scores.map((score) => score.name.length));
       lines.push(`  ${"name".padEnd(width)}  overall  connect  reach    central  cycle`);
       for (const score of health.scores) {
-        lines.push(`  ${score.name.padEnd(width)}  ${[score.overall, score.connectivity, score.reachability, score.centrality, score.cycle_risk].map((value) => fixed(value).padEnd(7)).join("  ").trimEnd()}`);
+        lines.push(
+          `  ${score.name.padEnd(width)}  ${[score.overall, score.connectivity, score.reachability, score.centrality, score.cycle_risk]
+            .map((value) => fixed(value).padEnd(7))
+            .join("  ")
+            .trimEnd()}`,
+        );
       }
       lines.push(...hidden(health.scores.length, health.node_count));
       const dead = data.dead_code;
       lines.push(`dead code: ${dead.dead_count} of ${dead.total_nodes} (${percent(dead.dead_ratio)}) from ${dead.entry_points.join(", ") || "no entry point"}`);
-      for (const node of dead.dead_nodes) lines.push(`  ${node.name}  ${node.reason}  in ${node.inbound_count} out ${node.outbound_count}  ${node.file}:${node.line}`);
+      for (const node of dead.dead_nodes)
+        lines.push(`  ${node.name}  ${node.reason}  in ${node.inbound_count} out ${node.outbound_count}  ${node.file}:${node.line}`);
       lines.push(...hidden(dead.dead_nodes.length, dead.dead_count));
       const coupling = data.coupling;
-      lines.push(`coupling: ${coupling.total_modules} module${coupling.total_modules === 1 ? "" : "s"}, highly coupled: ${coupling.highly_coupled.join(", ") || "none"}`);
-      for (const module of coupling.modules) lines.push(`  ${module.module}  fan-in ${module.fan_in}  fan-out ${module.fan_out}  instability ${fixed(module.instability)}`);
+      lines.push(
+        `coupling: ${coupling.total_modules} module${coupling.total_modules === 1 ? "" : "s"}, highly coupled: ${coupling.highly_coupled.join(", ") || "none"}`,
+      );
+      for (const module of coupling.modules)
+        lines.push(`  ${module.module}  fan-in ${module.fan_in}  fan-out ${module.fan_out}  instability ${fixed(module.instability)}`);
       lines.push(...hidden(coupling.modules.length, coupling.total_modules));
       for (const warning of data.warnings ?? []) lines.push(`warning: ${warning}`);
       return lines.join("\n");
@@ -46,7 +57,10 @@ export const analyzeOutput = (place: CommandPlace) =>
       [
         `graph n:${data.node_count} e:${data.edge_count} syms:${data.symbol_count} entry:${data.entry_points.join(",") || "-"}`,
         `scc total:${data.scc.total_components} nontrivial:${data.scc.non_trivial_count} largest:${data.scc.largest_component_size}`,
-        `health avg:${fixed(data.health.avg_overall)} ${data.health.scores.slice(0, 5).map((score) => `${score.name}:${fixed(score.overall)}`).join(" ")}`,
+        `health avg:${fixed(data.health.avg_overall)} ${data.health.scores
+          .slice(0, 5)
+          .map((score) => `${score.name}:${fixed(score.overall)}`)
+          .join(" ")}`,
         `dead[${data.dead_code.dead_count}/${data.dead_code.total_nodes}]: ${data.dead_code.dead_nodes.map((node) => node.name).join(", ")}`,
         `coupling mods:${data.coupling.total_modules} hi:${data.coupling.highly_coupled.join(",") || "-"}`,
       ].join("\n"),
@@ -56,10 +70,24 @@ export const analyzeOutput = (place: CommandPlace) =>
         rows: (data) => data.entry_point_details.map((entry) => [entry.name, entry.file, entry.line, entry.reasons]),
         more: (data) => data.entry_points_total - data.entry_point_details.length,
       },
-      { columns: ["component", "size", "nodes"], rows: (data) => data.scc.components.map((component, index) => [index, component.size, component.nodes]), more: (data) => data.scc.total_components - data.scc.components.length },
+      {
+        columns: ["component", "size", "nodes"],
+        rows: (data) => data.scc.components.map((component, index) => [index, component.size, component.nodes]),
+        more: (data) => data.scc.total_components - data.scc.components.length,
+      },
       {
         columns: ["name", "file", "line", "overall", "connectivity", "reachability", "centrality", "cycle_risk"],
-        rows: (data) => data.health.scores.map((score) => [score.name, score.file, score.line, score.overall, score.connectivity, score.reachability, score.centrality, score.cycle_risk]),
+        rows: (data) =>
+          data.health.scores.map((score) => [
+            score.name,
+            score.file,
+            score.line,
+            score.overall,
+            score.connectivity,
+            score.reachability,
+            score.centrality,
+            score.cycle_risk,
+          ]),
         more: (data) => data.health.node_count - data.health.scores.length,
       },
       {

@@ -5,7 +5,12 @@ import { defineOutput } from "../output/output-spec";
 import { placeFlags, sourceReadCommand, type CommandPlace } from "@tsift/index/graph-read";
 import { edgeCompact, edgeRows, edgeText, GRAPH_PATH_KEYS, hiddenEdges, type EdgeLists } from "./graph-output";
 
-const lists = (data: SymbolExplanation): EdgeLists => ({ callers: data.callers, callees: data.callees, callersTotal: data.callers_total, calleesTotal: data.callees_total });
+const lists = (data: SymbolExplanation): EdgeLists => ({
+  callers: data.callers,
+  callees: data.callees,
+  callersTotal: data.callers_total,
+  calleesTotal: data.callees_total,
+});
 const span = (symbol: StoredSymbol) => `${symbol.file}:${symbol.line}${symbol.end_line > symbol.line ? `-${symbol.end_line}` : ""}`;
 const SHOWN_MEMBERS = 5;
 
@@ -19,7 +24,9 @@ function memberList(data: SymbolExplanation, shown: number): string {
 /** The edge's other end, explained; or its call site read when it resolved to nothing. */
 function edgeExpand(edge: StoredEdge, direction: "callers" | "callees", place: CommandPlace): string {
   const handle = direction === "callers" ? edge.caller_handle : edge.callee_handle;
-  return handle ? `tsift explain ${handle}${placeFlags(place)}` : sourceReadCommand(edge.caller_file, Math.max(1, edge.call_site_line - 2), edge.call_site_line + 2, place);
+  return handle
+    ? `tsift explain ${handle}${placeFlags(place)}`
+    : sourceReadCommand(edge.caller_file, Math.max(1, edge.call_site_line - 2), edge.call_site_line + 2, place);
 }
 
 /** `tsift explain` output; `place` spells the project and scope in suggested commands. */
@@ -38,7 +45,11 @@ export const explainOutput = (place: CommandPlace) =>
       if (data.pagerank) facts.push(`pagerank #${data.pagerank.rank} of ${data.pagerank.node_count} (${data.pagerank.score.toFixed(4)})`);
       if (facts.length) lines.push(`  ${facts.join("; ")}`);
       lines.push(...edgeText("callers", data.callers, data.callers_total), ...edgeText("callees", data.callees, data.callees_total));
-      lines.push(data.community ? `community #${data.community.id} (${data.community.members_total} members): ${memberList(data, data.community.members.length)}` : "community: none (no resolved calls)");
+      lines.push(
+        data.community
+          ? `community #${data.community.id} (${data.community.members_total} members): ${memberList(data, data.community.members.length)}`
+          : "community: none (no resolved calls)",
+      );
       return lines.join("\n");
     },
     compact: (data) =>
@@ -46,7 +57,9 @@ export const explainOutput = (place: CommandPlace) =>
         `sym: ${data.symbol} (${abbreviateKind(data.definitions[0]?.kind ?? "")}) ${data.definitions[0] ? `${data.definitions[0].file}:${data.definitions[0].line}` : ""}`.trimEnd(),
         edgeCompact("callers", data.callers, data.callers_total),
         edgeCompact("callees", data.callees, data.callees_total),
-        ...(data.community ? [`${compactHeader("community", data.community.members.length, data.community.members_total)} ${memberList(data, SHOWN_MEMBERS)}`] : []),
+        ...(data.community
+          ? [`${compactHeader("community", data.community.members.length, data.community.members_total)} ${memberList(data, SHOWN_MEMBERS)}`]
+          : []),
       ].join("\n"),
     tables: [
       {
@@ -71,10 +84,13 @@ export const explainOutput = (place: CommandPlace) =>
         { label: "callees", value: data.callees_total },
       ],
       followUp: (data) => {
-        const expands = [...data.definitions, ...data.callers, ...data.callees].map((item) => (item as { expand?: unknown }).expand).filter((command): command is string => typeof command === "string");
+        const expands = [...data.definitions, ...data.callers, ...data.callees]
+          .map((item) => (item as { expand?: unknown }).expand)
+          .filter((command): command is string => typeof command === "string");
         return [...expands, `tsift explain ${data.handle}${placeFlags(place)} --limit 0`];
       },
-      truncated: (data) => data.callers_truncated || data.callees_truncated || Boolean(data.community?.members_truncated) || (data as { truncated?: boolean }).truncated === true,
+      truncated: (data) =>
+        data.callers_truncated || data.callees_truncated || Boolean(data.community?.members_truncated) || (data as { truncated?: boolean }).truncated === true,
     },
     preview: {
       sections: [

@@ -76,7 +76,9 @@ export const graphOutput = (place: CommandPlace) =>
         ...(lists.callees ? [edgeCompact("callees", lists.callees, lists.calleesTotal)] : []),
       ].join("\n");
     },
-    tables: [{ columns: ["direction", "name", "file", "line", "handle"], rows: (data) => edgeRows(edgeLists(data)), more: (data) => hiddenEdges(edgeLists(data)) }],
+    tables: [
+      { columns: ["direction", "name", "file", "line", "handle"], rows: (data) => edgeRows(edgeLists(data)), more: (data) => hiddenEdges(edgeLists(data)) },
+    ],
     envelope: {
       view: "report",
       summary: (data) => {

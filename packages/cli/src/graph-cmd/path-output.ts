@@ -16,8 +16,14 @@ export const pathOutput = (place: CommandPlace) =>
         ...data.path.map((step) => `  ${step.name.padEnd(width)}  ${step.file}:${step.line}  ${step.handle}`),
       ].join("\n");
     },
-    compact: (data) => (data.path ? `path[${data.path.length}]: ${data.path.map((step) => step.name).join(" > ")} hops:${data.hops}` : `path: none ${data.from} > ${data.to}`),
-    tables: [{ columns: ["step", "name", "file", "line", "handle"], rows: (data) => (data.path ?? []).map((step, index) => [index, step.name, step.file, step.line, step.handle]) }],
+    compact: (data) =>
+      data.path ? `path[${data.path.length}]: ${data.path.map((step) => step.name).join(" > ")} hops:${data.hops}` : `path: none ${data.from} > ${data.to}`,
+    tables: [
+      {
+        columns: ["step", "name", "file", "line", "handle"],
+        rows: (data) => (data.path ?? []).map((step, index) => [index, step.name, step.file, step.line, step.handle]),
+      },
+    ],
     envelope: {
       view: "path",
       summary: (data) => (data.path ? `${data.from} → ${data.to}: ${data.hops} hop${data.hops === 1 ? "" : "s"}` : `${data.from} → ${data.to}: not connected`),

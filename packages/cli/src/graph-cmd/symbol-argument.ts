@@ -25,8 +25,17 @@ const where = (candidate: SymbolCandidate) => `${candidate.file}:${candidate.lin
 export const symbolChoiceOutput = defineOutput<SymbolChoice>({
   tool: "symbol",
   text: (data) => {
-    const head = data.status === "ambiguous" ? `\`${data.symbol}\` is ambiguous: ${data.total} definitions` : `no symbol \`${data.symbol}\`${data.candidates.length ? "; did you mean:" : ""}`;
-    const lines = [head, ...data.candidates.map((candidate) => `  ${candidate.handle}  ${candidate.kind} ${candidate.name}  ${where(candidate)}${candidate.signature ? `  ${candidate.signature}` : ""}`)];
+    const head =
+      data.status === "ambiguous"
+        ? `\`${data.symbol}\` is ambiguous: ${data.total} definitions`
+        : `no symbol \`${data.symbol}\`${data.candidates.length ? "; did you mean:" : ""}`;
+    const lines = [
+      head,
+      ...data.candidates.map(
+        (candidate) =>
+          `  ${candidate.handle}  ${candidate.kind} ${candidate.name}  ${where(candidate)}${candidate.signature ? `  ${candidate.signature}` : ""}`,
+      ),
+    ];
     if (data.total > data.candidates.length) lines.push(`  (+${data.total - data.candidates.length} more)`);
     return lines.join("\n");
   },

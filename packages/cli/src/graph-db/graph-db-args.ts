@@ -21,6 +21,9 @@ export function wholeNumber(flag: string, value: unknown, { min = 0 }: { min?: n
 
 export function stringList(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
-  const list = (Array.isArray(value) ? value : [value]).map(String).flatMap((item) => item.split(",")).filter(Boolean);
+  const list = (Array.isArray(value) ? value : [value])
+    .map(String)
+    .flatMap((item) => item.split(","))
+    .filter(Boolean);
   return list.length > 0 ? list : undefined;
 }

@@ -38,7 +38,9 @@ async function openBackend(id: string, path: string): Promise<GraphStore> {
 export async function graphDbBackendEval(target: GraphDbTarget, flags: BackendEvalFlags): Promise<CommandResult<BackendEvalData>> {
   const { evaluateGraphBackends } = await import("@tsift/quality");
   const candidates = [...new Set(flags.candidates)];
-  for (const id of candidates) if (!(BACKEND_EVAL_CANDIDATES as readonly string[]).includes(id)) throw new TsiftError("usage", `unknown backend-eval candidate ${id}; choose from ${BACKEND_EVAL_CANDIDATES.join(", ")}`);
+  for (const id of candidates)
+    if (!(BACKEND_EVAL_CANDIDATES as readonly string[]).includes(id))
+      throw new TsiftError("usage", `unknown backend-eval candidate ${id}; choose from ${BACKEND_EVAL_CANDIDATES.join(", ")}`);
   const data = await evaluateGraphBackends({
     root: target.root,
     scope: target.scope,
@@ -58,7 +60,10 @@ export async function graphDbBackendEval(target: GraphDbTarget, flags: BackendEv
   return commandResult(data, backendEvalOutput, {
     root: target.root,
     exitCode: mismatched.length ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
-    notes: [...data.notes.map((note) => `note: ${note}`), ...mismatched.map((entry) => `tsift: ${entry.backend} answers differ from sqlite on ${entry.workload}: ${entry.mismatches.join(", ")}`)],
+    notes: [
+      ...data.notes.map((note) => `note: ${note}`),
+      ...mismatched.map((entry) => `tsift: ${entry.backend} answers differ from sqlite on ${entry.workload}: ${entry.mismatches.join(", ")}`),
+    ],
   });
 }
 
@@ -73,13 +78,17 @@ export const backendEvalOutput = defineOutput<BackendEvalData>({
     for (const dataset of data.datasets) {
       lines.push(`  ${dataset.workload} (${dataset.nodes} nodes, ${dataset.edges} edges)`);
       for (const metric of ["refresh.duration_micros", "total_duration_micros", "path_max_hops.duration_micros", "neighborhood.duration_micros"]) {
-        lines.push(`    ${metric.replace(".duration_micros", "").padEnd(16)} ${backends.map((id) => `${id} ${ms(data.metrics[`${dataset.workload}.${id}.${metric}`])}`).join("  ")}`);
+        lines.push(
+          `    ${metric.replace(".duration_micros", "").padEnd(16)} ${backends.map((id) => `${id} ${ms(data.metrics[`${dataset.workload}.${id}.${metric}`])}`).join("  ")}`,
+        );
       }
     }
-    for (const entry of data.parity) lines.push(`  parity ${entry.workload}/${entry.backend}: ${entry.status}${entry.mismatches.length ? ` (${entry.mismatches.join(", ")})` : ""}`);
+    for (const entry of data.parity)
+      lines.push(`  parity ${entry.workload}/${entry.backend}: ${entry.status}${entry.mismatches.length ? ` (${entry.mismatches.join(", ")})` : ""}`);
     const gate = data.performance_gate;
     if (gate.status === "evaluated") {
-      for (const candidate of gate.candidates) lines.push(`  gate ${candidate.candidate}: ${candidate.decision}${candidate.reasons[0] ? ` (${candidate.reasons[0]})` : ""}`);
+      for (const candidate of gate.candidates)
+        lines.push(`  gate ${candidate.candidate}: ${candidate.decision}${candidate.reasons[0] ? ` (${candidate.reasons[0]})` : ""}`);
       lines.push(`  hop cap: ${gate.hop_cap.map((tier) => `${tier.candidate_hops} ${tier.decision}`).join(", ")}`);
     } else lines.push(`  gate: no history at ${gate.history}`);
     lines.push(`next: ${data.repeated_sample_command}`);
@@ -91,7 +100,9 @@ export const backendEvalOutput = defineOutput<BackendEvalData>({
     metrics: (data) => [
       { label: "samples", value: data.samples },
       { label: "parity", value: data.parity.every((entry) => entry.status === "match") ? "match" : "mismatch" },
-      ...(data.performance_gate.status === "evaluated" ? data.performance_gate.candidates.map((c) => ({ label: `gate_${c.candidate}`, value: c.decision })) : []),
+      ...(data.performance_gate.status === "evaluated"
+        ? data.performance_gate.candidates.map((c) => ({ label: `gate_${c.candidate}`, value: c.decision }))
+        : []),
     ],
     followUp: (data) => [data.repeated_sample_command, data.metric_digest_command],
     truncated: () => false,

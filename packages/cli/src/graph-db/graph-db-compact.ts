@@ -24,7 +24,10 @@ export interface CompactData {
   next_commands: string[];
 }
 
-type Compactable = { compact(options: { vacuum?: boolean; pruneTombstones?: boolean }): Promise<SqlGraphCompactResult>; fileStats(): Promise<SqlGraphFileStats | null> };
+type Compactable = {
+  compact(options: { vacuum?: boolean; pruneTombstones?: boolean }): Promise<SqlGraphCompactResult>;
+  fileStats(): Promise<SqlGraphFileStats | null>;
+};
 
 /**
  * The safe post-reconciliation compaction: without `--apply`, the plan; with it, a WAL
@@ -35,12 +38,21 @@ type Compactable = { compact(options: { vacuum?: boolean; pruneTombstones?: bool
 export async function graphDbCompact(target: GraphDbTarget, flags: CompactFlags): Promise<CommandResult<CompactData>> {
   if (target.backend === "convex-snapshot") throw new TsiftError("read_only", "a Convex snapshot is read-only: compact the local store");
   if (flags.pruneTombstones && !flags.confirmedConvexReconciled) {
-    throw new TsiftError("usage", "--prune-tombstones deletes the deletion record Convex reconciles from; add --confirmed-convex-reconciled once the remote consumer has reconciled it", {
-      hint: `${graphDbPrefix(target)} drift --backend convex-snapshot --convex-snapshot <rows.json>`,
-    });
+    throw new TsiftError(
+      "usage",
+      "--prune-tombstones deletes the deletion record Convex reconciles from; add --confirmed-convex-reconciled once the remote consumer has reconciled it",
+      {
+        hint: `${graphDbPrefix(target)} drift --backend convex-snapshot --convex-snapshot <rows.json>`,
+      },
+    );
   }
-  if (flags.confirmedConvexReconciled && !flags.pruneTombstones) throw new TsiftError("usage", "--confirmed-convex-reconciled only applies with --prune-tombstones");
-  const plan = ["checkpoint the WAL (TRUNCATE)", ...(flags.pruneTombstones ? ["delete every tombstone (confirmed reconciled)"] : []), "VACUUM: rewrite the file without free pages"];
+  if (flags.confirmedConvexReconciled && !flags.pruneTombstones)
+    throw new TsiftError("usage", "--confirmed-convex-reconciled only applies with --prune-tombstones");
+  const plan = [
+    "checkpoint the WAL (TRUNCATE)",
+    ...(flags.pruneTombstones ? ["delete every tombstone (confirmed reconciled)"] : []),
+    "VACUUM: rewrite the file without free pages",
+  ];
   const prefix = graphDbPrefix(target);
   const run = async (readOnly: boolean) => {
     const opened = await openGraphStore(target, { readOnly });
@@ -59,7 +71,9 @@ export async function graphDbCompact(target: GraphDbTarget, flags: CompactFlags)
         policy: await compactionPolicy(opened.store, target, after.tombstones.total),
         tombstones: after.tombstones,
         result,
-        next_commands: readOnly ? [`${prefix} compact --apply`, `${prefix} compact --apply --prune-tombstones --confirmed-convex-reconciled`] : [`${prefix} doctor`],
+        next_commands: readOnly
+          ? [`${prefix} compact --apply`, `${prefix} compact --apply --prune-tombstones --confirmed-convex-reconciled`]
+          : [`${prefix} doctor`],
       };
       return commandResult(data, compactOutput, { root: target.root });
     } finally {

@@ -54,7 +54,11 @@ export async function graphDbDoctor(target: GraphDbTarget): Promise<CommandResul
   else if (!localGraphDbExists(target)) facts = { openError: { code: "not_found", message: `no graph.db at ${graphDbDisplay(target)}` } };
   else facts = await storeFacts(target);
   const location = target.backend === "convex-snapshot" ? displayPath(target.root, resolve(target.root, target.convexSnapshot ?? "")) : graphDbDisplay(target);
-  const data = graphDbDoctorData(facts, graphDbPlace(target), { missing: !localGraphDbExists(target) && target.backend !== "convex-snapshot", location, startedAt });
+  const data = graphDbDoctorData(facts, graphDbPlace(target), {
+    missing: !localGraphDbExists(target) && target.backend !== "convex-snapshot",
+    location,
+    startedAt,
+  });
   const failures = data.checks.filter((check) => check.status === "fail").map((check) => check.message);
   return commandResult(data, doctorOutput, {
     root: target.root,
@@ -74,7 +78,8 @@ export const doctorOutput = defineOutput<DoctorData>({
       ...data.checks.map((check) => `  ${mark[check.status]} ${check.name}: ${check.message}`),
       ...(data.repair_commands.length ? [`repair: ${data.repair_commands.join("\n        ")}`] : []),
     ].join("\n"),
-  compact: (data) => `gdb doctor ${data.status} fail:${data.checks.filter((c) => c.status === "fail").length} warn:${data.checks.filter((c) => c.status === "warn").length} ${data.location}`,
+  compact: (data) =>
+    `gdb doctor ${data.status} fail:${data.checks.filter((c) => c.status === "fail").length} warn:${data.checks.filter((c) => c.status === "warn").length} ${data.location}`,
   tables: [{ columns: ["name", "status", "message"], rows: (data) => data.checks.map((check) => [check.name, check.status, check.message]) }],
   envelope: {
     view: "report",

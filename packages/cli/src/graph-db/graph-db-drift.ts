@@ -59,7 +59,15 @@ export async function graphDbDrift(target: GraphDbTarget): Promise<CommandResult
   return commandResult(data, driftOutput, {
     root: target.root,
     exitCode: report.status === "fail_closed" ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
-    notes: report.status === "fail_closed" ? [`tsift: Convex snapshot ${data.snapshot} failed closed: ${report.problems.map((p) => p.message).slice(0, 3).join("; ")}`] : [],
+    notes:
+      report.status === "fail_closed"
+        ? [
+            `tsift: Convex snapshot ${data.snapshot} failed closed: ${report.problems
+              .map((p) => p.message)
+              .slice(0, 3)
+              .join("; ")}`,
+          ]
+        : [],
   });
 }
 
@@ -76,7 +84,8 @@ export const driftOutput = defineOutput<DriftData>({
       `next: ${data.next_commands.join("\n      ")}`,
     ].join("\n");
   },
-  compact: (data) => `gdb drift ${data.status} +n:${data.summary.node_upserts} +e:${data.summary.edge_upserts} -e:${data.summary.edge_tombstones} -n:${data.summary.node_tombstones}`,
+  compact: (data) =>
+    `gdb drift ${data.status} +n:${data.summary.node_upserts} +e:${data.summary.edge_upserts} -e:${data.summary.edge_tombstones} -n:${data.summary.node_tombstones}`,
   envelope: {
     view: "report",
     summary: (data) => `Convex snapshot ${data.status}`,

@@ -26,6 +26,9 @@ export async function graphDbFreshness(target: GraphDbTarget, store: GraphStore)
     // Freshness is advice on top of a read that already succeeded: a broken index must not fail it.
     return { state: "unknown", note: null };
   }
-  const note = state === "stale" ? `note: ${target.scope ? `graph.db of scope ${target.scope}` : "graph.db"} is stale: the index changed since its last refresh; run \`${graphDbPrefix(target)} refresh\`` : null;
+  const note =
+    state === "stale"
+      ? `note: ${target.scope ? `graph.db of scope ${target.scope}` : "graph.db"} is stale: the index changed since its last refresh; run \`${graphDbPrefix(target)} refresh\``
+      : null;
   return { state, note };
 }

@@ -31,7 +31,10 @@ const pageMetrics = (page: PageReport) => [
   { label: "truncated", value: page.truncated },
 ];
 const nodesTable = { columns: ["id", "kind", "label"], rows: (data: { nodes: GraphNode[] }) => data.nodes.map((node) => [node.id, node.kind, node.label]) };
-const edgesTable = { columns: ["from_id", "kind", "to_id", "id"], rows: (data: { edges: GraphEdge[] }) => data.edges.map((edge) => [edge.from_id, edge.kind, edge.to_id, edge.id]) };
+const edgesTable = {
+  columns: ["from_id", "kind", "to_id", "id"],
+  rows: (data: { edges: GraphEdge[] }) => data.edges.map((edge) => [edge.from_id, edge.kind, edge.to_id, edge.id]),
+};
 
 export type { GraphDbStatusData };
 
@@ -42,7 +45,13 @@ export const graphDbStatusOutput = defineOutput<GraphDbStatusData>({
     [
       `graph-db ${data.backend}: ${data.status} (${data.location})`,
       ...(data.counts ? [`  nodes ${data.counts.nodes}  edges ${data.counts.edges}  tombstones ${data.counts.tombstones.total}`] : []),
-      ...(data.counts ? [data.projection ? `  projection ${data.projection.projection_version}  hash ${data.projection.content_hash ?? "-"}  watermark ${data.projection.source_watermark ?? "-"}` : "  no projection recorded"] : []),
+      ...(data.counts
+        ? [
+            data.projection
+              ? `  projection ${data.projection.projection_version}  hash ${data.projection.content_hash ?? "-"}  watermark ${data.projection.source_watermark ?? "-"}`
+              : "  no projection recorded",
+          ]
+        : []),
       `next: ${data.next_commands.join("\n      ")}`,
     ].join("\n"),
   compact: (data) => `gdb ${data.backend} ${data.status} n:${data.counts?.nodes ?? 0} e:${data.counts?.edges ?? 0} ${data.location}`,
@@ -88,7 +97,12 @@ export const graphDbEdgesOutput = defineOutput<EdgesData>({
   tool: "graph-db",
   text: (data) => (data.edges.length ? [...data.edges.map(edgeLine), ...moreLine(data.page)].join("\n") : "no edges"),
   tables: [{ ...edgesTable, more: (data) => pageMore(data.page, data.page.returned_edges) }],
-  envelope: { view: "page", summary: (data) => `${data.edges.length} edges${data.page.truncated ? " (more)" : ""}`, metrics: (data) => pageMetrics(data.page), truncated: (data) => data.page.truncated },
+  envelope: {
+    view: "page",
+    summary: (data) => `${data.edges.length} edges${data.page.truncated ? " (more)" : ""}`,
+    metrics: (data) => pageMetrics(data.page),
+    truncated: (data) => data.page.truncated,
+  },
 });
 
 export interface SubgraphData {
@@ -126,7 +140,10 @@ export interface PathData {
 
 export const graphDbPathOutput = defineOutput<PathData>({
   tool: "graph-db",
-  text: (data) => (data.path ? `${data.path.nodes.join(" -> ")}  (${data.hops} hop${data.hops === 1 ? "" : "s"})` : `no path from ${data.from} to ${data.to} within ${data.max_hops} hops`),
+  text: (data) =>
+    data.path
+      ? `${data.path.nodes.join(" -> ")}  (${data.hops} hop${data.hops === 1 ? "" : "s"})`
+      : `no path from ${data.from} to ${data.to} within ${data.max_hops} hops`,
   envelope: {
     view: "path",
     summary: (data) => (data.path ? `${data.hops} hops from ${data.from} to ${data.to}` : `no path from ${data.from} to ${data.to}`),

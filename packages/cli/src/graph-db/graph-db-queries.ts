@@ -28,22 +28,40 @@ export interface PageFlags {
   edgeKinds?: string[] | undefined;
 }
 
-function pageReport(flags: PageFlags, page: { nextCursor: string | null; truncated: boolean; total?: number }, nodes: number, edges: number, limit: number): PageReport {
+function pageReport(
+  flags: PageFlags,
+  page: { nextCursor: string | null; truncated: boolean; total?: number },
+  nodes: number,
+  edges: number,
+  limit: number,
+): PageReport {
   const diagnostics = ["cursor is exclusive and ordered by id"];
   if (page.truncated) diagnostics.push("result was truncated; pass page.next_cursor as --cursor for the next page");
-  const report: PageReport = { cursor: flags.cursor ?? null, limit, next_cursor: page.nextCursor, returned_nodes: nodes, returned_edges: edges, truncated: page.truncated, diagnostics };
+  const report: PageReport = {
+    cursor: flags.cursor ?? null,
+    limit,
+    next_cursor: page.nextCursor,
+    returned_nodes: nodes,
+    returned_edges: edges,
+    truncated: page.truncated,
+    diagnostics,
+  };
   if (page.total !== undefined) report.total = page.total;
   return report;
 }
 
-async function withStore<D>(target: GraphDbTarget, body: (opened: OpenedGraphStore, freshness: () => Promise<GraphDbFreshness>) => Promise<CommandResult<D>>): Promise<CommandResult<D>> {
+async function withStore<D>(
+  target: GraphDbTarget,
+  body: (opened: OpenedGraphStore, freshness: () => Promise<GraphDbFreshness>) => Promise<CommandResult<D>>,
+): Promise<CommandResult<D>> {
   const opened = await openGraphStore(target, { readOnly: true });
   try {
     // Read at most once per command: status reports it, every read notes a stale one.
     let checked: Promise<GraphDbFreshness> | undefined;
     const freshness = () => (checked ??= graphDbFreshness(target, opened.store));
     const result = await body(opened, freshness);
-    if (opened.recovery) result.notes = [...(result.notes ?? []), `note: read a snapshot copy (${opened.recovery}) because another process holds the graph.db lock`];
+    if (opened.recovery)
+      result.notes = [...(result.notes ?? []), `note: read a snapshot copy (${opened.recovery}) because another process holds the graph.db lock`];
     // Reads answer from graph.db as it is; a projection trailing its index says how to refresh.
     const { note } = await freshness();
     if (note) result.notes = [...(result.notes ?? []), note];
@@ -104,11 +122,18 @@ export function graphDbKind(target: GraphDbTarget, kind: string, flags: PageFlag
   return withStore(target, async ({ store }) => {
     const page = await store.nodesByKind(kind, { properties: flags.properties, cursor: flags.cursor ?? null, limit: flags.limit });
     const edges = await store.edgesBetweenNodes(page.items.map((node) => node.id));
-    return commandResult({ nodes: page.items, edges, page: pageReport(flags, page, page.items.length, edges.length, flags.limit ?? 100) }, graphDbSubgraphOutput);
+    return commandResult(
+      { nodes: page.items, edges, page: pageReport(flags, page, page.items.length, edges.length, flags.limit ?? 100) },
+      graphDbSubgraphOutput,
+    );
   });
 }
 
-export function graphDbNeighborhood(target: GraphDbTarget, id: string, flags: PageFlags & { depth?: number | undefined; direction?: GraphDirection | undefined }): Promise<CommandResult> {
+export function graphDbNeighborhood(
+  target: GraphDbTarget,
+  id: string,
+  flags: PageFlags & { depth?: number | undefined; direction?: GraphDirection | undefined },
+): Promise<CommandResult> {
   return withStore(target, async ({ store }) => {
     const result = await store.neighborhood(id, {
       depth: flags.depth,
@@ -124,7 +149,12 @@ export function graphDbNeighborhood(target: GraphDbTarget, id: string, flags: Pa
   });
 }
 
-export function graphDbShortestPath(target: GraphDbTarget, from: string, to: string, flags: { edgeKinds?: string[] | undefined; maxHops?: number | undefined }): Promise<CommandResult> {
+export function graphDbShortestPath(
+  target: GraphDbTarget,
+  from: string,
+  to: string,
+  flags: { edgeKinds?: string[] | undefined; maxHops?: number | undefined },
+): Promise<CommandResult> {
   return withStore(target, async ({ store }) => {
     const result = await store.shortestPath(from, to, { edgeKinds: flags.edgeKinds, maxHops: flags.maxHops });
     const data = { from, to, path: result.path, hops: result.path?.hops ?? null, max_hops: result.maxHops, warnings: result.warnings };
@@ -157,8 +187,14 @@ export function graphDbExport(target: GraphDbTarget, out: string | undefined): P
     try {
       await writeFile(path, `${JSON.stringify(document)}\n`);
     } catch (error) {
-      throw new TsiftError("io_error", `cannot write ${path}: ${(error as Error).message}`, { cause: error, hint: "check that the --out directory exists and is writable" });
+      throw new TsiftError("io_error", `cannot write ${path}: ${(error as Error).message}`, {
+        cause: error,
+        hint: "check that the --out directory exists and is writable",
+      });
     }
-    return commandResult({ operation: "export" as const, out: displayPath(target.root, path), nodes: document.nodes.length, edges: document.edges.length }, graphDbExportOutput);
+    return commandResult(
+      { operation: "export" as const, out: displayPath(target.root, path), nodes: document.nodes.length, edges: document.edges.length },
+      graphDbExportOutput,
+    );
   });
 }

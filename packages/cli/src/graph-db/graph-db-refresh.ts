@@ -1,4 +1,12 @@
-import { TsiftError, compactionPolicy as policyOf, isTsiftError, type CompactionPolicy, type GraphStore, type SqlGraphFileStats, type TsiftErrorCode } from "@tsift/core";
+import {
+  TsiftError,
+  compactionPolicy as policyOf,
+  isTsiftError,
+  type CompactionPolicy,
+  type GraphStore,
+  type SqlGraphFileStats,
+  type TsiftErrorCode,
+} from "@tsift/core";
 import type { CodeGraphRefreshReport, CodeGraphRowDelta, RefreshData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
@@ -45,7 +53,10 @@ async function rebuildOnWorker(input: RefreshWorkerInput): Promise<RefreshWorker
 
 function workerError(error: Extract<RefreshWorkerOutput, { ok: false }>["error"]): Error {
   if (error.name === "TsiftError" && error.code) {
-    return new TsiftError(error.code as TsiftErrorCode, error.message, { ...(error.hint ? { hint: error.hint } : {}), ...(error.details ? { details: error.details } : {}) });
+    return new TsiftError(error.code as TsiftErrorCode, error.message, {
+      ...(error.hint ? { hint: error.hint } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    });
   }
   return new Error(error.message);
 }
@@ -58,7 +69,9 @@ function workerError(error: Extract<RefreshWorkerOutput, { ok: false }>["error"]
  */
 export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags = {}): Promise<{ report: CodeGraphRefreshReport; data: RefreshData }> {
   if (target.backend === "convex-snapshot") {
-    throw new TsiftError("read_only", "a Convex snapshot is read-only: refresh the local store, then sync it", { hint: `${localPrefix(target)} refresh && ${tsiftCommand(target, "convex-sync")} --snapshot <rows.json>` });
+    throw new TsiftError("read_only", "a Convex snapshot is read-only: refresh the local store, then sync it", {
+      hint: `${localPrefix(target)} refresh && ${tsiftCommand(target, "convex-sync")} --snapshot <rows.json>`,
+    });
   }
   const location = await indexLocationFor(target);
   const { existsSync } = await import("node:fs");
@@ -119,7 +132,8 @@ export const refreshOutput = defineOutput<RefreshData>({
       `  phases: ${data.phase_timings.map((phase) => `${phase.name} ${ms(phase.duration_micros)}`).join(", ")}`,
       `next: ${data.next_commands.join("\n      ")}`,
     ].join("\n"),
-  compact: (data) => `gdb refresh ${data.mode === "cached_source_watermark_reuse" ? "reuse" : "rebuild"} n:${data.counts.nodes} e:${data.counts.edges} t:${data.tombstones.total} ${data.location}`,
+  compact: (data) =>
+    `gdb refresh ${data.mode === "cached_source_watermark_reuse" ? "reuse" : "rebuild"} n:${data.counts.nodes} e:${data.counts.edges} t:${data.tombstones.total} ${data.location}`,
   envelope: {
     view: "report",
     summary: (data) => `graph-db ${data.mode}: ${data.counts.nodes} nodes, ${data.counts.edges} edges`,

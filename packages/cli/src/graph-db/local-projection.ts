@@ -22,7 +22,9 @@ export async function loadLocalProjection(target: GraphDbTarget): Promise<LocalP
   let refresh = "not_refreshed";
   if (existsSync((await indexLocationFor(local)).dbPath)) refresh = (await refreshTarget(local)).data.mode;
   else if (!localGraphDbExists(local)) {
-    throw new TsiftError("not_found", `no local graph store at ${graphDbDisplay(local)} and no code index to build one`, { hint: "tsift index, then tsift graph-db refresh" });
+    throw new TsiftError("not_found", `no local graph store at ${graphDbDisplay(local)} and no code index to build one`, {
+      hint: "tsift index, then tsift graph-db refresh",
+    });
   }
   const { convexProjectionOf } = await import("@tsift/core");
   const opened = await openGraphStore(local, { readOnly: true });

@@ -41,7 +41,8 @@ export function pageFlags(args: GraphDbArgs) {
  */
 export async function runGraphDbRead(sub: GraphDbReadName, args: GraphDbArgs, io: Pick<CliIo, "cwd" | "env">): Promise<CommandResult> {
   const target = graphDbTarget(args, io);
-  if (sub === "refresh") return (await import("./graph-db-refresh")).graphDbRefresh(target, { force: Boolean(args.force), updateIndex: Boolean(args["update-index"]) });
+  if (sub === "refresh")
+    return (await import("./graph-db-refresh")).graphDbRefresh(target, { force: Boolean(args.force), updateIndex: Boolean(args["update-index"]) });
   if (sub === "doctor") return (await import("./graph-db-doctor")).graphDbDoctor(target);
   const queries = await import("./graph-db-queries");
   switch (sub) {

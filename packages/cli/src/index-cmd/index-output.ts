@@ -31,8 +31,10 @@ const counts = (summary: IndexSummaryReport): Metric[] => [
   { label: "modified", value: summary.modified },
   { label: "deleted", value: summary.deleted },
 ];
-const sentence = (summary: IndexSummaryReport, mode: IndexMode) => `index ${summary.mode ?? mode}: ${summary.total_tracked} files tracked, ${summary.new} new, ${summary.modified} modified, ${summary.deleted} deleted`;
-const changeRows = (summary: IndexSummaryReport, scope: string | null = null) => (summary.changes ?? []).map((change) => [...(scope === null ? [] : [scope]), change.kind, change.path, change.language ?? null]);
+const sentence = (summary: IndexSummaryReport, mode: IndexMode) =>
+  `index ${summary.mode ?? mode}: ${summary.total_tracked} files tracked, ${summary.new} new, ${summary.modified} modified, ${summary.deleted} deleted`;
+const changeRows = (summary: IndexSummaryReport, scope: string | null = null) =>
+  (summary.changes ?? []).map((change) => [...(scope === null ? [] : [scope]), change.kind, change.path, change.language ?? null]);
 
 /** One index (the project's own); `mode` fills in the quiet report, which omits it. */
 export const indexOutput = (mode: IndexMode) =>
@@ -52,13 +54,18 @@ export const workspaceIndexOutput = (mode: IndexMode) =>
     tool: "index",
     text: (data) => data.scopes.map((scope) => `[${scope.submodule}] ${scope.tier}\n${summaryText(scopeSummary(scope), mode)}`).join("\n\n"),
     compact: (data) => data.scopes.map((scope) => compactSummary(scopeSummary(scope), mode, `[${scope.submodule}] `)).join("\n"),
-    tables: [{ columns: ["scope", "kind", "path", "language"], rows: (data) => data.scopes.flatMap((scope) => changeRows(scopeSummary(scope), scope.submodule)) }],
+    tables: [
+      { columns: ["scope", "kind", "path", "language"], rows: (data) => data.scopes.flatMap((scope) => changeRows(scopeSummary(scope), scope.submodule)) },
+    ],
     envelope: {
       view: "report",
       summary: (data) => data.scopes.map((scope) => `[${scope.submodule}] ${sentence(scopeSummary(scope), mode)}`).join("; "),
       metrics: (data) => [
         { label: "scopes", value: data.scopes.length },
-        { label: "changed", value: data.scopes.reduce((sum, scope) => sum + scopeSummary(scope).new + scopeSummary(scope).modified + scopeSummary(scope).deleted, 0) },
+        {
+          label: "changed",
+          value: data.scopes.reduce((sum, scope) => sum + scopeSummary(scope).new + scopeSummary(scope).modified + scopeSummary(scope).deleted, 0),
+        },
       ],
     },
   });

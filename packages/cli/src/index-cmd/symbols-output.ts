@@ -28,7 +28,10 @@ export const symbolsOutput = (place: CommandPlace) =>
       return lines.join("\n");
     },
     compact: (data) => {
-      const lines = [compactHeader("symbols", data.symbols.length, data.total), ...data.symbols.map((symbol) => `  ${qualified(symbol)} (${abbreviateKind(symbol.kind)}) ${symbol.file}:${symbol.line}`)];
+      const lines = [
+        compactHeader("symbols", data.symbols.length, data.total),
+        ...data.symbols.map((symbol) => `  ${qualified(symbol)} (${abbreviateKind(symbol.kind)}) ${symbol.file}:${symbol.line}`),
+      ];
       if (more(data) > 0) lines.push(`  (+${more(data)} more)`);
       return lines.join("\n");
     },

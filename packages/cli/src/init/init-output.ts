@@ -18,7 +18,13 @@ export const initOutput = defineOutput<InitData>({
       ...data.changes.map((change) => `${change.file}: ${change.action}`),
       data.changed ? "init: done" : "init: already up to date",
     ].join("\n"),
-  compact: (data) => `init ${data.changed ? "changed" : "unchanged"}: ${data.changes.filter((change) => change.action !== "unchanged").map((change) => `${change.file}(${change.action})`).join(" ") || "-"}`,
+  compact: (data) =>
+    `init ${data.changed ? "changed" : "unchanged"}: ${
+      data.changes
+        .filter((change) => change.action !== "unchanged")
+        .map((change) => `${change.file}(${change.action})`)
+        .join(" ") || "-"
+    }`,
   tables: [{ columns: ["file", "action"], rows: (data) => data.changes.map((change) => [change.file, change.action]) }],
   envelope: {
     view: "report",

@@ -26,11 +26,30 @@ export const locksOutput = defineOutput<LocksData>({
       ),
       `next: ${data.next ?? "nothing to do"}`,
     ].join("\n"),
-  compact: (data) => [...data.databases.map((entry) => `${label(entry)} ${entry.lock.state}${entry.lock.pid ? `:${entry.lock.pid}` : ""} wal:${entry.wal.bytes} shm:${entry.shm.present ? 1 : 0} jrnl:${entry.journal.present ? 1 : 0}`), `next: ${data.next ?? "-"}`].join("\n"),
+  compact: (data) =>
+    [
+      ...data.databases.map(
+        (entry) =>
+          `${label(entry)} ${entry.lock.state}${entry.lock.pid ? `:${entry.lock.pid}` : ""} wal:${entry.wal.bytes} shm:${entry.shm.present ? 1 : 0} jrnl:${entry.journal.present ? 1 : 0}`,
+      ),
+      `next: ${data.next ?? "-"}`,
+    ].join("\n"),
   tables: [
     {
       columns: ["database", "scope", "db_path", "exists", "lock_state", "pid", "wal_bytes", "shm", "journal", "journal_mode"],
-      rows: (data) => data.databases.map((entry) => [entry.database, entry.scope, entry.db_path, entry.exists, entry.lock.state, entry.lock.pid, entry.wal.bytes, entry.shm.present, entry.journal.present, entry.journal_mode]),
+      rows: (data) =>
+        data.databases.map((entry) => [
+          entry.database,
+          entry.scope,
+          entry.db_path,
+          entry.exists,
+          entry.lock.state,
+          entry.lock.pid,
+          entry.wal.bytes,
+          entry.shm.present,
+          entry.journal.present,
+          entry.journal_mode,
+        ]),
     },
   ],
   envelope: {

@@ -23,7 +23,15 @@ describe("schema columns", () => {
       { kind: "fn", line: 10, name: "main" },
       { line: 20, name: "helper", kind: "fn" },
     ];
-    expect(toColumns({ symbols: rows })).toEqual({ symbols: { _c: ["kind", "line", "name"], _r: [["fn", 10, "main"], ["fn", 20, "helper"]] } });
+    expect(toColumns({ symbols: rows })).toEqual({
+      symbols: {
+        _c: ["kind", "line", "name"],
+        _r: [
+          ["fn", 10, "main"],
+          ["fn", 20, "helper"],
+        ],
+      },
+    });
     expect(toColumns({ one: [{ a: 1 }], mixed: [{ a: 1 }, { b: 2 }], scalars: [1, 2], nested: { deep: [{ a: [{ x: 1 }, { x: 2 }] }, { a: null }] } })).toEqual({
       one: [{ a: 1 }],
       mixed: [{ a: 1 }, { b: 2 }],
@@ -36,15 +44,38 @@ describe("schema columns", () => {
 
 describe("small helpers", () => {
   it("relativises and absolutises only path keys under the root", () => {
-    const data = { file: "/r/src/a.ts", path: "/elsewhere/b.ts", name: "/r/not-a-path", nested: [{ db_path: "/r/.tsift/index.db" }], location: "libsql://host/db" };
-    expect(displayPaths(data, "/r", false)).toEqual({ file: "src/a.ts", path: "/elsewhere/b.ts", name: "/r/not-a-path", nested: [{ db_path: ".tsift/index.db" }], location: "libsql://host/db" });
-    expect(displayPaths({ file: "src/a.ts", location: "libsql://host/db", path: "." }, "/r", true)).toEqual({ file: "/r/src/a.ts", location: "libsql://host/db", path: "/r" });
+    const data = {
+      file: "/r/src/a.ts",
+      path: "/elsewhere/b.ts",
+      name: "/r/not-a-path",
+      nested: [{ db_path: "/r/.tsift/index.db" }],
+      location: "libsql://host/db",
+    };
+    expect(displayPaths(data, "/r", false)).toEqual({
+      file: "src/a.ts",
+      path: "/elsewhere/b.ts",
+      name: "/r/not-a-path",
+      nested: [{ db_path: ".tsift/index.db" }],
+      location: "libsql://host/db",
+    });
+    expect(displayPaths({ file: "src/a.ts", location: "libsql://host/db", path: "." }, "/r", true)).toEqual({
+      file: "/r/src/a.ts",
+      location: "libsql://host/db",
+      path: "/r",
+    });
   });
 
   it("renders TSV with escapes and more-markers", () => {
     const text = renderTables(
       [
-        { columns: ["a", "b"], rows: () => [["x\ty", null], [["p", "q"], { k: 1 }]], more: () => 2 },
+        {
+          columns: ["a", "b"],
+          rows: () => [
+            ["x\ty", null],
+            [["p", "q"], { k: 1 }],
+          ],
+          more: () => 2,
+        },
         { columns: ["c"], rows: () => [["line\nbreak"]], more: () => "more: --cursor z" },
       ],
       {},

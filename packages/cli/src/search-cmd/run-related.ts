@@ -32,7 +32,12 @@ const relatedOutput = defineOutput<RelatedData>({
     for (const hit of data.hits) lines.push(`  ${hit.path}:${hit.start_line}-${hit.end_line}  ${hit.score.toFixed(4)}${hit.symbol ? `  ${hit.symbol}` : ""}`);
     return lines.join("\n");
   },
-  tables: [{ columns: ["rank", "path", "start_line", "end_line", "score", "symbol"], rows: (data) => data.hits.map((hit) => [hit.rank, hit.path, hit.start_line, hit.end_line, hit.score, hit.symbol]) }],
+  tables: [
+    {
+      columns: ["rank", "path", "start_line", "end_line", "score", "symbol"],
+      rows: (data) => data.hits.map((hit) => [hit.rank, hit.path, hit.start_line, hit.end_line, hit.score, hit.symbol]),
+    },
+  ],
   envelope: {
     view: "report",
     summary: (data) => `${data.hits.length} chunks related to ${data.source.path}:${data.source.start_line}`,

@@ -55,7 +55,9 @@ export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandR
   const notes = [...result.notes];
   // Phase timings on stderr for benchmarking (TSIFT_SEARCH_TIMINGS=1); never in the report, which stays deterministic.
   if (io.env.TSIFT_SEARCH_TIMINGS === "1") {
-    notes.push(`timings: prepare ${Math.round(result.timings.prepareMs)} ms (freshness precheck and refresh), search ${Math.round(result.timings.searchMs)} ms`);
+    notes.push(
+      `timings: prepare ${Math.round(result.timings.prepareMs)} ms (freshness precheck and refresh), search ${Math.round(result.timings.searchMs)} ms`,
+    );
   }
   const budget = resolveBudget(flags.budget, io.env, flags.envelope);
   const place = { pathArg: result.pathArg, scope: result.scope };

@@ -38,7 +38,9 @@ function fullText(data: SearchData): string {
     out.push(...data.symbols.map(symbolLine));
   }
   const groups = groupHits(data.hits);
-  out.push(`hits (${data.hits.length}${data.hit_total > data.hits.length ? ` of ${data.hit_total}` : ""}, ${data.strategy}${data.backend ? ` via ${data.backend}` : ""}):`);
+  out.push(
+    `hits (${data.hits.length}${data.hit_total > data.hits.length ? ` of ${data.hit_total}` : ""}, ${data.strategy}${data.backend ? ` via ${data.backend}` : ""}):`,
+  );
   if (groups.length === 0) out.push("  no matches");
   for (const { hit, count, lines } of groups) {
     const more = count > 1 ? `  (${count} in file${lines.length > 0 ? `; also ${lines.slice(0, 6).join(", ")}${lines.length > 6 ? ", …" : ""}` : ""})` : "";
@@ -68,7 +70,10 @@ function rankedLabel(item: RankedItem): string {
 function compactText(data: SearchReport): string {
   if (isPreview(data)) return previewText(data);
   const out = [`syms[${data.symbols.length}]:`];
-  for (const symbol of data.symbols) out.push(`  ${symbol.name} (${abbreviateKind(symbol.kind)}) ${symbol.file}:${symbol.line} ${MATCH_ABBREVIATIONS[symbol.match_type]} ${symbol.score.toFixed(2)}`);
+  for (const symbol of data.symbols)
+    out.push(
+      `  ${symbol.name} (${abbreviateKind(symbol.kind)}) ${symbol.file}:${symbol.line} ${MATCH_ABBREVIATIONS[symbol.match_type]} ${symbol.score.toFixed(2)}`,
+    );
   out.push(`hits[${data.hits.length}]:`);
   for (const { hit, count } of groupHits(data.hits)) {
     const snippet = (hit.snippet.split("\n")[0] ?? "").slice(0, 100);
@@ -86,11 +91,15 @@ export const searchOutput = (_place: CommandPlace, preview: boolean) =>
     tables: [
       {
         columns: ["match_type", "kind", "name", "file", "line", "score"],
-        rows: (data) => (isPreview(data) ? [] : data.symbols.map((symbol) => [symbol.match_type, symbol.kind, symbol.name, symbol.file, symbol.line, symbol.score])),
+        rows: (data) =>
+          isPreview(data) ? [] : data.symbols.map((symbol) => [symbol.match_type, symbol.kind, symbol.name, symbol.file, symbol.line, symbol.score]),
       },
       {
         columns: ["rank", "path", "line", "confidence", "score"],
-        rows: (data) => (isPreview(data) ? data.ranked.map((item, index) => [index + 1, item.file, item.line, item.confidence ?? item.match_type, item.score]) : data.hits.map((hit) => [hit.rank, hit.path, hit.line, hit.confidence, hit.score])),
+        rows: (data) =>
+          isPreview(data)
+            ? data.ranked.map((item, index) => [index + 1, item.file, item.line, item.confidence ?? item.match_type, item.score])
+            : data.hits.map((hit) => [hit.rank, hit.path, hit.line, hit.confidence, hit.score]),
         more: (data) => (isPreview(data) ? data.ranked_total - data.ranked.length : Math.max(0, data.hit_total - data.hits.length)),
       },
     ],
@@ -114,7 +123,15 @@ export const searchOutput = (_place: CommandPlace, preview: boolean) =>
           preview: {
             sections: [
               // Handles and expand commands are set per row by buildSearchPreview (two prefixes in one list).
-              previewSection<SearchReport, RankedItem>({ key: "ranked", prefix: "srnk", identity: (item) => item.handle, expand: (item) => item.expand, truncate: ["snippet"], handles: false, total: (data) => (isPreview(data) ? data.ranked_total : 0) }),
+              previewSection<SearchReport, RankedItem>({
+                key: "ranked",
+                prefix: "srnk",
+                identity: (item) => item.handle,
+                expand: (item) => item.expand,
+                truncate: ["snippet"],
+                handles: false,
+                total: (data) => (isPreview(data) ? data.ranked_total : 0),
+              }),
             ],
           },
         }

@@ -98,7 +98,9 @@ function collapsedHits(hits: readonly SearchHit[], place: CommandPlace): RankedI
   return [...byFile.values()].map((group) => {
     const best = group[0]!;
     const count = group.reduce((sum, hit) => sum + ((hit as { match_count?: number }).match_count ?? 1), 0);
-    const lines = [...new Set(group.flatMap((hit) => (hit as { lines?: number[] }).lines ?? [hit.line]))].filter((line) => line !== best.line).sort((a, b) => a - b);
+    const lines = [...new Set(group.flatMap((hit) => (hit as { lines?: number[] }).lines ?? [hit.line]))]
+      .filter((line) => line !== best.line)
+      .sort((a, b) => a - b);
     return {
       handle: stableHandle("shit", [place.scope ?? "", best.path, best.start_line].join("\0")),
       source: "hit" as const,
@@ -126,7 +128,8 @@ function scaleGuard(data: SearchData, rankedItems: number, place: CommandPlace, 
   const narrow: string[] = [];
   const dirs = countBy(data.hits.map((hit) => hit.path.split("/").slice(0, -1).join("/")).filter(Boolean));
   const topDir = dirs[0];
-  if (topDir && data.filters.path === null) narrow.push(`tsift search ${query} --path ${shellArg(place.pathArg === "." ? topDir : `${place.pathArg}/${topDir}`)}`);
+  if (topDir && data.filters.path === null)
+    narrow.push(`tsift search ${query} --path ${shellArg(place.pathArg === "." ? topDir : `${place.pathArg}/${topDir}`)}`);
   const langs = countBy(data.hits.map((hit) => hit.language ?? "").filter(Boolean));
   if (langs[0] && data.filters.lang.length === 0 && langs.length > 1) narrow.push(`${base} --lang ${langs[0]}`);
   const kinds = countBy(data.symbols.map((symbol) => symbol.kind));

@@ -20,7 +20,10 @@ export const sourceReadOutput = (place: CommandPlace) =>
     tool: "source-read",
     text: (data) => {
       const width = String(Math.max(data.end, 1)).length;
-      const lines = [`${data.file}:${data.start}-${data.end} of ${data.total_lines} lines (${data.handle})`, ...data.rows.map((row) => `${String(row.line).padStart(width)}  ${row.text}`)];
+      const lines = [
+        `${data.file}:${data.start}-${data.end} of ${data.total_lines} lines (${data.handle})`,
+        ...data.rows.map((row) => `${String(row.line).padStart(width)}  ${row.text}`),
+      ];
       if (data.symbols.length) {
         lines.push("symbols:", ...data.symbols.map((symbol) => `  ${symbol.handle}  ${symbol.kind} ${qualified(symbol)} ${range(symbol)}`));
         if (data.symbols_total > data.symbols.length) lines.push(`  (+${data.symbols_total - data.symbols.length} more)`);
@@ -33,15 +36,24 @@ export const sourceReadOutput = (place: CommandPlace) =>
       [
         `${data.file}:${data.start}-${data.end}/${data.total_lines} ${data.handle}`,
         ...data.rows.map((row) => `${row.line}|${row.text}`),
-        ...(data.symbols.length ? [`${compactHeader("symbols", data.symbols.length, data.symbols_total)} ${data.symbols.map((symbol) => `${qualified(symbol)}(${abbreviateKind(symbol.kind)})${range(symbol)}`).join(" ")}`] : []),
+        ...(data.symbols.length
+          ? [
+              `${compactHeader("symbols", data.symbols.length, data.symbols_total)} ${data.symbols.map((symbol) => `${qualified(symbol)}(${abbreviateKind(symbol.kind)})${range(symbol)}`).join(" ")}`,
+            ]
+          : []),
       ].join("\n"),
     tables: [
       { columns: ["line", "text"], rows: (data) => data.rows.map((row) => [row.line, row.text]) },
-      { columns: ["handle", "kind", "name", "parent", "line", "end_line"], rows: (data) => data.symbols.map((symbol) => [symbol.handle, symbol.kind, symbol.name, symbol.parent, symbol.line, symbol.end_line]), more: (data) => data.symbols_total - data.symbols.length },
+      {
+        columns: ["handle", "kind", "name", "parent", "line", "end_line"],
+        rows: (data) => data.symbols.map((symbol) => [symbol.handle, symbol.kind, symbol.name, symbol.parent, symbol.line, symbol.end_line]),
+        more: (data) => data.symbols_total - data.symbols.length,
+      },
     ],
     envelope: {
       view: "window",
-      summary: (data) => `${data.file}:${data.start}-${data.end} of ${data.total_lines} lines, ${data.symbols_total} symbol${data.symbols_total === 1 ? "" : "s"}`,
+      summary: (data) =>
+        `${data.file}:${data.start}-${data.end} of ${data.total_lines} lines, ${data.symbols_total} symbol${data.symbols_total === 1 ? "" : "s"}`,
       metrics: (data) => [
         { label: "lines", value: data.rows.length },
         { label: "total_lines", value: data.total_lines },
@@ -55,7 +67,15 @@ export const sourceReadOutput = (place: CommandPlace) =>
     },
     preview: {
       sections: [
-        previewSection<SourceReadData, { line: number; text: string }>({ key: "rows", prefix: "srow", cap: false, handles: false, truncate: ["text"], identity: () => "", expand: () => "" }),
+        previewSection<SourceReadData, { line: number; text: string }>({
+          key: "rows",
+          prefix: "srow",
+          cap: false,
+          handles: false,
+          truncate: ["text"],
+          identity: () => "",
+          expand: () => "",
+        }),
         previewSection<SourceReadData, SymbolRef>({
           key: "symbols",
           prefix: "ssym",

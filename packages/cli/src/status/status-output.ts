@@ -14,14 +14,20 @@ function indexLine(index: IndexStatus): string {
   if (index.workspace) {
     const indexed = index.workspace_scopes?.length ?? 0;
     const missing = index.missing_scopes?.length ?? 0;
-    parts.push("workspace", missing ? `${indexed} indexed scope${indexed === 1 ? "" : "s"}, ${missing} missing scope${missing === 1 ? "" : "s"}` : `${indexed} scope${indexed === 1 ? "" : "s"}`);
+    parts.push(
+      "workspace",
+      missing
+        ? `${indexed} indexed scope${indexed === 1 ? "" : "s"}, ${missing} missing scope${missing === 1 ? "" : "s"}`
+        : `${indexed} scope${indexed === 1 ? "" : "s"}`,
+    );
   }
   if (index.state !== "missing") parts.push(ago(index.last_indexed_secs_ago), `${index.total_files} files tracked`);
   if (index.state === "stale") parts.push(`${index.stale_files} stale`);
   return `index: ${index.state} (${parts.join(", ")})`;
 }
 
-const scopeLine = (scope: ScopeStatus) => `scope ${scope.scope}: ${scope.state} (${ago(scope.last_indexed_secs_ago)}, ${scope.total_files} files tracked${scope.state === "stale" ? `, ${scope.stale_files} stale` : ""})`;
+const scopeLine = (scope: ScopeStatus) =>
+  `scope ${scope.scope}: ${scope.state} (${ago(scope.last_indexed_secs_ago)}, ${scope.total_files} files tracked${scope.state === "stale" ? `, ${scope.stale_files} stale` : ""})`;
 
 function instructionsLine(instructions: InstructionsStatus): string {
   if (instructions.state === "current") return `instructions: current (v${instructions.version})`;
@@ -67,7 +73,8 @@ export const statusOutput = defineOutput<StatusData>({
   ],
   envelope: {
     view: "status",
-    summary: (data) => `index ${data.index.state}, instructions ${data.instructions.state}${data.recommendations.run ? `; run: ${data.recommendations.run}` : ""}`,
+    summary: (data) =>
+      `index ${data.index.state}, instructions ${data.instructions.state}${data.recommendations.run ? `; run: ${data.recommendations.run}` : ""}`,
     metrics: (data) => [
       { label: "index", value: data.index.state },
       { label: "files", value: data.index.total_files },

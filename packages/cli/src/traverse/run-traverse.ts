@@ -36,7 +36,9 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
   let refresh = "not_refreshed";
   if (flags.refresh && existsSync((await indexLocationFor(target)).dbPath)) refresh = (await refreshTarget(target, { updateIndex: true })).data.mode;
   else if (!localGraphDbExists(target)) {
-    throw new TsiftError("index_missing", `no code index and no graph.db under ${target.pathArg}`, { hint: `tsift index${target.pathArg === "." ? "" : ` ${target.pathArg}`}` });
+    throw new TsiftError("index_missing", `no code index and no graph.db under ${target.pathArg}`, {
+      hint: `tsift index${target.pathArg === "." ? "" : ` ${target.pathArg}`}`,
+    });
   }
   const opened = await openGraphStore(target, { readOnly: true });
   let data: TraverseData;

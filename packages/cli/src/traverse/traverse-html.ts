@@ -35,7 +35,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&a
 
 /** JSON safe inside `<script>`: no `</script>`, no `<!--`, no line separators JavaScript chokes on. */
 export function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const shortLabel = (label: string) => (label.length > 28 ? `${label.slice(0, 27)}…` : label);
@@ -67,7 +72,10 @@ export async function renderTraverseHtml(input: TraverseHtmlInput): Promise<stri
     })
     .join("\n");
   const legend = kinds
-    .map((kind) => `<label class="kind"><input type="checkbox" data-kind="${escapeHtml(kind)}" checked><span class="swatch" style="background:${color(kind)}"></span>${escapeHtml(kind)} (${input.nodes.filter((n) => n.kind === kind).length})</label>`)
+    .map(
+      (kind) =>
+        `<label class="kind"><input type="checkbox" data-kind="${escapeHtml(kind)}" checked><span class="swatch" style="background:${color(kind)}"></span>${escapeHtml(kind)} (${input.nodes.filter((n) => n.kind === kind).length})</label>`,
+    )
     .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title>

@@ -44,5 +44,8 @@ export async function layoutSlice(mode: TraverseMode, nodes: readonly SliceNode[
   const known = new Set(ids);
   // Edges to nodes outside the slice are not drawn, so they must not pull the layout.
   const links = edges.filter((edge) => known.has(edge.from_id) && known.has(edge.to_id)).map((edge) => [edge.from_id, edge.to_id] as const);
-  return forceLayout({ nodes: ids, edges: links }, { initial, box: { width: VIEW_WIDTH, height: VIEW_HEIGHT, margin: MARGIN }, ...(center === undefined ? {} : { center }) });
+  return forceLayout(
+    { nodes: ids, edges: links },
+    { initial, box: { width: VIEW_WIDTH, height: VIEW_HEIGHT, margin: MARGIN }, ...(center === undefined ? {} : { center }) },
+  );
 }

@@ -115,7 +115,7 @@ export class HexEdgeKeys implements RefreshRowKeys {
       order = new Int32Array(count);
       for (let i = 0; i < count; i++) order[i] = packed[i]! % POSITION_SCALE;
       // Equal first words (rare: a birthday pair per ~100k keys) fall back to whole keys.
-      for (let start = 0; start < count; ) {
+      for (let start = 0; start < count;) {
         let end = start + 1;
         while (end < count && this.words[order[end]! * 4] === this.words[order[start]! * 4]) end++;
         if (end - start > 1) order.subarray(start, end).sort(compare);

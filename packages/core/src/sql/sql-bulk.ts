@@ -65,13 +65,7 @@ export class RowInserter {
  * Writes rows with multi-row `VALUES` statements in bounded chunks. Full chunks share
  * one SQL text, so drivers that cache prepared statements reuse it.
  */
-export async function insertRows(
-  db: SqlExecutor,
-  head: string,
-  columns: number,
-  rows: readonly (readonly SqlValue[])[],
-  tail = "",
-): Promise<number> {
+export async function insertRows(db: SqlExecutor, head: string, columns: number, rows: readonly (readonly SqlValue[])[], tail = ""): Promise<number> {
   if (rows.length === 0) return 0;
   const inserter = new RowInserter(db, head, columns, tail);
   for (const row of rows) if (inserter.add(...row)) await inserter.flush();

@@ -64,7 +64,9 @@ export async function sqlGraphFileStats(db: SqlExecutor): Promise<SqlGraphFileSt
  * property rows) the four probes take a quarter of the time of per-row anti-joins.
  */
 async function anyMissingOwner(db: SqlExecutor, table: string, column: string, owners: string, ownerKey: string): Promise<boolean> {
-  const rows = await db.all(`SELECT 1 FROM (SELECT DISTINCT ${column} AS k FROM ${table}) d WHERE NOT EXISTS (SELECT 1 FROM ${owners} o WHERE o.${ownerKey} = d.k) LIMIT 1`);
+  const rows = await db.all(
+    `SELECT 1 FROM (SELECT DISTINCT ${column} AS k FROM ${table}) d WHERE NOT EXISTS (SELECT 1 FROM ${owners} o WHERE o.${ownerKey} = d.k) LIMIT 1`,
+  );
   return rows.length > 0;
 }
 
@@ -120,10 +122,16 @@ export async function inspectSqlGraph(db: SqlExecutor): Promise<SqlGraphInspecti
     inspection.orphan_edges.sample = sample.map((row) => row.edge_key);
   }
   if (await anyMissingOwner(db, "graph_node_properties", "node_id", "graph_nodes", "id")) {
-    inspection.orphan_properties += await scalar(db, "SELECT COUNT(*) AS n FROM graph_node_properties p WHERE NOT EXISTS (SELECT 1 FROM graph_nodes n WHERE n.id = p.node_id)");
+    inspection.orphan_properties += await scalar(
+      db,
+      "SELECT COUNT(*) AS n FROM graph_node_properties p WHERE NOT EXISTS (SELECT 1 FROM graph_nodes n WHERE n.id = p.node_id)",
+    );
   }
   if (await anyMissingOwner(db, "graph_edge_properties", "edge_key", "graph_edges", "edge_key")) {
-    inspection.orphan_properties += await scalar(db, "SELECT COUNT(*) AS n FROM graph_edge_properties p WHERE NOT EXISTS (SELECT 1 FROM graph_edges e WHERE e.edge_key = p.edge_key)");
+    inspection.orphan_properties += await scalar(
+      db,
+      "SELECT COUNT(*) AS n FROM graph_edge_properties p WHERE NOT EXISTS (SELECT 1 FROM graph_edges e WHERE e.edge_key = p.edge_key)",
+    );
   }
   inspection.duplicate_ids = await duplicateIds(db);
   return inspection;

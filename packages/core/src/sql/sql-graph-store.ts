@@ -22,17 +22,7 @@ import { pageFromProbe, resolveDepth, resolvePageLimit } from "../paging";
 import { decodeEdgeRow, decodeNodeRow } from "../rows";
 import { shortestPathUsingOutgoing } from "../shortest-path";
 import type { SqlConnection, SqlExecutor, SqlValue } from "./sql-executor";
-import {
-  EDGE_COLUMNS,
-  IN_CHUNK_SIZE,
-  NODE_COLUMNS,
-  OperationQueue,
-  SqlWhere,
-  chunked,
-  limitClause,
-  placeholders,
-  propertyEntries,
-} from "./sql-fragments";
+import { EDGE_COLUMNS, IN_CHUNK_SIZE, NODE_COLUMNS, OperationQueue, SqlWhere, chunked, limitClause, placeholders, propertyEntries } from "./sql-fragments";
 import { deleteEdgeRows, deleteNodeRows, upsertEdgeRows, upsertNodeRows } from "./sql-graph-writes";
 import {
   compactSqlGraph,
@@ -62,7 +52,15 @@ const INCIDENT_KINDS_SQL = `WITH RECURSIVE
 const MAX_MERGED_RANGES = 64;
 
 type NodeRow = { id: string; kind: string; label: string; properties_json: string; provenance_json: string; freshness_json: string | null };
-type EdgeRow = { edge_key: string; from_id: string; to_id: string; kind: string; properties_json: string; provenance_json: string; freshness_json: string | null };
+type EdgeRow = {
+  edge_key: string;
+  from_id: string;
+  to_id: string;
+  kind: string;
+  properties_json: string;
+  provenance_json: string;
+  freshness_json: string | null;
+};
 
 const nodeId = (node: GraphNode) => node.id;
 const edgeId = (edge: GraphEdge) => edge.id;
@@ -266,7 +264,10 @@ export class SqlGraphStore implements GraphStore {
         // Two indexed probes UNIONed rather than one OR predicate the planner cannot split.
         const outgoing = this.endpointScan("from_id", nodeId, options);
         const incoming = this.endpointScan("to_id", nodeId, options);
-        const rows = await db.all<EdgeRow>(`${outgoing.sql} UNION ${incoming.sql} ORDER BY edge_key${limitClause(limit)}`, [...outgoing.params, ...incoming.params]);
+        const rows = await db.all<EdgeRow>(`${outgoing.sql} UNION ${incoming.sql} ORDER BY edge_key${limitClause(limit)}`, [
+          ...outgoing.params,
+          ...incoming.params,
+        ]);
         return pageFromProbe(rows.map(decodeEdgeRow), limit, edgeId);
       }
       const filter = propertyEntries(options.properties);
@@ -316,7 +317,9 @@ export class SqlGraphStore implements GraphStore {
         steps.push(`SELECT e.from_id, w.depth + 1 FROM walk w CROSS JOIN graph_edges e ON e.to_id = w.id${kindSql} WHERE w.depth < ?`);
         stepParams.push(...kindFilter.params, depth);
       }
-      const nodeFilter = new SqlWhere().inList("n.kind", options.nodeKinds).properties("graph_node_properties", "node_id", "n.id", propertyEntries(options.properties));
+      const nodeFilter = new SqlWhere()
+        .inList("n.kind", options.nodeKinds)
+        .properties("graph_node_properties", "node_id", "n.id", propertyEntries(options.properties));
       const outer = new SqlWhere();
       if (options.cursor != null) outer.add("id > ?", options.cursor);
       // One walk feeds the page and its total; edges are then read for the page only.
@@ -329,7 +332,12 @@ export class SqlGraphStore implements GraphStore {
         page AS (SELECT * FROM matched${outer.toSql()} ORDER BY id${limitClause(limit)})
         SELECT n.id, n.kind, n.label, n.properties_json, n.provenance_json, n.freshness_json, p.depth, p.total
         FROM page p CROSS JOIN graph_nodes n ON n.id = p.id ORDER BY p.id`;
-      const rows = await db.all<NodeRow & { depth: number | bigint; total: number | bigint }>(sql, [startId, ...stepParams, ...nodeFilter.params, ...outer.params]);
+      const rows = await db.all<NodeRow & { depth: number | bigint; total: number | bigint }>(sql, [
+        startId,
+        ...stepParams,
+        ...nodeFilter.params,
+        ...outer.params,
+      ]);
       const page = pageFromProbe(rows, limit, (row) => row.id);
       const nodes = page.items.map(decodeNodeRow);
       const pageIds = nodes.map(nodeId);
@@ -361,7 +369,10 @@ export class SqlGraphStore implements GraphStore {
       // whichever other edges the level has.
       const intoTarget = new Map<string, GraphEdge[]>();
       const into = new SqlWhere().add("to_id = ?", toId).inList("kind", options.edgeKinds);
-      for (const row of await db.all<{ edge_key: string; from_id: string; to_id: string; kind: string }>(`SELECT edge_key, from_id, to_id, kind FROM graph_edges${into.toSql()}`, into.params)) {
+      for (const row of await db.all<{ edge_key: string; from_id: string; to_id: string; kind: string }>(
+        `SELECT edge_key, from_id, to_id, kind FROM graph_edges${into.toSql()}`,
+        into.params,
+      )) {
         const list = intoTarget.get(row.from_id);
         const edge = { id: row.edge_key, from_id: row.from_id, to_id: row.to_id, kind: row.kind };
         if (list) list.push(edge);
@@ -425,10 +436,13 @@ export class SqlGraphStore implements GraphStore {
 
   projectionStatus(scope = "root"): Promise<ProjectionVersion | null> {
     return this.read(async (db) => {
-      const rows = await db.all<{ scope: string; projection_version: string; content_hash: string | null; source_watermark: string | null; observed_at_unix: number | bigint }>(
-        `SELECT scope, projection_version, content_hash, source_watermark, observed_at_unix FROM graph_projection_versions WHERE scope = ?`,
-        [scope],
-      );
+      const rows = await db.all<{
+        scope: string;
+        projection_version: string;
+        content_hash: string | null;
+        source_watermark: string | null;
+        observed_at_unix: number | bigint;
+      }>(`SELECT scope, projection_version, content_hash, source_watermark, observed_at_unix FROM graph_projection_versions WHERE scope = ?`, [scope]);
       const row = rows[0];
       return row ? { ...row, observed_at_unix: Number(row.observed_at_unix) } : null;
     });
@@ -446,7 +460,8 @@ export class SqlGraphStore implements GraphStore {
 
   /** Checkpoint, optional tombstone deletion and VACUUM (see compactSqlGraph); needs a writable store. */
   compact(options: SqlGraphCompactOptions = {}): Promise<SqlGraphCompactResult> {
-    if (this.readOnly) return Promise.reject(new TsiftError("read_only", `graph store ${this.location} was opened read-only`, { hint: "open it writable to compact it" }));
+    if (this.readOnly)
+      return Promise.reject(new TsiftError("read_only", `graph store ${this.location} was opened read-only`, { hint: "open it writable to compact it" }));
     if (this.closed) return Promise.reject(new TsiftError("invalid_input", `graph store ${this.location} is closed`));
     // Not inside write(): VACUUM cannot run in a transaction.
     return this.queue.run(() => compactSqlGraph(this.connection, options));

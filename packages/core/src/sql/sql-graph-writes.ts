@@ -8,7 +8,8 @@ import { IN_CHUNK_SIZE, chunked, placeholders } from "./sql-fragments";
 export const UPSERT_NODE_HEAD = "INSERT INTO graph_nodes (id, kind, label, properties_json, provenance_json, freshness_json, row_hash, source_watermark)";
 export const UPSERT_NODE_TAIL =
   " ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, label = excluded.label, properties_json = excluded.properties_json, provenance_json = excluded.provenance_json, freshness_json = excluded.freshness_json, row_hash = excluded.row_hash, source_watermark = excluded.source_watermark";
-export const UPSERT_EDGE_HEAD = "INSERT INTO graph_edges (edge_key, from_id, to_id, kind, properties_json, provenance_json, freshness_json, row_hash, source_watermark)";
+export const UPSERT_EDGE_HEAD =
+  "INSERT INTO graph_edges (edge_key, from_id, to_id, kind, properties_json, provenance_json, freshness_json, row_hash, source_watermark)";
 export const UPSERT_EDGE_TAIL =
   " ON CONFLICT(edge_key) DO UPDATE SET properties_json = excluded.properties_json, provenance_json = excluded.provenance_json, freshness_json = excluded.freshness_json, row_hash = excluded.row_hash, source_watermark = excluded.source_watermark";
 
@@ -65,7 +66,12 @@ export async function upsertNodeRows(db: SqlExecutor, input: readonly GraphNode[
   );
   const ids = nodes.map((node) => node.id);
   await deleteWhereIn(db, "graph_node_properties", "node_id", ids);
-  await insertRows(db, "INSERT INTO graph_node_properties (node_id, key, value)", 3, nodes.flatMap((node) => propertyRows(node.id, node.properties)));
+  await insertRows(
+    db,
+    "INSERT INTO graph_node_properties (node_id, key, value)",
+    3,
+    nodes.flatMap((node) => propertyRows(node.id, node.properties)),
+  );
   await pruneTombstones(db, ids);
 }
 
@@ -91,7 +97,12 @@ export async function upsertEdgeRows(db: SqlExecutor, input: readonly GraphEdgeI
   );
   const keys = edges.map((edge) => edge.id);
   await deleteWhereIn(db, "graph_edge_properties", "edge_key", keys);
-  await insertRows(db, "INSERT INTO graph_edge_properties (edge_key, key, value)", 3, edges.flatMap((edge) => propertyRows(edge.id, edge.properties)));
+  await insertRows(
+    db,
+    "INSERT INTO graph_edge_properties (edge_key, key, value)",
+    3,
+    edges.flatMap((edge) => propertyRows(edge.id, edge.properties)),
+  );
   await pruneTombstones(db, keys);
   return edges;
 }

@@ -16,7 +16,11 @@ class PhaseTimer {
 
   mark(name: string, detail?: string): void {
     const now = process.hrtime.bigint();
-    this.phases.push(detail === undefined ? { name, duration_micros: Number((now - this.last) / 1000n) } : { name, duration_micros: Number((now - this.last) / 1000n), detail });
+    this.phases.push(
+      detail === undefined
+        ? { name, duration_micros: Number((now - this.last) / 1000n) }
+        : { name, duration_micros: Number((now - this.last) / 1000n), detail },
+    );
     this.last = now;
   }
 }
@@ -54,7 +58,12 @@ interface PreparedProjection {
   contentHash: string;
 }
 
-function side<R extends PreparedNodeRow | PreparedEdgeRow>(count: number, keys: RefreshRowKeys, keep: boolean, encode: (position: number) => R): PreparedSide<R> {
+function side<R extends PreparedNodeRow | PreparedEdgeRow>(
+  count: number,
+  keys: RefreshRowKeys,
+  keep: boolean,
+  encode: (position: number) => R,
+): PreparedSide<R> {
   const kept = keep ? new Array<R>(count) : null;
   return {
     count,
@@ -88,7 +97,13 @@ function duplicateEdge(projection: GraphProjection, position: number): TsiftErro
  * HexEdgeKeys), whose duplicates show only once they are sorted; the first problem in
  * input order still wins, as if every edge were checked in turn.
  */
-function prepareEdges(projection: GraphProjection, nodeKeys: StringRowKeys, keepRows: boolean, digest: MultisetHash, hexKeys: boolean): PreparedSide<PreparedEdgeRow> | null {
+function prepareEdges(
+  projection: GraphProjection,
+  nodeKeys: StringRowKeys,
+  keepRows: boolean,
+  digest: MultisetHash,
+  hexKeys: boolean,
+): PreparedSide<PreparedEdgeRow> | null {
   const count = projection.edges.length;
   const keys = hexKeys ? new HexEdgeKeys(count) : new StringRowKeys(count);
   const edges = side(count, keys, keepRows, (i) => prepareEdgeRow(projection.edges[i]!));
@@ -112,7 +127,9 @@ function prepareEdges(projection: GraphProjection, nodeKeys: StringRowKeys, keep
       const missing = nodeKeys.has(from) ? to : from;
       failure = {
         position: i,
-        error: new TsiftError("invalid_input", `projection edge ${id} references node ${missing}, which is not in the projection`, { details: { edge: id, missing } }),
+        error: new TsiftError("invalid_input", `projection edge ${id} references node ${missing}, which is not in the projection`, {
+          details: { edge: id, missing },
+        }),
       };
       break;
     }
@@ -216,7 +233,10 @@ async function diffSide(db: SqlExecutor, table: "graph_nodes" | "graph_edges", k
 async function storedProperties(db: SqlExecutor, table: string, keyColumn: string, keys: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const chunk of chunked(keys, IN_CHUNK_SIZE)) {
-    const rows = await db.all<{ k: string; p: string }>(`SELECT ${keyColumn} AS k, properties_json AS p FROM ${table} WHERE ${keyColumn} IN (${placeholders(chunk.length)})`, chunk);
+    const rows = await db.all<{ k: string; p: string }>(
+      `SELECT ${keyColumn} AS k, properties_json AS p FROM ${table} WHERE ${keyColumn} IN (${placeholders(chunk.length)})`,
+      chunk,
+    );
     for (const row of rows) found.set(row.k, row.p);
   }
   return found;
@@ -228,7 +248,16 @@ interface Removal {
 }
 
 /** Tombstones, then deletes, rows the projection no longer has (with their property rows). */
-async function removeAbsent(db: SqlExecutor, table: string, keyColumn: string, propertyTable: string, propertyOwner: string, keys: readonly string[], rowKind: "node" | "edge", at: number): Promise<Removal> {
+async function removeAbsent(
+  db: SqlExecutor,
+  table: string,
+  keyColumn: string,
+  propertyTable: string,
+  propertyOwner: string,
+  keys: readonly string[],
+  rowKind: "node" | "edge",
+  at: number,
+): Promise<Removal> {
   if (keys.length === 0) return { deleted: 0, deletedProperties: 0 };
   const tombstones = new RowInserter(
     db,
@@ -420,7 +449,8 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
         propertyTable: "graph_edge_properties",
         propertyOwner: "edge_key",
         keyOf: ({ row }) => row.edge_key,
-        values: ({ row }, add) => add.add(row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
+        values: ({ row }, add) =>
+          add.add(row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
       },
       !storeEmpty,
     );

@@ -11,7 +11,11 @@ const S = (name: string, path = "main.rs") => `sym:${path}:${name}`;
 const sorted = (ids: Iterable<string>) => [...ids].sort(compareIds);
 
 /** Follows `nextCursor` until the last page, checking the paging invariants on the way. */
-export async function collectPages<T>(fetch: (cursor: string | null) => Promise<GraphQueryPage<T>>, idOf: (item: T) => string, limit: number): Promise<string[]> {
+export async function collectPages<T>(
+  fetch: (cursor: string | null) => Promise<GraphQueryPage<T>>,
+  idOf: (item: T) => string,
+  limit: number,
+): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 100_000; guard++) {
@@ -49,7 +53,10 @@ export const readCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, canonical, async (store) => {
         const nodes = await store.getNodes([S("gamma"), "missing", S("alpha"), S("gamma")]);
-        assert.deepEqual(nodes.map((node) => node.id), [S("alpha"), S("gamma")]);
+        assert.deepEqual(
+          nodes.map((node) => node.id),
+          [S("alpha"), S("gamma")],
+        );
       }),
   },
   {
@@ -58,11 +65,21 @@ export const readCases: ConformanceCase[] = [
       withStore(h, canonical, async (store) => {
         const expected = sorted(canonical.nodes.filter((node) => node.kind === "symbol").map((node) => node.id));
         const first = await store.nodesByKind("symbol", { limit: 2 });
-        assert.deepEqual(first.items.map((node) => node.id), expected.slice(0, 2));
+        assert.deepEqual(
+          first.items.map((node) => node.id),
+          expected.slice(0, 2),
+        );
         assert.equal(first.truncated, true);
         assert.equal(first.nextCursor, expected[1]);
         for (const limit of [1, 2, 3, 100]) {
-          assert.deepEqual(await collectPages((cursor) => store.nodesByKind("symbol", { cursor, limit }), (node) => node.id, limit), expected);
+          assert.deepEqual(
+            await collectPages(
+              (cursor) => store.nodesByKind("symbol", { cursor, limit }),
+              (node) => node.id,
+              limit,
+            ),
+            expected,
+          );
         }
         const all = await store.nodesByKind("symbol", { limit: 0 });
         assert.equal(all.items.length, expected.length);
@@ -75,11 +92,27 @@ export const readCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, canonical, async (store) => {
         const all = sorted(canonical.nodes.map((node) => node.id));
-        assert.deepEqual(await collectPages((cursor) => store.scanNodes({ cursor, limit: 4 }), (node) => node.id, 4), all);
+        assert.deepEqual(
+          await collectPages(
+            (cursor) => store.scanNodes({ cursor, limit: 4 }),
+            (node) => node.id,
+            4,
+          ),
+          all,
+        );
         const kinds = ["file", "projection_meta"];
-        assert.deepEqual((await store.scanNodes({ kinds, limit: 0 })).items.map((node) => node.id), sorted(canonical.nodes.filter((node) => kinds.includes(node.kind)).map((node) => node.id)));
-        assert.deepEqual((await store.scanNodes({ properties: { path: "isolated.rs" }, limit: 0 })).items.map((node) => node.id), sorted(["file:isolated.rs", S("independent_worker", "isolated.rs"), S("isolated_leaf", "isolated.rs")]));
-        assert.deepEqual((await store.scanNodes({ properties: { path: "isolated.rs" }, kinds: ["file"] })).items.map((node) => node.id), ["file:isolated.rs"]);
+        assert.deepEqual(
+          (await store.scanNodes({ kinds, limit: 0 })).items.map((node) => node.id),
+          sorted(canonical.nodes.filter((node) => kinds.includes(node.kind)).map((node) => node.id)),
+        );
+        assert.deepEqual(
+          (await store.scanNodes({ properties: { path: "isolated.rs" }, limit: 0 })).items.map((node) => node.id),
+          sorted(["file:isolated.rs", S("independent_worker", "isolated.rs"), S("isolated_leaf", "isolated.rs")]),
+        );
+        assert.deepEqual(
+          (await store.scanNodes({ properties: { path: "isolated.rs" }, kinds: ["file"] })).items.map((node) => node.id),
+          ["file:isolated.rs"],
+        );
       }),
   },
   {
@@ -87,13 +120,29 @@ export const readCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, canonical, async (store) => {
         const inMain = await store.nodesByKind("symbol", { properties: { path: "main.rs" }, limit: 0 });
-        assert.deepEqual(inMain.items.map((node) => node.id), sorted(["main", "alpha", "beta", "gamma", "bridge", "shared", "helper"].map((n) => S(n))));
+        assert.deepEqual(
+          inMain.items.map((node) => node.id),
+          sorted(["main", "alpha", "beta", "gamma", "bridge", "shared", "helper"].map((n) => S(n))),
+        );
         const one = await store.nodesByKind("symbol", { properties: { path: "main.rs", ref_id: "beta" } });
-        assert.deepEqual(one.items.map((node) => node.id), [S("beta")]);
+        assert.deepEqual(
+          one.items.map((node) => node.id),
+          [S("beta")],
+        );
         assert.deepEqual((await store.nodesByKind("symbol", { properties: { path: "isolated.rs", ref_id: "beta" } })).items, []);
-        assert.deepEqual((await store.nodesByKind("file", { properties: { path: "main.rs" } })).items.map((node) => node.id), ["file:main.rs"]);
-        const paged = await collectPages((cursor) => store.nodesByKind("symbol", { properties: { path: "main.rs" }, cursor, limit: 3 }), (node) => node.id, 3);
-        assert.deepEqual(paged, inMain.items.map((node) => node.id));
+        assert.deepEqual(
+          (await store.nodesByKind("file", { properties: { path: "main.rs" } })).items.map((node) => node.id),
+          ["file:main.rs"],
+        );
+        const paged = await collectPages(
+          (cursor) => store.nodesByKind("symbol", { properties: { path: "main.rs" }, cursor, limit: 3 }),
+          (node) => node.id,
+          3,
+        );
+        assert.deepEqual(
+          paged,
+          inMain.items.map((node) => node.id),
+        );
       }),
   },
   {
@@ -110,10 +159,26 @@ export const readCases: ConformanceCase[] = [
     name: "scanEdges filters by kind and edge property, ordered by edge id",
     run: (h) =>
       withStore(h, canonical, async (store) => {
-        assert.deepEqual(await collectPages((cursor) => store.scanEdges({ cursor, limit: 4 }), (e) => e.id, 4), sorted(canonicalEdges.map((e) => e.id)));
-        assert.deepEqual((await store.scanEdges({ kinds: ["calls"], limit: 0 })).items.map((e) => e.id), edgeIdsWhere((e) => e.kind === "calls"));
-        assert.deepEqual((await store.scanEdges({ kinds: ["calls", "defines"], limit: 0 })).items.map((e) => e.id), sorted(canonicalEdges.map((e) => e.id)));
-        assert.deepEqual((await store.scanEdges({ properties: { line: "6" } })).items.map((e) => e.id), [edgeKey(S("alpha"), "calls", S("beta"))]);
+        assert.deepEqual(
+          await collectPages(
+            (cursor) => store.scanEdges({ cursor, limit: 4 }),
+            (e) => e.id,
+            4,
+          ),
+          sorted(canonicalEdges.map((e) => e.id)),
+        );
+        assert.deepEqual(
+          (await store.scanEdges({ kinds: ["calls"], limit: 0 })).items.map((e) => e.id),
+          edgeIdsWhere((e) => e.kind === "calls"),
+        );
+        assert.deepEqual(
+          (await store.scanEdges({ kinds: ["calls", "defines"], limit: 0 })).items.map((e) => e.id),
+          sorted(canonicalEdges.map((e) => e.id)),
+        );
+        assert.deepEqual(
+          (await store.scanEdges({ properties: { line: "6" } })).items.map((e) => e.id),
+          [edgeKey(S("alpha"), "calls", S("beta"))],
+        );
         assert.deepEqual((await store.scanEdges({ properties: { line: "6" }, kinds: ["defines"] })).items, []);
       }),
   },
@@ -122,13 +187,35 @@ export const readCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, canonical, async (store) => {
         const alpha = S("alpha");
-        assert.deepEqual((await store.outgoingEdges(alpha)).items.map((e) => e.id), edgeIdsWhere((e) => e.from_id === alpha));
-        assert.deepEqual((await store.incomingEdges(S("gamma"))).items.map((e) => e.id), edgeIdsWhere((e) => e.to_id === S("gamma")));
+        assert.deepEqual(
+          (await store.outgoingEdges(alpha)).items.map((e) => e.id),
+          edgeIdsWhere((e) => e.from_id === alpha),
+        );
+        assert.deepEqual(
+          (await store.incomingEdges(S("gamma"))).items.map((e) => e.id),
+          edgeIdsWhere((e) => e.to_id === S("gamma")),
+        );
         const incident = edgeIdsWhere((e) => e.from_id === alpha || e.to_id === alpha);
-        assert.deepEqual((await store.incidentEdges(alpha)).items.map((e) => e.id), incident);
-        assert.deepEqual(await collectPages((cursor) => store.incidentEdges(alpha, { cursor, limit: 1 }), (e) => e.id, 1), incident);
-        assert.deepEqual((await store.incidentEdges(alpha, { kinds: ["defines"] })).items.map((e) => e.id), [edgeKey("file:main.rs", "defines", alpha)]);
-        assert.deepEqual((await store.outgoingEdges(alpha, { properties: { line: "7" } })).items.map((e) => e.id), [edgeKey(alpha, "calls", S("gamma"))]);
+        assert.deepEqual(
+          (await store.incidentEdges(alpha)).items.map((e) => e.id),
+          incident,
+        );
+        assert.deepEqual(
+          await collectPages(
+            (cursor) => store.incidentEdges(alpha, { cursor, limit: 1 }),
+            (e) => e.id,
+            1,
+          ),
+          incident,
+        );
+        assert.deepEqual(
+          (await store.incidentEdges(alpha, { kinds: ["defines"] })).items.map((e) => e.id),
+          [edgeKey("file:main.rs", "defines", alpha)],
+        );
+        assert.deepEqual(
+          (await store.outgoingEdges(alpha, { properties: { line: "7" } })).items.map((e) => e.id),
+          [edgeKey(alpha, "calls", S("gamma"))],
+        );
         assert.deepEqual((await store.outgoingEdges("missing")).items, []);
       }),
   },
@@ -136,10 +223,23 @@ export const readCases: ConformanceCase[] = [
     name: "incident edges list a self-loop once",
     requires: ["write"],
     run: (h) =>
-      withStore(h, { nodes: [{ id: "a", kind: "n", label: "a" }, { id: "b", kind: "n", label: "b" }], edges: [{ from_id: "a", to_id: "a", kind: "loop" }, { from_id: "a", to_id: "b", kind: "x" }] }, async (store) => {
-        const ids = (await store.incidentEdges("a")).items.map((e) => e.id);
-        assert.deepEqual(ids, sorted([edgeKey("a", "loop", "a"), edgeKey("a", "x", "b")]));
-      }),
+      withStore(
+        h,
+        {
+          nodes: [
+            { id: "a", kind: "n", label: "a" },
+            { id: "b", kind: "n", label: "b" },
+          ],
+          edges: [
+            { from_id: "a", to_id: "a", kind: "loop" },
+            { from_id: "a", to_id: "b", kind: "x" },
+          ],
+        },
+        async (store) => {
+          const ids = (await store.incidentEdges("a")).items.map((e) => e.id);
+          assert.deepEqual(ids, sorted([edgeKey("a", "loop", "a"), edgeKey("a", "x", "b")]));
+        },
+      ),
   },
   {
     name: "edgesBetweenNodes keeps edges with both endpoints inside the set",
@@ -147,8 +247,14 @@ export const readCases: ConformanceCase[] = [
       withStore(h, canonical, async (store) => {
         const members = [S("alpha"), S("beta"), S("gamma"), "file:main.rs"];
         const expected = edgeIdsWhere((e) => members.includes(e.from_id) && members.includes(e.to_id));
-        assert.deepEqual((await store.edgesBetweenNodes(members)).map((e) => e.id), expected);
-        assert.deepEqual((await store.edgesBetweenNodes(members, { kinds: ["calls"] })).map((e) => e.id), edgeIdsWhere((e) => e.kind === "calls" && members.includes(e.from_id) && members.includes(e.to_id)));
+        assert.deepEqual(
+          (await store.edgesBetweenNodes(members)).map((e) => e.id),
+          expected,
+        );
+        assert.deepEqual(
+          (await store.edgesBetweenNodes(members, { kinds: ["calls"] })).map((e) => e.id),
+          edgeIdsWhere((e) => e.kind === "calls" && members.includes(e.from_id) && members.includes(e.to_id)),
+        );
         assert.deepEqual(await store.edgesBetweenNodes([]), []);
       }),
   },
@@ -157,18 +263,30 @@ export const readCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, canonical, async (store) => {
         const one = await store.neighborhood(S("main"), { edgeKinds: ["calls"] });
-        assert.deepEqual(one.nodes.map((n) => n.id), sorted([S("main"), S("alpha"), S("bridge")]));
+        assert.deepEqual(
+          one.nodes.map((n) => n.id),
+          sorted([S("main"), S("alpha"), S("bridge")]),
+        );
         assert.deepEqual(one.depths, { [S("main")]: 0, [S("alpha")]: 1, [S("bridge")]: 1 });
         assert.equal(one.page.total, 3);
-        assert.deepEqual(one.edges.map((e) => e.id), sorted([edgeKey(S("main"), "calls", S("alpha")), edgeKey(S("main"), "calls", S("bridge"))]));
+        assert.deepEqual(
+          one.edges.map((e) => e.id),
+          sorted([edgeKey(S("main"), "calls", S("alpha")), edgeKey(S("main"), "calls", S("bridge"))]),
+        );
         const deep = await store.neighborhood(S("main"), { depth: 3, edgeKinds: ["calls"], limit: 3 });
         const all = sorted(["main", "alpha", "beta", "gamma", "bridge", "shared", "helper"].map((n) => S(n)));
-        assert.deepEqual(deep.nodes.map((n) => n.id), all.slice(0, 3));
+        assert.deepEqual(
+          deep.nodes.map((n) => n.id),
+          all.slice(0, 3),
+        );
         assert.equal(deep.page.truncated, true);
         assert.equal(deep.page.total, 7);
         assert.equal(deep.page.nextCursor, all[2]);
         const rest = await store.neighborhood(S("main"), { depth: 3, edgeKinds: ["calls"], limit: 10, cursor: deep.page.nextCursor });
-        assert.deepEqual(rest.nodes.map((n) => n.id), all.slice(3));
+        assert.deepEqual(
+          rest.nodes.map((n) => n.id),
+          all.slice(3),
+        );
         assert.equal(rest.page.truncated, false);
         assert.equal(rest.page.total, 7);
         assert.equal(rest.depths[S("helper")], 3);
@@ -180,16 +298,31 @@ export const readCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, canonical, async (store) => {
         const callers = await store.neighborhood(S("gamma"), { direction: "in", edgeKinds: ["calls"], depth: 2 });
-        assert.deepEqual(callers.nodes.map((n) => n.id), sorted([S("gamma"), S("alpha"), S("beta"), S("main")]));
+        assert.deepEqual(
+          callers.nodes.map((n) => n.id),
+          sorted([S("gamma"), S("alpha"), S("beta"), S("main")]),
+        );
         const both = await store.neighborhood(S("beta"), { direction: "both", depth: 1 });
-        assert.deepEqual(both.nodes.map((n) => n.id), sorted([S("beta"), S("alpha"), S("gamma"), "file:main.rs"]));
+        assert.deepEqual(
+          both.nodes.map((n) => n.id),
+          sorted([S("beta"), S("alpha"), S("gamma"), "file:main.rs"]),
+        );
         const filesOnly = await store.neighborhood(S("beta"), { direction: "both", nodeKinds: ["file"] });
-        assert.deepEqual(filesOnly.nodes.map((n) => n.id), ["file:main.rs"]);
+        assert.deepEqual(
+          filesOnly.nodes.map((n) => n.id),
+          ["file:main.rs"],
+        );
         const filtered = await store.neighborhood(S("main"), { depth: 5, properties: { ref_id: "helper" } });
-        assert.deepEqual(filtered.nodes.map((n) => n.id), [S("helper")]);
+        assert.deepEqual(
+          filtered.nodes.map((n) => n.id),
+          [S("helper")],
+        );
         assert.equal(filtered.page.total, 1);
         const zero = await store.neighborhood(S("main"), { depth: 0 });
-        assert.deepEqual(zero.nodes.map((n) => n.id), [S("main")]);
+        assert.deepEqual(
+          zero.nodes.map((n) => n.id),
+          [S("main")],
+        );
         await assert.rejects(store.neighborhood("missing"), (error) => isTsiftError(error, "not_found"));
       }),
   },
@@ -233,7 +366,11 @@ export const readCases: ConformanceCase[] = [
     name: "a 120-function chain pages completely and respects the hop cap",
     run: (h) =>
       withStore(h, chainProjection(120), async (store) => {
-        const ids = await collectPages((cursor) => store.nodesByKind("symbol", { properties: { path: "main.rs" }, cursor, limit: 17 }), (n) => n.id, 17);
+        const ids = await collectPages(
+          (cursor) => store.nodesByKind("symbol", { properties: { path: "main.rs" }, cursor, limit: 17 }),
+          (n) => n.id,
+          17,
+        );
         assert.equal(ids.length, 121);
         assert.deepEqual(ids, sorted(new Set(ids)));
         assert.equal((await store.nodesByKind("symbol", { properties: { ref_id: "f042" } })).items.length, 1);
@@ -245,7 +382,10 @@ export const readCases: ConformanceCase[] = [
         const capped = await store.shortestPath(chainNodeId(0, 120), chainNodeId(80, 120), { maxHops: 20, edgeKinds: ["calls"] });
         assert.equal(capped.path, null);
         assert.equal(capped.hopCapReached, true);
-        assert.ok(capped.warnings.some((w) => w.includes("--max-hops 20")), capped.warnings.join("; "));
+        assert.ok(
+          capped.warnings.some((w) => w.includes("--max-hops 20")),
+          capped.warnings.join("; "),
+        );
         const found = await store.shortestPath(chainNodeId(0, 120), chainNodeId(80, 120), { maxHops: 200, edgeKinds: ["calls"] });
         assert.equal(found.path?.hops, 80);
         const exact = await store.shortestPath(chainNodeId(0, 120), chainNodeId(80, 120), { maxHops: 80 });
@@ -259,12 +399,24 @@ export const readCases: ConformanceCase[] = [
     name: "a high-degree star pages every spoke and answers one-hop paths",
     run: (h) =>
       withStore(h, starProjection(2500), async (store) => {
-        const out = await collectPages((cursor) => store.outgoingEdges("hub", { cursor, limit: 400 }), (e) => e.id, 400);
+        const out = await collectPages(
+          (cursor) => store.outgoingEdges("hub", { cursor, limit: 400 }),
+          (e) => e.id,
+          400,
+        );
         assert.equal(out.length, 2500);
         assert.deepEqual(out, sorted(out));
-        const even = await collectPages((cursor) => store.outgoingEdges("hub", { properties: { parity: "even" }, cursor, limit: 500 }), (e) => e.id, 500);
+        const even = await collectPages(
+          (cursor) => store.outgoingEdges("hub", { properties: { parity: "even" }, cursor, limit: 500 }),
+          (e) => e.id,
+          500,
+        );
         assert.equal(even.length, 1250);
-        const incident = await collectPages((cursor) => store.incidentEdges("hub", { cursor, limit: 999 }), (e) => e.id, 999);
+        const incident = await collectPages(
+          (cursor) => store.incidentEdges("hub", { cursor, limit: 999 }),
+          (e) => e.id,
+          999,
+        );
         assert.equal(incident.length, 5000);
         const hood = await store.neighborhood("hub", { depth: 1, limit: 10 });
         assert.equal(hood.page.total, 2501);

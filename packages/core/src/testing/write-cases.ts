@@ -34,12 +34,23 @@ export const writeCases: ConformanceCase[] = [
         await store.upsertNodes([node("a", { label: "A", properties: { shape: "round" } })]);
         assert.deepEqual(await store.getNode("a"), { id: "a", kind: "n", label: "A", properties: { shape: "round" } });
         assert.deepEqual((await store.nodesByKind("n", { properties: { color: "red" } })).items, []);
-        assert.deepEqual((await store.nodesByKind("n", { properties: { shape: "round" } })).items.map((n) => n.id), ["a"]);
+        assert.deepEqual(
+          (await store.nodesByKind("n", { properties: { shape: "round" } })).items.map((n) => n.id),
+          ["a"],
+        );
         const [edge] = await store.upsertEdges([{ from_id: "a", to_id: "b", kind: "link", properties: { w: "1" } }]);
         assert.equal(edge?.id, edgeKey("a", "link", "b"));
-        await assert.rejects(store.upsertEdges([{ from_id: "a", to_id: "b", kind: "other" }, { from_id: "a", to_id: "ghost", kind: "link" }]), (error) => isTsiftError(error, "invalid_input") && error.message.includes("ghost"));
+        await assert.rejects(
+          store.upsertEdges([
+            { from_id: "a", to_id: "b", kind: "other" },
+            { from_id: "a", to_id: "ghost", kind: "link" },
+          ]),
+          (error) => isTsiftError(error, "invalid_input") && error.message.includes("ghost"),
+        );
         assert.equal((await store.counts()).edges, 1, "a rejected batch writes nothing");
-        await assert.rejects(store.upsertEdges([{ id: "edge:wrong", from_id: "a", to_id: "b", kind: "link" }]), (error) => isTsiftError(error, "invalid_input"));
+        await assert.rejects(store.upsertEdges([{ id: "edge:wrong", from_id: "a", to_id: "b", kind: "link" }]), (error) =>
+          isTsiftError(error, "invalid_input"),
+        );
         await assert.rejects(store.upsertNodes([{ id: "", kind: "n", label: "" }]), (error) => isTsiftError(error, "invalid_input"));
       }),
   },
@@ -55,7 +66,11 @@ export const writeCases: ConformanceCase[] = [
         const tombstones = (await store.tombstones({ limit: 0 })).items;
         assert.deepEqual(
           tombstones.map((t) => [t.row_key, t.row_kind]).sort(),
-          [["b", "node"], [edgeKey("a", "link", "b"), "edge"], [edgeKey("b", "link", "c"), "edge"]].sort(),
+          [
+            ["b", "node"],
+            [edgeKey("a", "link", "b"), "edge"],
+            [edgeKey("b", "link", "c"), "edge"],
+          ].sort(),
         );
         assert.equal((await store.counts()).tombstones.total, before + 3);
         await store.upsertNodes([node("b")]);
@@ -72,27 +87,48 @@ export const writeCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, undefined, async (store) => {
         const cold = await store.replaceProjection(tinyProjection(), { sourceWatermark: "w1", nowUnix: 1000 });
-        assert.deepEqual([cold.nodes, cold.edges], [{ upserted: 3, deleted: 0, unchanged: 0 }, { upserted: 2, deleted: 0, unchanged: 0 }]);
+        assert.deepEqual(
+          [cold.nodes, cold.edges],
+          [
+            { upserted: 3, deleted: 0, unchanged: 0 },
+            { upserted: 2, deleted: 0, unchanged: 0 },
+          ],
+        );
         assert.deepEqual(cold.node_properties, { upserted: 3, deleted: 0, unchanged: 0 });
         assert.deepEqual(cold.edge_properties, { upserted: 1, deleted: 0, unchanged: 0 });
         assert.equal(cold.source_watermark, "w1");
         assert.ok(cold.phase_timings.length > 0 && cold.phase_timings.every((p) => p.duration_micros >= 0));
 
-        const same = await store.replaceProjection({ nodes: [...tinyProjection().nodes].reverse(), edges: [...tinyProjection().edges].reverse() }, { nowUnix: 1001 });
-        assert.deepEqual([same.nodes, same.edges], [{ upserted: 0, deleted: 0, unchanged: 3 }, { upserted: 0, deleted: 0, unchanged: 2 }]);
+        const same = await store.replaceProjection(
+          { nodes: [...tinyProjection().nodes].reverse(), edges: [...tinyProjection().edges].reverse() },
+          { nowUnix: 1001 },
+        );
+        assert.deepEqual(
+          [same.nodes, same.edges],
+          [
+            { upserted: 0, deleted: 0, unchanged: 3 },
+            { upserted: 0, deleted: 0, unchanged: 2 },
+          ],
+        );
         assert.deepEqual(same.node_properties, { upserted: 0, deleted: 0, unchanged: 3 });
         assert.equal(same.content_hash, cold.content_hash, "row order does not change the content hash");
 
         const next = tinyProjection();
         next.nodes = [node("a", { properties: { color: "green", size: "1" } }), node("b", { properties: { color: "blue" } }), node("d")];
-        next.edges = [{ from_id: "a", to_id: "b", kind: "link", properties: { weight: "1" } }, { from_id: "a", to_id: "d", kind: "link" }];
+        next.edges = [
+          { from_id: "a", to_id: "b", kind: "link", properties: { weight: "1" } },
+          { from_id: "a", to_id: "d", kind: "link" },
+        ];
         const changed = await store.replaceProjection(next, { nowUnix: 1002 });
         assert.deepEqual(changed.nodes, { upserted: 2, deleted: 1, unchanged: 1 });
         assert.deepEqual(changed.edges, { upserted: 1, deleted: 1, unchanged: 1 });
         assert.deepEqual(changed.node_properties, { upserted: 1, deleted: 0, unchanged: 2 });
         assert.notEqual(changed.content_hash, cold.content_hash);
         assert.equal(changed.tombstones.written, 2);
-        assert.deepEqual((await store.nodesByKind("n", { properties: { color: "green" } })).items.map((n) => n.id), ["a"]);
+        assert.deepEqual(
+          (await store.nodesByKind("n", { properties: { color: "green" } })).items.map((n) => n.id),
+          ["a"],
+        );
         assert.deepEqual((await store.nodesByKind("n", { properties: { color: "red" } })).items, []);
         const tombstones = (await store.tombstones({ limit: 0 })).items;
         assert.deepEqual(tombstones.map((t) => t.row_key).sort(), ["c", edgeKey("b", "link", "c")].sort());
@@ -113,8 +149,14 @@ export const writeCases: ConformanceCase[] = [
     run: (h) =>
       withStore(h, canonicalProjection(), async (store) => {
         const before = await store.counts();
-        await assert.rejects(store.replaceProjection({ nodes: [node("x"), node("x")], edges: [] }), (error) => isTsiftError(error, "invalid_input") && error.message.includes("duplicate"));
-        await assert.rejects(store.replaceProjection({ nodes: [node("x")], edges: [{ from_id: "x", to_id: "y", kind: "k" }] }), (error) => isTsiftError(error, "invalid_input") && error.message.includes("y"));
+        await assert.rejects(
+          store.replaceProjection({ nodes: [node("x"), node("x")], edges: [] }),
+          (error) => isTsiftError(error, "invalid_input") && error.message.includes("duplicate"),
+        );
+        await assert.rejects(
+          store.replaceProjection({ nodes: [node("x")], edges: [{ from_id: "x", to_id: "y", kind: "k" }] }),
+          (error) => isTsiftError(error, "invalid_input") && error.message.includes("y"),
+        );
         assert.deepEqual(await store.counts(), before);
         assert.equal((await store.projectionStatus())?.projection_version, "tsift-conformance-v1");
       }),
@@ -139,7 +181,10 @@ export const writeCases: ConformanceCase[] = [
     requires: ["write", "schema-version"],
     run: (h) =>
       withStore(h, tinyProjection(), async (store) => {
-        await assert.rejects(h.reopenWithUserVersion!(store, 999), (error) => isTsiftError(error, "schema_newer") && error.message.includes("schema version 999 is newer than supported"));
+        await assert.rejects(
+          h.reopenWithUserVersion!(store, 999),
+          (error) => isTsiftError(error, "schema_newer") && error.message.includes("schema version 999 is newer than supported"),
+        );
       }),
   },
   {

@@ -27,7 +27,9 @@ describe("chunkSource", () => {
   });
 
   it("cuts a long class into its members, labelled with the class", () => {
-    const methods = Array.from({ length: 6 }, (_, i) => [`  /** Method ${i}. */`, `  m${i}(): number {`, ...Array.from({ length: 15 }, () => `    return ${i};`), "  }"].join("\n"));
+    const methods = Array.from({ length: 6 }, (_, i) =>
+      [`  /** Method ${i}. */`, `  m${i}(): number {`, ...Array.from({ length: 15 }, () => `    return ${i};`), "  }"].join("\n"),
+    );
     const text = `export class Big {\n  field = 1;\n${methods.join("\n")}\n}\n`;
     const chunks = extractFile("typescript", text).chunks;
     expect(chunks.length).toBeGreaterThan(1);
@@ -50,11 +52,14 @@ describe("chunkSource", () => {
 
   it("splits a long declaration-free stretch at top-level declaration lines", () => {
     // What a parser that lost a file's declarations leaves: no symbols for 200 lines.
-    const block = (name: string) => [`/**`, ` * The ${name} helper.`, ` */`, `export const ${name} = (n: number) =>`, ...Array.from({ length: 36 }, () => "  n + 1")].join("\n");
+    const block = (name: string) =>
+      [`/**`, ` * The ${name} helper.`, ` */`, `export const ${name} = (n: number) =>`, ...Array.from({ length: 36 }, () => "  n + 1")].join("\n");
     const text = ["alpha", "beta", "gamma", "delta", "epsilon"].map(block).join("\n");
     const chunks = chunkSource(text, []);
     expect(chunks.every((chunk) => chunk.origin === "lines")).toBe(true);
-    const labelled = chunkSource(`${text}\n`, [{ name: "tail", kind: "const", language: "typescript", line: 1, end_line: 1, signature: "", visibility: null, parent: null, qualified_name: "tail" }]);
+    const labelled = chunkSource(`${text}\n`, [
+      { name: "tail", kind: "const", language: "typescript", line: 1, end_line: 1, signature: "", visibility: null, parent: null, qualified_name: "tail" },
+    ]);
     expect(labelled.map((chunk) => chunk.symbol)).toEqual(expect.arrayContaining(["beta", "gamma", "delta", "epsilon"]));
     const beta = labelled.find((chunk) => chunk.symbol === "beta")!;
     expect(beta.text.startsWith("/**\n * The beta helper.")).toBe(true);

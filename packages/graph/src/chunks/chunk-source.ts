@@ -140,7 +140,8 @@ function expand(pieces: readonly Piece[], lines: readonly string[], opts: Requir
       // The declaration's own head (doc, signature, fields before the first member) stays labelled with it.
       const head = members[0];
       if (head && head.span === null && head.start === piece.start) Object.assign(head, { span, head: true });
-      else if (head && head.start > piece.start) members.unshift({ start: piece.start, end: head.start - 1, span, enclosing: piece.enclosing, window: false, head: true });
+      else if (head && head.start > piece.start)
+        members.unshift({ start: piece.start, end: head.start - 1, span, enclosing: piece.enclosing, window: false, head: true });
       out.push(...expand(members, lines, opts));
     } else {
       out.push(...windows(piece.start, piece.end, span, piece.enclosing, opts));
@@ -156,9 +157,24 @@ const DECLARATION_LINE =
   /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:pub(?:\([^)]*\))?\s+)?(const|let|var|function\*?|class|interface|type|enum|namespace|def|fn|struct|trait|impl|fun|val|object)\s+([A-Za-z_$][\w$]*)/;
 
 const KIND_OF: Record<string, ExtractedSymbol["kind"]> = {
-  const: "const", let: "variable", var: "variable", function: "function", "function*": "function", class: "class", interface: "interface",
-  type: "type_alias", enum: "enum", namespace: "namespace", def: "function", fn: "function", struct: "struct", trait: "trait", impl: "impl",
-  fun: "function", val: "const", object: "object",
+  const: "const",
+  let: "variable",
+  var: "variable",
+  function: "function",
+  "function*": "function",
+  class: "class",
+  interface: "interface",
+  type: "type_alias",
+  enum: "enum",
+  namespace: "namespace",
+  def: "function",
+  fn: "function",
+  struct: "struct",
+  trait: "trait",
+  impl: "impl",
+  fun: "function",
+  val: "const",
+  object: "object",
 };
 
 /**
@@ -174,7 +190,17 @@ function declarationPieces(piece: Piece, lines: readonly string[], opts: Require
     if (!match) continue;
     const name = match[2]!;
     // Synthetic: only its name and kind label the chunk (language is never read from it).
-    const symbol: ExtractedSymbol = { name, kind: KIND_OF[match[1]!] ?? "variable", language: "typescript", line, end_line: line, signature: "", visibility: null, parent: null, qualified_name: name };
+    const symbol: ExtractedSymbol = {
+      name,
+      kind: KIND_OF[match[1]!] ?? "variable",
+      language: "typescript",
+      line,
+      end_line: line,
+      signature: "",
+      visibility: null,
+      parent: null,
+      qualified_name: name,
+    };
     spans.push({ symbol, start: line, end: line, children: [] });
   }
   if (spans.length === 0) return [piece];

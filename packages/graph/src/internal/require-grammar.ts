@@ -26,9 +26,12 @@ export function requireGrammar(grammarPackage: string): Record<string, unknown> 
     try {
       return require(grammarPackage) as Record<string, unknown>;
     } catch {
-      throw new Error(`no prebuilt ${grammarPackage} binary for ${process.platform}-${process.arch}; install the grammar to build it from source: npm install ${grammarPackage}`, {
-        cause: vendoredError,
-      });
+      throw new Error(
+        `no prebuilt ${grammarPackage} binary for ${process.platform}-${process.arch}; install the grammar to build it from source: npm install ${grammarPackage}`,
+        {
+          cause: vendoredError,
+        },
+      );
     }
   }
 }

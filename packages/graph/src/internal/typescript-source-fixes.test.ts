@@ -15,7 +15,15 @@ describe("fixTypeScriptSource", () => {
   });
 
   it("separates call signatures listed on their own lines, across doc comments", () => {
-    const source = ["export const map: {", "  /** data-last */", "  <A, B>(f: (a: A) => B): (self: Array<A>) => Array<B>", "  /** data-first */", "  <A, B>(self: Array<A>, f: (a: A) => B): Array<B>", "} = dual(2, (self, f) => self.map(f))", ""].join("\n");
+    const source = [
+      "export const map: {",
+      "  /** data-last */",
+      "  <A, B>(f: (a: A) => B): (self: Array<A>) => Array<B>",
+      "  /** data-first */",
+      "  <A, B>(self: Array<A>, f: (a: A) => B): Array<B>",
+      "} = dual(2, (self, f) => self.map(f))",
+      "",
+    ].join("\n");
     const fixed = fixTypeScriptSource(source);
     expect(fixed.length).toBe(source.length);
     expect(fixed.split("\n").map((line) => line.length)).toEqual(source.split("\n").map((line) => line.length));
@@ -25,7 +33,11 @@ describe("fixTypeScriptSource", () => {
   });
 
   it("leaves generic arrows after `=>`, `,` or `(` alone", () => {
-    for (const source of ["const f =\n  <A>(a: A) => a\n", "dual(\n  2,\n  <A>(self: A) => self\n)\n", "const curried = (a: number) =>\n  <B>(b: B) => [a, b]\n"]) {
+    for (const source of [
+      "const f =\n  <A>(a: A) => a\n",
+      "dual(\n  2,\n  <A>(self: A) => self\n)\n",
+      "const curried = (a: number) =>\n  <B>(b: B) => [a, b]\n",
+    ]) {
       expect(fixTypeScriptSource(source)).toBe(source);
     }
   });

@@ -35,7 +35,10 @@ function blankEscapedBackticks(text: string): string {
 
 /** `<in out A, const B>` → `<       A, const B>`. */
 function blankVarianceModifiers(text: string): string {
-  return text.replace(/([<,]\s*)((?:(?:in|out)\s+)+)(?=(?:const\s+)?[\p{L}_$][\w$]*\s*(?:[,>=]|extends\b))/gu, (_match, before: string, modifiers: string) => before + modifiers.replace(/\S/g, " "));
+  return text.replace(
+    /([<,]\s*)((?:(?:in|out)\s+)+)(?=(?:const\s+)?[\p{L}_$][\w$]*\s*(?:[,>=]|extends\b))/gu,
+    (_match, before: string, modifiers: string) => before + modifiers.replace(/\S/g, " "),
+  );
 }
 
 const TYPE_END = /[\w$)\]}>]/u;

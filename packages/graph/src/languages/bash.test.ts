@@ -67,7 +67,7 @@ describe("bash extraction", () => {
   });
 
   it("reports source and dot as imports with the path unquoted", () => {
-    const source = 'source ./lib/common.sh\n. "$HOME/.env"\nsource \'/etc/profile\'\n';
+    const source = "source ./lib/common.sh\n. \"$HOME/.env\"\nsource '/etc/profile'\n";
     expect(extract(source).imports).toEqual([
       { module: "./lib/common.sh", names: [], line: 1, kind: "source" },
       { module: "$HOME/.env", names: [], line: 2, kind: "source" },

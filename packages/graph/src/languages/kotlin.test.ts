@@ -46,7 +46,8 @@ describe("kotlin extraction", () => {
   });
 
   it("classifies interfaces, abstract, open and value classes", () => {
-    const source = "sealed interface S\nfun interface P {\n    fun test(): Boolean\n}\nabstract class A\nopen class O\nvalue class V(val v: Int)\nannotation class Marker\n";
+    const source =
+      "sealed interface S\nfun interface P {\n    fun test(): Boolean\n}\nabstract class A\nopen class O\nvalue class V(val v: Int)\nannotation class Marker\n";
     expect(extract(source).symbols.map((s) => [s.name, s.kind])).toEqual([
       ["S", "interface"],
       ["P", "interface"],

@@ -108,7 +108,9 @@ function documentSymbols(root: SyntaxNode, context: RuleContext): SymbolDraft[] 
     const row = block.startPosition.row;
     const parent = open.at(-1)?.qualifiedName ?? null;
     if (block.type === "fenced_code_block") {
-      const language = childOfType(block, "info_string")?.namedChildren.find((child) => child.type === "language")?.text.trim();
+      const language = childOfType(block, "info_string")
+        ?.namedChildren.find((child) => child.type === "language")
+        ?.text.trim();
       drafts.push({
         name: language || "code",
         kind: "code_block",

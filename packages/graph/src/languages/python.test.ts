@@ -355,7 +355,14 @@ describe("python extraction", () => {
   });
 
   it("keeps complexity of nested functions and lambdas apart", () => {
-    const source = lines("def outer(x):", "    def inner(y):", "        return 1 if y else 2", "    f = lambda z: z or 1", "    if x:", "        return inner(x)");
+    const source = lines(
+      "def outer(x):",
+      "    def inner(y):",
+      "        return 1 if y else 2",
+      "    f = lambda z: z or 1",
+      "    if x:",
+      "        return inner(x)",
+    );
     // The lambda is not a symbol, so its `or` counts for outer.
     expect(symbol(source, "outer").complexity).toMatchObject({ cyclomatic: 3 });
     expect(symbol(source, "outer.inner").complexity).toMatchObject({ cyclomatic: 2 });

@@ -74,7 +74,11 @@ function withoutComments(text: string): string {
 
 /** One line, without the blanks just inside brackets that multi-line parameter lists leave. */
 function tidy(text: string): string {
-  return oneLine(withoutComments(text).replace(/([([{])\s+/gu, "$1").replace(/\s+([)\]}])/gu, "$1"));
+  return oneLine(
+    withoutComments(text)
+      .replace(/([([{])\s+/gu, "$1")
+      .replace(/\s+([)\]}])/gu, "$1"),
+  );
 }
 
 /**
@@ -145,7 +149,8 @@ function definitionHead(node: SyntaxNode, source: string): { name: string; headE
     const field = cursor.currentFieldName;
     if (field === "body") break;
     if (field === "name") name = source.slice(cursor.startIndex, cursor.endIndex);
-    if (field === "name" || field === "type_parameters" || field === "parameters" || field === "return_type" || field === "superclasses") headEnd = cursor.endIndex;
+    if (field === "name" || field === "type_parameters" || field === "parameters" || field === "return_type" || field === "superclasses")
+      headEnd = cursor.endIndex;
   } while (cursor.gotoNextSibling());
   return name ? { name, headEnd } : null;
 }
@@ -189,7 +194,14 @@ function typeAlias(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
   const nameNode = left?.type === "type" ? left.firstNamedChild : left;
   const name = nameNode?.type === "generic_type" ? nameNode.firstNamedChild?.text : nameNode?.text;
   if (!name || !/^[A-Za-z_]\w*$/u.test(name)) return null;
-  return { name, kind: "type_alias", signature: tidy(context.source.slice(node.startIndex, node.endIndex)), visibility: visibilityOf(name, context), callable: false, container: false };
+  return {
+    name,
+    kind: "type_alias",
+    signature: tidy(context.source.slice(node.startIndex, node.endIndex)),
+    visibility: visibilityOf(name, context),
+    callable: false,
+    container: false,
+  };
 }
 
 /**

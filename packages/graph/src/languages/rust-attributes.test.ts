@@ -6,7 +6,22 @@ const TRIVIA_REGEX = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/u;
 
 describe("onlyTrivia", () => {
   it("agrees with the whitespace-and-comments grammar on short gaps", () => {
-    const samples = ["", " ", "\n\t", "// c\n", "// c", "/* c */", "/* a */ // b\n  /* c\n d */\n", "/* open", "/*/", "/", "x", " /* */ x", "\u00a0\u2028", "//\n/**/"];
+    const samples = [
+      "",
+      " ",
+      "\n\t",
+      "// c\n",
+      "// c",
+      "/* c */",
+      "/* a */ // b\n  /* c\n d */\n",
+      "/* open",
+      "/*/",
+      "/",
+      "x",
+      " /* */ x",
+      "\u00a0\u2028",
+      "//\n/**/",
+    ];
     for (const sample of samples) expect(onlyTrivia(sample, 0, sample.length), JSON.stringify(sample)).toBe(TRIVIA_REGEX.test(sample));
   });
 

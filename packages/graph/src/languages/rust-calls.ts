@@ -40,7 +40,8 @@ export function macroRule(node: SyntaxNode, context: RuleContext): CallDraft[] |
   const cursor = cursorAt(node);
   if (!cursor.gotoFirstChild()) return null;
   do {
-    if (cursor.currentFieldName === "right" && cursor.nodeType === "token_tree") return tokenTreeCalls(cursor, context.source, node.startIndex, node.startPosition.row);
+    if (cursor.currentFieldName === "right" && cursor.nodeType === "token_tree")
+      return tokenTreeCalls(cursor, context.source, node.startIndex, node.startPosition.row);
   } while (cursor.gotoNextSibling());
   return null;
 }

@@ -194,5 +194,13 @@ export function macroDefinition(node: SyntaxNode, context: RuleContext): SymbolD
   if (!name) return null;
   const { signature, startRow, attributes } = head(node, source, name.end);
   const exported = attributes.some((attribute) => /^#\[\s*macro_export\b/u.test(attribute));
-  return { name: source.slice(name.start, name.end), kind: "function", signature, visibility: exported ? "public" : "private", startRow, callable: true, container: false };
+  return {
+    name: source.slice(name.start, name.end),
+    kind: "function",
+    signature,
+    visibility: exported ? "public" : "private",
+    startRow,
+    callable: true,
+    container: false,
+  };
 }

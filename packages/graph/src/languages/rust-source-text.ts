@@ -40,7 +40,12 @@ function withoutComments(text: string): string {
 
 /** One line, without the blanks just inside brackets that multi-line parameter lists leave. */
 export function tidy(text: string): string {
-  return oneLine(withoutComments(text).replace(/([([{<])\s+/gu, "$1").replace(/\s+([)\]}>])/gu, "$1").replace(/[\s;]+$/u, ""));
+  return oneLine(
+    withoutComments(text)
+      .replace(/([([{<])\s+/gu, "$1")
+      .replace(/\s+([)\]}>])/gu, "$1")
+      .replace(/[\s;]+$/u, ""),
+  );
 }
 
 /**

@@ -131,7 +131,7 @@ describe("rust extraction", () => {
       "/// Documented.",
       "#[derive(Debug, Clone)]",
       "// a plain comment",
-      "#[serde(rename_all = \"camelCase\")]",
+      '#[serde(rename_all = "camelCase")]',
       "pub struct Config {",
       "    #[serde(default)]",
       "    pub name: String,",
@@ -148,7 +148,7 @@ describe("rust extraction", () => {
       "    fn plain() {}",
       "}",
       "#[macro_export]",
-      "macro_rules! shout { ($e:expr) => { println!(\"{}\", $e) }; }",
+      'macro_rules! shout { ($e:expr) => { println!("{}", $e) }; }',
       "macro_rules! quiet { () => {}; }",
     );
     expect(extract(source).symbols.map((s) => [s.qualified_name, s.kind, s.line, s.end_line, s.signature, s.visibility])).toEqual([
@@ -225,13 +225,13 @@ describe("rust extraction", () => {
     const source = lines(
       "fn t() {",
       "    assert_eq!(add(1, 2), Foo::new(3).value());",
-      "    let v = vec![Item::parse(\"a\")?, make()];",
+      '    let v = vec![Item::parse("a")?, make()];',
       "    println!(",
       '        "{} {}",',
       "        self.name(),",
       "        it.collect::<Vec<_>>(),",
       "    );",
-      "    log::info!(\"{}\", format!(\"{}\", x.len()));",
+      '    log::info!("{}", format!("{}", x.len()));',
       "}",
     );
     expect(calls(source)).toEqual([
@@ -338,7 +338,14 @@ describe("rust extraction", () => {
   });
 
   it("recovers items around syntax errors", () => {
-    const source = lines("pub struct P { x: i32 }", "impl P {", "    fn bad(&self) -> i32 { self.x + }", "    fn good(&self) {}", "}", "fn after() { helper() }");
+    const source = lines(
+      "pub struct P { x: i32 }",
+      "impl P {",
+      "    fn bad(&self) -> i32 { self.x + }",
+      "    fn good(&self) {}",
+      "}",
+      "fn after() { helper() }",
+    );
     const result = extract(source);
     expect(result.has_errors).toBe(true);
     expect(result.symbols.map((s) => s.qualified_name)).toEqual(expect.arrayContaining(["P", "P.bad", "P.good", "after"]));

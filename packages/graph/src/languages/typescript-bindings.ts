@@ -80,7 +80,12 @@ export function onObject(node: SyntaxNode, context: RuleContext): SymbolDraft | 
       prepare(context, value, reach.commonJs ? { ...draft, parent: null } : draft);
     } else if (hasFunctionMembers(value, context)) {
       const signature = head(slice(context, member.startIndex, value.startIndex)).replace(/\s*:$/u, "");
-      prepareObject(context, value, { name, kind: "property", signature, visibility: reach.visibility, spanNode: member }, { visibility: reach.visibility, commonJs: false });
+      prepareObject(
+        context,
+        value,
+        { name, kind: "property", signature, visibility: reach.visibility, spanNode: member },
+        { visibility: reach.visibility, commonJs: false },
+      );
     }
   }
   return own ?? null;

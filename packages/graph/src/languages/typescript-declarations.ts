@@ -89,7 +89,14 @@ export function onExportStatement(node: SyntaxNode, context: RuleContext): null 
       startRow: row,
     });
   } else if (unwrapped.type === "object" && hasFunctionMembers(unwrapped, context)) {
-    const draft = { name: "default", kind: "const" as const, signature: head(slice(context, node.startIndex, unwrapped.startIndex)), visibility: "public" as const, spanNode: node, startRow: row };
+    const draft = {
+      name: "default",
+      kind: "const" as const,
+      signature: head(slice(context, node.startIndex, unwrapped.startIndex)),
+      visibility: "public" as const,
+      spanNode: node,
+      startRow: row,
+    };
     prepareObject(context, unwrapped, draft, { visibility: "public", commonJs: false });
   }
   return null;
@@ -187,7 +194,8 @@ export function onNamespace(node: SyntaxNode, context: RuleContext): SymbolDraft
   const ambient = name.type === "string" || !!wrapper?.declared || (!!parent && state.ambient.has(parent.qualified_name));
   if (ambient) state.ambient.add(parent ? `${parent.qualified_name}.${text}` : text);
   const body = node.childForFieldName("body");
-  if (body && (context.lang === "typescript" || context.lang === "tsx")) markOverloads(body.namedChildren, state, context.source, "function_signature", "function_declaration");
+  if (body && (context.lang === "typescript" || context.lang === "tsx"))
+    markOverloads(body.namedChildren, state, context.source, "function_signature", "function_declaration");
   const draft: SymbolDraft = {
     name: text,
     kind: "namespace",

@@ -54,9 +54,18 @@ function prepareField(field: SyntaxNode, context: RuleContext): void {
   const visibility = modifiersOf(field, name).accessibility;
   const base = { name: name.text, visibility, spanNode: field, ...(decoration ? { startRow: decoration.row } : {}) };
   if (isFunction) {
-    prepare(context, value, { ...base, kind: value.type === "class" ? "class" : "method", signature: head(prefix + slice(context, field.startIndex, bodyStart(value))) });
+    prepare(context, value, {
+      ...base,
+      kind: value.type === "class" ? "class" : "method",
+      signature: head(prefix + slice(context, field.startIndex, bodyStart(value))),
+    });
   } else if (hasFunctionMembers(value, context)) {
-    prepareObject(context, value, { ...base, kind: "property", signature: head(prefix + slice(context, field.startIndex, value.startIndex)) }, { visibility, commonJs: false });
+    prepareObject(
+      context,
+      value,
+      { ...base, kind: "property", signature: head(prefix + slice(context, field.startIndex, value.startIndex)) },
+      { visibility, commonJs: false },
+    );
   }
 }
 
@@ -118,5 +127,9 @@ export function onPropertySignature(node: SyntaxNode, context: RuleContext): Sym
 /** A function type, or an object type that is only call signatures (an overload list). */
 function isFunctionType(type: SyntaxNode): boolean {
   if (type.type === "function_type") return true;
-  return type.type === "object_type" && type.namedChildCount > 0 && type.namedChildren.every((member) => member.type === "call_signature" || member.type === "comment");
+  return (
+    type.type === "object_type" &&
+    type.namedChildCount > 0 &&
+    type.namedChildren.every((member) => member.type === "call_signature" || member.type === "comment")
+  );
 }

@@ -64,7 +64,16 @@ describe("declared types for the call resolver (TypeScript)", () => {
   });
 
   it("marks bare calls of parameters and locals, not of nested functions", () => {
-    const source = ["import { make } from './m'", "export function each(make: () => void, xs: number[]) {", "  make()", "  const helper = () => 1", "  helper()", "  for (const f of xs) f()", "}", ""].join("\n");
+    const source = [
+      "import { make } from './m'",
+      "export function each(make: () => void, xs: number[]) {",
+      "  make()",
+      "  const helper = () => 1",
+      "  helper()",
+      "  for (const f of xs) f()",
+      "}",
+      "",
+    ].join("\n");
     expect(typed(source)).toEqual([
       ["make", null, true],
       ["f", null, true],
@@ -124,7 +133,11 @@ describe("declared types for the call resolver (TypeScript)", () => {
       "export type Exit<A> = Exit.Success<A> | (Exit.Failure<A> | null)",
       "",
     ].join("\n");
-    expect(extract(source).symbols.filter((symbol) => symbol.bases).map((symbol) => [symbol.name, symbol.bases])).toEqual([
+    expect(
+      extract(source)
+        .symbols.filter((symbol) => symbol.bases)
+        .map((symbol) => [symbol.name, symbol.bases]),
+    ).toEqual([
       ["Option", ["None|Some"]],
       ["Exit", ["Exit.Success|Exit.Failure"]],
     ]);

@@ -64,7 +64,14 @@ interface TypeState {
 }
 
 const states = new WeakMap<RuleContext, TypeState>();
-const FUNCTION_NODES = ["arrow_function", "function_expression", "function_declaration", "generator_function", "generator_function_declaration", "method_definition"];
+const FUNCTION_NODES = [
+  "arrow_function",
+  "function_expression",
+  "function_declaration",
+  "generator_function",
+  "generator_function_declaration",
+  "method_definition",
+];
 const PARAMETER_NODES = new Set(["required_parameter", "optional_parameter"]);
 const LOCAL_SYMBOL_VALUES = new Set(["arrow_function", "function_expression", "generator_function", "class"]);
 const UNWRAP = new Set(["parenthesized_expression", "non_null_expression", "satisfies_expression"]);
@@ -239,11 +246,17 @@ function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
     if (PARAMETER_NODES.has(parameter.type)) {
       const pattern = parameter.childForFieldName("pattern");
       const annotation = parameter.childForFieldName("type");
-      const type = (annotation ? bound(typePath(annotation), own, enclosingOf(state)) : null) ?? expressionType(parameter.childForFieldName("value"), state, context);
+      const type =
+        (annotation ? bound(typePath(annotation), own, enclosingOf(state)) : null) ?? expressionType(parameter.childForFieldName("value"), state, context);
       bindPattern(pattern, scope.names, type);
       const shape = pattern?.type === "identifier" && !type ? objectShape(annotation, own, enclosingOf(state)) : null;
       if (shape) (scope.shapes ??= new Map()).set(pattern!.text, shape);
-      if (isConstructor && type && pattern?.type === "identifier" && parameter.children.some((child) => child.type === "accessibility_modifier" || child.type === "readonly")) {
+      if (
+        isConstructor &&
+        type &&
+        pattern?.type === "identifier" &&
+        parameter.children.some((child) => child.type === "accessibility_modifier" || child.type === "readonly")
+      ) {
         recordField(context, state, pattern.text, type);
       }
     } else bindPattern(parameter.type === "assignment_pattern" ? parameter.childForFieldName("left") : parameter, scope.names, null);
@@ -280,8 +293,18 @@ function onLoopOrCatch(node: SyntaxNode, context: RuleContext): null {
   if (!scope) return null;
   const binding = node.type === "catch_clause" ? node.childForFieldName("parameter") : node.childForFieldName("left");
   // `for (const x of xs)` with `xs: A[]` binds an `A`; `for … in` binds keys.
-  const iterated = node.type === "for_in_statement" && node.children.some((child) => child.type === "of") ? elementOf(expressionType(node.childForFieldName("right"), state, context)) : null;
-  if (binding) bindPattern(binding.type === "lexical_declaration" || binding.type === "variable_declaration" ? binding.namedChildren[0]?.childForFieldName("name") ?? null : binding, scope.names, iterated);
+  const iterated =
+    node.type === "for_in_statement" && node.children.some((child) => child.type === "of")
+      ? elementOf(expressionType(node.childForFieldName("right"), state, context))
+      : null;
+  if (binding)
+    bindPattern(
+      binding.type === "lexical_declaration" || binding.type === "variable_declaration"
+        ? (binding.namedChildren[0]?.childForFieldName("name") ?? null)
+        : binding,
+      scope.names,
+      iterated,
+    );
   return null;
 }
 
@@ -312,7 +335,8 @@ function onExportClause(node: SyntaxNode, context: RuleContext): null {
     for (const specifier of clause.namedChildren) {
       const name = specifier.childForFieldName("name");
       const alias = specifier.childForFieldName("alias");
-      if (name && alias && alias.text !== name.text && alias.text !== "default" && IDENTIFIER_PATH.test(name.text)) context.memberType?.(alias.text, `=${name.text}`, "");
+      if (name && alias && alias.text !== name.text && alias.text !== "default" && IDENTIFIER_PATH.test(name.text))
+        context.memberType?.(alias.text, `=${name.text}`, "");
     }
   }
   return null;
@@ -356,7 +380,7 @@ function returnedType(node: SyntaxNode, context: RuleContext): string | null {
     if (returns.length !== 1) return null;
     value = returns[0]!.firstNamedChild;
   }
-  if (!value || value.type === "identifier" && lookup(stateOf(context), value.startIndex, value.text) === undefined) return null;
+  if (!value || (value.type === "identifier" && lookup(stateOf(context), value.startIndex, value.text) === undefined)) return null;
   const type = expressionType(value, stateOf(context), context);
   return type && type !== "this" && !type.startsWith("=") && !type.startsWith("this#") ? type : null;
 }
@@ -390,7 +414,9 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
     const state = stateOf(context);
     scopeAt(state, node.startIndex);
     const own = typeParameters(node);
-    const returns = annotation ? (returnsThis(annotation) ?? bound(typePath(annotation), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state))) : (declared ?? returnedType(node, context));
+    const returns = annotation
+      ? (returnsThis(annotation) ?? bound(typePath(annotation), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state)))
+      : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
     return;
   }
@@ -430,7 +456,9 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
 /** The TypeScript/JavaScript rules with declared-type facts added (see above). */
 export function withTypeFacts(rules: LanguageRules): LanguageRules {
   const definitions = Object.fromEntries(Object.entries(rules.definitions).map(([type, rule]) => [type, annotateDefinition(rule)]));
-  const calls: Record<string, LanguageRules["calls"][string]> = Object.fromEntries(Object.entries(rules.calls).map(([type, rule]) => [type, annotateCall(rule)]));
+  const calls: Record<string, LanguageRules["calls"][string]> = Object.fromEntries(
+    Object.entries(rules.calls).map(([type, rule]) => [type, annotateCall(rule)]),
+  );
   for (const type of FUNCTION_NODES) calls[type] = chain(calls[type], onFunctionLike);
   calls.variable_declarator = chain(calls.variable_declarator, onDeclarator);
   calls.for_in_statement = chain(calls.for_in_statement, onLoopOrCatch);

@@ -188,7 +188,13 @@ describe("typescript extraction — overloads, interfaces, namespaces", () => {
   });
 
   it("gives interface and object-type members the interface or alias as parent", () => {
-    const source = lines("export interface Repo<T> extends Base {", "  find(id: string): T;", "  name: string;", "}", "type Listener = { on(e: Event): void };");
+    const source = lines(
+      "export interface Repo<T> extends Base {",
+      "  find(id: string): T;",
+      "  name: string;",
+      "}",
+      "type Listener = { on(e: Event): void };",
+    );
     expect(extract(source).symbols.map((s) => [s.qualified_name, s.kind, s.visibility, s.signature])).toEqual([
       ["Repo", "interface", "public", "export interface Repo<T> extends Base"],
       ["Repo.find", "method", "public", "find(id: string): T"],
@@ -273,7 +279,14 @@ describe("typescript extraction — bindings and visibility", () => {
   });
 
   it("module-level constants and variables are symbols, locals are not", () => {
-    const source = lines("export const LIMIT = 50;", "let counter = 0, step = 2;", "const config = loadConfig({", "  a: 1,", "});", "function f() { const x = 1; }");
+    const source = lines(
+      "export const LIMIT = 50;",
+      "let counter = 0, step = 2;",
+      "const config = loadConfig({",
+      "  a: 1,",
+      "});",
+      "function f() { const x = 1; }",
+    );
     expect(extract(source).symbols.map((s) => [s.name, s.kind, s.signature, s.line, s.end_line])).toEqual([
       ["LIMIT", "const", "export const LIMIT = 50", 1, 1],
       ["counter", "variable", "let counter = 0", 2, 2],
@@ -322,7 +335,12 @@ describe("typescript extraction — bindings and visibility", () => {
 
   it("decorated exported classes start at the decorator", () => {
     const source = lines("@Component({", "  selector: 'x',", "})", "export class Widget {}");
-    expect(symbol(source, "Widget")).toMatchObject({ line: 1, end_line: 4, signature: "@Component({ selector: 'x', }) export class Widget", visibility: "public" });
+    expect(symbol(source, "Widget")).toMatchObject({
+      line: 1,
+      end_line: 4,
+      signature: "@Component({ selector: 'x', }) export class Widget",
+      visibility: "public",
+    });
   });
 });
 
@@ -406,16 +424,41 @@ describe("typescript extraction — imports", () => {
       "}",
     );
     expect(extract(source).imports.map((i) => [i.line, i.kind, i.module, i.names])).toEqual([
-      [1, "import", "./m", [{ name: "default", alias: "def" }, { name: "a", alias: "b" }, { name: "c", alias: null }]],
+      [
+        1,
+        "import",
+        "./m",
+        [
+          { name: "default", alias: "def" },
+          { name: "a", alias: "b" },
+          { name: "c", alias: null },
+        ],
+      ],
       [2, "import", "ns", [{ name: "*", alias: "ns" }]],
       [3, "import", "./types", [{ name: "T", alias: null }]],
       [4, "import", "./side-effect", []],
       [5, "require", "fs", [{ name: "*", alias: "fs" }]],
-      [6, "export_from", "./z", [{ name: "x", alias: "y" }, { name: "z", alias: null }]],
+      [
+        6,
+        "export_from",
+        "./z",
+        [
+          { name: "x", alias: "y" },
+          { name: "z", alias: null },
+        ],
+      ],
       [7, "export_from", "./all", [{ name: "*", alias: null }]],
       [8, "export_from", "./all2", [{ name: "*", alias: "all2" }]],
       [9, "require", "path", [{ name: "*", alias: "path" }]],
-      [10, "require", "fs/promises", [{ name: "readFile", alias: "read" }, { name: "stat", alias: null }]],
+      [
+        10,
+        "require",
+        "fs/promises",
+        [
+          { name: "readFile", alias: "read" },
+          { name: "stat", alias: null },
+        ],
+      ],
       [11, "require", "./log", [{ name: "child", alias: null }]],
       [12, "require", "dotenv/config", []],
       [14, "dynamic", "./plugin", [{ name: "plugin", alias: null }]],

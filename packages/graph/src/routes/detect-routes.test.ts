@@ -4,7 +4,7 @@ import { detectRoutes } from "./detect-routes";
 const lines = (...text: string[]) => text.join("\n");
 
 describe("detectRoutes — acceptance cases (1-based lines)", () => {
-  it("axum: Router::new().route(\"/users\", get(list_users))", () => {
+  it('axum: Router::new().route("/users", get(list_users))', () => {
     expect(detectRoutes("rust", 'Router::new().route("/users", get(list_users));')).toEqual([
       { framework: "axum", method: "get", path: "/users", handler: "list_users", line: 1, handler_line: null },
     ]);
@@ -22,13 +22,13 @@ describe("detectRoutes — acceptance cases (1-based lines)", () => {
     ]);
   });
 
-  it("express: router.post(\"/users\", createUser) gives exactly one route", () => {
+  it('express: router.post("/users", createUser) gives exactly one route', () => {
     expect(detectRoutes("typescript", 'router.post("/users", createUser);')).toEqual([
       { framework: "express", method: "post", path: "/users", handler: "createUser", line: 1, handler_line: null },
     ]);
   });
 
-  it("fastapi: @router.get(\"/items\") then def list_items()", () => {
+  it('fastapi: @router.get("/items") then def list_items()', () => {
     expect(detectRoutes("python", lines('@router.get("/items")', "def list_items():", "    return []"))).toEqual([
       { framework: "fastapi", method: "get", path: "/items", handler: "list_items", line: 1, handler_line: 2 },
     ]);
@@ -43,11 +43,7 @@ describe("detectRoutes — express", () => {
   });
 
   it("names dotted handlers as written and sees through wrappers and bind", () => {
-    const source = lines(
-      "app.get('/a', routes.health);",
-      "app.post('/b', asyncHandler(users.create));",
-      "app.put('/c', controller.update.bind(controller));",
-    );
+    const source = lines("app.get('/a', routes.health);", "app.post('/b', asyncHandler(users.create));", "app.put('/c', controller.update.bind(controller));");
     expect(detectRoutes("javascript", source).map((route) => route.handler)).toEqual(["routes.health", "users.create", "controller.update"]);
   });
 
@@ -137,7 +133,10 @@ describe("detectRoutes — nestjs", () => {
     expect(detectRoutes("typescript", source)).toEqual([
       { framework: "nestjs", method: "put", path: "/admin/stats/reset", handler: "reset", line: 3, handler_line: 4 },
     ]);
-    expect(detectRoutes("typescript", lines("class Health {", "  @Get('health')", "  check() {}", "}"))[0]).toMatchObject({ path: "/health", handler: "check" });
+    expect(detectRoutes("typescript", lines("class Health {", "  @Get('health')", "  check() {}", "}"))[0]).toMatchObject({
+      path: "/health",
+      handler: "check",
+    });
   });
 
   it("skips decorators whose path is not a literal", () => {

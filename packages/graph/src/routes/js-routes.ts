@@ -169,7 +169,14 @@ function nestRoutes(source: string, starts: readonly number[], routes: RouteEntr
       } else if (args && Object.hasOwn(NEST_METHODS, decorator)) {
         const sub = decoratorPath(args[0]);
         if (sub !== null) {
-          pending.push({ framework: "nestjs", method: NEST_METHODS[decorator]!, path: joinPaths(prefix, sub), handler: "", line: lineOf(starts, offset) + 1, handler_line: null });
+          pending.push({
+            framework: "nestjs",
+            method: NEST_METHODS[decorator]!,
+            path: joinPaths(prefix, sub),
+            handler: "",
+            line: lineOf(starts, offset) + 1,
+            handler_line: null,
+          });
         }
       }
       offset = end;

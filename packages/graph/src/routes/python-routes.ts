@@ -63,8 +63,7 @@ export function pythonRoutes(source: string): RouteEntry[] {
       if (path === null) continue;
       const receiver = decorator[1]!;
       const verb = decorator[2]!;
-      const framework: RouteFramework =
-        verb === "route" ? "flask" : verb === "api_route" ? "fastapi" : importsFlask && !importsFastapi ? "flask" : "fastapi";
+      const framework: RouteFramework = verb === "route" ? "flask" : verb === "api_route" ? "fastapi" : importsFlask && !importsFastapi ? "flask" : "fastapi";
       const prefix = prefixes.get(receiver);
       const fullPath = prefix ? joinPaths(prefix, path) : path;
       const listed = verb === "route" || verb === "api_route" ? methodsArgument(args) : [];

@@ -37,7 +37,9 @@ export function codeGraphSourceState(db: Database.Database): CodeGraphSourceStat
   const watermark = createHash("sha256");
   const content = createHash("sha256");
   const meta = new Map(db.prepare("SELECT key, value FROM meta WHERE key IN ('schema_version', 'tool_version')").raw().all() as [string, string][]);
-  watermark.update(`tsift-code-graph\0${CODE_PROJECTION_VERSION}\0r${CODE_PROJECTOR_REVISION}\0${meta.get("schema_version") ?? ""}\0${meta.get("tool_version") ?? ""}\n`);
+  watermark.update(
+    `tsift-code-graph\0${CODE_PROJECTION_VERSION}\0r${CODE_PROJECTOR_REVISION}\0${meta.get("schema_version") ?? ""}\0${meta.get("tool_version") ?? ""}\n`,
+  );
   let files = 0;
   let observed = 0;
   const rows = db.prepare("SELECT path, language, content_hash, indexed_at, has_errors, skip_reason FROM files ORDER BY path").raw().iterate() as Iterable<

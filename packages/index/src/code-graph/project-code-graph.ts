@@ -41,7 +41,17 @@ export interface CodeGraphProjection {
 }
 
 type FileRow = [path: string, language: string, contentHash: string, indexedAt: string, hasErrors: number, skip: string | null];
-type SymbolRow = [id: number, file: string, name: string, kind: string, language: string, line: number, endLine: number, parent: string | null, qualifiedName: string];
+type SymbolRow = [
+  id: number,
+  file: string,
+  name: string,
+  kind: string,
+  language: string,
+  line: number,
+  endLine: number,
+  parent: string | null,
+  qualifiedName: string,
+];
 type CallRow = [file: string, callerId: number | null, line: number, targetId: number, resolution: string];
 type ImportRow = [file: string, module: string, name: string | null, alias: string | null, line: number, kind: string, resolvedFile: string | null];
 type RouteRow = [file: string, framework: string, method: string, path: string, handler: string, line: number, handlerLine: number | null];
@@ -73,7 +83,13 @@ export function projectCodeGraph(db: Database.Database, options: ProjectCodeGrap
   const source = options.sourceState ?? codeGraphSourceState(db);
   const nodes: GraphNode[] = [];
   const edges: GraphEdgeInput[] = [];
-  const stats: CodeGraphStats = { nodes: {}, edges: {}, call_sites: { projected: 0, ambiguous: 0, unresolved: 0 }, import_rows: { resolved: 0, external: 0 }, unhandled_routes: 0 };
+  const stats: CodeGraphStats = {
+    nodes: {},
+    edges: {},
+    call_sites: { projected: 0, ambiguous: 0, unresolved: 0 },
+    import_rows: { resolved: 0, external: 0 },
+    unhandled_routes: 0,
+  };
   const freshness = new FreshnessTable();
   const addNode = (node: GraphNode) => {
     nodes.push(node);
@@ -129,18 +145,27 @@ export function projectCodeGraph(db: Database.Database, options: ProjectCodeGrap
   return { projection: { nodes, edges }, source, stats };
 }
 
-function projectSymbols(db: Database.Database, freshness: FreshnessTable, addNode: (node: GraphNode) => void, addEdge: (edge: GraphEdgeInput) => void): Map<number, SymbolInfo> {
+function projectSymbols(
+  db: Database.Database,
+  freshness: FreshnessTable,
+  addNode: (node: GraphNode) => void,
+  addEdge: (edge: GraphEdgeInput) => void,
+): Map<number, SymbolInfo> {
   const rows = db
     .prepare("SELECT id, file, name, kind, language, line, end_line, parent, qualified_name FROM symbols ORDER BY file, line, id")
     .raw()
     .all() as SymbolRow[];
   const byId = new Map<number, SymbolInfo>();
-  for (let start = 0; start < rows.length; ) {
+  for (let start = 0; start < rows.length;) {
     const file = rows[start]![1];
     let end = start;
     while (end < rows.length && rows[end]![1] === file) end++;
     const inFile = rows.slice(start, end);
-    const ids = disambiguate(inFile, (row) => `sym:${file}#${row[8]}`, (row) => row[3]);
+    const ids = disambiguate(
+      inFile,
+      (row) => `sym:${file}#${row[8]}`,
+      (row) => row[3],
+    );
     const fileId = fileNodeId(file);
     const fresh = freshness.get(file);
     inFile.forEach((row, i) => {
@@ -197,8 +222,17 @@ interface MergedCall {
   resolutions: Set<string> | null;
 }
 
-function projectCalls(db: Database.Database, symbols: Map<number, SymbolInfo>, freshness: FreshnessTable, addEdge: (edge: GraphEdgeInput) => void, stats: CodeGraphStats): void {
-  for (const [resolution, n] of db.prepare("SELECT resolution, count(*) FROM calls WHERE resolved_symbol_id IS NULL GROUP BY resolution").raw().all() as [string, number][]) {
+function projectCalls(
+  db: Database.Database,
+  symbols: Map<number, SymbolInfo>,
+  freshness: FreshnessTable,
+  addEdge: (edge: GraphEdgeInput) => void,
+  stats: CodeGraphStats,
+): void {
+  for (const [resolution, n] of db.prepare("SELECT resolution, count(*) FROM calls WHERE resolved_symbol_id IS NULL GROUP BY resolution").raw().all() as [
+    string,
+    number,
+  ][]) {
     if (resolution === "ambiguous") stats.call_sites.ambiguous += n;
     else stats.call_sites.unresolved += n;
   }
@@ -251,8 +285,17 @@ function projectCalls(db: Database.Database, symbols: Map<number, SymbolInfo>, f
 /** Imported names kept on one `imports` edge; the rest are summarised as `+N`. */
 const MAX_IMPORT_NAMES = 24;
 
-function projectImports(db: Database.Database, freshness: FreshnessTable, addNode: (node: GraphNode) => void, addEdge: (edge: GraphEdgeInput) => void, stats: CodeGraphStats): void {
-  const rows = db.prepare("SELECT file, module, name, alias, line, kind, resolved_file FROM imports ORDER BY file, line, id").raw().iterate() as Iterable<ImportRow>;
+function projectImports(
+  db: Database.Database,
+  freshness: FreshnessTable,
+  addNode: (node: GraphNode) => void,
+  addEdge: (edge: GraphEdgeInput) => void,
+  stats: CodeGraphStats,
+): void {
+  const rows = db
+    .prepare("SELECT file, module, name, alias, line, kind, resolved_file FROM imports ORDER BY file, line, id")
+    .raw()
+    .iterate() as Iterable<ImportRow>;
   const merged = new Map<string, { from: string; to: string; file: string; line: number; names: Set<string>; kinds: Set<string> }>();
   const modules = new Map<string, { file: string; line: number }>();
   for (const [file, module, name, alias, line, kind, resolvedFile] of rows) {
@@ -317,7 +360,11 @@ function projectRoutes(
     if (list) list.push(symbol);
     else byName.set(symbol.name, [symbol]);
   }
-  const ids = disambiguate(rows, (row) => `route:${row[0]}#${row[2].toUpperCase()} ${row[3]}`, (row) => row[1]);
+  const ids = disambiguate(
+    rows,
+    (row) => `route:${row[0]}#${row[2].toUpperCase()} ${row[3]}`,
+    (row) => row[1],
+  );
   rows.forEach(([file, framework, method, routePath, handler, line, handlerLine], i) => {
     const id = ids[i]!;
     const fresh = freshness.get(file);
@@ -338,7 +385,14 @@ function projectRoutes(
       provenance: provenance(file, line),
       freshness: fresh,
     });
-    addEdge({ from_id: fileNodeId(file), to_id: id, kind: "defines_route", properties: { line: String(line) }, provenance: provenance(file, line), freshness: fresh });
+    addEdge({
+      from_id: fileNodeId(file),
+      to_id: id,
+      kind: "defines_route",
+      properties: { line: String(line) },
+      provenance: provenance(file, line),
+      freshness: fresh,
+    });
     // The handler: the named symbol in the route's file (at handler_line when known), else the only one indexed.
     const named = byName.get(handler) ?? [];
     const local = named.filter((symbol) => symbol.file === file);

@@ -67,7 +67,9 @@ class Phases {
 
 /** Whether a stored projection was built from exactly this source state by this projector. */
 export function isCurrentProjection(status: ProjectionVersion | null, source: CodeGraphSourceState): boolean {
-  return status !== null && status.projection_version === CODE_PROJECTION_VERSION && status.content_hash !== null && status.source_watermark === source.watermark;
+  return (
+    status !== null && status.projection_version === CODE_PROJECTION_VERSION && status.content_hash !== null && status.source_watermark === source.watermark
+  );
 }
 
 /** Reads the index's source state through a read-only open (a snapshot copy while a writer holds it). */
@@ -85,7 +87,10 @@ export async function readCodeGraphSourceState(location: IndexLocation): Promise
  * for callers that check freshness between the update and the refresh. Never waits for
  * another writer: a held lock becomes a warning and the index is projected as it is.
  */
-export async function updateIndexForRefresh(location: IndexLocation, options: Pick<RefreshCodeGraphOptions, "exclude" | "maxFileBytes"> = {}): Promise<NonNullable<CodeGraphRefreshReport["index"]>> {
+export async function updateIndexForRefresh(
+  location: IndexLocation,
+  options: Pick<RefreshCodeGraphOptions, "exclude" | "maxFileBytes"> = {},
+): Promise<NonNullable<CodeGraphRefreshReport["index"]>> {
   if (!existsSync(location.dbPath)) {
     // Refresh projects an index; it does not silently build one on the first call.
     return { updated: false, changed_files: 0, warning: null };
@@ -94,7 +99,10 @@ export async function updateIndexForRefresh(location: IndexLocation, options: Pi
     // Loaded only when a refresh updates the index: reads and freshness checks never need
     // the walker and extractors (nor @tsift/graph behind them).
     const { updateIndex } = await import("../update-index");
-    const summary = await updateIndex(location, { ...(options.exclude ? { exclude: options.exclude } : {}), ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}) });
+    const summary = await updateIndex(location, {
+      ...(options.exclude ? { exclude: options.exclude } : {}),
+      ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
+    });
     const changed = summary.new + summary.modified + summary.deleted;
     return { updated: changed > 0, changed_files: changed, warning: null };
   } catch (error) {
@@ -136,7 +144,12 @@ export async function refreshCodeGraph(store: GraphStore, location: IndexLocatio
         source_content_hash: source.contentHash,
         source_watermark: source.watermark,
         counts,
-        delta: { nodes: reused(counts.nodes), edges: reused(counts.edges), node_properties: { upserted: 0, deleted: 0, unchanged: null }, edge_properties: { upserted: 0, deleted: 0, unchanged: null } },
+        delta: {
+          nodes: reused(counts.nodes),
+          edges: reused(counts.edges),
+          node_properties: { upserted: 0, deleted: 0, unchanged: null },
+          edge_properties: { upserted: 0, deleted: 0, unchanged: null },
+        },
         tombstones: { written: 0, pruned: 0, total: counts.tombstones.total },
         phase_timings: phases.timings,
         index,

@@ -1,5 +1,15 @@
 import { existsSync } from "node:fs";
-import { evaluateGraphDoctor, graphDbPrefix, tsiftCommand, type DoctorRepairCommands, type GraphDbPlace, type GraphDoctorFacts, type GraphDoctorReport, type GraphStore, type SqlGraphInspection } from "@tsift/core";
+import {
+  evaluateGraphDoctor,
+  graphDbPrefix,
+  tsiftCommand,
+  type DoctorRepairCommands,
+  type GraphDbPlace,
+  type GraphDoctorFacts,
+  type GraphDoctorReport,
+  type GraphStore,
+  type SqlGraphInspection,
+} from "@tsift/core";
 import { CODE_PROJECTION_VERSION } from "../code-graph/code-graph-ids";
 import { codeGraphFreshness, type CodeGraphFreshnessState } from "../code-graph/refresh-code-graph";
 import type { IndexLocation } from "../index-location";
@@ -32,7 +42,11 @@ export function doctorRepairCommands(place: GraphDbPlace): DoctorRepairCommands 
  * tsift does not project into). Advice on top of a read that succeeded: a broken index
  * reads as `unknown` rather than failing it.
  */
-export async function graphStoreFreshness(store: GraphStore, index: IndexLocation | null, place: Pick<GraphDbPlace, "scope" | "localFile">): Promise<CodeGraphFreshnessState | "unknown"> {
+export async function graphStoreFreshness(
+  store: GraphStore,
+  index: IndexLocation | null,
+  place: Pick<GraphDbPlace, "scope" | "localFile">,
+): Promise<CodeGraphFreshnessState | "unknown"> {
   if (!place.localFile || index === null) return "unknown";
   try {
     return (await codeGraphFreshness(store, index, place.scope ?? "root")).state;
@@ -42,7 +56,12 @@ export async function graphStoreFreshness(store: GraphStore, index: IndexLocatio
 }
 
 /** The facts doctor judges an open SQL store (local file or remote libSQL) by; `index` is the local projection's source, null for remote stores. */
-export async function graphStoreDoctorFacts(store: GraphStore, index: IndexLocation | null, place: GraphDbPlace, opened: { location: string; recovery: string | null }): Promise<DoctorFacts> {
+export async function graphStoreDoctorFacts(
+  store: GraphStore,
+  index: IndexLocation | null,
+  place: GraphDbPlace,
+  opened: { location: string; recovery: string | null },
+): Promise<DoctorFacts> {
   const inspect = (store as { inspect?: () => Promise<SqlGraphInspection> }).inspect;
   const inspection = typeof inspect === "function" ? await inspect.call(store) : null;
   const projection = await store.projectionStatus(place.scope ?? "root");
@@ -81,8 +100,15 @@ export function graphDbDoctorData(facts: DoctorFacts, place: GraphDbPlace, optio
 }
 
 /** `tsift graph-db doctor` on an open store (null: no graph.db at `place.display`). Validates; never refreshes. */
-export async function doctorGraphDb(store: GraphStore | null, index: IndexLocation, place: GraphDbPlace, opened: { location: string; recovery: string | null }): Promise<DoctorData> {
+export async function doctorGraphDb(
+  store: GraphStore | null,
+  index: IndexLocation,
+  place: GraphDbPlace,
+  opened: { location: string; recovery: string | null },
+): Promise<DoctorData> {
   const startedAt = process.hrtime.bigint();
-  const facts: DoctorFacts = store ? await graphStoreDoctorFacts(store, index, place, opened) : { openError: { code: "not_found", message: `no graph.db at ${place.display}` } };
+  const facts: DoctorFacts = store
+    ? await graphStoreDoctorFacts(store, index, place, opened)
+    : { openError: { code: "not_found", message: `no graph.db at ${place.display}` } };
   return graphDbDoctorData(facts, place, { missing: store === null, location: opened.location, startedAt });
 }

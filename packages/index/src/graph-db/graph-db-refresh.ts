@@ -1,5 +1,18 @@
 import { existsSync } from "node:fs";
-import { TsiftError, compactionPolicy, graphDbPrefix, isTsiftError, localGraphDbPrefix, tsiftCommand, type CompactionPolicy, type GraphCounts, type GraphDbPlace, type GraphStore, type RefreshPhaseTiming, type SqlGraphFileStats } from "@tsift/core";
+import {
+  TsiftError,
+  compactionPolicy,
+  graphDbPrefix,
+  isTsiftError,
+  localGraphDbPrefix,
+  tsiftCommand,
+  type CompactionPolicy,
+  type GraphCounts,
+  type GraphDbPlace,
+  type GraphStore,
+  type RefreshPhaseTiming,
+  type SqlGraphFileStats,
+} from "@tsift/core";
 import { acquireWriterLock } from "@tsift/sqlite";
 import { readCodeGraphSourceState, refreshCodeGraph, updateIndexForRefresh, type CodeGraphRefreshReport } from "../code-graph/refresh-code-graph";
 import type { IndexLocation } from "../index-location";
@@ -25,7 +38,11 @@ export interface RefreshData {
 
 /** Next steps after a refresh: check it, compare it with Convex, plan the sync. */
 export function refreshNextCommands(place: GraphDbPlace): string[] {
-  return [`${graphDbPrefix(place)} doctor`, `${localGraphDbPrefix(place)} drift --backend convex-snapshot --convex-snapshot <rows.json>`, `${tsiftCommand(place, "convex-sync")} --snapshot <rows.json> --json`];
+  return [
+    `${graphDbPrefix(place)} doctor`,
+    `${localGraphDbPrefix(place)} drift --backend convex-snapshot --convex-snapshot <rows.json>`,
+    `${tsiftCommand(place, "convex-sync")} --snapshot <rows.json> --json`,
+  ];
 }
 
 /** A refresh needs an index to project; without one the error names `tsift index`. */
@@ -34,7 +51,13 @@ export function missingIndexError(place: GraphDbPlace): TsiftError {
 }
 
 /** The refresh report as `graph-db refresh` prints it. `file`: the store's file statistics when already known. */
-export async function refreshData(report: CodeGraphRefreshReport, store: GraphStore, place: GraphDbPlace, location: string, file?: SqlGraphFileStats | null): Promise<RefreshData> {
+export async function refreshData(
+  report: CodeGraphRefreshReport,
+  store: GraphStore,
+  place: GraphDbPlace,
+  location: string,
+  file?: SqlGraphFileStats | null,
+): Promise<RefreshData> {
   return {
     operation: "refresh",
     status: "current",
@@ -42,7 +65,12 @@ export async function refreshData(report: CodeGraphRefreshReport, store: GraphSt
     mode: report.mode,
     backend: store.backend,
     location,
-    freshness: { projection_version: report.projection_version, content_hash: report.content_hash, source_watermark: report.source_watermark, source_content_hash: report.source_content_hash },
+    freshness: {
+      projection_version: report.projection_version,
+      content_hash: report.content_hash,
+      source_watermark: report.source_watermark,
+      source_content_hash: report.source_content_hash,
+    },
     counts: report.counts,
     delta: report.delta,
     tombstones: report.tombstones,
@@ -55,7 +83,11 @@ export async function refreshData(report: CodeGraphRefreshReport, store: GraphSt
 }
 
 /** Runs the incremental index update a refresh asked for and records it as the first phase. */
-export async function withIndexUpdate(location: IndexLocation, updateIndex: boolean | undefined, refresh: () => Promise<CodeGraphRefreshReport>): Promise<CodeGraphRefreshReport> {
+export async function withIndexUpdate(
+  location: IndexLocation,
+  updateIndex: boolean | undefined,
+  refresh: () => Promise<CodeGraphRefreshReport>,
+): Promise<CodeGraphRefreshReport> {
   const started = process.hrtime.bigint();
   const index = updateIndex ? await updateIndexForRefresh(location) : null;
   const indexMicros = Number((process.hrtime.bigint() - started) / 1000n);
@@ -84,7 +116,11 @@ export interface RefreshGraphDbOptions {
  * projection of `index` (`cached_source_watermark_reuse` when nothing it depends on
  * changed, else a transactional delta refresh) and reports it as the command does.
  */
-export async function refreshGraphDb(store: GraphStore, index: IndexLocation, options: RefreshGraphDbOptions): Promise<{ report: CodeGraphRefreshReport; data: RefreshData }> {
+export async function refreshGraphDb(
+  store: GraphStore,
+  index: IndexLocation,
+  options: RefreshGraphDbOptions,
+): Promise<{ report: CodeGraphRefreshReport; data: RefreshData }> {
   if (!existsSync(index.dbPath)) throw missingIndexError(options.place);
   const lock = options.lockPath ? acquireWriterLock(options.lockPath, { what: "graph" }) : null;
   try {

@@ -29,7 +29,12 @@ export interface GraphDbStatusOptions {
  * `place.display`): whether rows are materialized, and a code projection's freshness
  * against `index` (null for stores tsift does not project into), with what to run next.
  */
-export async function graphDbStatus(store: GraphStore | null, index: IndexLocation | null, place: GraphDbPlace, options: GraphDbStatusOptions): Promise<GraphDbStatusData> {
+export async function graphDbStatus(
+  store: GraphStore | null,
+  index: IndexLocation | null,
+  place: GraphDbPlace,
+  options: GraphDbStatusOptions,
+): Promise<GraphDbStatusData> {
   const prefix = graphDbPrefix(place);
   if (!store) {
     return {
@@ -58,6 +63,10 @@ export async function graphDbStatus(store: GraphStore | null, index: IndexLocati
     projection,
     recovery: options.opened.recovery,
     next_commands:
-      state === "stale" ? [`${prefix} refresh`, `${prefix} doctor`] : materialized ? [`${prefix} kind <kind> --limit 20`, `${prefix} doctor`, `${prefix} export --out rows.json`] : [`${prefix} refresh`, `${prefix} import <rows.json>`],
+      state === "stale"
+        ? [`${prefix} refresh`, `${prefix} doctor`]
+        : materialized
+          ? [`${prefix} kind <kind> --limit 20`, `${prefix} doctor`, `${prefix} export --out rows.json`]
+          : [`${prefix} refresh`, `${prefix} import <rows.json>`],
   };
 }

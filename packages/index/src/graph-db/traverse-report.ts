@@ -34,7 +34,10 @@ function commandsFor(rec: Recommendation, node: SliceNode | undefined, pathFlag:
 }
 
 /** A traversal (`traverseGraph`) as `tsift traverse` reports it, with the commands that go on from each recommendation. */
-export function traverseReport(result: TraverseGraphResult, options: { node?: string | undefined; to?: string | undefined; refresh: string; pathArg: string }): TraverseData {
+export function traverseReport(
+  result: TraverseGraphResult,
+  options: { node?: string | undefined; to?: string | undefined; refresh: string; pathArg: string },
+): TraverseData {
   const { slice, start, end } = result;
   const pathFlag = options.pathArg === "." ? "" : ` --path ${options.pathArg}`;
   const byId = new Map(slice.nodes.map((node) => [node.id, node]));

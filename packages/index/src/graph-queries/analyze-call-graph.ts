@@ -124,7 +124,14 @@ export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions 
     .map(({ nodes, selfLoop }) => ({ nodes, size: nodes.length, is_trivial: nodes.length === 1 && !selfLoop }));
   const health = healthReport(graph);
   const scores = health.scores
-    .map((score) => ({ ...located(score.name), overall: score.overall, connectivity: score.connectivity, reachability: score.reachability, centrality: score.centrality, cycle_risk: score.cycle_risk }))
+    .map((score) => ({
+      ...located(score.name),
+      overall: score.overall,
+      connectivity: score.connectivity,
+      reachability: score.reachability,
+      centrality: score.centrality,
+      cycle_risk: score.cycle_risk,
+    }))
     .sort((a, b) => b.overall - a.overall || compareText(a.name, b.name) || compareText(a.handle, b.handle));
   const dead = deadCode(graph, { entryPoints: entryKeys });
   const deadNodes = dead.dead_nodes

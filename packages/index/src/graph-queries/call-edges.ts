@@ -83,8 +83,13 @@ export function calleesOf(db: Database.Database, symbol: GraphSymbol, options: C
  * twenty).
  */
 function page(db: Database.Database, where: string, params: readonly unknown[], limit = 20): EdgePage {
-  const total = db.prepare(`SELECT count(*) FROM calls c WHERE ${where}`).pluck().get(...params) as number;
-  const rows = db.prepare(`${EDGE_SELECT} WHERE ${where} ORDER BY c.file, c.line, c.id${limit > 0 ? " LIMIT ?" : ""}`).all(...params, ...(limit > 0 ? [limit] : [])) as EdgeRow[];
+  const total = db
+    .prepare(`SELECT count(*) FROM calls c WHERE ${where}`)
+    .pluck()
+    .get(...params) as number;
+  const rows = db
+    .prepare(`${EDGE_SELECT} WHERE ${where} ORDER BY c.file, c.line, c.id${limit > 0 ? " LIMIT ?" : ""}`)
+    .all(...params, ...(limit > 0 ? [limit] : [])) as EdgeRow[];
   return { edges: rows.map(toEdge), total, truncated: rows.length < total };
 }
 

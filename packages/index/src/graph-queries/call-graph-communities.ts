@@ -27,7 +27,10 @@ export function callGraphCommunities(db: Database.Database, options: CommunityQu
 }
 
 /** The full partition and how it was obtained; shared by `callGraphCommunities` and `explainSymbol`. */
-export function communityPartition(db: Database.Database, options: CommunityOptions = {}): { partition: CommunityPartition; diagnostics: CommunityDiagnostics } {
+export function communityPartition(
+  db: Database.Database,
+  options: CommunityOptions = {},
+): { partition: CommunityPartition; diagnostics: CommunityDiagnostics } {
   const cached = cachedCommunityPartition(db, options);
   if (cached) return cached;
   const { key, seed, resolution } = partitionKey(db, options);
@@ -42,7 +45,10 @@ export function communityPartition(db: Database.Database, options: CommunityOpti
       members: community.members.map(member).sort((a, b) => compareText(a.name, b.name) || compareText(a.file, b.file) || a.line - b.line),
       modularity_contribution: community.modularity_contribution,
     }))
-    .sort((a, b) => b.members.length - a.members.length || compareText(a.members[0]!.name, b.members[0]!.name) || compareText(a.members[0]!.handle, b.members[0]!.handle))
+    .sort(
+      (a, b) =>
+        b.members.length - a.members.length || compareText(a.members[0]!.name, b.members[0]!.name) || compareText(a.members[0]!.handle, b.members[0]!.handle),
+    )
     .map((community, id) => ({ id, ...community }));
   const partition: CommunityPartition = {
     modularity: report.modularity,

@@ -40,7 +40,9 @@ describe("communityCacheKey", () => {
 describe("communityCacheDir", () => {
   it("is .tsift/community-cache/root for a project, /<scope> for a workspace scope", () => {
     expect(communityCacheDir(indexLocation("/repo"))).toBe(join("/repo", ".tsift", "community-cache", "root"));
-    expect(communityCacheDir(indexLocation("/repo", { id: "vendor/foo", path: "vendor/foo" }))).toBe(join("/repo", ".tsift", "community-cache", "vendor", "foo"));
+    expect(communityCacheDir(indexLocation("/repo", { id: "vendor/foo", path: "vendor/foo" }))).toBe(
+      join("/repo", ".tsift", "community-cache", "vendor", "foo"),
+    );
   });
 });
 
@@ -84,7 +86,11 @@ describe("readCommunityCache / writeCommunityCache", () => {
 });
 
 describe("writeCommunityCacheLines / readCacheLines", () => {
-  const items = [{ id: 0, members: ["a", "b"] }, { id: 1, members: ["c\nd"] }, { id: 2, members: [] }];
+  const items = [
+    { id: 0, members: ["a", "b"] },
+    { id: 1, members: ["c\nd"] },
+    { id: 2, members: [] },
+  ];
 
   it("writes the same JSON as writeCommunityCache, one list item per line", () => {
     const dir = tempDir();

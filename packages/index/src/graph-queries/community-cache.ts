@@ -19,11 +19,15 @@ export function indexWatermark(db: Database.Database): string {
   const hash = createHash("sha256");
   const meta = db.prepare("SELECT key, value FROM meta WHERE key IN ('schema_version', 'tool_version') ORDER BY key").raw().all() as [string, string][];
   hash.update(JSON.stringify(meta));
-  for (const [path, contentHash, skip] of db.prepare("SELECT path, content_hash, skip_reason FROM files ORDER BY path").raw().iterate() as Iterable<[string, string, string | null]>) {
+  for (const [path, contentHash, skip] of db.prepare("SELECT path, content_hash, skip_reason FROM files ORDER BY path").raw().iterate() as Iterable<
+    [string, string, string | null]
+  >) {
     hash.update(`${path}\0${contentHash}\0${skip ?? ""}\n`);
   }
   const count = (sql: string) => db.prepare(sql).pluck().get() as number;
-  hash.update(`symbols:${count("SELECT count(*) FROM symbols")}\0calls:${count("SELECT count(*) FROM calls")}\0resolved:${count("SELECT count(*) FROM calls WHERE resolved_symbol_id IS NOT NULL")}`);
+  hash.update(
+    `symbols:${count("SELECT count(*) FROM symbols")}\0calls:${count("SELECT count(*) FROM calls")}\0resolved:${count("SELECT count(*) FROM calls WHERE resolved_symbol_id IS NOT NULL")}`,
+  );
   return hash.digest("hex");
 }
 
@@ -33,7 +37,10 @@ export function indexWatermark(db: Database.Database): string {
  * watermark and the options with their keys sorted, so option order does not matter.
  */
 export function communityCacheKey(watermark: string, options: Readonly<Record<string, unknown>> = {}): string {
-  return createHash("sha256").update(`tsift-community-cache/v${COMMUNITY_CACHE_VERSION}\0${watermark}\0${stableJson(options)}`).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(`tsift-community-cache/v${COMMUNITY_CACHE_VERSION}\0${watermark}\0${stableJson(options)}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 /** `.tsift/community-cache/<scope>/` for a workspace scope, `.tsift/community-cache/root/` otherwise. */
@@ -81,7 +88,13 @@ export function writeCommunityCache<T>(dir: string, key: string, value: T): bool
  * so `tsift communities` parses ten communities, not thousands, and `tsift explain` one
  * community and one ranking entry.
  */
-export function writeCommunityCacheLines(dir: string, key: string, head: Readonly<Record<string, unknown>>, listName: string, items: readonly unknown[]): boolean {
+export function writeCommunityCacheLines(
+  dir: string,
+  key: string,
+  head: Readonly<Record<string, unknown>>,
+  listName: string,
+  items: readonly unknown[],
+): boolean {
   const opening = JSON.stringify({ version: COMMUNITY_CACHE_VERSION, key, value: { ...head, [listName]: [] } });
   // `…,"<list>":[]}}` opened up: the first line ends with `[`, the last is `]}}`.
   const first = opening.slice(0, -"]}}".length);

@@ -53,7 +53,10 @@ describe("cached community views (line-laid-out cache)", () => {
     for (const name of names) {
       const target = symbol(name);
       const computed = explainSymbol(fixture.db, target, { cacheDir });
-      expect(cachedExplanation(fixture.db, target, { cacheDir }), name).toEqual({ ...computed, community_diagnostics: { ...computed.community_diagnostics, cache_hit: true } });
+      expect(cachedExplanation(fixture.db, target, { cacheDir }), name).toEqual({
+        ...computed,
+        community_diagnostics: { ...computed.community_diagnostics, cache_hit: true },
+      });
     }
   });
 });

@@ -1,5 +1,14 @@
 import type Database from "better-sqlite3";
-import { cacheLineAt, communityCacheKey, indexWatermark, lineStart, readCacheLines, readCommunityCache, writeCommunityCacheLines, type CacheLines } from "./community-cache";
+import {
+  cacheLineAt,
+  communityCacheKey,
+  indexWatermark,
+  lineStart,
+  readCacheLines,
+  readCommunityCache,
+  writeCommunityCacheLines,
+  type CacheLines,
+} from "./community-cache";
 
 /** Louvain's default seed (@tsift/algorithms `DEFAULT_COMMUNITY_SEED`, asserted equal in a test), kept here so reading a cached partition loads no graph algorithms. */
 export const COMMUNITY_SEED = 1;
@@ -104,7 +113,10 @@ export function writeCommunityPartition(cacheDir: string, key: string, partition
 }
 
 /** The cached partition for these options, or null (no cache directory, or not computed for this index yet). */
-export function cachedCommunityPartition(db: Database.Database, options: CommunityOptions = {}): { partition: CommunityPartition; diagnostics: CommunityDiagnostics } | null {
+export function cachedCommunityPartition(
+  db: Database.Database,
+  options: CommunityOptions = {},
+): { partition: CommunityPartition; diagnostics: CommunityDiagnostics } | null {
   const { key, seed } = partitionKey(db, options);
   if (key === null || !options.cacheDir) return null;
   const cached = readCommunityCache<CommunityPartition & { sizes?: number[] }>(options.cacheDir, key);
@@ -187,7 +199,11 @@ export function cachedCommunities(db: Database.Database, options: CommunityQuery
  * in no resolved call) and the partition's diagnostics, or null when the partition is not
  * cached. One community is parsed: its line is found by the member's handle.
  */
-export function cachedCommunityOf(db: Database.Database, handle: string, options: CommunityOptions = {}): { community: IndexCommunity | null; diagnostics: CommunityDiagnostics } | null {
+export function cachedCommunityOf(
+  db: Database.Database,
+  handle: string,
+  options: CommunityOptions = {},
+): { community: IndexCommunity | null; diagnostics: CommunityDiagnostics } | null {
   const found = partitionLines(db, options);
   if (!found) return null;
   const { lines, head, key, seed } = found;

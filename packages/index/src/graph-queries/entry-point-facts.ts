@@ -12,7 +12,21 @@ const REEXPORT_FILES = entryPoints.flatMap((entry) => entry.reexportFiles);
 /** Library roots (Rust `lib.rs`): every public item under their directory is the library's API. */
 const LIBRARY_ROOTS = entryPoints.flatMap((entry) => (entry.libraryRoot === null ? [] : [{ lang: entry.lang, root: entry.libraryRoot }]));
 const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
-const TYPE_LIKE = new Set(["class", "struct", "interface", "trait", "enum", "object", "data_class", "sealed_class", "enum_class", "union", "impl", "namespace", "mod"]);
+const TYPE_LIKE = new Set([
+  "class",
+  "struct",
+  "interface",
+  "trait",
+  "enum",
+  "object",
+  "data_class",
+  "sealed_class",
+  "enum_class",
+  "union",
+  "impl",
+  "namespace",
+  "mod",
+]);
 
 interface FileRow {
   path: string;
@@ -57,7 +71,9 @@ export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string
       .all() as number[],
   );
   const memberNames = new Set(db.prepare("SELECT DISTINCT callee_name FROM calls WHERE receiver IS NOT NULL").pluck().all() as string[]);
-  const bareNames = new Set(db.prepare("SELECT DISTINCT callee_name FROM calls WHERE receiver IS NULL AND resolved_symbol_id IS NULL").pluck().all() as string[]);
+  const bareNames = new Set(
+    db.prepare("SELECT DISTINCT callee_name FROM calls WHERE receiver IS NULL AND resolved_symbol_id IS NULL").pluck().all() as string[],
+  );
   return [...nodes].map(([node, symbol]) => ({
     node,
     name: symbol.name,
@@ -111,11 +127,10 @@ function exportedSymbolIds(db: Database.Database): Set<number> {
   }
 
   // Public members of exported types (`export class Store { get() {} }` exports `Store.get`).
-  const types = db.prepare(`SELECT file, qualified_name, kind FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify([...exported])) as [
-    string,
-    string,
-    string,
-  ][];
+  const types = db
+    .prepare(`SELECT file, qualified_name, kind FROM symbols WHERE id IN (SELECT value FROM json_each(?))`)
+    .raw()
+    .all(JSON.stringify([...exported])) as [string, string, string][];
   const exportedTypes = new Set(types.filter(([, , kind]) => TYPE_LIKE.has(kind)).map(([file, qualifiedName]) => `${file}\0${qualifiedName}`));
   if (exportedTypes.size > 0) {
     const members = db

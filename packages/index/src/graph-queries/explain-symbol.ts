@@ -17,5 +17,11 @@ export function explainSymbol(db: Database.Database, symbol: GraphSymbol, option
   const watermark = cacheDir === null ? undefined : (options.watermark ?? indexWatermark(db));
   const { partition, diagnostics } = communityPartition(db, { ...options, ...(watermark === undefined ? {} : { watermark }) });
   const community = partition.communities.find((candidate) => candidate.members.some((member) => member.handle === symbol.handle)) ?? null;
-  return assembleExplanation(db, symbol, options, { community, diagnostics }, rankOf(symbolRanking(db, pageRank, { cacheDir, ...(watermark === undefined ? {} : { watermark }) }), symbol.handle));
+  return assembleExplanation(
+    db,
+    symbol,
+    options,
+    { community, diagnostics },
+    rankOf(symbolRanking(db, pageRank, { cacheDir, ...(watermark === undefined ? {} : { watermark }) }), symbol.handle),
+  );
 }

@@ -58,7 +58,8 @@ export function toGraphSymbol(row: SymbolRow): GraphSymbol {
     signature: row.signature,
     parent: row.parent,
     visibility: row.visibility,
-    complexity: row.cyclomatic === null ? null : { cyclomatic: row.cyclomatic, max_nesting: row.max_nesting ?? 0, lines: row.lines ?? row.end_line - row.line + 1 },
+    complexity:
+      row.cyclomatic === null ? null : { cyclomatic: row.cyclomatic, max_nesting: row.max_nesting ?? 0, lines: row.lines ?? row.end_line - row.line + 1 },
   };
 }
 

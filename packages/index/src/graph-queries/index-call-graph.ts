@@ -11,7 +11,20 @@ import { compareText, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type Symb
  * object literals (mostly callbacks handed to other code), and TypeScript overload
  * signatures (only the last declaration of a name in a file, the implementation).
  */
-const FUNCTION_CONTAINERS = ["mod", "namespace", "object", "companion_object", "class", "struct", "impl", "enum", "data_class", "sealed_class", "enum_class", "union"];
+const FUNCTION_CONTAINERS = [
+  "mod",
+  "namespace",
+  "object",
+  "companion_object",
+  "class",
+  "struct",
+  "impl",
+  "enum",
+  "data_class",
+  "sealed_class",
+  "enum_class",
+  "union",
+];
 const METHOD_CONTAINERS = ["class", "struct", "impl", "object", "companion_object", "enum", "data_class", "sealed_class", "enum_class", "union"];
 
 export interface IndexCallGraphOptions {
@@ -93,9 +106,9 @@ function uncalledDefinitions(db: Database.Database, endpoints: ReadonlySet<numbe
     const kinds = containers.get(`${row.file}\0${row.parent}`);
     return kinds !== undefined && allowed.some((kind) => kinds.has(kind));
   };
-  const rows = (db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE kind IN ('function', 'method') ORDER BY file, qualified_name, line`).all() as SymbolRow[]).filter(
-    (row) => (row.kind === "function" ? row.parent === null || inside(row, FUNCTION_CONTAINERS) : inside(row, METHOD_CONTAINERS)),
-  );
+  const rows = (
+    db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE kind IN ('function', 'method') ORDER BY file, qualified_name, line`).all() as SymbolRow[]
+  ).filter((row) => (row.kind === "function" ? row.parent === null || inside(row, FUNCTION_CONTAINERS) : inside(row, METHOD_CONTAINERS)));
   // Overloads: the last declaration of a name in a file is the implementation; a name
   // already in the graph through a call needs none of its other declarations.
   const last = new Map<string, SymbolRow>();

@@ -55,7 +55,10 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
   if (/\.|::/.test(text)) {
     const qualified = text.replaceAll("::", ".");
     let found = selectSymbols(db, "qualified_name = ?", [qualified]);
-    if (found.length === 0) found = selectSymbols(db, "qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(qualified)}`]).filter((symbol) => symbol.qualified_name.endsWith(`.${qualified}`));
+    if (found.length === 0)
+      found = selectSymbols(db, "qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(qualified)}`]).filter((symbol) =>
+        symbol.qualified_name.endsWith(`.${qualified}`),
+      );
     return decide("qualified_name", found);
   }
   let found = selectSymbols(db, "name = ?", [text]);
@@ -68,7 +71,9 @@ function byHandle(db: Database.Database, handle: string): GraphSymbol[] {
   if (hasHandleColumn(db)) return selectSymbols(db, "handle = ?", [handle]);
   const matches = symbolHandleMatcher(handle);
   const ids: number[] = [];
-  for (const [id, file, qualifiedName, line] of db.prepare("SELECT id, file, qualified_name, line FROM symbols").raw().iterate() as Iterable<[number, string, string, number]>) {
+  for (const [id, file, qualifiedName, line] of db.prepare("SELECT id, file, qualified_name, line FROM symbols").raw().iterate() as Iterable<
+    [number, string, string, number]
+  >) {
     if (matches(file, qualifiedName, line)) ids.push(id);
   }
   if (ids.length === 0) return [];
@@ -80,9 +85,12 @@ function byLocation(db: Database.Database, path: string, line: number): GraphSym
   const normalized = path.replace(/\\/g, "/").replace(/^\.\//, "");
   let files = db.prepare("SELECT path FROM files WHERE path = ?").pluck().all(normalized) as string[];
   if (files.length === 0) {
-    files = (db.prepare("SELECT path FROM files WHERE path LIKE ? ESCAPE '\\'").pluck().all(`%/${escapeLike(normalized)}`) as string[]).filter((file) =>
-      file.endsWith(`/${normalized}`),
-    );
+    files = (
+      db
+        .prepare("SELECT path FROM files WHERE path LIKE ? ESCAPE '\\'")
+        .pluck()
+        .all(`%/${escapeLike(normalized)}`) as string[]
+    ).filter((file) => file.endsWith(`/${normalized}`));
   }
   if (files.length === 0) return null;
   const found: GraphSymbol[] = [];

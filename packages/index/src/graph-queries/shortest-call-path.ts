@@ -96,7 +96,7 @@ function bidirectionalSearch(neighbours: Neighbours, source: number, target: num
       const [joint] = meeting;
       const walk = (map: Map<number, number>, start: number) => {
         const out = [start];
-        for (let at = start; map.get(at) !== at; ) out.push((at = map.get(at)!));
+        for (let at = start; map.get(at) !== at;) out.push((at = map.get(at)!));
         return out;
       };
       const fromSource = walk(parents[0]!, joint).reverse();

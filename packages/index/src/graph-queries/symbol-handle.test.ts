@@ -6,7 +6,14 @@ describe("symbolHandle", () => {
     const handle = symbolHandle("src/store.ts", "Store.get", 8);
     expect(handle).toMatch(/^gsym-[0-9a-f]{12}$/);
     expect(symbolHandle("src/store.ts", "Store.get", 8)).toBe(handle);
-    expect(new Set([handle, symbolHandle("src/cache.ts", "Store.get", 8), symbolHandle("src/store.ts", "Cache.get", 8), symbolHandle("src/store.ts", "Store.get", 9)]).size).toBe(4);
+    expect(
+      new Set([
+        handle,
+        symbolHandle("src/cache.ts", "Store.get", 8),
+        symbolHandle("src/store.ts", "Cache.get", 8),
+        symbolHandle("src/store.ts", "Store.get", 9),
+      ]).size,
+    ).toBe(4);
     // Pinned: handles are cited across sessions, so the hash must never change silently.
     expect(symbolHandle("main.rs", "alpha", 6)).toBe("gsym-de7b73ee10d0");
     expect(symbolHandle("a", "b", 1)).toBe("gsym-2aaad89ae59a");

@@ -8,7 +8,10 @@ export interface IndexRowFilters {
 /** `./src/`, `src/`, `src` all mean `src`; `.` and empty mean no filter. */
 export function normalizePathFilter(path: string | undefined): string | null {
   if (path === undefined) return null;
-  const normalized = path.replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+  const normalized = path
+    .replace(/\\/g, "/")
+    .replace(/^(\.\/)+/, "")
+    .replace(/\/+$/, "");
   return normalized === "" || normalized === "." ? null : normalized;
 }
 

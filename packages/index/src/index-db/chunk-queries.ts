@@ -75,11 +75,18 @@ export function ftsChunkMatches(db: Database.Database, query: FtsChunkQuery): { 
   const w = query.weights;
   const bm25 = `bm25(chunks_fts, ${w.names}, ${w.path}, ${w.body}, ${w.terms})`;
   return inReadTransaction(db, () => {
-    const rows = prepared(db, `SELECT rowid AS id, -${bm25} AS score FROM chunks_fts WHERE ${where} ORDER BY ${bm25} LIMIT ?`).all(query.match, ...filter.params, query.limit) as {
+    const rows = prepared(db, `SELECT rowid AS id, -${bm25} AS score FROM chunks_fts WHERE ${where} ORDER BY ${bm25} LIMIT ?`).all(
+      query.match,
+      ...filter.params,
+      query.limit,
+    ) as {
       id: number;
       score: number;
     }[];
-    const total = rows.length < query.limit ? rows.length : (prepared(db, `SELECT count(*) FROM chunks_fts WHERE ${where}`, "pluck").get(query.match, ...filter.params) as number);
+    const total =
+      rows.length < query.limit
+        ? rows.length
+        : (prepared(db, `SELECT count(*) FROM chunks_fts WHERE ${where}`, "pluck").get(query.match, ...filter.params) as number);
     return { rows, total };
   });
 }

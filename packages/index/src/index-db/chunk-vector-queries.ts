@@ -54,11 +54,9 @@ export function chunkVectorRows(db: Database.Database, encoderId: string, filter
 
 /** The chunks that have a vector for the encoder, as `[id, language, vector]` in chunk-id order. */
 export function vectorMatrixRows(db: Database.Database, encoderId: string): [number, string, Buffer][] {
-  return prepared(db, "SELECT c.id, c.language, v.vector FROM chunks c JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash ORDER BY c.id", "raw").all(encoderId) as [
-    number,
-    string,
-    Buffer,
-  ][];
+  return prepared(db, "SELECT c.id, c.language, v.vector FROM chunks c JOIN chunk_vectors v ON v.encoder = ? AND v.hash = c.hash ORDER BY c.id", "raw").all(
+    encoderId,
+  ) as [number, string, Buffer][];
 }
 
 /**

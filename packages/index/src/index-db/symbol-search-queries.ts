@@ -59,7 +59,8 @@ export function symbolNameCandidates(db: Database.Database, query: SymbolCandida
 export function resolvedCallerCounts(db: Database.Database, ids: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
   if (ids.length === 0) return out;
-  const sql = "SELECT resolved_symbol_id AS id, count(*) AS n FROM calls WHERE resolved_symbol_id IN (SELECT value FROM json_each(?)) GROUP BY resolved_symbol_id";
+  const sql =
+    "SELECT resolved_symbol_id AS id, count(*) AS n FROM calls WHERE resolved_symbol_id IN (SELECT value FROM json_each(?)) GROUP BY resolved_symbol_id";
   for (const row of prepared(db, sql).all(JSON.stringify(ids)) as { id: number; n: number }[]) out.set(row.id, row.n);
   return out;
 }

@@ -36,12 +36,7 @@ export function typeError(ctx: FieldContext, key: string, expected: string, valu
   });
 }
 
-export function warnUnknownKeys(
-  ctx: FieldContext,
-  table: TomlTable,
-  path: readonly string[],
-  known: readonly string[],
-): void {
+export function warnUnknownKeys(ctx: FieldContext, table: TomlTable, path: readonly string[], known: readonly string[]): void {
   for (const key of Object.keys(table)) {
     if (!known.includes(key)) {
       const where = keyPath([...path, key]);
@@ -72,12 +67,7 @@ export function readString(ctx: FieldContext, table: TomlTable, path: readonly s
   return value;
 }
 
-export function readChoice<T extends string>(
-  ctx: FieldContext,
-  table: TomlTable,
-  path: readonly string[],
-  choices: readonly T[],
-): T | undefined {
+export function readChoice<T extends string>(ctx: FieldContext, table: TomlTable, path: readonly string[], choices: readonly T[]): T | undefined {
   const value = table[path[path.length - 1]!];
   if (value === undefined) return undefined;
   const choice = choices.find((candidate) => candidate === value);

@@ -14,7 +14,9 @@ export interface TrackedState {
 }
 
 export function readTrackedState(db: Database.Database): TrackedState {
-  const rows = db.prepare("SELECT path, language, size, mtime_ns, content_hash, skip_reason FROM files").safeIntegers(true).all() as Parameters<typeof trackedFiles>[0];
+  const rows = db.prepare("SELECT path, language, size, mtime_ns, content_hash, skip_reason FROM files").safeIntegers(true).all() as Parameters<
+    typeof trackedFiles
+  >[0];
   const limit = db.prepare("SELECT value FROM meta WHERE key = 'max_file_bytes'").pluck().get() as string | undefined;
   return { tracked: trackedFiles(rows), previousLimit: limit === undefined ? null : Number(limit) };
 }

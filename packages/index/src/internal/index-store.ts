@@ -86,10 +86,14 @@ export class IndexStore {
 
   /** `mtime_ns` is read as BigInt: nanosecond timestamps exceed 2^53. */
   loadFiles(): Map<string, TrackedFile> {
-    const rows = this.db
-      .prepare("SELECT path, language, size, mtime_ns, content_hash, skip_reason FROM files")
-      .safeIntegers(true)
-      .all() as { path: string; language: string; size: bigint; mtime_ns: bigint; content_hash: string; skip_reason: string | null }[];
+    const rows = this.db.prepare("SELECT path, language, size, mtime_ns, content_hash, skip_reason FROM files").safeIntegers(true).all() as {
+      path: string;
+      language: string;
+      size: bigint;
+      mtime_ns: bigint;
+      content_hash: string;
+      skip_reason: string | null;
+    }[];
     return trackedFiles(rows);
   }
 

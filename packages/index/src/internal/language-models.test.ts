@@ -17,7 +17,9 @@ describe("resolution models", () => {
   });
 
   it("probes exactly the extensions of the languages that resolve imports like JavaScript", () => {
-    const registered = LANGS.filter((lang) => langInfo(lang).resolution.modules === "js").flatMap((lang) => langInfo(lang).extensions.map((extension) => `.${extension}`));
+    const registered = LANGS.filter((lang) => langInfo(lang).resolution.modules === "js").flatMap((lang) =>
+      langInfo(lang).extensions.map((extension) => `.${extension}`),
+    );
     expect([...JS_EXTENSIONS].sort()).toEqual(registered.sort());
   });
 
@@ -27,7 +29,14 @@ describe("resolution models", () => {
   });
 
   it("gives a language this build does not know its own family and no scoping", () => {
-    expect(resolutionOf("cobol")).toMatchObject({ family: "cobol", modules: "none", implicitReceiver: false, importScope: "never", detachedMembers: false, typedThis: false });
+    expect(resolutionOf("cobol")).toMatchObject({
+      family: "cobol",
+      modules: "none",
+      implicitReceiver: false,
+      importScope: "never",
+      detachedMembers: false,
+      typedThis: false,
+    });
     expect([...resolutionOf("cobol").self]).toEqual(["this", "self"]);
   });
 });

@@ -2,10 +2,41 @@ import { LANGS, langInfo, type ResolutionModel } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 
 /** Symbols whose members a call can land on; `const`/`variable`/`property` count when they hold members (object literals). */
-export const TYPE_LIKE = new Set(["class", "struct", "impl", "trait", "interface", "object", "companion_object", "enum", "data_class", "sealed_class", "enum_class", "union", "namespace", "mod", "type_alias"]);
+export const TYPE_LIKE = new Set([
+  "class",
+  "struct",
+  "impl",
+  "trait",
+  "interface",
+  "object",
+  "companion_object",
+  "enum",
+  "data_class",
+  "sealed_class",
+  "enum_class",
+  "union",
+  "namespace",
+  "mod",
+  "type_alias",
+]);
 const VALUE_CONTAINERS = new Set(["const", "variable", "property"]);
 /** Kinds a call can run: functions and methods, and bindings that hold a function (`export const map = dual(…)`). */
-export const CALLABLE = new Set(["function", "method", "constructor", "class", "struct", "data_class", "sealed_class", "enum_class", "object", "union", "alias", "const", "variable", "property"]);
+export const CALLABLE = new Set([
+  "function",
+  "method",
+  "constructor",
+  "class",
+  "struct",
+  "data_class",
+  "sealed_class",
+  "enum_class",
+  "object",
+  "union",
+  "alias",
+  "const",
+  "variable",
+  "property",
+]);
 /** Kinds `new X()` / `X()` may construct (a JS constructor function too). */
 export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
 export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
@@ -16,7 +47,9 @@ export interface LanguageResolution extends ResolutionModel {
   readonly self: ReadonlySet<string>;
 }
 
-const MODELS = new Map<string, LanguageResolution>(LANGS.map((lang) => [lang, { ...langInfo(lang).resolution, self: new Set(langInfo(lang).resolution.selfReceivers) }]));
+const MODELS = new Map<string, LanguageResolution>(
+  LANGS.map((lang) => [lang, { ...langInfo(lang).resolution, self: new Set(langInfo(lang).resolution.selfReceivers) }]),
+);
 
 /** What a language unknown to this build gets: a family of its own, receivers `this`/`self`, no scoping. */
 function unknownResolution(language: string): LanguageResolution {
@@ -295,7 +328,6 @@ export class ResolverTables {
     return this.resolveType(file, text);
   }
 
-
   /**
    * The indexed type a type reference names in `file`: `Store`, `Effect.Effect`,
    * `Context.Key<A>`, `Store | undefined`. Generic arguments, `readonly`, `null` and
@@ -391,7 +423,10 @@ export function heritageNames(type: ResolverSymbol): string[] {
   }
   if (type.kind === "type_alias") {
     const target = /=\s*(.+)$/u.exec(head)?.[1] ?? "";
-    return target.split("&").map((part) => part.trim()).filter((part) => IDENTIFIER_PATH.test(part));
+    return target
+      .split("&")
+      .map((part) => part.trim())
+      .filter((part) => IDENTIFIER_PATH.test(part));
   }
   const names: string[] = [];
   const extend = /\bextends\s+(.+?)(?=\bimplements\b|\{|$)/u.exec(head)?.[1];

@@ -45,7 +45,13 @@ function journalMode(path: string): DatabaseLocks["journal_mode"] {
  * Everything about one database's locking, read without opening it through SQLite
  * (which could create sidecars or wait on the very lock being inspected).
  */
-export function databaseLocks(database: DatabaseLocks["database"], scope: string | null, dbPath: string, lockPath: string, writeCommand: string): DatabaseLocks {
+export function databaseLocks(
+  database: DatabaseLocks["database"],
+  scope: string | null,
+  dbPath: string,
+  lockPath: string,
+  writeCommand: string,
+): DatabaseLocks {
   const exists = statSync(dbPath, { throwIfNoEntry: false })?.isFile() ?? false;
   const probe = probeWriterLock(lockPath);
   const entry: DatabaseLocks = {
@@ -66,10 +72,12 @@ export function databaseLocks(database: DatabaseLocks["database"], scope: string
 
 function nextStep(entry: DatabaseLocks, writeCommand: string): string | null {
   const { lock } = entry;
-  if (lock.state === "live") return `wait for the writer (pid ${lock.pid}) to finish, then rerun \`tsift locks\`; readers keep working from snapshot copies meanwhile`;
+  if (lock.state === "live")
+    return `wait for the writer (pid ${lock.pid}) to finish, then rerun \`tsift locks\`; readers keep working from snapshot copies meanwhile`;
   if (lock.state === "unknown") return "a writer is creating the lock file; rerun `tsift locks` in a few seconds";
   if (lock.state === "stale") return `\`${writeCommand}\` takes over the stale lock of pid ${lock.pid} (that process is gone)`;
   if (!entry.exists) return entry.database === "index" ? `\`${writeCommand}\` to build it` : null;
-  if (entry.journal.present && entry.journal.bytes > 0) return `a writer stopped mid-transaction (hot rollback journal); \`${writeCommand}\` rolls it back on open`;
+  if (entry.journal.present && entry.journal.bytes > 0)
+    return `a writer stopped mid-transaction (hot rollback journal); \`${writeCommand}\` rolls it back on open`;
   return null;
 }

@@ -24,7 +24,11 @@ export function instructionsStatus(root: string, version: string): InstructionsS
     if (text === null && file === "CLAUDE.md") continue;
     files.push({ file, ...instructionBlockState(text, version) });
   }
-  const state: InstructionState = files.every((entry) => entry.state === "missing") ? "missing" : files.every((entry) => entry.state === "current") ? "current" : "stale";
+  const state: InstructionState = files.every((entry) => entry.state === "missing")
+    ? "missing"
+    : files.every((entry) => entry.state === "current")
+      ? "current"
+      : "stale";
   const found = files.find((entry) => entry.found !== null)?.found ?? null;
   return { state, version, found, expected: version, files };
 }

@@ -79,12 +79,15 @@ export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex>
     } catch (error) {
       if (!isTsiftError(error, "lock_held") || !freshness || freshness.state === "missing") throw error;
       const what = freshness.schema_outdated ? "written by an older tsift" : `${freshness.stale_files} stale file${freshness.stale_files === 1 ? "" : "s"}`;
-      notes.push(`note: another tsift writer holds ${location.lockPath}; read the current index (${what}) without refreshing it. Re-run after it finishes for fresh results.`);
+      notes.push(
+        `note: another tsift writer holds ${location.lockPath}; read the current index (${what}) without refreshing it. Re-run after it finishes for fresh results.`,
+      );
     }
     connection = openIndexReader(location);
   }
   const open = connection;
   if (open.recovery) notes.push(`note: the index is being written; read a snapshot copy (${open.recovery})`);
-  const fresh = async () => (await indexFreshness(location, { connection: open, exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes })).state === "fresh";
+  const fresh = async () =>
+    (await indexFreshness(location, { connection: open, exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes })).state === "fresh";
   return { root, location, scope, config, db: open.database, place, refreshed, notes, fresh, close: () => open.close() };
 }

@@ -20,7 +20,8 @@ export async function readCommunities(open: IndexOpener, options: CommunitiesOpt
   const limit = options.limit ?? 20;
   const minSize = options.minSize ?? 2;
   checkLimit("limit", limit, "communities");
-  if (!Number.isInteger(minSize) || minSize < 1) throw new TsiftError("usage", `--min-size must be a whole number >= 1, got ${String(minSize)}`, { hint: "tsift communities --help" });
+  if (!Number.isInteger(minSize) || minSize < 1)
+    throw new TsiftError("usage", `--min-size must be a whole number >= 1, got ${String(minSize)}`, { hint: "tsift communities --help" });
   const index = await open();
   const query: CommunityQueryOptions = { minSize, limit, cacheDir: communityCacheDir(index.location), watermark: indexWatermark(index.db) };
   const cached = cachedCommunities(index.db, query);

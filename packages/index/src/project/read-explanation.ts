@@ -23,7 +23,12 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
   checkLimit("limit", limit, "explain");
   const index = await open();
   const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"));
-  const query: ExplainOptions = { limit, memberLimit: options.memberLimit ?? limit, cacheDir: communityCacheDir(index.location), watermark: indexWatermark(index.db) };
+  const query: ExplainOptions = {
+    limit,
+    memberLimit: options.memberLimit ?? limit,
+    cacheDir: communityCacheDir(index.location),
+    watermark: indexWatermark(index.db),
+  };
   const cached = cachedExplanation(index.db, symbol, query);
   if (cached) return cached;
   // By package name, not path: the lean entries (and the CLI bundles built from them) keep

@@ -30,12 +30,17 @@ export async function readLocks(options: ProjectOptions = {}): Promise<LocksRepo
   const cwd = projectCwd(options);
   const { root } = resolveProjectRoot(resolve(cwd, options.path ?? "."));
   const place = pathArg(cwd, root);
-  const locations = options.scope !== undefined ? [indexLocation(root, selectScope(discoverScopes(root), options.scope))] : (await statusTargets(root)).locations;
+  const locations =
+    options.scope !== undefined ? [indexLocation(root, selectScope(discoverScopes(root), options.scope))] : (await statusTargets(root)).locations;
   const databases: DatabaseLocks[] = [];
   for (const location of locations) {
     const write = location.scope ? `tsift index --submodule ${location.scope}${place === "." ? "" : ` ${place}`}` : `tsift index ${place}`;
     databases.push(databaseLocks("index", location.scope, location.dbPath, location.lockPath, write));
-    const graph = graphDatabase(join(location.dbPath, ".."), location.scope, `tsift graph-db${place === "." ? "" : ` --path ${place}`}${location.scope ? ` --scope ${location.scope}` : ""} import <rows.json>`);
+    const graph = graphDatabase(
+      join(location.dbPath, ".."),
+      location.scope,
+      `tsift graph-db${place === "." ? "" : ` --path ${place}`}${location.scope ? ` --scope ${location.scope}` : ""} import <rows.json>`,
+    );
     if (graph) databases.push(graph);
   }
   if (options.scope === undefined && !locations.some((location) => location.scope === null)) {
@@ -43,6 +48,10 @@ export async function readLocks(options: ProjectOptions = {}): Promise<LocksRepo
     const graph = graphDatabase(join(root, TSIFT_DIR), null, `tsift graph-db${place === "." ? "" : ` --path ${place}`} import <rows.json>`);
     if (graph) databases.push(graph);
   }
-  const shown = databases.map((entry) => ({ ...entry, db_path: rootRelative(root, entry.db_path), lock: { ...entry.lock, lock_path: rootRelative(root, entry.lock.lock_path) } }));
+  const shown = databases.map((entry) => ({
+    ...entry,
+    db_path: rootRelative(root, entry.db_path),
+    lock: { ...entry.lock, lock_path: rootRelative(root, entry.lock.lock_path) },
+  }));
   return { databases: shown, next: databases.find((entry) => entry.next !== null)?.next ?? null };
 }

@@ -29,5 +29,11 @@ export async function readSymbols(target: ReadTarget, query: SymbolQuery = {}): 
     await connection.close();
   }
   const recovery = connection.recovery;
-  return { ...(query.name !== undefined ? { query: query.name } : {}), symbols: result.symbols, total: result.total, truncated: result.truncated, ...(recovery ? { recovery } : {}) };
+  return {
+    ...(query.name !== undefined ? { query: query.name } : {}),
+    symbols: result.symbols,
+    total: result.total,
+    truncated: result.truncated,
+    ...(recovery ? { recovery } : {}),
+  };
 }

@@ -31,9 +31,13 @@ export function resolveReadTarget(options: ProjectOptions): ReadTarget {
   if (!scope && !existsSync(location.dbPath)) {
     const indexed = discoverScopes(root).filter((candidate) => existsSync(indexLocation(root, candidate).dbPath));
     if (indexed.length > 0) {
-      throw new TsiftError("index_missing", `${root} has only workspace scope indexes; pick one with --scope <scope>. Indexed scopes: ${indexed.map((candidate) => candidate.id).join(", ")}`, {
-        details: { root, scopes: indexed.map((candidate) => candidate.id) },
-      });
+      throw new TsiftError(
+        "index_missing",
+        `${root} has only workspace scope indexes; pick one with --scope <scope>. Indexed scopes: ${indexed.map((candidate) => candidate.id).join(", ")}`,
+        {
+          details: { root, scopes: indexed.map((candidate) => candidate.id) },
+        },
+      );
     }
   }
   return { root, scope, location, place: { pathArg: pathArg(cwd, root), scope: scope?.id ?? null } };

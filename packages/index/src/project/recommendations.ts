@@ -13,7 +13,18 @@ export interface Recommendations {
  * The CLI passes its own list (from its command catalog), so a new command joins `use:`
  * when it ships; this is the same list for library callers.
  */
-export const INDEX_READING_COMMANDS: readonly string[] = ["symbols", "source-read", "search", "related", "graph", "explain", "path", "communities", "analyze", "traverse"];
+export const INDEX_READING_COMMANDS: readonly string[] = [
+  "symbols",
+  "source-read",
+  "search",
+  "related",
+  "graph",
+  "explain",
+  "path",
+  "communities",
+  "analyze",
+  "traverse",
+];
 
 /**
  * With an index (fresh or stale) use the index-reading commands; a stale or missing index
@@ -21,7 +32,12 @@ export const INDEX_READING_COMMANDS: readonly string[] = ["symbols", "source-rea
  * `tsift init` first. Summaries are not built by this tsift, so no `summarize` step is
  * ever recommended.
  */
-export function recommendations(index: IndexStatus, instructions: InstructionsStatus, place: string, indexCommands: readonly string[] = INDEX_READING_COMMANDS): Recommendations {
+export function recommendations(
+  index: IndexStatus,
+  instructions: InstructionsStatus,
+  place: string,
+  indexCommands: readonly string[] = INDEX_READING_COMMANDS,
+): Recommendations {
   const at = place === "." ? "" : ` ${place}`;
   const steps: string[] = [];
   if (instructions.state !== "current") steps.push(`tsift init${index.workspace ? " --workspace" : ""}${at}`);

@@ -81,7 +81,9 @@ export async function indexStatus(root: string, targets: StatusTargets): Promise
       stale_files: freshness.stale_files,
       last_indexed_secs_ago: freshness.last_indexed_secs_ago,
     }));
-    status.missing_scopes = entries.filter((entry) => entry.freshness.state === "missing").map(({ location }) => ({ scope: location.scope!, db_path: rootRelative(root, location.dbPath) }));
+    status.missing_scopes = entries
+      .filter((entry) => entry.freshness.state === "missing")
+      .map(({ location }) => ({ scope: location.scope!, db_path: rootRelative(root, location.dbPath) }));
   } else status.db_path = rootRelative(root, targets.locations[0]!.dbPath);
   if (recovery) status.recovery = recovery;
   if (livePids.length > 0) status.writer = { pid: livePids[0]!.pid ?? null };

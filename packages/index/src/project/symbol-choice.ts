@@ -56,7 +56,10 @@ export function chooseSymbol(db: Database.Database, argument: string, place: Com
     truncated: found.status === "ambiguous" ? found.truncated : false,
   };
   if (found.status === "ambiguous") {
-    throw new TsiftError("usage", `\`${argument}\` names ${choice.total} definitions`, { details: { choice }, hint: `${candidates[0]!.expand}, or another handle listed` });
+    throw new TsiftError("usage", `\`${argument}\` names ${choice.total} definitions`, {
+      details: { choice },
+      hint: `${candidates[0]!.expand}, or another handle listed`,
+    });
   }
   throw new TsiftError("not_found", `no indexed symbol matches \`${argument}\``, {
     details: { choice },

@@ -31,7 +31,9 @@ describe("toTsiftError", () => {
     expect(mapped.code).toBe("backend_error");
     expect(mapped.message).toBe("cannot reach libSQL server libsql://db.example.com: fetch failed: connect ECONNREFUSED 127.0.0.1:1");
     expect(toTsiftError(driverError("SERVER_ERROR: Server returned HTTP status 401", { code: "SERVER_ERROR" }), remote).hint).toMatch(/auth token/u);
-    expect(toTsiftError(driverError("SQL_PARSE_ERROR: unsupported statement: CREATE TEMP TABLE x (a)", { code: "SQL_PARSE_ERROR" }), remote).code).toBe("unsupported");
+    expect(toTsiftError(driverError("SQL_PARSE_ERROR: unsupported statement: CREATE TEMP TABLE x (a)", { code: "SQL_PARSE_ERROR" }), remote).code).toBe(
+      "unsupported",
+    );
     expect(toTsiftError(driverError("URL_INVALID: bad", { code: "URL_INVALID" }), remote).code).toBe("invalid_input");
   });
 
@@ -44,7 +46,9 @@ describe("toTsiftError", () => {
 
   it("keeps a repeated cause message once and passes TsiftErrors through", () => {
     const cause = new Error("no such table: nope");
-    expect(toTsiftError(driverError("SQLITE_ERROR: no such table: nope", { code: "SQLITE_ERROR" }, cause), local).message).toBe("libSQL /tmp/graph.db: SQLITE_ERROR: no such table: nope");
+    expect(toTsiftError(driverError("SQLITE_ERROR: no such table: nope", { code: "SQLITE_ERROR" }, cause), local).message).toBe(
+      "libSQL /tmp/graph.db: SQLITE_ERROR: no such table: nope",
+    );
     const own = new TsiftError("invalid_input", "mine");
     expect(toTsiftError(own, local)).toBe(own);
   });

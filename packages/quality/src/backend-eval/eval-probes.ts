@@ -55,7 +55,9 @@ export function chooseProbes(projection: GraphProjection, overrides: Partial<Eva
   const nodeId = best(out, (list) => list.length) ?? firstNode;
   const hubId = best(degree, (n) => n) ?? firstNode;
   const kind = best(kinds, (n) => n) ?? "";
-  const sample = projection.nodes.filter((node) => node.kind === kind && node.properties && Object.keys(node.properties).length > 0).sort((a, b) => compareIds(a.id, b.id))[0];
+  const sample = projection.nodes
+    .filter((node) => node.kind === kind && node.properties && Object.keys(node.properties).length > 0)
+    .sort((a, b) => compareIds(a.id, b.id))[0];
   const propertyKey = sample ? (Object.keys(sample.properties!).includes("path") ? "path" : Object.keys(sample.properties!).sort()[0]!) : undefined;
   const kindProperty: GraphPropertyFilter = sample && propertyKey ? { [propertyKey]: sample.properties![propertyKey]! } : {};
   const keyed = projection.edges.map((edge) => ({ edge, id: edge.id ?? edgeKey(edge.from_id, edge.kind, edge.to_id) })).sort((a, b) => compareIds(a.id, b.id));

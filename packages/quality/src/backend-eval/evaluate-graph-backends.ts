@@ -96,13 +96,25 @@ async function codeDatasets(options: EvaluateGraphBackendsOptions, notes: string
       let projection = hit?.projection;
       if (hit) {
         // A hit reuses the provider-neutral rows: nothing was rebuilt, so both build timings are 0.
-        Object.assign(metrics, { "full_projection.cache.hit": 1, "full_projection.source_graph_build.duration_micros": 0, "full_projection.projection_rows.duration_micros": 0, "full_projection.cache.disk_bytes": hit.diskBytes, "full_projection.cache.compression_ratio": hit.compressionRatio });
+        Object.assign(metrics, {
+          "full_projection.cache.hit": 1,
+          "full_projection.source_graph_build.duration_micros": 0,
+          "full_projection.projection_rows.duration_micros": 0,
+          "full_projection.cache.disk_bytes": hit.diskBytes,
+          "full_projection.cache.compression_ratio": hit.compressionRatio,
+        });
       } else {
         const rebuilt = process.hrtime.bigint();
         projection = projectCodeGraph(reader.database, { scope, sourceState: source }).projection;
         const built = micros(rebuilt);
         const written = writeProjectionCache(cacheDir, source.watermark, projection);
-        Object.assign(metrics, { "full_projection.cache.hit": 0, "full_projection.source_graph_build.duration_micros": built, "full_projection.projection_rows.duration_micros": 0, "full_projection.cache.disk_bytes": written.diskBytes, "full_projection.cache.compression_ratio": written.compressionRatio });
+        Object.assign(metrics, {
+          "full_projection.cache.hit": 0,
+          "full_projection.source_graph_build.duration_micros": built,
+          "full_projection.projection_rows.duration_micros": 0,
+          "full_projection.cache.disk_bytes": written.diskBytes,
+          "full_projection.cache.compression_ratio": written.compressionRatio,
+        });
         notes.push("full-projection cache miss: rows were built and cached; cache-miss samples are diagnostic, not gate evidence (rerun for a cache hit)");
       }
       datasets.push({ workload: "full_projection", projection: projection!, metrics });
@@ -180,7 +192,11 @@ export async function evaluateGraphBackends(options: EvaluateGraphBackendsOption
   // New samples go to a project file: the shipped history is read-only evidence.
   const appendTo = chosen === undefined ? PROJECT_HISTORY : history;
   const gate: BackendEvalData["performance_gate"] = existsSync(historyPath)
-    ? { history, status: "evaluated", ...performanceGateDecision(parsePerformanceHistory(readFileSync(historyPath, "utf8")), candidates.length ? candidates : ["libsql"]) }
+    ? {
+        history,
+        status: "evaluated",
+        ...performanceGateDecision(parsePerformanceHistory(readFileSync(historyPath, "utf8")), candidates.length ? candidates : ["libsql"]),
+      }
     : { history, status: "missing_history" };
   if (gate.status === "missing_history") notes.push(`no performance history at ${history}: record samples with --append-history ${history}`);
   return {

@@ -29,7 +29,10 @@ export interface HistoryEntryOptions {
 
 /** Turns backend-eval samples into history entries: `<scope>-all-<stamp>-sample-<N>`. */
 export function historyEntries(result: BackendEvalResult, options: HistoryEntryOptions): PerformanceHistoryEntry[] {
-  const stamp = options.now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = options.now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   const workloads = result.datasets.map((dataset) => dataset.workload);
   return result.samples.map((sample) => ({
     label: `graph-db backend-eval ${workloads.join("+")} ${options.scope} sample ${sample.sample}`,

@@ -15,7 +15,8 @@ export interface ProjectionCacheEntry {
   compressionRatio: number;
 }
 
-const fileName = (watermark: string) => `projection-${createHash("sha256").update(`v${PROJECTION_CACHE_VERSION}\0${watermark}`).digest("hex").slice(0, 32)}.json.gz`;
+const fileName = (watermark: string) =>
+  `projection-${createHash("sha256").update(`v${PROJECTION_CACHE_VERSION}\0${watermark}`).digest("hex").slice(0, 32)}.json.gz`;
 
 /** Deletes every cached projection except `keep`: a changed watermark leaves nothing worth keeping. */
 function prune(dir: string, keep: string): void {

@@ -27,7 +27,11 @@ describe("runBackendEval", () => {
   const datasets = [
     { workload: "real" as const, projection: canonicalProjection() },
     { workload: "synthetic_high_degree" as const, projection: highDegreeGraph(300) },
-    { workload: "synthetic_deep_chain" as const, projection: deepChainGraph(), probes: { nodeId: deepChainEnds().head, pathFrom: deepChainEnds().head, pathTo: deepChainEnds().tail } },
+    {
+      workload: "synthetic_deep_chain" as const,
+      projection: deepChainGraph(),
+      probes: { nodeId: deepChainEnds().head, pathFrom: deepChainEnds().head, pathTo: deepChainEnds().tail },
+    },
   ];
 
   it("measures refresh and every read per workload and backend, with parity and hop tiers", async () => {
@@ -36,7 +40,13 @@ describe("runBackendEval", () => {
     const metrics = result.samples[0]!.metrics;
     for (const workload of ["real", "synthetic_high_degree", "synthetic_deep_chain"]) {
       for (const backend of ["sqlite", "candidate"]) {
-        for (const name of ["refresh.duration_micros", "total_duration_micros", "edge_lookup.duration_micros", "incident_edges.duration_micros_per_1k_graph_rows", "path_max_hops_512.rows"]) {
+        for (const name of [
+          "refresh.duration_micros",
+          "total_duration_micros",
+          "edge_lookup.duration_micros",
+          "incident_edges.duration_micros_per_1k_graph_rows",
+          "path_max_hops_512.rows",
+        ]) {
           expect(metrics[`${workload}.${backend}.${name}`], `${workload}.${backend}.${name}`).toBeTypeOf("number");
         }
       }
@@ -57,7 +67,11 @@ describe("runBackendEval", () => {
   it("turns samples into history entries the gate parses and decides on", async () => {
     const result = await runBackendEval({ datasets, backends: [sqliteBackend("sqlite"), sqliteBackend("libsql")], samples: 3, iterations: 1 });
     const entries = historyEntries(result, { scope: "unit", now: new Date("2026-01-02T03:04:05.678Z"), cacheState: "cold" });
-    expect(entries.map((entry) => entry.id)).toEqual(["unit-all-20260102T030405Z-sample-1", "unit-all-20260102T030405Z-sample-2", "unit-all-20260102T030405Z-sample-3"]);
+    expect(entries.map((entry) => entry.id)).toEqual([
+      "unit-all-20260102T030405Z-sample-1",
+      "unit-all-20260102T030405Z-sample-2",
+      "unit-all-20260102T030405Z-sample-3",
+    ]);
     const history = parsePerformanceHistory({ runs: entries });
     expect(history.warnings).toEqual([]);
     const gate = performanceGateDecision(history, ["libsql"]);

@@ -73,7 +73,10 @@ export interface BackendEvalResult {
 type Operation = (store: GraphStore) => Promise<unknown>;
 
 function operations(probes: EvalProbes): [string, Operation][] {
-  const path = (maxHops: number): Operation => (store) => store.shortestPath(probes.pathFrom, probes.pathTo, { maxHops });
+  const path =
+    (maxHops: number): Operation =>
+    (store) =>
+      store.shortestPath(probes.pathFrom, probes.pathTo, { maxHops });
   return [
     ["status", async (store) => ({ counts: await store.counts(), hasEdge: (await store.sampleEdge()) !== null })],
     ["node_lookup", (store) => store.getNode(probes.nodeId)],
@@ -190,6 +193,11 @@ export async function runBackendEval(options: RunBackendEvalOptions): Promise<Ba
     candidates: candidates.map((candidate) => candidate.id),
     samples,
     parity: [...parity.values()],
-    datasets: options.datasets.map((dataset) => ({ workload: dataset.workload, nodes: dataset.projection.nodes.length, edges: dataset.projection.edges.length, probes: probesByWorkload.get(dataset.workload)! })),
+    datasets: options.datasets.map((dataset) => ({
+      workload: dataset.workload,
+      nodes: dataset.projection.nodes.length,
+      edges: dataset.projection.edges.length,
+      probes: probesByWorkload.get(dataset.workload)!,
+    })),
   };
 }

@@ -22,7 +22,12 @@ function symbol(id: string, path: string, line: number): GraphNode {
   };
 }
 
-const call = (from: string, to: string, line: number, extra: Record<string, string> = {}): GraphEdgeInput => ({ from_id: from, to_id: to, kind: "calls", properties: { line: String(line), ...extra } });
+const call = (from: string, to: string, line: number, extra: Record<string, string> = {}): GraphEdgeInput => ({
+  from_id: from,
+  to_id: to,
+  kind: "calls",
+  properties: { line: String(line), ...extra },
+});
 
 /**
  * A hub called by and calling `spokes` symbols (a logger everything uses), each spoke
@@ -64,4 +69,7 @@ export function deepChainGraph(length = DEEP_CHAIN_LENGTH): GraphProjection {
   return { nodes, edges };
 }
 
-export const deepChainEnds = (length = DEEP_CHAIN_LENGTH) => ({ head: "sym:chain.ts#link0000", tail: `sym:chain.ts#link${String(length - 1).padStart(4, "0")}` });
+export const deepChainEnds = (length = DEEP_CHAIN_LENGTH) => ({
+  head: "sym:chain.ts#link0000",
+  tail: `sym:chain.ts#link${String(length - 1).padStart(4, "0")}`,
+});

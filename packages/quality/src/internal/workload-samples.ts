@@ -8,11 +8,7 @@ export interface WorkloadSamples {
   excluded: number;
 }
 
-export function workloadSamples(
-  history: PerformanceHistory,
-  workload: GateWorkload,
-  requireCacheHit: boolean,
-): WorkloadSamples {
+export function workloadSamples(history: PerformanceHistory, workload: GateWorkload, requireCacheHit: boolean): WorkloadSamples {
   const binding: PerformanceSample[] = [];
   let excluded = 0;
   for (const run of history.runs) {
@@ -28,12 +24,7 @@ export function workloadSamples(
   return { binding, excluded };
 }
 
-export function metricValues(
-  runs: readonly PerformanceSample[],
-  workload: GateWorkload,
-  backend: string,
-  metric: string,
-): number[] {
+export function metricValues(runs: readonly PerformanceSample[], workload: GateWorkload, backend: string, metric: string): number[] {
   const key = `${workload}.${backend}.${metric}`;
   const values: number[] = [];
   for (const run of runs) {

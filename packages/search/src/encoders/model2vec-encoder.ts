@@ -25,10 +25,14 @@ export function loadModel2VecEncoder(dir: string, options: Model2VecOptions = {}
   const modelPath = join(dir, "model.safetensors");
   for (const path of [tokenizerPath, modelPath]) {
     if (!existsSync(path)) {
-      throw new TsiftError("not_found", `${path} is missing: --model needs a local Model2Vec directory (tokenizer.json + model.safetensors); tsift never downloads models`, {
-        details: { dir, missing: path },
-        hint: "point --model at a downloaded model directory, or omit it to use the built-in tsift-hash-v1 encoder",
-      });
+      throw new TsiftError(
+        "not_found",
+        `${path} is missing: --model needs a local Model2Vec directory (tokenizer.json + model.safetensors); tsift never downloads models`,
+        {
+          details: { dir, missing: path },
+          hint: "point --model at a downloaded model directory, or omit it to use the built-in tsift-hash-v1 encoder",
+        },
+      );
     }
   }
   const tokenizerJson = readFileSync(tokenizerPath, "utf8");
@@ -43,7 +47,11 @@ export function loadModel2VecEncoder(dir: string, options: Model2VecOptions = {}
   const weights = tensors.get("weights")?.data ?? null;
   const mapping = tensors.get("mapping")?.data ?? null;
   const maxTokens = options.maxTokens ?? 512;
-  const digest = createHash("sha1").update(tokenizerJson).update(modelBytes.subarray(0, Math.min(modelBytes.length, 1 << 20))).update(String(modelBytes.length)).digest("hex");
+  const digest = createHash("sha1")
+    .update(tokenizerJson)
+    .update(modelBytes.subarray(0, Math.min(modelBytes.length, 1 << 20)))
+    .update(String(modelBytes.length))
+    .digest("hex");
   return {
     id: `model2vec:${basename(dir)}:${digest.slice(0, 12)}`,
     dimensions,

@@ -69,7 +69,10 @@ export async function relatedProject(options: RelatedProjectOptions): Promise<Re
   const pathArg = commandPath(cwd, root);
   const fresh = await ensureFresh(target, config, true, pathArg);
   const notes = fresh.note ? [fresh.note] : [];
-  if (fresh.mode === "missing_exact") throw new TsiftError("index_missing", `related code needs an index and ${target.location.dbPath} cannot be built now`, { hint: "wait for the active tsift writer, then retry" });
+  if (fresh.mode === "missing_exact")
+    throw new TsiftError("index_missing", `related code needs an index and ${target.location.dbPath} cannot be built now`, {
+      hint: "wait for the active tsift writer, then retry",
+    });
   const prefix = relative(root, target.location.sourceRoot).split(sep).join("/");
 
   const encoder = loadEncoder({ model: options.model !== undefined ? resolve(cwd, options.model) : null });
@@ -85,7 +88,11 @@ export async function relatedProject(options: RelatedProjectOptions): Promise<Re
       target: options.target,
       encoder: encoder.id,
       source: { ...result.source, path: withPrefix(result.source.path) },
-      hits: result.hits.map((hit) => ({ ...hit, path: withPrefix(hit.path), expand: sourceReadCommand(withPrefix(hit.path), hit.start_line, hit.end_line, place) })),
+      hits: result.hits.map((hit) => ({
+        ...hit,
+        path: withPrefix(hit.path),
+        expand: sourceReadCommand(withPrefix(hit.path), hit.start_line, hit.end_line, place),
+      })),
     };
     return { data, root, pathArg, scope: scope?.id ?? null, notes };
   } finally {

@@ -134,7 +134,12 @@ export function loadEncoder(request: Pick<SearchRequest, "model">): Encoder {
  * check with; the packed vector cache (`cacheFile`) answers that check for every search
  * after the first without reading the chunks table.
  */
-export function prepareVectors(location: IndexLocation, encoder: Encoder, data: Partial<SearchData>, via: { db?: Database.Database; cacheFile: string }): Map<string, Buffer> | null {
+export function prepareVectors(
+  location: IndexLocation,
+  encoder: Encoder,
+  data: Partial<SearchData>,
+  via: { db?: Database.Database; cacheFile: string },
+): Map<string, Buffer> | null {
   const count = (db: Database.Database) => (cachedVectorsComplete(db, encoder.id, via.cacheFile) ? 0 : missingVectors(db, encoder.id));
   let missing: number;
   if (via.db) missing = count(via.db);
@@ -152,7 +157,11 @@ export function prepareVectors(location: IndexLocation, encoder: Encoder, data: 
     const writer = openIndexWriter(location);
     try {
       const result = ensureVectors(writer.db, encoder);
-      data.embedded = { stored: (data.embedded?.stored ?? 0) + result.embedded, transient: data.embedded?.transient ?? 0, ms: Math.round(performance.now() - started) };
+      data.embedded = {
+        stored: (data.embedded?.stored ?? 0) + result.embedded,
+        transient: data.embedded?.transient ?? 0,
+        ms: Math.round(performance.now() - started),
+      };
       return null;
     } finally {
       writer.close();
@@ -162,7 +171,11 @@ export function prepareVectors(location: IndexLocation, encoder: Encoder, data: 
     const reader = openIndexReader(location);
     try {
       const extra = transientVectors(reader.database, encoder);
-      data.embedded = { stored: data.embedded?.stored ?? 0, transient: (data.embedded?.transient ?? 0) + extra.size, ms: Math.round(performance.now() - started) };
+      data.embedded = {
+        stored: data.embedded?.stored ?? 0,
+        transient: (data.embedded?.transient ?? 0) + extra.size,
+        ms: Math.round(performance.now() - started),
+      };
       return extra;
     } finally {
       void reader.close();
@@ -171,7 +184,10 @@ export function prepareVectors(location: IndexLocation, encoder: Encoder, data: 
 }
 
 /** Filters are root-relative; a target's rows are relative to its own directory. */
-function localFilters(filters: { path?: string; languages: string[]; kinds: string[] }, target: SearchTarget): { path?: string; languages: string[]; kinds: string[] } | null {
+function localFilters(
+  filters: { path?: string; languages: string[]; kinds: string[] },
+  target: SearchTarget,
+): { path?: string; languages: string[]; kinds: string[] } | null {
   if (filters.path === undefined || target.prefix === "") return filters;
   if (filters.path === target.prefix) return { languages: filters.languages, kinds: filters.kinds };
   if (filters.path.startsWith(`${target.prefix}/`)) return { ...filters, path: filters.path.slice(target.prefix.length + 1) };

@@ -183,7 +183,10 @@ function selectTargets(
   if (options.federated) {
     const scopes = discoverScopes(root).filter((scope) => resolveScopeTier(config, scope.id, scope.path).federation);
     if (scopes.length === 0) {
-      throw new TsiftError("not_found", `no federated workspace scopes under ${root}`, { details: { root }, hint: "search without --federated, or share a scope in .tsift/config.toml" });
+      throw new TsiftError("not_found", `no federated workspace scopes under ${root}`, {
+        details: { root },
+        hint: "search without --federated, or share a scope in .tsift/config.toml",
+      });
     }
     return scopes.map(target);
   }
@@ -193,10 +196,14 @@ function selectTargets(
   if (strategy !== "exact" && !existsSync(own.location.dbPath)) {
     const indexed = discoverScopes(root).filter((scope) => existsSync(indexLocation(root, scope).dbPath));
     if (indexed.length > 0) {
-      throw new TsiftError("usage", `${root} has only workspace scope indexes: search requires \`--scope <scope>\` or \`--federated\`. Indexed scopes: ${indexed.map((scope) => scope.id).join(", ")}`, {
-        details: { root, scopes: indexed.map((scope) => scope.id) },
-        hint: `tsift search <query> --scope ${indexed[0]!.id}`,
-      });
+      throw new TsiftError(
+        "usage",
+        `${root} has only workspace scope indexes: search requires \`--scope <scope>\` or \`--federated\`. Indexed scopes: ${indexed.map((scope) => scope.id).join(", ")}`,
+        {
+          details: { root, scopes: indexed.map((scope) => scope.id) },
+          hint: `tsift search <query> --scope ${indexed[0]!.id}`,
+        },
+      );
     }
   }
   return [own];
@@ -204,7 +211,14 @@ function selectTargets(
 
 function toSearchTarget(root: string, target: FreshnessTarget, indexed: boolean): SearchTarget {
   const prefix = relative(root, target.location.sourceRoot).split(sep).join("/");
-  return { dbPath: target.location.dbPath, lockPath: target.location.lockPath, sourceRoot: target.location.sourceRoot, scope: target.scope?.id ?? null, prefix, indexed };
+  return {
+    dbPath: target.location.dbPath,
+    lockPath: target.location.lockPath,
+    sourceRoot: target.location.sourceRoot,
+    scope: target.scope?.id ?? null,
+    prefix,
+    indexed,
+  };
 }
 
 /** Live files (the walk) plus indexed ones, for the in-process literal scan. */
@@ -212,7 +226,13 @@ function scanFiles(target: SearchTarget, config: TsiftConfig): string[] {
   const files = new Set(walkFiles(target.sourceRoot, { exclude: config.index.exclude }).files.map((file) => file.path));
   if (existsSync(target.dbPath)) {
     try {
-      const connection = openIndexReader({ projectRoot: target.sourceRoot, sourceRoot: target.sourceRoot, scope: target.scope, dbPath: target.dbPath, lockPath: target.lockPath });
+      const connection = openIndexReader({
+        projectRoot: target.sourceRoot,
+        sourceRoot: target.sourceRoot,
+        scope: target.scope,
+        dbPath: target.dbPath,
+        lockPath: target.lockPath,
+      });
       try {
         for (const path of indexedFilePaths(connection.database)) files.add(path);
       } finally {
@@ -234,10 +254,14 @@ async function timeoutError(seconds: number, strategy: SearchStrategy, targets: 
     const state = strategy === "exact" ? ({ kind: "fresh" } as const) : await probeFreshness(target, config);
     if (state.kind !== "fresh") {
       const run = indexCommand(pathArg, target);
-      return new TsiftError("timeout", `tsift search timed out after ${seconds}s (strategy: ${strategy}): the ${describeState(state)}. Run \`${run}\`, then retry.`, {
-        details: { seconds, strategy, state: state.kind },
-        hint: run,
-      });
+      return new TsiftError(
+        "timeout",
+        `tsift search timed out after ${seconds}s (strategy: ${strategy}): the ${describeState(state)}. Run \`${run}\`, then retry.`,
+        {
+          details: { seconds, strategy, state: state.kind },
+          hint: run,
+        },
+      );
     }
   }
   return new TsiftError(

@@ -89,7 +89,10 @@ function copyStable(path: string, copy: string): void {
       } catch (error) {
         // A sidecar may come and go between the stamp and the copy; the stamp check below notices.
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-          throw new TsiftError("io_error", `cannot copy ${path}${suffix} for a read-only snapshot: ${(error as Error).message}`, { cause: error, details: { path } });
+          throw new TsiftError("io_error", `cannot copy ${path}${suffix} for a read-only snapshot: ${(error as Error).message}`, {
+            cause: error,
+            details: { path },
+          });
         }
         if (suffix === "") throw new TsiftError("not_found", `cannot open ${path}: the file does not exist`, { cause: error, details: { path } });
       }
@@ -110,7 +113,10 @@ function rollBackHotJournal(copy: string): void {
     // Any read makes SQLite notice the hot journal and roll it back into the copy.
     database.prepare("SELECT count(*) FROM sqlite_master").get();
   } catch (error) {
-    throw new TsiftError("corrupt_data", `cannot roll back the journal of the snapshot copy of ${copy}: ${(error as Error).message}`, { cause: error, details: { path: copy } });
+    throw new TsiftError("corrupt_data", `cannot roll back the journal of the snapshot copy of ${copy}: ${(error as Error).message}`, {
+      cause: error,
+      details: { path: copy },
+    });
   } finally {
     database?.close();
   }

@@ -60,7 +60,9 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
   if (options.codex) {
     const scoped = discoverScopes(root).length > 0;
     if (options.workspace && !scoped) {
-      throw new TsiftError("not_found", `--workspace: ${root} declares no git submodules, so there is no workspace hook to install`, { hint: "run `tsift init --codex` without --workspace" });
+      throw new TsiftError("not_found", `--workspace: ${root} declares no git submodules, so there is no workspace hook to install`, {
+        hint: "run `tsift init --codex` without --workspace",
+      });
     }
     planFile(".codex/hooks.json", (before) => mergeCodexHook(before, codexHook(root, scoped), ".codex/hooks.json") ?? before);
   }

@@ -15,11 +15,12 @@ export const NAVIGATION_COMMANDS: readonly { usage: string; purpose: string }[] 
   },
   {
     usage: "tsift --envelope explain <symbol> --budget normal",
-    purpose: "one symbol in full: signature, callers and callees by resolved call target, community, PageRank; accepts `Class.method`, `file:line` and `gsym-*` handles",
+    purpose:
+      "one symbol in full: signature, callers and callees by resolved call target, community, PageRank; accepts `Class.method`, `file:line` and `gsym-*` handles",
   },
   {
     usage: "tsift graph <symbol> --callers",
-    purpose: "the call sites that really call a symbol (not every same-named function); prefer over grep for \"who calls this\"",
+    purpose: 'the call sites that really call a symbol (not every same-named function); prefer over grep for "who calls this"',
   },
   {
     usage: "tsift path <from> <to>",
@@ -27,7 +28,8 @@ export const NAVIGATION_COMMANDS: readonly { usage: string; purpose: string }[] 
   },
   {
     usage: "tsift --envelope source-read <file> --start 1 --lines 80 --budget normal",
-    purpose: "a bounded, line-numbered window with `ssym-*` symbol refs and before/after/full expansion commands; prefer over `cat`, `head` or large `sed -n` reads",
+    purpose:
+      "a bounded, line-numbered window with `ssym-*` symbol refs and before/after/full expansion commands; prefer over `cat`, `head` or large `sed -n` reads",
   },
 ];
 

@@ -45,7 +45,10 @@ export function mergeCodexHook(text: string | null, hook: CodexHook, file: strin
       if (!isObject(parsed) || !isObject(parsed.hooks)) throw new Error('expected an object with a "hooks" object');
       document = parsed;
     } catch (error) {
-      throw new TsiftError("invalid_input", `${file} is not a hooks file tsift can merge into: ${(error as Error).message}`, { details: { file }, hint: `fix or move ${file}, then rerun tsift init --codex` });
+      throw new TsiftError("invalid_input", `${file} is not a hooks file tsift can merge into: ${(error as Error).message}`, {
+        details: { file },
+        hint: `fix or move ${file}, then rerun tsift init --codex`,
+      });
     }
   }
   const hooks = document.hooks as JsonObject;

@@ -58,7 +58,8 @@ export async function readSourceWindow(options: SourceWindowOptions): Promise<So
   const located = resolveSourceFile(root, chosen ? indexLocation(root, chosen).sourceRoot : root, options.file);
   const fromRoot = slash(relative(realRoot, located.absPath));
   // A file inside a workspace scope is that scope's: its index, its relative paths, `--scope` in commands.
-  const scope: WorkspaceScope | null = chosen ?? scopes.filter((candidate) => fromRoot.startsWith(`${candidate.path}/`)).sort((a, b) => b.path.length - a.path.length)[0] ?? null;
+  const scope: WorkspaceScope | null =
+    chosen ?? scopes.filter((candidate) => fromRoot.startsWith(`${candidate.path}/`)).sort((a, b) => b.path.length - a.path.length)[0] ?? null;
   const location = indexLocation(root, scope);
   const file = scope && !chosen ? resolveSourceFile(root, location.sourceRoot, located.absPath) : located;
   const config = await loadConfig(root);

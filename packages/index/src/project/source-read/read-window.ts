@@ -24,7 +24,8 @@ export interface SourceWindow {
 
 function wholeNumber(flag: string, value: number | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < min) throw new TsiftError("usage", `${flag} expects a whole number >= ${min}, got ${String(value)}`, { hint: "tsift source-read --help" });
+  if (!Number.isInteger(value) || value < min)
+    throw new TsiftError("usage", `${flag} expects a whole number >= ${min}, got ${String(value)}`, { hint: "tsift source-read --help" });
   return value;
 }
 
@@ -34,16 +35,23 @@ function wholeNumber(flag: string, value: number | undefined, min: number): numb
  * the last line is an error naming the line count, an end past it is clamped.
  */
 export function readWindow(file: SourceFile, request: WindowRequest, maxBytes: number): SourceWindow {
-  if (request.lines !== undefined && request.end !== undefined) throw new TsiftError("usage", "--lines and --end cannot be combined: pick a length or a last line", { hint: "tsift source-read --help" });
+  if (request.lines !== undefined && request.end !== undefined)
+    throw new TsiftError("usage", "--lines and --end cannot be combined: pick a length or a last line", { hint: "tsift source-read --help" });
   const start = wholeNumber("--start", request.start, 1) ?? 1;
   const lines = wholeNumber("--lines", request.lines, 1);
   const end = wholeNumber("--end", request.end, start);
   if (file.size > maxBytes) {
-    throw new TsiftError("unsupported", `${file.rel} is ${file.size} bytes, over the ${maxBytes}-byte source-read limit; read it with an editor, or raise [index] max_file_bytes in .tsift/config.toml`, { details: { file: file.rel, size: file.size, max: maxBytes } });
+    throw new TsiftError(
+      "unsupported",
+      `${file.rel} is ${file.size} bytes, over the ${maxBytes}-byte source-read limit; read it with an editor, or raise [index] max_file_bytes in .tsift/config.toml`,
+      { details: { file: file.rel, size: file.size, max: maxBytes } },
+    );
   }
   const bytes = readFileSync(file.absPath);
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-    throw new TsiftError("unsupported", `${file.rel} looks binary (a NUL byte in its first 8 KiB); source-read shows text files only`, { details: { file: file.rel } });
+    throw new TsiftError("unsupported", `${file.rel} looks binary (a NUL byte in its first 8 KiB); source-read shows text files only`, {
+      details: { file: file.rel },
+    });
   }
   const text = bytes.toString("utf8");
   const all = text.split(/\r?\n/);
@@ -51,7 +59,9 @@ export function readWindow(file: SourceFile, request: WindowRequest, maxBytes: n
   if (all.length > 0 && all[all.length - 1] === "") all.pop();
   const total = all.length;
   if (start > Math.max(total, 1)) {
-    throw new TsiftError("invalid_input", `--start ${start} is past the end of ${file.rel} (${total} line${total === 1 ? "" : "s"})`, { hint: `tsift source-read ${file.rel} --start ${Math.max(1, total - DEFAULT_WINDOW_LINES + 1)}` });
+    throw new TsiftError("invalid_input", `--start ${start} is past the end of ${file.rel} (${total} line${total === 1 ? "" : "s"})`, {
+      hint: `tsift source-read ${file.rel} --start ${Math.max(1, total - DEFAULT_WINDOW_LINES + 1)}`,
+    });
   }
   const last = Math.min(total, end ?? start + (lines ?? DEFAULT_WINDOW_LINES) - 1);
   const rows = all.slice(start - 1, last).map((line, index) => ({ line: start + index, text: line }));

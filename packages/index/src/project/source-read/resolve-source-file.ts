@@ -23,7 +23,10 @@ function inside(root: string, path: string): boolean {
 export function resolveSourceFile(root: string, base: string, file: string): SourceFile {
   const target = resolve(base, file);
   if (!inside(root, target)) {
-    throw new TsiftError("invalid_input", `${file} is outside the project root ${root}; source-read only reads files inside it`, { details: { file, root }, hint: "pass a path inside the project, or --path <its root>" });
+    throw new TsiftError("invalid_input", `${file} is outside the project root ${root}; source-read only reads files inside it`, {
+      details: { file, root },
+      hint: "pass a path inside the project, or --path <its root>",
+    });
   }
   let real: string;
   try {
@@ -32,7 +35,9 @@ export function resolveSourceFile(root: string, base: string, file: string): Sou
     throw new TsiftError("not_found", `no such file: ${file}`, { cause: error, details: { file }, hint: "tsift symbols <name> finds a definition's file" });
   }
   if (!inside(realpathSync(root), real)) {
-    throw new TsiftError("invalid_input", `${file} resolves outside the project root (through a symbolic link to ${real}); refusing to read it`, { details: { file, real } });
+    throw new TsiftError("invalid_input", `${file} resolves outside the project root (through a symbolic link to ${real}); refusing to read it`, {
+      details: { file, real },
+    });
   }
   const stats = statSync(real);
   if (!stats.isFile()) throw new TsiftError("invalid_input", `${file} is not a regular file`, { details: { file } });

@@ -33,13 +33,21 @@ export interface WindowSymbols {
  * to the index's source root), outermost first. The window never depends on them: a
  * missing, newer or unreadable index becomes a warning and an empty list.
  */
-export async function windowSymbols(location: IndexLocation, file: string, start: number, end: number, place: CommandPlace, indexCommand: string): Promise<WindowSymbols> {
+export async function windowSymbols(
+  location: IndexLocation,
+  file: string,
+  start: number,
+  end: number,
+  place: CommandPlace,
+  indexCommand: string,
+): Promise<WindowSymbols> {
   if (!existsSync(location.dbPath)) return { symbols: [], warnings: [`no index yet, so no symbol refs; run \`${indexCommand}\``], recovery: null };
   let connection;
   try {
     connection = openIndexReader(location);
   } catch (error) {
-    if (isTsiftError(error)) return { symbols: [], warnings: [`symbol refs unavailable: ${error.message}${error.hint ? ` (next: ${error.hint})` : ""}`], recovery: null };
+    if (isTsiftError(error))
+      return { symbols: [], warnings: [`symbol refs unavailable: ${error.message}${error.hint ? ` (next: ${error.hint})` : ""}`], recovery: null };
     throw error;
   }
   try {
