@@ -14,7 +14,7 @@ export default packageBuild(
     "graph-read": "src/graph-read.ts",
     "extract-worker": "src/internal/extract-worker.mjs",
   },
-  // The read use cases import the full entry by name on a cache miss (`import("@tsift/index")`),
-  // so the lean entries never carry the graph algorithms; it must stay that runtime import.
-  { splitting: true, external: ["@tsift/index"] },
+  // The read use cases import the graph-query modules dynamically on a cache miss; splitting
+  // makes those their own chunks, so the lean entries never load the graph algorithms early.
+  { splitting: true },
 );

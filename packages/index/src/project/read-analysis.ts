@@ -20,8 +20,7 @@ export async function readAnalysis(open: IndexOpener, options: AnalysisOptions =
   const limit = options.limit ?? 20;
   checkLimit("limit", limit, "analyze");
   const index = await open();
-  // eslint-disable-next-line @nx/enforce-module-boundaries -- by package name on purpose: a relative import would be bundled into the lean entries
-  const { analyzeCallGraph } = await import("@tsift/index");
+  const { analyzeCallGraph } = await import("../graph-queries/analyze-call-graph");
   // Entry arguments de-duplicated in order.
   const entries = [...new Set((options.entries ?? []).map((entry) => entry.trim()).filter(Boolean))];
   const report = analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit });

@@ -26,7 +26,6 @@ export async function readCommunities(open: IndexOpener, options: CommunitiesOpt
   const query: CommunityQueryOptions = { minSize, limit, cacheDir: communityCacheDir(index.location), watermark: indexWatermark(index.db) };
   const cached = cachedCommunities(index.db, query);
   if (cached) return cached;
-  // eslint-disable-next-line @nx/enforce-module-boundaries -- by package name on purpose: a relative import would be bundled into the lean entries
-  const { callGraphCommunities } = await import("@tsift/index");
+  const { callGraphCommunities } = await import("../graph-queries/call-graph-communities");
   return callGraphCommunities(index.db, query);
 }

@@ -16,7 +16,7 @@ export interface ExplainSymbolOptions {
 /**
  * `tsift explain <symbol>`: definition, callers, callees, community and PageRank. Both the
  * community partition and the ranking come from `.tsift/community-cache/`; only a miss
- * loads the graph algorithms (the full `@tsift/index` entry) and computes, then caches, them.
+ * loads the graph algorithms (a lazily imported chunk) and computes, then caches, them.
  */
 export async function readExplanation(open: IndexOpener, options: ExplainSymbolOptions): Promise<SymbolExplanation> {
   const limit = options.limit ?? 20;
@@ -31,9 +31,8 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
   };
   const cached = cachedExplanation(index.db, symbol, query);
   if (cached) return cached;
-  // By package name, not path: the lean entries (and the CLI bundles built from them) keep
-  // the graph algorithms out until a cache miss needs them; tsup keeps it external.
-  // eslint-disable-next-line @nx/enforce-module-boundaries -- by package name on purpose: a relative import would be bundled into the lean entries
-  const { explainSymbol } = await import("@tsift/index");
+  // A dynamic import: the bundler splits it into its own chunk, so the lean entries load
+  // the graph algorithms only when a cache miss needs them.
+  const { explainSymbol } = await import("../graph-queries/explain-symbol");
   return explainSymbol(index.db, symbol, query);
 }
