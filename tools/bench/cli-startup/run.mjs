@@ -2,9 +2,12 @@
 // CLI startup benchmark: wall time of whole processes (node start included), runs
 // interleaved so machine load hits every case alike. Reports min and median in ms.
 //   node tools/bench/cli-startup/run.mjs [--runs 40] [--json] [--imports] [--bin cli|published]
+//                                         [--project DIR --symbol NAME]
 // --bin published (the default) runs the root package's bin/tsift.js, as `npx tsift` does;
 // --bin cli runs packages/cli/dist/bin.js. The index-reading cases run against a temp
-// copy of fixtures/precise-callers, indexed (and its PageRank cached) before timing.
+// copy of fixtures/precise-callers (symbol Store.get), indexed (and its PageRank cached)
+// before timing; --project reads a real project's index instead (indexed and warmed in
+// place first) and --symbol names the symbol they look up there.
 // --imports also times what `import "yargs"` loads, module by module, in fresh processes.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -18,10 +21,13 @@ const runs = Number(args[args.indexOf("--runs") + 1]) || 40;
 const which = args.includes("--bin") ? args[args.indexOf("--bin") + 1] : "published";
 const bin = which === "cli" ? join(root, "packages", "cli", "dist", "bin.js") : join(root, "bin", "tsift.js");
 
-const project = mkdtempSync(join(tmpdir(), "tsift-startup-"));
-cpSync(join(root, "fixtures", "precise-callers"), project, { recursive: true });
-const warm = spawnSync(process.execPath, [bin, "explain", "main"], { cwd: project, encoding: "utf8" });
-if (warm.status !== 0) throw new Error(`indexing the fixture failed: ${warm.stderr}`);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const givenProject = option("--project");
+const symbol = option("--symbol") ?? "Store.get";
+const project = givenProject ?? mkdtempSync(join(tmpdir(), "tsift-startup-"));
+if (!givenProject) cpSync(join(root, "fixtures", "precise-callers"), project, { recursive: true });
+const warm = spawnSync(process.execPath, [bin, "explain", symbol], { cwd: project, encoding: "utf8" });
+if (warm.status !== 0) throw new Error(`indexing the project failed: ${warm.stderr}`);
 
 const cases = [
   { name: "node -e 0 (baseline)", argv: ["-e", "0"] },
@@ -29,9 +35,9 @@ const cases = [
   { name: "tsift --version", argv: [bin, "--version"] },
   { name: "tsift (no command)", argv: [bin] },
   { name: "tsift status --help (yargs)", argv: [bin, "status", "--help"] },
-  { name: "tsift symbols get", argv: [bin, "symbols", "get"], cwd: project },
-  { name: "tsift explain Store.get", argv: [bin, "explain", "Store.get"], cwd: project },
-  { name: "tsift graph Store.get --callers", argv: [bin, "graph", "Store.get", "--callers"], cwd: project },
+  { name: `tsift symbols ${givenProject ? symbol : "get"}`, argv: [bin, "symbols", givenProject ? symbol : "get"], cwd: project },
+  { name: `tsift explain ${symbol}`, argv: [bin, "explain", symbol], cwd: project },
+  { name: `tsift graph ${symbol} --callers`, argv: [bin, "graph", symbol, "--callers"], cwd: project },
   { name: "import yargs only", argv: ["--input-type=module", "-e", "await import('yargs')"], cwd: join(root, "packages", "cli") },
 ];
 
@@ -45,7 +51,7 @@ for (let run = 0; run < runs; run++) {
     samples[index].push(ms);
   });
 }
-rmSync(project, { recursive: true, force: true });
+if (!givenProject) rmSync(project, { recursive: true, force: true });
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
