@@ -171,19 +171,22 @@ const bag = new Int32Array(128);
 /**
  * A lower bound of the edit distance, cheap enough to run on every name: characters one
  * string has more of than the other (as multisets), the larger side. Non-ASCII code
- * units share one bucket, which only lowers the bound.
+ * units share one bucket, which only lowers the bound. Only the buckets the two names
+ * touch are read (and cleared as they are read), not all 128: most names are short.
  */
 function bagDistance(a: string, b: string): number {
-  bag.fill(0);
   for (let i = 0; i < a.length; i++) bag[Math.min(a.charCodeAt(i), 127)]!++;
   for (let i = 0; i < b.length; i++) bag[Math.min(b.charCodeAt(i), 127)]!--;
   let extraA = 0;
   let extraB = 0;
-  for (let i = 0; i < 128; i++) {
-    const count = bag[i]!;
+  const settle = (code: number) => {
+    const count = bag[code]!;
     if (count > 0) extraA += count;
     else extraB -= count;
-  }
+    bag[code] = 0;
+  };
+  for (let i = 0; i < a.length; i++) settle(Math.min(a.charCodeAt(i), 127));
+  for (let i = 0; i < b.length; i++) settle(Math.min(b.charCodeAt(i), 127));
   return Math.max(extraA, extraB);
 }
 

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { BetterSqlite3 } from "./internal/better-sqlite3";
+import { BetterSqlite3, withNativeBinding } from "./internal/better-sqlite3";
 import { TsiftError, type SqlConnection, type SqlExecutor, type SqlValue } from "@tsift/core";
 
 type Statement = Database.Statement<unknown[], unknown>;
@@ -150,7 +150,10 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
   const readOnly = options.readOnly ?? false;
   let database: Database.Database;
   try {
-    database = new BetterSqlite3(path, { readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+    database = new BetterSqlite3(
+      path,
+      withNativeBinding({ readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS }),
+    );
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (readOnly && code === "SQLITE_CANTOPEN") {

@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import type Database from "better-sqlite3";
-import { BetterSqlite3 } from "./internal/better-sqlite3";
+import { BetterSqlite3, withNativeBinding } from "./internal/better-sqlite3";
 import { TsiftError } from "@tsift/core";
 import { copySqliteSnapshot, removeSnapshotDir } from "./internal/sqlite-snapshot";
 import { DEFAULT_BUSY_TIMEOUT_MS, SqliteConnection, isSqliteBusy, type SqliteQueryObserver } from "./sqlite-connection";
@@ -38,7 +38,7 @@ function needsSnapshot(error: unknown): boolean {
 
 /** Opens read-only and reads the schema once, so lock and format problems surface here, not mid-query. */
 function openProbed(path: string, busyTimeoutMs: number, mmapSizeBytes = 0): Database.Database {
-  const database = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+  const database = new BetterSqlite3(path, withNativeBinding({ readonly: true, fileMustExist: true, timeout: busyTimeoutMs }));
   try {
     database.prepare("SELECT count(*) FROM sqlite_master").get();
     database.pragma("temp_store = MEMORY");

@@ -2,7 +2,7 @@ import { closeSync, copyFileSync, mkdtempSync, openSync, readSync, rmSync, statS
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type Database from "better-sqlite3";
-import { BetterSqlite3 } from "./better-sqlite3";
+import { BetterSqlite3, withNativeBinding } from "./better-sqlite3";
 import { TsiftError } from "@tsift/core";
 import type { SqliteRecovery } from "../sqlite-connection";
 
@@ -109,7 +109,7 @@ function copyStable(path: string, copy: string): void {
 function rollBackHotJournal(copy: string): void {
   let database: Database.Database | undefined;
   try {
-    database = new BetterSqlite3(copy, { fileMustExist: true, timeout: 0 });
+    database = new BetterSqlite3(copy, withNativeBinding({ fileMustExist: true, timeout: 0 }));
     // Any read makes SQLite notice the hot journal and roll it back into the copy.
     database.prepare("SELECT count(*) FROM sqlite_master").get();
   } catch (error) {
