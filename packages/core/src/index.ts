@@ -119,3 +119,23 @@ export { CONVEX_SNAPSHOT_PAGE_SIZE, applyChunks, fetchRemoteSnapshot, redactEndp
 export { graphDbPrefix, localGraphDbPrefix, tsiftCommand, type GraphDbBackendName, type GraphDbPlace } from "./graph-db-place";
 export { compactionPolicy, graphStoreFileStats, type CompactionPolicy } from "./compaction-policy";
 export { convexProjectionOf } from "./convex-projection";
+export { graphDbPageReport, type GraphDbPageOptions, type GraphDbPageReport } from "./graph-db-page";
+export {
+  readGraphDbEdge,
+  readGraphDbEdges,
+  readGraphDbIncident,
+  readGraphDbKind,
+  readGraphDbNeighborhood,
+  readGraphDbNode,
+  readGraphDbPath,
+  type GraphDbEdgeData,
+  type GraphDbEdgesData,
+  type GraphDbKindOptions,
+  type GraphDbNeighborhoodData,
+  type GraphDbNeighborhoodOptions,
+  type GraphDbNodeData,
+  type GraphDbPathData,
+  type GraphDbPathOptions,
+  type GraphDbSubgraphData,
+} from "./graph-db-reads";
+export { importGraphDbRows, type GraphDbImportData, type GraphDbImportOptions } from "./graph-db-import";

@@ -1,18 +1,18 @@
-import type { GraphEdge, GraphNode } from "@tsift/core";
+import type {
+  GraphDbEdgesData,
+  GraphDbImportData,
+  GraphDbNeighborhoodData,
+  GraphDbPageReport,
+  GraphDbPathData,
+  GraphDbSubgraphData,
+  GraphEdge,
+  GraphNode,
+} from "@tsift/core";
 import type { GraphDbStatusData } from "@tsift/index/code-graph";
 import { defineOutput, type OutputSpec } from "../output/output-spec";
 
 /** Page metadata every graph-db list reports (the `page` object). */
-export interface PageReport {
-  cursor: string | null;
-  limit: number;
-  next_cursor: string | null;
-  returned_nodes: number;
-  returned_edges: number;
-  truncated: boolean;
-  total?: number;
-  diagnostics: string[];
-}
+export type PageReport = GraphDbPageReport;
 
 // graph-db data carries node properties (which may hold a `path`) and a `path` result
 // object; only these keys are display paths.
@@ -88,10 +88,7 @@ export const graphDbEdgeOutput = (id: string) =>
     tables: [{ columns: edgesTable.columns, rows: (data) => edgesTable.rows({ edges: data.edge ? [data.edge] : [] }) }],
   });
 
-export interface EdgesData {
-  edges: GraphEdge[];
-  page: PageReport;
-}
+export type EdgesData = GraphDbEdgesData;
 
 export const graphDbEdgesOutput = defineOutput<EdgesData>({
   tool: "graph-db",
@@ -105,14 +102,8 @@ export const graphDbEdgesOutput = defineOutput<EdgesData>({
   },
 });
 
-export interface SubgraphData {
-  nodes: GraphNode[];
-  edges: GraphEdge[];
-  depths?: Record<string, number>;
-  page: PageReport;
-  /** `neighborhood` only: a capped, scored preview (see ranked-neighbors.ts). */
-  ranked_neighbors?: { id: string; kind: string; label: string; depth: number; via: string; pagerank: number; score: number; handle?: string }[];
-}
+/** `kind`, or `neighborhood` with its depths and ranked preview. */
+export type SubgraphData = GraphDbSubgraphData & Partial<Pick<GraphDbNeighborhoodData, "depths" | "ranked_neighbors">>;
 
 export const graphDbSubgraphOutput = defineOutput<SubgraphData>({
   tool: "graph-db",
@@ -129,14 +120,7 @@ export const graphDbSubgraphOutput = defineOutput<SubgraphData>({
   },
 });
 
-export interface PathData {
-  from: string;
-  to: string;
-  path: { nodes: string[]; edges: string[]; hops: number } | null;
-  hops: number | null;
-  max_hops: number;
-  warnings: string[];
-}
+export type PathData = GraphDbPathData;
 
 export const graphDbPathOutput = defineOutput<PathData>({
   tool: "graph-db",
@@ -151,22 +135,7 @@ export const graphDbPathOutput = defineOutput<PathData>({
   },
 });
 
-interface RefreshCounts {
-  upserted: number;
-  deleted: number;
-  unchanged: number;
-}
-
-export interface ImportData {
-  operation: "import";
-  source_format: string;
-  backend: string;
-  location: string;
-  counts: { nodes: number; edges: number };
-  nodes: RefreshCounts;
-  edges: RefreshCounts;
-  tombstones: { total: number };
-}
+export type ImportData = GraphDbImportData;
 
 export const graphDbImportOutput: OutputSpec<ImportData> = defineOutput<ImportData>({
   tool: "graph-db",
