@@ -55,3 +55,6 @@ export {
 } from "./graph-db/graph-db-doctor";
 export { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "./graph-db/traverse-report";
 export { graphDbStatus, type GraphDbStatusData, type GraphDbStatusOptions } from "./graph-db/graph-db-status";
+// `tsift convex-sync`: the Convex sync plan (and apply) for the local projection, over a store the caller opens.
+export { DEFAULT_ENDPOINT_ENV, DEFAULT_TOKEN_ENV, convexSync, type ConvexSyncData, type ConvexSyncOptions, type ConvexSyncSource } from "./project/convex-sync";
+export { loadLocalProjection, type LocalGraphStore, type LocalProjection } from "./project/convex-sync-local";

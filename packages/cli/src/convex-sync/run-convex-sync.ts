@@ -1,125 +1,32 @@
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
-import { TsiftError, applyChunks, fetchRemoteSnapshot, redactEndpoint, type ApplyOutcome, type ConvexSyncPlan, type ConvexTransport } from "@tsift/core";
+import type { ConvexSyncData, ConvexSyncOptions } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
-import { graphDbPrefix, tsiftCommand } from "../graph-db/graph-db-context";
 import { loadLocalProjection } from "../graph-db/local-projection";
-import { displayPath, type GraphDbTarget } from "../graph-db/open-graph-store";
-import { shellArg } from "@tsift/digest";
+import type { GraphDbTarget } from "../graph-db/open-graph-store";
 import { defineOutput } from "../output/output-spec";
 
-export interface ConvexSyncFlags {
-  snapshot?: string | undefined;
+export type { ConvexSyncData };
+
+export interface ConvexSyncFlags extends Omit<ConvexSyncOptions, "env" | "authToken"> {
   remoteSnapshot: boolean;
   chunkSize: number;
   apply: boolean;
-  endpoint?: string | undefined;
   authTokenEnv: string;
-  out?: string | undefined;
   includeRows: boolean;
-  /** Chunks listed in the report (0 = all); the plan itself always has every chunk. */
   limit: number;
-  fetch?: typeof fetch;
-  backoffMs?: number;
 }
-
-type ChunkSummary = Omit<ConvexSyncPlan["chunks"][number], "rows"> & { rows?: ConvexSyncPlan["chunks"][number]["rows"] };
-
-export interface ConvexSyncData extends Omit<ConvexSyncPlan, "chunks"> {
-  operation: "convex-sync";
-  local: { refresh: string; nodes: number; edges: number };
-  snapshot_source: string | null;
-  chunks: ChunkSummary[];
-  chunks_total: number;
-  truncated: boolean;
-  out: string | null;
-  apply: ApplyOutcome | null;
-  next_commands: string[];
-}
-
-export const DEFAULT_ENDPOINT_ENV = "TSIFT_CONVEX_GRAPH_URL";
-export const DEFAULT_TOKEN_ENV = "TSIFT_CONVEX_AUTH_TOKEN";
 
 /**
- * `tsift convex-sync`: the idempotent Convex sync plan for the local projection (node
- * then edge upserts, edge then node tombstones against a snapshot, in ordered chunks,
- * with the index metadata the Convex schema must declare). Nothing touches the network
- * unless `--remote-snapshot` or `--apply` is given with an endpoint.
+ * `tsift convex-sync`: the sync plan (and `--apply`) of @tsift/index's `convexSync` over
+ * the target's local store; a stopped apply exits 1 with the chunk to resume from.
  */
 export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncFlags): Promise<CommandResult<ConvexSyncData>> {
-  const { planConvexSync, readConvexSnapshotFile, toConvexRows, CONVEX_SYNC_MAX_ATTEMPTS } = await import("@tsift/core");
-  if (flags.snapshot && flags.remoteSnapshot) throw new TsiftError("usage", "--snapshot and --remote-snapshot are two sources for the same diff: pass one");
-  const endpoint = flags.endpoint ?? target.env[DEFAULT_ENDPOINT_ENV];
-  if ((flags.apply || flags.remoteSnapshot) && !endpoint) {
-    throw new TsiftError("usage", `${flags.apply ? "--apply" : "--remote-snapshot"} needs --endpoint <url> (or ${DEFAULT_ENDPOINT_ENV})`, {
-      hint: `${tsiftCommand(target, "convex-sync")} --json`,
-    });
-  }
-  const transport: ConvexTransport | null = endpoint
-    ? {
-        endpoint,
-        authToken: target.env[flags.authTokenEnv],
-        ...(flags.fetch ? { fetch: flags.fetch } : {}),
-        ...(flags.backoffMs !== undefined ? { backoffMs: flags.backoffMs } : {}),
-      }
-    : null;
-
-  const local = await loadLocalProjection(target);
-  let snapshot: unknown;
-  let snapshotSource: string | null = null;
-  if (flags.snapshot) {
-    const path = resolve(target.root, flags.snapshot);
-    snapshot = await readConvexSnapshotFile(path);
-    snapshotSource = displayPath(target.root, path);
-  } else if (flags.remoteSnapshot && transport) {
-    const remote = await fetchRemoteSnapshot(transport, local.meta, CONVEX_SYNC_MAX_ATTEMPTS);
-    snapshotSource = `${redactEndpoint(transport.endpoint)} (${remote.hashMatch ? "projection hash matches: no row pages read" : `${remote.pages} page(s)`})`;
-    // A matching hash means the remote holds exactly this projection: its rows are the local rows.
-    snapshot = remote.hashMatch ? { ...toConvexRows(local.projection, remote.rows.projection), indexes: remote.rows.indexes } : remote.rows;
-  }
-  const plan = planConvexSync(local.projection, { chunkSize: flags.chunkSize, projection: local.meta, ...(snapshot !== undefined ? { snapshot } : {}) });
-
-  let out: string | null = null;
-  if (flags.out) {
-    const path = resolve(target.root, flags.out);
-    try {
-      await writeFile(path, `${JSON.stringify(plan)}\n`);
-    } catch (error) {
-      throw new TsiftError("io_error", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
-    }
-    out = displayPath(target.root, path);
-  }
-  const apply = flags.apply && transport ? await applyChunks(transport, plan.chunks, CONVEX_SYNC_MAX_ATTEMPTS) : null;
-
-  const shown = flags.limit > 0 ? plan.chunks.slice(0, flags.limit) : plan.chunks;
-  const { chunks: _chunks, ...planWithoutChunks } = plan;
-  const sync = tsiftCommand(target, "convex-sync");
-  const snapArg = flags.snapshot ? ` --snapshot ${shellArg(flags.snapshot)}` : flags.remoteSnapshot ? " --remote-snapshot" : "";
-  const next = apply
-    ? apply.failed_chunk === null
-      ? [
-          `${sync} --remote-snapshot --endpoint <url> --json`,
-          `${graphDbPrefix({ ...target, backend: "sqlite" })} compact --apply --prune-tombstones --confirmed-convex-reconciled`,
-        ]
-      : [`${sync}${snapArg} --apply --endpoint <url>`]
-    : plan.chunks.length > 0
-      ? [`${sync}${snapArg} --apply --endpoint <url>`, ...(out ? [] : [`${sync}${snapArg} --out convex-sync-plan.json`])]
-      : [`${graphDbPrefix({ ...target, backend: "sqlite" })} doctor`];
-  const data: ConvexSyncData = {
-    operation: "convex-sync",
-    ...planWithoutChunks,
-    local: { refresh: local.refresh, nodes: local.projection.nodes.length, edges: local.projection.edges.length },
-    snapshot_source: snapshotSource,
-    chunks: shown.map((chunk) =>
-      flags.includeRows ? chunk : { index: chunk.index, operation: chunk.operation, count: chunk.count, first_key: chunk.first_key, last_key: chunk.last_key },
-    ),
-    chunks_total: plan.chunks.length,
-    truncated: shown.length < plan.chunks.length,
-    out,
-    apply,
-    next_commands: next,
-  };
+  const { convexSync } = await import("@tsift/index/code-graph");
+  const data = await convexSync(
+    { root: target.root, pathArg: target.pathArg, scope: target.scope, local: () => loadLocalProjection(target) },
+    { ...flags, env: target.env },
+  );
+  const { apply } = data;
   const failed = apply && apply.failed_chunk !== null;
   return commandResult(data, convexSyncOutput, {
     root: target.root,
