@@ -12,13 +12,15 @@ export {
   type ProjectEdgeOptions,
   type ProjectExplainOptions,
   type ProjectIndexOptions,
+  type ProjectInitOptions,
   type ProjectRelatedOptions,
   type ProjectSearchOptions,
   type ProjectStatusOptions,
 } from "./open-project";
+export type { ProjectConvexSyncOptions } from "./project-convex-sync";
 export type { ProjectGraphDb, ProjectGraphDbRefreshOptions, ProjectTraverseOptions } from "./project-graph";
 export type { RelatedData, SearchData } from "@tsift/search";
-export type { DoctorData, GraphDbStatusData, RefreshData, TraverseData } from "@tsift/index";
+export type { ConvexSyncData, DoctorData, GraphDbStatusData, InitReport, RefreshData, TraverseData } from "@tsift/index";
 export type {
   AnalysisOptions,
   AnalysisReport,

@@ -1,6 +1,7 @@
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import {
   indexProject,
+  initProject,
   openReadIndex,
   projectStatus,
   readAnalysis,
@@ -18,10 +19,13 @@ import {
   type CallPath,
   type CommunitiesOptions,
   type CommunitiesResult,
+  type ConvexSyncData,
   type ExplainSymbolOptions,
   type IndexOpener,
   type IndexProjectOptions,
   type IndexReport,
+  type InitProjectOptions,
+  type InitReport,
   type LocksReport,
   type ReadIndex,
   type SourceWindowReport,
@@ -36,6 +40,7 @@ import {
   type WindowRequest,
 } from "@tsift/index";
 import { relatedProject, searchProject, type RelatedData, type RelatedProjectOptions, type SearchData, type SearchProjectOptions } from "@tsift/search";
+import { convexSyncProject, type ProjectConvexSyncOptions } from "./project-convex-sync";
 import { openProjectGraphDb, traverseProject, type ProjectGraphDb, type ProjectTraverseOptions } from "./project-graph";
 
 export interface OpenProjectOptions {
@@ -60,6 +65,8 @@ export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
 /** `tsift search`'s options; `path` (a directory or file to search only there) is relative to the project root. */
 export type ProjectSearchOptions = Omit<SearchProjectOptions, "query" | "cwd" | "scope" | "deadlineGuard">;
 export type ProjectRelatedOptions = Pick<RelatedProjectOptions, "limit" | "model">;
+/** `tsift init`'s flags: the Codex hook, the OpenCode shortcuts, the superproject of a submodule. */
+export type ProjectInitOptions = Pick<InitProjectOptions, "codex" | "opencode" | "workspace">;
 
 /**
  * A project, as the `tsift` command line sees it: every method is the use case behind one
@@ -77,6 +84,8 @@ export interface Project {
   readonly root: string;
   /** The workspace scope the project was opened for, or null. */
   readonly scope: string | null;
+  /** `tsift init`: the agent instructions (AGENTS.md, CLAUDE.md) and `.tsift/` in .gitignore, at the root's git work tree. */
+  init(options?: ProjectInitOptions): Promise<InitReport>;
   /** `tsift status`: index freshness, instructions, and what to use and run next. */
   status(options?: ProjectStatusOptions): Promise<StatusReport>;
   /** `tsift index`: bring the index (or every workspace scope's) up to date. */
@@ -109,6 +118,8 @@ export interface Project {
   related(target: string, options?: ProjectRelatedOptions): Promise<RelatedData>;
   /** `tsift traverse [node] --format json`: a bounded slice of the code graph in graph.db. */
   traverse(node?: string, options?: ProjectTraverseOptions): Promise<TraverseData>;
+  /** `tsift convex-sync`: the ordered, idempotent Convex sync plan of graph.db (refreshed first), sent when `apply` is set. */
+  convexSync(options?: ProjectConvexSyncOptions): Promise<ConvexSyncData>;
   /** The project's SQLite graph.db (`.tsift/graph.db`, or the scope's), opened and created when needed; close it when done. */
   graphDb(): Promise<ProjectGraphDb>;
   /** Closes the index reader held between calls; the project can be used again afterwards. */
@@ -148,6 +159,8 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
   const project: Project = {
     root,
     scope: options.scope ?? null,
+    // Named from cwd as `tsift init <dir>` would be, so `target` and `resolved_from` read as the command prints them.
+    init: async (init = {}) => initProject({ ...init, cwd, path: relative(cwd, root) || "." }).report,
     status: (status = {}) => projectStatus({ cwd, path: root, ...status }),
     index: (run = {}) => indexRun(run),
     check: (run = {}) => indexRun({ ...run, check: true }),
@@ -176,6 +189,7 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       return found.data;
     },
     traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope }, node, traverse),
+    convexSync: (sync = {}) => convexSyncProject({ root, cwd, scope: options.scope }, sync),
     graphDb: () => openProjectGraphDb({ root, cwd, scope: options.scope }),
     async close() {
       const open = reader;
