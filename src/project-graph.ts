@@ -1,6 +1,37 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
-import { TsiftError, graphDbPath, traverseGraph, type GraphDbPlace, type GraphStore, type TraverseGraphOptions } from "@tsift/core";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import {
+  TsiftError,
+  exportGraphRows,
+  graphDbPath,
+  importGraphDbRows,
+  parseGraphRows,
+  readGraphDbEdge,
+  readGraphDbEdges,
+  readGraphDbIncident,
+  readGraphDbKind,
+  readGraphDbNeighborhood,
+  readGraphDbNode,
+  readGraphDbPath,
+  readGraphRowsFile,
+  traverseGraph,
+  type ConvexProjectionRows,
+  type GraphDbEdgeData,
+  type GraphDbEdgesData,
+  type GraphDbImportData,
+  type GraphDbKindOptions,
+  type GraphDbNeighborhoodData,
+  type GraphDbNeighborhoodOptions,
+  type GraphDbNodeData,
+  type GraphDbPageOptions,
+  type GraphDbPathData,
+  type GraphDbPathOptions,
+  type GraphDbPlace,
+  type GraphDbSubgraphData,
+  type GraphRowsDocument,
+  type GraphStore,
+  type TraverseGraphOptions,
+} from "@tsift/core";
 import {
   discoverScopes,
   doctorGraphDb,
@@ -30,7 +61,13 @@ export interface ProjectGraphDbRefreshOptions {
   updateIndex?: boolean;
 }
 
-/** The project's graph.db: the SQLite GraphStore and the graph-db use cases over it. */
+/**
+ * The project's graph.db: the SQLite GraphStore and the graph-db use cases over it. Each
+ * method returns what `tsift graph-db <subcommand> --json` prints, with the subcommand's
+ * flags as options (`--cursor`, `--limit`, `--property` as `properties`, `--edge-kind` as
+ * `edgeKinds`, `--depth`, `--direction`, `--max-hops` as `maxHops`). Reads answer from
+ * graph.db as it is; `refresh()` first to project the current index.
+ */
 export interface ProjectGraphDb {
   readonly store: GraphStore;
   /** `tsift graph-db status`. */
@@ -39,6 +76,28 @@ export interface ProjectGraphDb {
   refresh(options?: ProjectGraphDbRefreshOptions): Promise<RefreshData>;
   /** `tsift graph-db doctor`: validate the store without refreshing it. */
   doctor(): Promise<DoctorData>;
+  /** `tsift graph-db node <id>`: `{ node: null }` when the id is unknown (the CLI's exit 3). */
+  node(id: string): Promise<GraphDbNodeData>;
+  /** `tsift graph-db edge <key>`: `{ edge: null }` when the key is unknown (the CLI's exit 3). */
+  edge(id: string): Promise<GraphDbEdgeData>;
+  /** `tsift graph-db edges`: edges by kind and property, paged by key. */
+  edges(options?: GraphDbPageOptions): Promise<GraphDbEdgesData>;
+  /** `tsift graph-db incident <id>`: edges into and out of a node. */
+  incident(id: string, options?: GraphDbPageOptions): Promise<GraphDbEdgesData>;
+  /** `tsift graph-db kind <kind>`: nodes of one kind, paged by id, with the edges among them. */
+  kind(kind: string, options?: GraphDbKindOptions): Promise<GraphDbSubgraphData>;
+  /** `tsift graph-db neighborhood <id>`: nodes within `depth` hops, their depths and a ranked preview; `not_found` for an unknown id. */
+  neighborhood(id: string, options?: GraphDbNeighborhoodOptions): Promise<GraphDbNeighborhoodData>;
+  /** `tsift graph-db path <from> <to>`: the shortest directed path, or `path: null`. */
+  path(from: string, to: string, options?: GraphDbPathOptions): Promise<GraphDbPathData>;
+  /** `tsift graph-db export` (to stdout): every row as a `tsift-graph-rows/v1` document. */
+  export(): Promise<GraphRowsDocument>;
+  /**
+   * `tsift graph-db import <file>`: replaces the graph with the rows of a rows file (a path
+   * relative to the project root) or of an in-memory document (tsift rows or a Convex
+   * snapshot); a broken document fails closed before anything is written.
+   */
+  import(rows: string | GraphRowsDocument | ConvexProjectionRows): Promise<GraphDbImportData>;
   close(): Promise<void>;
 }
 
@@ -76,11 +135,24 @@ export async function openProjectGraphDb(where: GraphPlace): Promise<ProjectGrap
   mkdirSync(dirname(at.path), { recursive: true });
   const store = await (await sqlite()).openSqliteGraphStore(at.path);
   const opened = { location: at.place.display, recovery: null };
+  const scope = where.scope ?? "root";
   return {
     store,
     status: () => graphDbStatus(store, at.index, at.place, { opened }),
     refresh: (options = {}) => refreshIn(store, at, options),
     doctor: () => doctorGraphDb(store, at.index, at.place, opened),
+    node: (id) => readGraphDbNode(store, id),
+    edge: (id) => readGraphDbEdge(store, id),
+    edges: (options = {}) => readGraphDbEdges(store, options),
+    incident: (id, options = {}) => readGraphDbIncident(store, id, options),
+    kind: (kind, options = {}) => readGraphDbKind(store, kind, options),
+    neighborhood: (id, options = {}) => readGraphDbNeighborhood(store, id, options),
+    path: (from, to, options = {}) => readGraphDbPath(store, from, to, options),
+    export: () => exportGraphRows(store, scope),
+    import: async (rows) => {
+      const parsed = typeof rows === "string" ? await readGraphRowsFile(resolve(where.root, rows)) : parseGraphRows(rows);
+      return importGraphDbRows(store, parsed, { scope, location: at.place.display });
+    },
     close: () => store.close(),
   };
 }
