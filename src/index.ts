@@ -22,6 +22,20 @@ export type { ProjectGraphDb, ProjectGraphDbRefreshOptions, ProjectTraverseOptio
 export type { RelatedData, SearchData } from "@tsift/search";
 export type { ConvexSyncData, DoctorData, GraphDbStatusData, InitReport, RefreshData, TraverseData } from "@tsift/index";
 export type {
+  GraphDbEdgeData,
+  GraphDbEdgesData,
+  GraphDbImportData,
+  GraphDbKindOptions,
+  GraphDbNeighborhoodData,
+  GraphDbNeighborhoodOptions,
+  GraphDbNodeData,
+  GraphDbPageOptions,
+  GraphDbPageReport,
+  GraphDbPathData,
+  GraphDbPathOptions,
+  GraphDbSubgraphData,
+} from "@tsift/core";
+export type {
   AnalysisOptions,
   AnalysisReport,
   CallPath,
