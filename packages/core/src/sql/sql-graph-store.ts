@@ -19,10 +19,11 @@ import type {
   ReplaceProjectionOptions,
 } from "../graph-types";
 import { pageFromProbe, resolveDepth, resolvePageLimit } from "../paging";
-import { decodeEdgeRow, decodeNodeRow } from "../rows";
+import { decodeEdgeRow, decodeNodeRow, type EncodedEdgeRow, type EncodedNodeRow } from "../rows";
 import { shortestPathUsingOutgoing } from "../shortest-path";
 import type { SqlConnection, SqlExecutor, SqlValue } from "./sql-executor";
 import { EDGE_COLUMNS, IN_CHUNK_SIZE, NODE_COLUMNS, OperationQueue, SqlWhere, chunked, limitClause, placeholders, propertyEntries } from "./sql-fragments";
+import { edgesAmong } from "./sql-edges-among";
 import { deleteEdgeRows, deleteNodeRows, upsertEdgeRows, upsertNodeRows } from "./sql-graph-writes";
 import {
   compactSqlGraph,
@@ -51,16 +52,9 @@ const INCIDENT_KINDS_SQL = `WITH RECURSIVE
 /** Index ranges merged in one compound statement; SQLite allows 500 compound terms. */
 const MAX_MERGED_RANGES = 64;
 
-type NodeRow = { id: string; kind: string; label: string; properties_json: string; provenance_json: string; freshness_json: string | null };
-type EdgeRow = {
-  edge_key: string;
-  from_id: string;
-  to_id: string;
-  kind: string;
-  properties_json: string;
-  provenance_json: string;
-  freshness_json: string | null;
-};
+/** Rows as reads select them: the shared column encoding without the row hash. */
+type NodeRow = Omit<EncodedNodeRow, "row_hash">;
+type EdgeRow = Omit<EncodedEdgeRow, "row_hash">;
 
 const nodeId = (node: GraphNode) => node.id;
 const edgeId = (edge: GraphEdge) => edge.id;
@@ -475,31 +469,4 @@ export class SqlGraphStore implements GraphStore {
       await this.hooks.afterClose?.();
     });
   }
-}
-
-/**
- * Edges with both endpoints in `nodeIds`. A set that fits one `IN` list filters both
- * endpoints in SQL, so only member-to-member rows are decoded: for a page of 50 files
- * on effect's src/ that is 326 rows instead of their 3,842 outgoing edges. Larger sets
- * are read by bounded chunks over the from-index and filtered here.
- */
-async function edgesAmong(db: SqlExecutor, nodeIds: readonly string[], kinds: readonly string[] | undefined): Promise<GraphEdge[]> {
-  const members = new Set(nodeIds);
-  const found: GraphEdge[] = [];
-  if (members.size === 0) return found;
-  if (members.size <= IN_CHUNK_SIZE) {
-    const ids = [...members];
-    // `+to_id` keeps the to-index out of the plan: seeking every member's incoming edges
-    // costs a hub's whole in-degree (8k callers at 1M rows), while the from-side seek
-    // costs only the members' out-degrees, which the walk already paid for.
-    const where = new SqlWhere().inList("from_id", ids).inList("+to_id", ids).inList("kind", kinds);
-    for (const row of await db.all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM graph_edges${where.toSql()}`, where.params)) found.push(decodeEdgeRow(row));
-    return found.sort((a, b) => compareIds(a.id, b.id));
-  }
-  for (const chunk of chunked([...members], IN_CHUNK_SIZE)) {
-    const where = new SqlWhere().inList("from_id", chunk).inList("kind", kinds);
-    const rows = await db.all<EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM graph_edges${where.toSql()}`, where.params);
-    for (const row of rows) if (members.has(row.to_id)) found.push(decodeEdgeRow(row));
-  }
-  return found.sort((a, b) => compareIds(a.id, b.id));
 }
