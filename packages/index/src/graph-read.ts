@@ -22,7 +22,7 @@ export {
   type SymbolCallGraph,
   type SymbolCallGraphOptions,
 } from "./graph-queries/call-edges";
-export { communityCacheDir, indexWatermark } from "./graph-queries/community-cache";
+export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./graph-queries/community-cache";
 export {
   cachedCommunities,
   COMMUNITY_SEED,

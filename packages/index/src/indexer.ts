@@ -58,9 +58,9 @@ export {
   type SymbolCandidate,
   type SymbolCandidateQuery,
 } from "./index-db/symbol-search-queries";
-export { cachedSymbolRanking, memoizedIndexWatermark, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
+export { cachedSymbolRanking, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
 export type { RankingCache } from "./graph-queries/explain-view";
-export { communityCacheDir, indexWatermark } from "./graph-queries/community-cache";
+export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./graph-queries/community-cache";
 // The use cases behind `tsift index`, `status`, `init`, `locks` and `source-read`: each
 // takes one options object and returns the data the command prints.
 export { resolveIndexTargets, type IndexTarget, type IndexTargetOptions, type ResolvedTargets } from "./project/index-targets";

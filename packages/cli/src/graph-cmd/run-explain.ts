@@ -1,4 +1,4 @@
-import { checkLimit, readExplanation } from "@tsift/index/graph-read";
+import { readExplanation } from "@tsift/index/graph-read";
 import { resolveBudget, type BudgetFlags } from "@tsift/digest";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
@@ -20,7 +20,6 @@ export interface ExplainFlags {
  * is capped like the other lists.
  */
 export async function runExplain(io: CliIo, flags: ExplainFlags): Promise<CommandResult> {
-  checkLimit("limit", flags.limit, "explain");
   const budget = resolveBudget(flags.budget, io.env, flags.envelope);
   const memberLimit = budget?.maxItems != null ? (flags.limit > 0 ? Math.min(flags.limit, budget.maxItems) : budget.maxItems) : flags.limit;
   return withReadIndex(

@@ -1,5 +1,5 @@
 import { TsiftError } from "@tsift/core";
-import { communityCacheDir, indexWatermark } from "../graph-queries/community-cache";
+import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/community-cache";
 import { cachedCommunities, type CommunitiesResult, type CommunityQueryOptions } from "../graph-queries/community-view";
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
@@ -23,7 +23,8 @@ export async function readCommunities(open: IndexOpener, options: CommunitiesOpt
   if (!Number.isInteger(minSize) || minSize < 1)
     throw new TsiftError("usage", `--min-size must be a whole number >= 1, got ${String(minSize)}`, { hint: "tsift communities --help" });
   const index = await open();
-  const query: CommunityQueryOptions = { minSize, limit, cacheDir: communityCacheDir(index.location), watermark: indexWatermark(index.db) };
+  const cacheDir = communityCacheDir(index.location);
+  const query: CommunityQueryOptions = { minSize, limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
   const cached = cachedCommunities(index.db, query);
   if (cached) return cached;
   const { callGraphCommunities } = await import("../graph-queries/call-graph-communities");

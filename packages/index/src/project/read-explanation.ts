@@ -1,4 +1,4 @@
-import { communityCacheDir, indexWatermark } from "../graph-queries/community-cache";
+import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/community-cache";
 import { cachedExplanation, type ExplainOptions, type SymbolExplanation } from "../graph-queries/explain-view";
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
@@ -23,12 +23,8 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
   checkLimit("limit", limit, "explain");
   const index = await open();
   const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"));
-  const query: ExplainOptions = {
-    limit,
-    memberLimit: options.memberLimit ?? limit,
-    cacheDir: communityCacheDir(index.location),
-    watermark: indexWatermark(index.db),
-  };
+  const cacheDir = communityCacheDir(index.location);
+  const query: ExplainOptions = { limit, memberLimit: options.memberLimit ?? limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
   const cached = cachedExplanation(index.db, symbol, query);
   if (cached) return cached;
   // A dynamic import: the bundler splits it into its own chunk, so the lean entries load
