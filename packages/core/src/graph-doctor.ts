@@ -121,44 +121,25 @@ export function evaluateGraphDoctor(facts: GraphDoctorFacts, commands: DoctorRep
   }
 
   if (facts.convexProblems) {
-    const count = (kinds: string[]) => facts.convexProblems!.filter((problem) => kinds.includes(problem.kind));
-    const duplicates = count(["duplicate_node", "duplicate_edge"]);
-    const orphans = count(["missing_from_node", "missing_to_node"]);
-    const indexes = count(["missing_index"]);
-    const malformed = count(["malformed", "edge_key_mismatch"]);
-    add(
-      "duplicate_ids",
-      duplicates.length ? "fail" : "ok",
-      duplicates.length
-        ? duplicates
-            .map((p) => p.message)
-            .slice(0, 3)
-            .join("; ")
-        : "no duplicate externalId or edgeKey",
-      commands.resync,
-    );
-    add(
-      "orphan_edges",
-      orphans.length ? "fail" : "ok",
-      orphans.length
-        ? orphans
-            .map((p) => p.message)
-            .slice(0, 3)
-            .join("; ")
-        : "every edge has both endpoints",
-      commands.resync,
-    );
-    add("convex_indexes", indexes.length ? "fail" : "ok", indexes.length ? indexes[0]!.message : "required index metadata present", commands.resync);
-    if (malformed.length)
+    const problems = (kinds: string[]) => facts.convexProblems!.filter((problem) => kinds.includes(problem.kind));
+    // A failed check names its first three problems; a passing one says what holds.
+    const check = (name: string, found: { message: string }[], fine: string, shown = 3) =>
       add(
-        "rows",
-        "fail",
-        malformed
-          .map((p) => p.message)
-          .slice(0, 3)
-          .join("; "),
+        name,
+        found.length ? "fail" : "ok",
+        found.length
+          ? found
+              .slice(0, shown)
+              .map((p) => p.message)
+              .join("; ")
+          : fine,
         commands.resync,
       );
+    check("duplicate_ids", problems(["duplicate_node", "duplicate_edge"]), "no duplicate externalId or edgeKey");
+    check("orphan_edges", problems(["missing_from_node", "missing_to_node"]), "every edge has both endpoints");
+    check("convex_indexes", problems(["missing_index"]), "required index metadata present", 1);
+    const malformed = problems(["malformed", "edge_key_mismatch"]);
+    if (malformed.length) check("rows", malformed, "");
   }
 
   const projection = facts.projection;
