@@ -50,7 +50,7 @@ export function chunkSource(text: string, symbols: readonly ExtractedSymbol[], o
   for (const group of groupPieces(pieces, opts.targetLines)) {
     const first = group[0]!;
     const origin: ChunkOrigin = first.window ? "lines" : group.length > 1 ? "group" : first.span ? "symbol" : "gap";
-    chunks.push(...toChunk({ ...first, end: group[group.length - 1]!.end }, origin, lines, sorted));
+    for (const chunk of toChunk({ ...first, end: group[group.length - 1]!.end }, origin, lines, sorted)) chunks.push(chunk);
   }
   return chunks;
 }
@@ -119,10 +119,18 @@ function partition(spans: readonly Span[], from: number, to: number, enclosing: 
   return pieces;
 }
 
-/** Cuts pieces longer than maxLines: into members when the declaration has any, else into windows. */
+/**
+ * Cuts pieces longer than maxLines: into members when the declaration has any, else into windows.
+ * Depth-first with an explicit stack (children pushed in reverse), so the order is that of a
+ * recursive descent while thousands of nested declarations cannot overflow the call stack.
+ */
 function expand(pieces: readonly Piece[], lines: readonly string[], opts: Required<ChunkOptions>): Piece[] {
   const out: Piece[] = [];
-  for (const piece of pieces) {
+  const stack: Piece[] = [...pieces].reverse();
+  const pushAll = (children: readonly Piece[]) => {
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  };
+  for (let piece = stack.pop(); piece !== undefined; piece = stack.pop()) {
     if (piece.end - piece.start + 1 <= opts.maxLines) {
       out.push(piece);
       continue;
@@ -131,7 +139,7 @@ function expand(pieces: readonly Piece[], lines: readonly string[], opts: Requir
     if (span === null && !piece.window) {
       const declarations = declarationPieces(piece, lines, opts);
       if (declarations.length > 1) {
-        out.push(...expand(declarations, lines, opts));
+        pushAll(declarations);
         continue;
       }
     }
@@ -142,9 +150,9 @@ function expand(pieces: readonly Piece[], lines: readonly string[], opts: Requir
       if (head && head.span === null && head.start === piece.start) Object.assign(head, { span, head: true });
       else if (head && head.start > piece.start)
         members.unshift({ start: piece.start, end: head.start - 1, span, enclosing: piece.enclosing, window: false, head: true });
-      out.push(...expand(members, lines, opts));
+      pushAll(members);
     } else {
-      out.push(...windows(piece.start, piece.end, span, piece.enclosing, opts));
+      for (const window of windows(piece.start, piece.end, span, piece.enclosing, opts)) out.push(window);
     }
   }
   return out;

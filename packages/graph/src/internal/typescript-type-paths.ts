@@ -36,35 +36,54 @@ export function objectShape(annotation: SyntaxNode | null, own: TypeParameters, 
   return shape.size > 0 ? shape : null;
 }
 
-/** A type node as an identifier path (`Effect.Effect<A>` → `Effect.Effect`), or null. */
+/**
+ * A type node as an identifier path (`Effect.Effect<A>` → `Effect.Effect`), or null. A loop rather
+ * than recursion (every step but the array element is a tail step, and an element type is taken at
+ * most once: `A[][]` has no path), so a pathologically nested type cannot overflow the stack.
+ */
 export function typePath(node: SyntaxNode | null): string | null {
-  if (!node) return null;
-  let type = node.type === "type_annotation" ? node.firstNamedChild : node;
-  while (type && (type.type === "readonly_type" || type.type === "parenthesized_type")) type = type.firstNamedChild;
-  if (!type) return null;
-  // Arrays and other standard element containers: `A[]` is what indexing or iterating yields `A` from.
-  if (type.type === "array_type") {
-    const element = typePath(type.firstNamedChild);
-    return element && !element.endsWith("[]") ? `${element}[]` : null;
-  }
-  if (type.type === "generic_type") {
-    const name = type.childForFieldName("name");
-    const args = type.childForFieldName("type_arguments")?.namedChildren ?? [];
-    if (name && ELEMENT_CONTAINERS.has(name.text)) {
-      const element = args.length === 1 ? typePath(args[0]!) : null;
-      return element && !element.endsWith("[]") ? `${element}[]` : null;
+  let arrayed = false;
+  let next = node;
+  for (;;) {
+    if (!next) return null;
+    let type = next.type === "type_annotation" ? next.firstNamedChild : next;
+    while (type && (type.type === "readonly_type" || type.type === "parenthesized_type")) type = type.firstNamedChild;
+    if (!type) return null;
+    // Arrays and other standard element containers: `A[]` is what indexing or iterating yields `A` from.
+    if (type.type === "array_type") {
+      if (arrayed) return null;
+      arrayed = true;
+      next = type.firstNamedChild;
+      continue;
     }
-    // `Omit<Chunk, "length">`: whatever members it has are `Chunk`'s.
-    if (name && MEMBER_SUBSETS.has(name.text)) return args.length > 0 ? typePath(args[0]!) : null;
-    type = name;
+    if (type.type === "generic_type") {
+      const name = type.childForFieldName("name");
+      const args = type.childForFieldName("type_arguments")?.namedChildren ?? [];
+      if (name && ELEMENT_CONTAINERS.has(name.text)) {
+        if (arrayed || args.length !== 1) return null;
+        arrayed = true;
+        next = args[0]!;
+        continue;
+      }
+      // `Omit<Chunk, "length">`: whatever members it has are `Chunk`'s.
+      if (name && MEMBER_SUBSETS.has(name.text)) {
+        if (args.length === 0) return null;
+        next = args[0]!;
+        continue;
+      }
+      type = name;
+    }
+    if (!type) return null;
+    if (type.type === "union_type") {
+      const parts = type.namedChildren.filter((part) => !/^(?:undefined|null)$/u.test(part.text));
+      if (parts.length !== 1) return null;
+      next = parts[0]!;
+      continue;
+    }
+    const text = type.text;
+    if (!IDENTIFIER_PATH.test(text) || PRIMITIVES.has(text)) return null;
+    return arrayed ? `${text}[]` : text;
   }
-  if (!type) return null;
-  if (type.type === "union_type") {
-    const parts = type.namedChildren.filter((part) => !/^(?:undefined|null)$/u.test(part.text));
-    return parts.length === 1 ? typePath(parts[0]!) : null;
-  }
-  const text = type.text;
-  return IDENTIFIER_PATH.test(text) && !PRIMITIVES.has(text) ? text : null;
 }
 
 /** A node's own type parameters: name -> its constraint as a type path, or null (none, or not a named type). */
@@ -188,12 +207,19 @@ export function basesOf(node: SyntaxNode): string[] {
 export function unionParts(node: SyntaxNode): string[] | null {
   if (node.type !== "union_type") return null;
   const parts: string[] = [];
-  const visit = (part: SyntaxNode): boolean => {
-    if (part.type === "union_type") return part.namedChildren.every(visit);
-    if (/^(?:undefined|null)$/u.test(part.text)) return true;
-    const path = typePath(part);
-    if (path) parts.push(path);
-    return path !== null;
-  };
-  return visit(node) && parts.length > 1 ? [...new Set(parts)] : null;
+  // `A | B | C` nests to the left, one level per member: an explicit stack, not recursion, so a
+  // generated union of thousands of members cannot overflow the call stack.
+  const pending: SyntaxNode[] = [node];
+  let named = true;
+  for (let part = pending.pop(); part !== undefined && named; part = pending.pop()) {
+    if (part.type === "union_type") {
+      const children = part.namedChildren;
+      for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+    } else if (!/^(?:undefined|null)$/u.test(part.text)) {
+      const path = typePath(part);
+      if (path) parts.push(path);
+      named = path !== null;
+    }
+  }
+  return named && parts.length > 1 ? [...new Set(parts)] : null;
 }

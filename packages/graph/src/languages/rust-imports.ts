@@ -3,8 +3,17 @@ import type { SyntaxNode } from "../parser-registry";
 
 /** Rust imports: `use` trees flattened to one entry per path prefix, and `extern crate`. */
 
-/** Flattens a use tree into (prefix, name, alias) leaves grouped by prefix, in source order. */
-function useLeaves(node: SyntaxNode, prefix: string, out: Map<string, ImportedName[]>): void {
+/**
+ * Flattens a use tree into (prefix, name, alias) leaves grouped by prefix, in source order. Groups
+ * go through a work list rather than recursion, so `use a::{b::{c::{…}}}` nested thousands deep
+ * cannot overflow the stack.
+ */
+function useLeaves(root: SyntaxNode, out: Map<string, ImportedName[]>): void {
+  const pending: { node: SyntaxNode; prefix: string }[] = [{ node: root, prefix: "" }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) useLeaf(item.node, item.prefix, out, pending);
+}
+
+function useLeaf(node: SyntaxNode, prefix: string, out: Map<string, ImportedName[]>, pending: { node: SyntaxNode; prefix: string }[]): void {
   const add = (module: string, name: ImportedName | null) => {
     let names = out.get(module);
     if (!names) out.set(module, (names = []));
@@ -51,12 +60,15 @@ function useLeaves(node: SyntaxNode, prefix: string, out: Map<string, ImportedNa
       const path = node.childForFieldName("path");
       const list = node.childForFieldName("list");
       const module = path ? join(path.text.replace(/\s+/gu, "")) : prefix;
-      if (list) useLeaves(list, module, out);
+      if (list) pending.push({ node: list, prefix: module });
       return;
     }
-    case "use_list":
-      for (const child of node.namedChildren) useLeaves(child, prefix, out);
+    case "use_list": {
+      // Reversed, so the work list yields them in source order.
+      const children = node.namedChildren;
+      for (let i = children.length - 1; i >= 0; i--) pending.push({ node: children[i]!, prefix });
       return;
+    }
     default:
       return;
   }
@@ -66,7 +78,7 @@ export function useDeclaration(node: SyntaxNode): ImportEntry[] | null {
   const argument = node.childForFieldName("argument");
   if (!argument) return null;
   const grouped = new Map<string, ImportedName[]>();
-  useLeaves(argument, "", grouped);
+  useLeaves(argument, grouped);
   const line = node.startPosition.row + 1;
   return [...grouped].map(([module, names]) => ({ module, names, line, kind: "use" }));
 }
