@@ -3,6 +3,7 @@ import { TsiftError } from "@tsift/core";
 import { COMMAND_DEFINITIONS, GLOBAL_OPTIONS, USAGE, helpWidth } from "./cli-catalog";
 import type { CommandContext } from "./command-context";
 import type { CommandResult } from "./command-result";
+import { END_OF_OPTIONS_SWITCH, yargsArgv } from "./definition/end-of-options";
 import { usageError } from "./definition/usage-errors";
 import { runDefinition } from "./definition/run-definition";
 import { yargsCommand, type Execute } from "./definition/yargs-commands";
@@ -14,6 +15,8 @@ import { VERSION } from "./version";
 
 export interface CliRun {
   parser: Argv;
+  /** Parses (and runs) a command line as `main` does: `--` ends options, as in the fast parser. */
+  parse(argv: readonly string[], onOutput?: (output: string) => void): Promise<unknown>;
   /** The result the command left, once parsing has finished. */
   result(): CommandResult | undefined;
 }
@@ -34,6 +37,7 @@ export function createCli(io: CliIo = processIo(), execute: Execute = runDefinit
   let parser = yargs().scriptName("tsift").version(VERSION).usage(USAGE);
   // No defaults on the boolean flags: help then shows `[boolean]` alone, as the fast help does.
   for (const option of GLOBAL_OPTIONS) parser = parser.option(option.name, { type: "boolean", describe: option.describe });
+  parser = parser.option(END_OF_OPTIONS_SWITCH, { type: "boolean", hidden: true });
   for (const definition of COMMAND_DEFINITIONS) parser = parser.command(yargsCommand(definition, context, execute));
   parser = parser
     .strict()
@@ -47,7 +51,11 @@ export function createCli(io: CliIo = processIo(), execute: Execute = runDefinit
       if (error) throw error;
       throw new TsiftError("usage", message || "missing command", { hint: "tsift --help" });
     });
-  return { parser, result: () => result };
+  return {
+    parser,
+    parse: (argv, onOutput) => parser.parseAsync(yargsArgv(argv), {}, (_error, _args, output) => onOutput?.(output)),
+    result: () => result,
+  };
 }
 
 /** Runs the CLI through yargs and returns the exit code; never calls process.exit. */
@@ -65,7 +73,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       const error = usageError(argv);
       if (error) throw error;
       const cli = createCli(io);
-      parsed = (await cli.parser.parseAsync([...argv], {}, (_error, _args, output) => {
+      parsed = (await cli.parse(argv, (output) => {
         builtinOutput = output;
       })) as OutputArgs;
       const result = cli.result();

@@ -3,12 +3,14 @@ import { COMMAND_DEFINITIONS } from "../src/cli-catalog";
 import { createCli } from "../src/cli";
 import type { AnyCommand, OptionDefinition, ParsedArgs } from "../src/definition/define-command";
 import { parseArgv } from "../src/definition/parse-argv";
+import { usageError } from "../src/definition/usage-errors";
 import { bufferedIo } from "../src/index";
 
 /**
  * The fast parser and yargs read the same definitions; this walks every option of every
  * command (subcommands included) through both and requires the same arguments: long
- * flags, `--name=value`, aliases, defaults, repeated arrays, booleans and their `--no-`.
+ * flags, `--name=value`, aliases, defaults, repeated arrays, booleans and their `--no-`,
+ * and `--`, after which every word is a positional.
  */
 async function viaYargs(argv: readonly string[]): Promise<ParsedArgs | undefined> {
   let captured: ParsedArgs | undefined;
@@ -16,7 +18,7 @@ async function viaYargs(argv: readonly string[]): Promise<ParsedArgs | undefined
     captured = args;
     return { data: null };
   });
-  await cli.parser.parseAsync([...argv]);
+  await cli.parse(argv);
   return captured;
 }
 
@@ -71,6 +73,34 @@ describe("both parsers read every definition alike", () => {
     }
   });
 
+  it.each(CASES.map((entry) => [entry.words.join(" "), entry] as const))("%s: every word after -- is a positional", async (_label, entry) => {
+    const { positionals } = entry.command;
+    // Words only an argument can be once `--` has ended the options: flags, output switches, help.
+    const operands = ["-foo", "--json", "--help", "-h", "--limit", "-"].slice(0, positionals.length);
+    const expected = Object.fromEntries(operands.map((word, at) => [positionals[at]!.name, word]));
+    const arrays = entry.options.filter((option) => option.type === "array");
+    const lines: string[][] = [
+      [...entry.words, "--", ...operands],
+      ["--json", ...entry.words, "--", ...operands],
+      // An array option stops taking words at `--`.
+      ...arrays.map((option) => [...entry.words, `--${option.name}`, sample(option), "--", ...operands]),
+      // Positionals on both sides of `--`, in order.
+      ...(positionals.length > 1 ? [[...entry.words, "first", "--", ...operands.slice(1)]] : []),
+    ];
+    for (const argv of lines) {
+      const fast = parseArgv(argv);
+      expect(fast, `fast parser declined: ${argv.join(" ")}`).toBeDefined();
+      expect(fast!.resolved.words).toEqual(entry.words);
+      expect(fast!.args, argv.join(" ")).toEqual(await viaYargs(argv));
+      expect(usageError(argv), argv.join(" ")).toBeUndefined();
+    }
+    expect(parseArgv([...entry.words, "--", ...operands])!.args).toMatchObject(expected);
+    // One word more than the command takes is a usage error on either path.
+    const extra = [...entry.words, "--", ...operands, "-extra"];
+    expect(parseArgv(extra)).toBeUndefined();
+    expect(usageError(extra)?.message).toBe("unexpected argument -extra");
+  });
+
   it("covers every command and subcommand", () => {
     expect(CASES.map((entry) => entry.words.join(" "))).toEqual(expect.arrayContaining(["search", "graph-db status", "graph-db backend-eval", "completion"]));
     expect(CASES.length).toBe(COMMAND_DEFINITIONS.reduce((count, definition) => count + (definition.kind === "group" ? definition.subcommands.length : 1), 0));
@@ -79,7 +109,6 @@ describe("both parsers read every definition alike", () => {
   it("declines what it cannot read exactly, for yargs", () => {
     for (const argv of [
       ["search", "q", "--help"],
-      ["search", "q", "--", "x"],
       ["search", "q", "--limit", "0x10"],
       ["search", "q", "--lang", "a", "b"],
       ["search", "q", "--limit", "1", "--limit", "2"],

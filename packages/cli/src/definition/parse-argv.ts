@@ -2,11 +2,12 @@
  * The yargs-free parser: reads a command line against the same definition tables yargs
  * is built from, so hot commands skip the yargs import (which alone costs more than
  * their query). It accepts only what it can read exactly as yargs would and answers
- * undefined for anything else — help, unknown options, `--`, a bad number or choice, a
+ * undefined for anything else — help, unknown options, a bad number or choice, a
  * repeated option, a value that could be a greedy array's next element, a missing or
  * extra positional — and the caller hands that command line to the usage checks and
- * yargs. `test/parse-both-ways.test.ts` checks both parsers agree on every option of
- * every definition.
+ * yargs. After `--` every word is a positional, as `end-of-options.ts` makes yargs read
+ * it too. `test/parse-both-ways.test.ts` checks both parsers agree on every option of
+ * every definition, and on `--`.
  */
 import type { OptionDefinition, ParsedArgs } from "./define-command";
 import { flagMap, GLOBAL_SWITCHES, resolveCommand, type ResolvedCommand } from "./resolve-command";
@@ -43,6 +44,10 @@ function parseOptions(options: readonly OptionDefinition[], argv: readonly strin
   const given: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
+    if (token === "--") {
+      given.push(...argv.slice(i + 1));
+      break;
+    }
     if (!token.startsWith("-") || token === "-") {
       given.push(token);
       continue;

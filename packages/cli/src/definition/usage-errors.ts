@@ -5,16 +5,18 @@
  * before yargs — so a mistake reads the same whichever path met it. What it does not
  * recognise as a mistake is left to yargs' strict mode.
  */
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { COMMAND_DEFINITIONS } from "../cli-catalog";
 import type { OptionDefinition } from "./define-command";
+import { optionWords } from "./end-of-options";
 import { flagMap, GLOBAL_SWITCHES, resolveCommand } from "./resolve-command";
 
 const HELP_FLAGS = new Set(["--help", "-h", "--version", "-V"]);
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function usageError(argv: readonly string[]): TsiftError | undefined {
-  if (argv.some((token) => HELP_FLAGS.has(token)) || argv.includes("--")) return undefined;
+  // After `--` a word is a positional, never a flag: `tsift search -- --help` searches for it.
+  if (optionWords(argv).some((token) => HELP_FLAGS.has(token))) return undefined;
   const resolution = resolveCommand(argv);
   switch (resolution.kind) {
     case "no-command":
@@ -31,7 +33,11 @@ export function usageError(argv: readonly string[]): TsiftError | undefined {
     case "no-subcommand":
       return new TsiftError("usage", "missing argument <command>", { hint: `tsift ${resolution.group.name} --help` });
     case "unreadable":
-      return unknownOption(argv, GLOBAL_SWITCHES, "tsift --help");
+      return (
+        unknownOption(argv, GLOBAL_SWITCHES, "tsift --help") ??
+        // Only `--` makes a readable line unreadable: it comes before the command word, which it makes a mere argument.
+        new TsiftError("usage", "missing command (`--` ends options, so nothing after it names a command)", { hint: "tsift --help" })
+      );
     case "command":
       break;
   }
@@ -45,6 +51,10 @@ export function usageError(argv: readonly string[]): TsiftError | undefined {
   let greedy = false;
   for (let i = 0; i < resolved.rest.length; i++) {
     const token = resolved.rest[i]!;
+    if (token === "--") {
+      words.push(...resolved.rest.slice(i + 1));
+      break;
+    }
     if (!token.startsWith("-") || token === "-") {
       words.push(token);
       continue;
@@ -74,6 +84,7 @@ function unknownOption(argv: readonly string[], options: readonly OptionDefiniti
   const byFlag = flagMap(options);
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
+    if (token === "--") return undefined;
     if (!token.startsWith("-") || token === "-" || NUMBER.test(token)) continue;
     const flag = token.includes("=") ? token.slice(0, token.indexOf("=")) : token;
     // yargs also reads camel-case spellings (`--maxItems`): known options, left to it.

@@ -5,6 +5,7 @@ import { commandUsage, type AnyCommand, type AnyDefinition, type OptionDefinitio
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import type { ResolvedCommand } from "./resolve-command";
+import { unmarkOperand } from "./end-of-options";
 
 /** What a parsed command line is handed to: `runDefinition`, or a test's probe. */
 export type Execute = (resolved: ResolvedCommand, args: ParsedArgs, io: CliIo) => Promise<CommandResult>;
@@ -38,13 +39,13 @@ export function pickArgs(
   positionals: readonly PositionalDefinition[],
 ): ParsedArgs {
   const args: ParsedArgs = {};
-  for (const name of [
-    ...options.map((option) => option.name),
-    ...GLOBAL_OPTIONS.map((option) => option.name),
-    ...positionals.map((positional) => positional.name),
-  ]) {
+  for (const name of [...options.map((option) => option.name), ...GLOBAL_OPTIONS.map((option) => option.name)]) {
     const value = argv[name];
     if (value !== undefined) args[name] = value as ParsedArgs[string];
+  }
+  for (const { name } of positionals) {
+    const value = argv[name];
+    if (value !== undefined) args[name] = unmarkOperand(String(value));
   }
   return args;
 }
