@@ -1,11 +1,12 @@
 import { defineCommand } from "../definition/define-command";
-import { DIR, PATH } from "../definition/common-options";
+import { DIR, PATH, limitOption } from "../definition/common-options";
 import { usageError } from "../definition/usage";
 
 /** `tsift index [dir]`: build or incrementally update index.db (symbols, calls, imports, routes). */
 export const index = defineCommand({
   name: "index",
   summary: "build or update the symbol index (.tsift/index.db)",
+  helpOrder: 30,
   positionals: [DIR],
   options: [
     PATH,
@@ -13,6 +14,7 @@ export const index = defineCommand({
     { name: "check", type: "boolean", default: false, description: "report what changed since the last index, without writing" },
     { name: "exit-code", type: "boolean", default: false, description: "with --check: exit 1 when files are new, modified or deleted (implies --quiet)" },
     { name: "quiet", alias: "q", type: "boolean", default: false, description: "summary only, no per-file change list" },
+    limitOption(20, "changed files listed in the human report, then (+N more) (0 = all; JSON lists every one)"),
     { name: "prune", type: "boolean", default: false, description: "report prune stats (the scan stays complete: subtree pruning is not sound yet)" },
     { name: "workspace", type: "boolean", default: false, description: "index every git submodule scope into .tsift/indexes/<scope>/" },
     { name: "submodule", type: "string", description: "index one workspace scope (id, path or unique leaf name)" },
@@ -34,6 +36,7 @@ export const index = defineCommand({
       workspace: args.workspace,
       ...(args.submodule !== undefined ? { submodule: args.submodule } : {}),
       json: isJsonMode(outputOptions(args)),
+      limit: args.limit,
     });
   },
 });

@@ -15,6 +15,8 @@ export interface IndexFlags {
   workspace: boolean;
   submodule?: string;
   json: boolean;
+  /** Changed files the human report lists (0 = all). */
+  limit: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function runIndex(io: CliIo, flags: IndexFlags): Promise<CommandRes
   const { report, notes } = run;
   if ("scopes" in report) {
     // Scope reports list paths relative to each scope, so they print as stored (no root).
-    return commandResult(report, workspaceIndexOutput(run.mode), { exitCode, notes });
+    return commandResult(report, workspaceIndexOutput(run.mode, flags.limit), { exitCode, notes });
   }
-  return commandResult<IndexSummaryReport>(report, indexOutput(run.mode), { root: run.sourceRoot, exitCode, notes });
+  return commandResult<IndexSummaryReport>(report, indexOutput(run.mode, flags.limit), { root: run.sourceRoot, exitCode, notes });
 }
