@@ -7,6 +7,7 @@ import type { IndexLocation } from "./index-location";
 import type { IndexChange } from "./index-summary";
 import { diffTree, readTrackedState } from "./internal/index-diff";
 import { openIndexReader } from "./open-index";
+import { readTransaction } from "./index-db/read-transaction";
 
 /**
  * Whether one index answers for its files right now. Every read path
@@ -78,12 +79,15 @@ export async function indexFreshness(location: IndexLocation, options: IndexFres
   const db = connection.database;
   let read;
   try {
-    const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('indexed_at', 'tool_version')").all() as { key: string; value: string }[];
-    read = {
-      meta: new Map(rows.map((row) => [row.key, row.value])),
-      state: readTrackedState(db),
-      version: Number(db.pragma("user_version", { simple: true })),
-    };
+    // One snapshot: the run stamp and the tracked files it wrote.
+    read = readTransaction(db, () => {
+      const rows = db.prepare("SELECT key, value FROM meta WHERE key IN ('indexed_at', 'tool_version')").all() as { key: string; value: string }[];
+      return {
+        meta: new Map(rows.map((row) => [row.key, row.value])),
+        state: readTrackedState(db),
+        version: Number(db.pragma("user_version", { simple: true })),
+      };
+    });
   } finally {
     if (!options.connection) await connection.close();
   }

@@ -51,6 +51,7 @@ export {
   type PendingChunkContent,
 } from "./index-db/chunk-vector-queries";
 export { indexedFilePaths, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
+export { readTransaction } from "./index-db/read-transaction";
 export {
   resolvedCallerCounts,
   symbolHandlesById,

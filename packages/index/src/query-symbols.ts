@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { readTransaction } from "./index-db/read-transaction";
 
 export type SymbolMatch = "exact" | "case_insensitive" | "prefix" | "fuzzy";
 
@@ -54,8 +55,15 @@ const RANK_COLUMNS = "id, name, qualified_name, visibility, file, line";
  * `get` of `Store`, also as a suffix of `pkg.Store.get`). Order inside a tier:
  * fuzzy score, public before others, shorter names, name, then file and line, so
  * the order is total and stable.
+ *
+ * Ranking and the final read by id run in one read transaction: a writer committing in
+ * between would otherwise delete ranked rows before they are read.
  */
 export function querySymbols(db: Database.Database, query: SymbolQuery): SymbolQueryResult {
+  return readTransaction(db, () => rankedSymbols(db, query));
+}
+
+function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryResult {
   const limit = query.limit ?? DEFAULT_SYMBOL_LIMIT;
   const filters: string[] = [];
   const params: unknown[] = [];

@@ -13,6 +13,7 @@ import { entryPointFacts } from "./entry-point-facts";
 import { compareText, type GraphSymbol } from "./graph-symbol";
 import { displayNames, loadCallGraph } from "./index-call-graph";
 import { resolveSymbolArgument } from "./resolve-symbol-argument";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface AnalyzeOptions {
   /** Entry points for dead code: symbol arguments (every definition of an ambiguous one counts) or resolved symbols. Default: inferred. */
@@ -82,97 +83,99 @@ export interface AnalyzeReport {
  * (`inferEntryPoints` over `entryPointFacts`), and coupling between directories.
  */
 export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions = {}): AnalyzeReport {
-  const limit = options.limit ?? 20;
-  const cap = <T>(items: T[]): { items: T[]; truncated: boolean } => {
-    const kept = limit > 0 ? items.slice(0, limit) : items;
-    return { items: kept, truncated: kept.length < items.length };
-  };
-  const warnings: string[] = [];
-  const { graph: edgeList, symbols, edge_count } = loadCallGraph(db, { includeUncalled: true });
-  // Built once, shared by every algorithm below (they reuse a graph buildCallGraph returned).
-  const graph = buildCallGraph({ nodes: edgeList.nodes, edges: [...edgeList.edges, ...constructorEdges(symbols)] });
-  if (edge_count === 0) warnings.push("call graph is empty; run `tsift index` after adding code symbols");
+  return readTransaction(db, () => {
+    const limit = options.limit ?? 20;
+    const cap = <T>(items: T[]): { items: T[]; truncated: boolean } => {
+      const kept = limit > 0 ? items.slice(0, limit) : items;
+      return { items: kept, truncated: kept.length < items.length };
+    };
+    const warnings: string[] = [];
+    const { graph: edgeList, symbols, edge_count } = loadCallGraph(db, { includeUncalled: true });
+    // Built once, shared by every algorithm below (they reuse a graph buildCallGraph returned).
+    const graph = buildCallGraph({ nodes: edgeList.nodes, edges: [...edgeList.edges, ...constructorEdges(symbols)] });
+    if (edge_count === 0) warnings.push("call graph is empty; run `tsift index` after adding code symbols");
 
-  const reasons = new Map<string, Array<EntryReason | "explicit">>();
-  if (options.entries && options.entries.length > 0) {
-    for (const entry of options.entries) {
-      const found = typeof entry === "string" ? entrySymbols(db, entry, warnings) : [entry];
-      for (const symbol of found) {
-        if (!symbols.has(symbol.handle)) symbols.set(symbol.handle, symbol);
-        reasons.set(symbol.handle, ["explicit"]);
+    const reasons = new Map<string, Array<EntryReason | "explicit">>();
+    if (options.entries && options.entries.length > 0) {
+      for (const entry of options.entries) {
+        const found = typeof entry === "string" ? entrySymbols(db, entry, warnings) : [entry];
+        for (const symbol of found) {
+          if (!symbols.has(symbol.handle)) symbols.set(symbol.handle, symbol);
+          reasons.set(symbol.handle, ["explicit"]);
+        }
       }
+    } else {
+      const inferred = inferEntryPoints(graph, { candidates: entryPointFacts(db, symbols) });
+      for (const node of inferred.entry_points) reasons.set(node, inferred.reasons[node]!);
     }
-  } else {
-    const inferred = inferEntryPoints(graph, { candidates: entryPointFacts(db, symbols) });
-    for (const node of inferred.entry_points) reasons.set(node, inferred.reasons[node]!);
-  }
-  if (reasons.size === 0) warnings.push("dead-code reachability has no entry point; pass --entry <symbol> for stricter results");
+    if (reasons.size === 0) warnings.push("dead-code reachability has no entry point; pass --entry <symbol> for stricter results");
 
-  const names = displayNames(symbols);
-  const name = (key: string) => names.get(key)!;
-  const located = (key: string): Located => {
-    const symbol = symbols.get(key)!;
-    return { name: name(key), file: symbol.file, line: symbol.line, handle: symbol.handle };
-  };
-  const byName = (a: string, b: string) => compareText(name(a), name(b)) || compareText(a, b);
-  const entryKeys = [...reasons.keys()].sort(byName);
+    const names = displayNames(symbols);
+    const name = (key: string) => names.get(key)!;
+    const located = (key: string): Located => {
+      const symbol = symbols.get(key)!;
+      return { name: name(key), file: symbol.file, line: symbol.line, handle: symbol.handle };
+    };
+    const byName = (a: string, b: string) => compareText(name(a), name(b)) || compareText(a, b);
+    const entryKeys = [...reasons.keys()].sort(byName);
 
-  const scc = stronglyConnectedComponents(graph);
-  const components = scc.components
-    .map((nodes) => ({ nodes: nodes.map(name).sort(compareText), selfLoop: nodes.length === 1 && graph.hasEdge(nodes[0]!, nodes[0]!) }))
-    .sort((a, b) => b.nodes.length - a.nodes.length || compareLists(a.nodes, b.nodes))
-    .map(({ nodes, selfLoop }) => ({ nodes, size: nodes.length, is_trivial: nodes.length === 1 && !selfLoop }));
-  const health = healthReport(graph);
-  const scores = health.scores
-    .map((score) => ({
-      ...located(score.name),
-      overall: score.overall,
-      connectivity: score.connectivity,
-      reachability: score.reachability,
-      centrality: score.centrality,
-      cycle_risk: score.cycle_risk,
-    }))
-    .sort((a, b) => b.overall - a.overall || compareText(a.name, b.name) || compareText(a.handle, b.handle));
-  const dead = deadCode(graph, { entryPoints: entryKeys });
-  const deadNodes = dead.dead_nodes
-    .map((node) => ({ ...located(node.name), reason: node.reason, inbound_count: node.inbound_count, outbound_count: node.outbound_count }))
-    .sort((a, b) => compareText(a.reason, b.reason) || compareText(a.name, b.name) || compareText(a.handle, b.handle));
-  const coupling = couplingReport(graph, { moduleOf: (key) => directoryOf(symbols.get(key)!.file) });
+    const scc = stronglyConnectedComponents(graph);
+    const components = scc.components
+      .map((nodes) => ({ nodes: nodes.map(name).sort(compareText), selfLoop: nodes.length === 1 && graph.hasEdge(nodes[0]!, nodes[0]!) }))
+      .sort((a, b) => b.nodes.length - a.nodes.length || compareLists(a.nodes, b.nodes))
+      .map(({ nodes, selfLoop }) => ({ nodes, size: nodes.length, is_trivial: nodes.length === 1 && !selfLoop }));
+    const health = healthReport(graph);
+    const scores = health.scores
+      .map((score) => ({
+        ...located(score.name),
+        overall: score.overall,
+        connectivity: score.connectivity,
+        reachability: score.reachability,
+        centrality: score.centrality,
+        cycle_risk: score.cycle_risk,
+      }))
+      .sort((a, b) => b.overall - a.overall || compareText(a.name, b.name) || compareText(a.handle, b.handle));
+    const dead = deadCode(graph, { entryPoints: entryKeys });
+    const deadNodes = dead.dead_nodes
+      .map((node) => ({ ...located(node.name), reason: node.reason, inbound_count: node.inbound_count, outbound_count: node.outbound_count }))
+      .sort((a, b) => compareText(a.reason, b.reason) || compareText(a.name, b.name) || compareText(a.handle, b.handle));
+    const coupling = couplingReport(graph, { moduleOf: (key) => directoryOf(symbols.get(key)!.file) });
 
-  const entryPoints = cap(entryKeys);
-  const componentRows = cap(components);
-  const scoreRows = cap(scores);
-  const deadRows = cap(deadNodes);
-  const moduleRows = cap(coupling.modules);
-  return {
-    node_count: graph.order,
-    edge_count,
-    symbol_count: db.prepare("SELECT count(*) FROM symbols").pluck().get() as number,
-    entry_points: entryPoints.items.map(name),
-    entry_points_total: entryKeys.length,
-    entry_point_details: entryPoints.items.map((key) => ({ ...located(key), reasons: reasons.get(key)! })),
-    scc: {
-      components: componentRows.items,
-      total_components: scc.total_components,
-      non_trivial_count: scc.non_trivial,
-      largest_component_size: scc.largest,
-      node_count: scc.node_count,
+    const entryPoints = cap(entryKeys);
+    const componentRows = cap(components);
+    const scoreRows = cap(scores);
+    const deadRows = cap(deadNodes);
+    const moduleRows = cap(coupling.modules);
+    return {
+      node_count: graph.order,
       edge_count,
-      truncated: componentRows.truncated,
-    },
-    health: { ...health, scores: scoreRows.items, edge_count, truncated: scoreRows.truncated },
-    dead_code: {
-      dead_nodes: deadRows.items,
-      total_nodes: dead.total_nodes,
-      total_edges: edge_count,
-      dead_count: dead.dead_count,
-      dead_ratio: dead.dead_ratio,
+      symbol_count: db.prepare("SELECT count(*) FROM symbols").pluck().get() as number,
       entry_points: entryPoints.items.map(name),
-      truncated: deadRows.truncated,
-    },
-    coupling: { ...coupling, modules: moduleRows.items, total_edges: edge_count, truncated: moduleRows.truncated },
-    ...(warnings.length > 0 ? { warnings } : {}),
-  };
+      entry_points_total: entryKeys.length,
+      entry_point_details: entryPoints.items.map((key) => ({ ...located(key), reasons: reasons.get(key)! })),
+      scc: {
+        components: componentRows.items,
+        total_components: scc.total_components,
+        non_trivial_count: scc.non_trivial,
+        largest_component_size: scc.largest,
+        node_count: scc.node_count,
+        edge_count,
+        truncated: componentRows.truncated,
+      },
+      health: { ...health, scores: scoreRows.items, edge_count, truncated: scoreRows.truncated },
+      dead_code: {
+        dead_nodes: deadRows.items,
+        total_nodes: dead.total_nodes,
+        total_edges: edge_count,
+        dead_count: dead.dead_count,
+        dead_ratio: dead.dead_ratio,
+        entry_points: entryPoints.items.map(name),
+        truncated: deadRows.truncated,
+      },
+      coupling: { ...coupling, modules: moduleRows.items, total_edges: edge_count, truncated: moduleRows.truncated },
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { GraphSymbol } from "./graph-symbol";
 import { symbolHandle } from "./symbol-handle";
+import { readTransaction } from "../index-db/read-transaction";
 
 /** Calls from top-level code (a script body, a test callback) have no caller symbol. */
 export const MODULE_CALLER = "<module>";
@@ -68,13 +69,17 @@ const EDGE_SELECT = `SELECT c.file AS caller_file, c.caller_name, cs.qualified_n
  * resolver could not decide are not guessed at. Ordered by caller file, then line.
  */
 export function callersOf(db: Database.Database, symbol: GraphSymbol, options: CallEdgeOptions = {}): EdgePage {
-  return page(db, "c.resolved_symbol_id = ?", [symbol.id], options.limit);
+  return readTransaction(db, () => {
+    return page(db, "c.resolved_symbol_id = ?", [symbol.id], options.limit);
+  });
 }
 
 /** The call sites inside `symbol`'s body, in line order; unresolved ones name the callee as written. */
 export function calleesOf(db: Database.Database, symbol: GraphSymbol, options: CalleeOptions = {}): EdgePage {
-  const filter = (options.includeUnresolved ?? true) ? "" : " AND c.resolved_symbol_id IS NOT NULL";
-  return page(db, `c.caller_symbol_id = ?${filter}`, [symbol.id], options.limit);
+  return readTransaction(db, () => {
+    const filter = (options.includeUnresolved ?? true) ? "" : " AND c.resolved_symbol_id IS NOT NULL";
+    return page(db, `c.caller_symbol_id = ?${filter}`, [symbol.id], options.limit);
+  });
 }
 
 /**
@@ -115,28 +120,30 @@ export type SymbolCallGraph =
   | { symbol: string; handle: string; callees: StoredEdge[]; total: number; truncated: boolean };
 
 export function symbolCallGraph(db: Database.Database, symbol: GraphSymbol, options: SymbolCallGraphOptions = {}): SymbolCallGraph {
-  const both = Boolean(options.callers) === Boolean(options.callees);
-  const head = { symbol: symbol.qualified_name, handle: symbol.handle };
-  const limit = options.limit === undefined ? {} : { limit: options.limit };
-  if (both) {
-    const callers = callersOf(db, symbol, limit);
+  return readTransaction(db, () => {
+    const both = Boolean(options.callers) === Boolean(options.callees);
+    const head = { symbol: symbol.qualified_name, handle: symbol.handle };
+    const limit = options.limit === undefined ? {} : { limit: options.limit };
+    if (both) {
+      const callers = callersOf(db, symbol, limit);
+      const callees = calleesOf(db, symbol, limit);
+      return {
+        ...head,
+        callers: callers.edges,
+        callers_total: callers.total,
+        callers_truncated: callers.truncated,
+        callees: callees.edges,
+        callees_total: callees.total,
+        callees_truncated: callees.truncated,
+      };
+    }
+    if (options.callers) {
+      const callers = callersOf(db, symbol, limit);
+      return { ...head, callers: callers.edges, total: callers.total, truncated: callers.truncated };
+    }
     const callees = calleesOf(db, symbol, limit);
-    return {
-      ...head,
-      callers: callers.edges,
-      callers_total: callers.total,
-      callers_truncated: callers.truncated,
-      callees: callees.edges,
-      callees_total: callees.total,
-      callees_truncated: callees.truncated,
-    };
-  }
-  if (options.callers) {
-    const callers = callersOf(db, symbol, limit);
-    return { ...head, callers: callers.edges, total: callers.total, truncated: callers.truncated };
-  }
-  const callees = calleesOf(db, symbol, limit);
-  return { ...head, callees: callees.edges, total: callees.total, truncated: callees.truncated };
+    return { ...head, callees: callees.edges, total: callees.total, truncated: callees.truncated };
+  });
 }
 
 function toEdge(row: EdgeRow): StoredEdge {

@@ -15,6 +15,7 @@ import {
 } from "./community-view";
 import { compareText } from "./graph-symbol";
 import { loadCallGraph } from "./index-call-graph";
+import { readTransaction } from "../index-db/read-transaction";
 
 /**
  * Louvain communities of the resolved call graph, largest first. With `cacheDir`, a
@@ -22,8 +23,10 @@ import { loadCallGraph } from "./index-call-graph";
  * reading every call edge and rerunning Louvain (`community_diagnostics.cache_hit`).
  */
 export function callGraphCommunities(db: Database.Database, options: CommunityQueryOptions = {}): CommunitiesResult {
-  const { partition, diagnostics } = communityPartition(db, options);
-  return shapeCommunities(partition, diagnostics, options);
+  return readTransaction(db, () => {
+    const { partition, diagnostics } = communityPartition(db, options);
+    return shapeCommunities(partition, diagnostics, options);
+  });
 }
 
 /** The full partition and how it was obtained; shared by `callGraphCommunities` and `explainSymbol`. */

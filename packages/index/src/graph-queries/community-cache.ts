@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { indexMetaValue, indexSchemaVersion } from "../index-db/index-meta-queries";
 import { TSIFT_DIR, type IndexLocation } from "../index-location";
+import { readTransaction } from "../index-db/read-transaction";
 
 /** Bumped when the cached payloads change shape or layout; older files then miss. */
 export const COMMUNITY_CACHE_VERSION = 2;
@@ -17,19 +18,21 @@ export const COMMUNITY_CACHE_KEEP = 8;
  * renumbers rows) gives the same watermark; any change to what was indexed changes it.
  */
 export function indexWatermark(db: Database.Database): string {
-  const hash = createHash("sha256");
-  const meta = db.prepare("SELECT key, value FROM meta WHERE key IN ('schema_version', 'tool_version') ORDER BY key").raw().all() as [string, string][];
-  hash.update(JSON.stringify(meta));
-  for (const [path, contentHash, skip] of db.prepare("SELECT path, content_hash, skip_reason FROM files ORDER BY path").raw().iterate() as Iterable<
-    [string, string, string | null]
-  >) {
-    hash.update(`${path}\0${contentHash}\0${skip ?? ""}\n`);
-  }
-  const count = (sql: string) => db.prepare(sql).pluck().get() as number;
-  hash.update(
-    `symbols:${count("SELECT count(*) FROM symbols")}\0calls:${count("SELECT count(*) FROM calls")}\0resolved:${count("SELECT count(*) FROM calls WHERE resolved_symbol_id IS NOT NULL")}`,
-  );
-  return hash.digest("hex");
+  return readTransaction(db, () => {
+    const hash = createHash("sha256");
+    const meta = db.prepare("SELECT key, value FROM meta WHERE key IN ('schema_version', 'tool_version') ORDER BY key").raw().all() as [string, string][];
+    hash.update(JSON.stringify(meta));
+    for (const [path, contentHash, skip] of db.prepare("SELECT path, content_hash, skip_reason FROM files ORDER BY path").raw().iterate() as Iterable<
+      [string, string, string | null]
+    >) {
+      hash.update(`${path}\0${contentHash}\0${skip ?? ""}\n`);
+    }
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+    hash.update(
+      `symbols:${count("SELECT count(*) FROM symbols")}\0calls:${count("SELECT count(*) FROM calls")}\0resolved:${count("SELECT count(*) FROM calls WHERE resolved_symbol_id IS NOT NULL")}`,
+    );
+    return hash.digest("hex");
+  });
 }
 
 /** Beside the cache entries; not `.json`, so the cache's pruning leaves it alone. */
@@ -43,27 +46,29 @@ const WATERMARK_MEMO = "watermark.memo";
  * An index without a completed run is hashed every time.
  */
 export function memoizedIndexWatermark(db: Database.Database, cacheDir: string): string {
-  const indexedAt = indexMetaValue(db, "indexed_at");
-  if (indexedAt === null) return indexWatermark(db);
-  const run = JSON.stringify([indexedAt, indexMetaValue(db, "tool_version"), indexSchemaVersion(db), indexMetaValue(db, "root")]);
-  const file = join(cacheDir, WATERMARK_MEMO);
-  try {
-    const [key, watermark] = readFileSync(file, "utf8").split("\n");
-    if (key === run && watermark) return watermark;
-  } catch {
-    // no memo yet, or an unreadable one: hash the index
-  }
-  const watermark = indexWatermark(db);
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    // Write then rename: a concurrent reader never sees half a memo.
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${run}\n${watermark}`);
-    renameSync(temporary, file);
-  } catch {
-    // a read-only checkout: hash again next time
-  }
-  return watermark;
+  return readTransaction(db, () => {
+    const indexedAt = indexMetaValue(db, "indexed_at");
+    if (indexedAt === null) return indexWatermark(db);
+    const run = JSON.stringify([indexedAt, indexMetaValue(db, "tool_version"), indexSchemaVersion(db), indexMetaValue(db, "root")]);
+    const file = join(cacheDir, WATERMARK_MEMO);
+    try {
+      const [key, watermark] = readFileSync(file, "utf8").split("\n");
+      if (key === run && watermark) return watermark;
+    } catch {
+      // no memo yet, or an unreadable one: hash the index
+    }
+    const watermark = indexWatermark(db);
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      // Write then rename: a concurrent reader never sees half a memo.
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${run}\n${watermark}`);
+      renameSync(temporary, file);
+    } catch {
+      // a read-only checkout: hash again next time
+    }
+    return watermark;
+  });
 }
 
 /**

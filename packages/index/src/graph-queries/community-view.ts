@@ -9,6 +9,7 @@ import {
   writeCommunityCacheLines,
   type CacheLines,
 } from "./community-cache";
+import { readTransaction } from "../index-db/read-transaction";
 
 /** Louvain's default seed (@tsift/algorithms `DEFAULT_COMMUNITY_SEED`, asserted equal in a test), kept here so reading a cached partition loads no graph algorithms. */
 export const COMMUNITY_SEED = 1;
@@ -158,40 +159,42 @@ function partitionLines(db: Database.Database, options: CommunityOptions): { lin
  * loads no graph algorithms, and parses only the communities it returns.
  */
 export function cachedCommunities(db: Database.Database, options: CommunityQueryOptions = {}): CommunitiesResult | null {
-  const found = partitionLines(db, options);
-  if (!found) return null;
-  const { lines, head, key, seed } = found;
-  const minSize = options.minSize ?? 2;
-  const limit = options.limit ?? 10;
-  const shown = head.sizes.flatMap((size, id) => (size >= minSize ? [id] : []));
-  const wanted = limit > 0 ? shown.slice(0, limit) : shown;
-  const communities: IndexCommunity[] = [];
-  try {
-    let start = lines.body;
-    for (let id = 0; communities.length < wanted.length; id++) {
-      if (id === wanted[communities.length]) {
-        const line = cacheLineAt(lines, start);
-        if (!line) return null;
-        communities.push(line.item as IndexCommunity);
-        start = line.next;
-      } else {
-        start = lines.text.indexOf("\n", start) + 1;
-        if (start === 0) return null;
+  return readTransaction(db, () => {
+    const found = partitionLines(db, options);
+    if (!found) return null;
+    const { lines, head, key, seed } = found;
+    const minSize = options.minSize ?? 2;
+    const limit = options.limit ?? 10;
+    const shown = head.sizes.flatMap((size, id) => (size >= minSize ? [id] : []));
+    const wanted = limit > 0 ? shown.slice(0, limit) : shown;
+    const communities: IndexCommunity[] = [];
+    try {
+      let start = lines.body;
+      for (let id = 0; communities.length < wanted.length; id++) {
+        if (id === wanted[communities.length]) {
+          const line = cacheLineAt(lines, start);
+          if (!line) return null;
+          communities.push(line.item as IndexCommunity);
+          start = line.next;
+        } else {
+          start = lines.text.indexOf("\n", start) + 1;
+          if (start === 0) return null;
+        }
       }
+    } catch {
+      return null;
     }
-  } catch {
-    return null;
-  }
-  return {
-    modularity: head.modularity,
-    iterations: head.iterations,
-    node_count: head.node_count,
-    edge_count: head.edge_count,
-    community_count: shown.length,
-    communities,
-    truncated: communities.length < shown.length,
-    community_diagnostics: { cache_hit: true, cache_key: key, edge_count: head.edge_count, iterations: head.iterations, seed },
-  };
+    return {
+      modularity: head.modularity,
+      iterations: head.iterations,
+      node_count: head.node_count,
+      edge_count: head.edge_count,
+      community_count: shown.length,
+      communities,
+      truncated: communities.length < shown.length,
+      community_diagnostics: { cache_hit: true, cache_key: key, edge_count: head.edge_count, iterations: head.iterations, seed },
+    };
+  });
 }
 
 /**

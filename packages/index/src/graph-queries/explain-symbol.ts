@@ -5,6 +5,7 @@ import { indexWatermark } from "./community-cache";
 import { assembleExplanation, rankOf, type ExplainOptions, type SymbolExplanation } from "./explain-view";
 import type { GraphSymbol } from "./graph-symbol";
 import { symbolRanking } from "./symbol-ranking";
+import { readTransaction } from "../index-db/read-transaction";
 
 /**
  * Everything about one definition in one answer: its signature and location, callers and
@@ -13,15 +14,17 @@ import { symbolRanking } from "./symbol-ranking";
  * complexity. `cachedExplanation` is the same answer when both caches hit.
  */
 export function explainSymbol(db: Database.Database, symbol: GraphSymbol, options: ExplainOptions = {}): SymbolExplanation {
-  const cacheDir = options.cacheDir ?? null;
-  const watermark = cacheDir === null ? undefined : (options.watermark ?? indexWatermark(db));
-  const { partition, diagnostics } = communityPartition(db, { ...options, ...(watermark === undefined ? {} : { watermark }) });
-  const community = partition.communities.find((candidate) => candidate.members.some((member) => member.handle === symbol.handle)) ?? null;
-  return assembleExplanation(
-    db,
-    symbol,
-    options,
-    { community, diagnostics },
-    rankOf(symbolRanking(db, pageRank, { cacheDir, ...(watermark === undefined ? {} : { watermark }) }), symbol.handle),
-  );
+  return readTransaction(db, () => {
+    const cacheDir = options.cacheDir ?? null;
+    const watermark = cacheDir === null ? undefined : (options.watermark ?? indexWatermark(db));
+    const { partition, diagnostics } = communityPartition(db, { ...options, ...(watermark === undefined ? {} : { watermark }) });
+    const community = partition.communities.find((candidate) => candidate.members.some((member) => member.handle === symbol.handle)) ?? null;
+    return assembleExplanation(
+      db,
+      symbol,
+      options,
+      { community, diagnostics },
+      rankOf(symbolRanking(db, pageRank, { cacheDir, ...(watermark === undefined ? {} : { watermark }) }), symbol.handle),
+    );
+  });
 }

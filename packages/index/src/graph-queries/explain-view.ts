@@ -3,6 +3,7 @@ import { callersOf, calleesOf, type StoredEdge } from "./call-edges";
 import { cacheLineAt, communityCacheKey, indexWatermark, readCacheLines, readCommunityCache, writeCommunityCacheLines } from "./community-cache";
 import { cachedCommunityOf, type CommunityDiagnostics, type CommunityMember, type CommunityOptions, type IndexCommunity } from "./community-view";
 import { toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-symbol";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface ExplainOptions extends CommunityOptions {
   /** Callers, callees and community members shown, each; default 15, 0 for all. */
@@ -141,11 +142,13 @@ export function assembleExplanation(
  * caches only the symbol's community and its ranking entry parsed.
  */
 export function cachedExplanation(db: Database.Database, symbol: GraphSymbol, options: ExplainOptions = {}): SymbolExplanation | null {
-  if (!options.cacheDir) return null;
-  const watermark = options.watermark ?? indexWatermark(db);
-  const ranked = cachedRankOf(options.cacheDir, rankingKey(watermark), symbol.handle);
-  if (!ranked) return null;
-  const found = cachedCommunityOf(db, symbol.handle, { ...options, watermark });
-  if (!found) return null;
-  return assembleExplanation(db, symbol, options, found, ranked.pagerank);
+  return readTransaction(db, () => {
+    if (!options.cacheDir) return null;
+    const watermark = options.watermark ?? indexWatermark(db);
+    const ranked = cachedRankOf(options.cacheDir, rankingKey(watermark), symbol.handle);
+    if (!ranked) return null;
+    const found = cachedCommunityOf(db, symbol.handle, { ...options, watermark });
+    if (!found) return null;
+    return assembleExplanation(db, symbol, options, found, ranked.pagerank);
+  });
 }

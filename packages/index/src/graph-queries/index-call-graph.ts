@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { EdgeListGraph } from "@tsift/algorithms";
 import { compareText, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type SymbolRow } from "./graph-symbol";
+import { readTransaction } from "../index-db/read-transaction";
 
 /**
  * With `includeUncalled`, the definitions that are nodes even without calls: functions at
@@ -52,41 +53,43 @@ export interface IndexCallGraph {
  * symbol with `includeUncalled`.
  */
 export function loadCallGraph(db: Database.Database, options: IndexCallGraphOptions = {}): IndexCallGraph {
-  const pairs = db
-    .prepare("SELECT caller_symbol_id, resolved_symbol_id FROM calls WHERE caller_symbol_id IS NOT NULL AND resolved_symbol_id IS NOT NULL ORDER BY id")
-    .raw()
-    .all() as [number, number][];
-  const ids = new Set<number>();
-  for (const [from, to] of pairs) {
-    ids.add(from);
-    ids.add(to);
-  }
-  const rows = db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...ids])) as SymbolRow[];
-  if (options.includeUncalled) rows.push(...uncalledDefinitions(db, ids));
-
-  const keyOf = new Map<number, string>();
-  const symbols = new Map<string, GraphSymbol>();
-  for (const row of rows) {
-    const symbol = toGraphSymbol(row);
-    const key = options.key === "id" ? String(row.id) : symbol.handle;
-    // Two definitions with one handle (same file, name and line) collapse; keep the first row.
-    if (symbols.has(key)) {
-      keyOf.set(row.id, key);
-      continue;
+  return readTransaction(db, () => {
+    const pairs = db
+      .prepare("SELECT caller_symbol_id, resolved_symbol_id FROM calls WHERE caller_symbol_id IS NOT NULL AND resolved_symbol_id IS NOT NULL ORDER BY id")
+      .raw()
+      .all() as [number, number][];
+    const ids = new Set<number>();
+    for (const [from, to] of pairs) {
+      ids.add(from);
+      ids.add(to);
     }
-    keyOf.set(row.id, key);
-    symbols.set(key, symbol);
-  }
-  const edges: Array<[string, string]> = [];
-  const distinct = new Set<string>();
-  for (const [from, to] of pairs) {
-    const a = keyOf.get(from);
-    const b = keyOf.get(to);
-    if (a === undefined || b === undefined) continue;
-    edges.push([a, b]);
-    distinct.add(`${a}\0${b}`);
-  }
-  return { graph: { nodes: [...symbols.keys()].sort(compareText), edges }, symbols, edge_count: distinct.size };
+    const rows = db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...ids])) as SymbolRow[];
+    if (options.includeUncalled) rows.push(...uncalledDefinitions(db, ids));
+
+    const keyOf = new Map<number, string>();
+    const symbols = new Map<string, GraphSymbol>();
+    for (const row of rows) {
+      const symbol = toGraphSymbol(row);
+      const key = options.key === "id" ? String(row.id) : symbol.handle;
+      // Two definitions with one handle (same file, name and line) collapse; keep the first row.
+      if (symbols.has(key)) {
+        keyOf.set(row.id, key);
+        continue;
+      }
+      keyOf.set(row.id, key);
+      symbols.set(key, symbol);
+    }
+    const edges: Array<[string, string]> = [];
+    const distinct = new Set<string>();
+    for (const [from, to] of pairs) {
+      const a = keyOf.get(from);
+      const b = keyOf.get(to);
+      if (a === undefined || b === undefined) continue;
+      edges.push([a, b]);
+      distinct.add(`${a}\0${b}`);
+    }
+    return { graph: { nodes: [...symbols.keys()].sort(compareText), edges }, symbols, edge_count: distinct.size };
+  });
 }
 
 function uncalledDefinitions(db: Database.Database, endpoints: ReadonlySet<number>): SymbolRow[] {

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { querySymbols } from "../query-symbols";
 import { selectSymbols, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type SymbolRow } from "./graph-symbol";
 import { isSymbolHandle, symbolHandleMatcher } from "./symbol-handle";
+import { readTransaction } from "../index-db/read-transaction";
 
 /** How the argument was read: a `gsym-*` handle, `file:line`, `Class.method` / `mod::fn`, or a bare name. */
 export type SymbolArgumentForm = "handle" | "location" | "qualified_name" | "name";
@@ -34,36 +35,38 @@ const LOCATION = /^(.+):(\d+)$/;
  * fuzzy suggestions.
  */
 export function resolveSymbolArgument(db: Database.Database, argument: string, options: ResolveSymbolOptions = {}): SymbolResolution {
-  const limit = options.limit ?? 20;
-  const text = argument.trim();
-  const decide = (form: SymbolArgumentForm, found: GraphSymbol[]): SymbolResolution => {
-    const candidates = preferTypesOverImpls(found);
-    if (candidates.length === 1) return { status: "resolved", form, symbol: candidates[0]! };
-    if (candidates.length > 1) {
-      const kept = limit > 0 ? candidates.slice(0, limit) : candidates;
-      return { status: "ambiguous", form, candidates: kept, total: candidates.length, truncated: kept.length < candidates.length };
-    }
-    return { status: "not_found", form, suggestions: suggest(db, text, limit) };
-  };
+  return readTransaction(db, () => {
+    const limit = options.limit ?? 20;
+    const text = argument.trim();
+    const decide = (form: SymbolArgumentForm, found: GraphSymbol[]): SymbolResolution => {
+      const candidates = preferTypesOverImpls(found);
+      if (candidates.length === 1) return { status: "resolved", form, symbol: candidates[0]! };
+      if (candidates.length > 1) {
+        const kept = limit > 0 ? candidates.slice(0, limit) : candidates;
+        return { status: "ambiguous", form, candidates: kept, total: candidates.length, truncated: kept.length < candidates.length };
+      }
+      return { status: "not_found", form, suggestions: suggest(db, text, limit) };
+    };
 
-  if (isSymbolHandle(text)) return decide("handle", byHandle(db, text));
-  const location = LOCATION.exec(text);
-  if (location) {
-    const found = byLocation(db, location[1]!, Number(location[2]));
-    if (found !== null) return decide("location", found);
-  }
-  if (/\.|::/.test(text)) {
-    const qualified = text.replaceAll("::", ".");
-    let found = selectSymbols(db, "qualified_name = ?", [qualified]);
-    if (found.length === 0)
-      found = selectSymbols(db, "qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(qualified)}`]).filter((symbol) =>
-        symbol.qualified_name.endsWith(`.${qualified}`),
-      );
-    return decide("qualified_name", found);
-  }
-  let found = selectSymbols(db, "name = ?", [text]);
-  if (found.length === 0) found = selectSymbols(db, "lower(name) = ?", [text.toLowerCase()]);
-  return decide("name", found);
+    if (isSymbolHandle(text)) return decide("handle", byHandle(db, text));
+    const location = LOCATION.exec(text);
+    if (location) {
+      const found = byLocation(db, location[1]!, Number(location[2]));
+      if (found !== null) return decide("location", found);
+    }
+    if (/\.|::/.test(text)) {
+      const qualified = text.replaceAll("::", ".");
+      let found = selectSymbols(db, "qualified_name = ?", [qualified]);
+      if (found.length === 0)
+        found = selectSymbols(db, "qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(qualified)}`]).filter((symbol) =>
+          symbol.qualified_name.endsWith(`.${qualified}`),
+        );
+      return decide("qualified_name", found);
+    }
+    let found = selectSymbols(db, "name = ?", [text]);
+    if (found.length === 0) found = selectSymbols(db, "lower(name) = ?", [text.toLowerCase()]);
+    return decide("name", found);
+  });
 }
 
 /** One indexed lookup of `symbols.handle` (schema 3); older files have no handle column, so every symbol is hashed. */

@@ -3,6 +3,7 @@ import type { EdgeListGraph } from "@tsift/algorithms";
 import { indexWatermark } from "./community-cache";
 import { rankingKey, readRanking, writeRanking, type RankingCache } from "./explain-view";
 import { loadCallGraph } from "./index-call-graph";
+import { readTransaction } from "../index-db/read-transaction";
 
 /**
  * PageRank over an edge list, best first: `pageRank` from @tsift/algorithms. Passed in
@@ -24,17 +25,21 @@ export interface SymbolRankingOptions {
  * `tsift explain` reads a symbol's rank from it and `tsift search` its tie-breaks.
  */
 export function cachedSymbolRanking(db: Database.Database, options: SymbolRankingOptions): RankingCache | null {
-  if (options.cacheDir === null) return null;
-  return readRanking(options.cacheDir, rankingKey(options.watermark ?? indexWatermark(db)));
+  return readTransaction(db, () => {
+    if (options.cacheDir === null) return null;
+    return readRanking(options.cacheDir, rankingKey(options.watermark ?? indexWatermark(db)));
+  });
 }
 
 /** The ranking from the cache, else computed with `pageRank` and cached. */
 export function symbolRanking(db: Database.Database, pageRank: SymbolPageRankFn, options: SymbolRankingOptions): RankingCache {
-  const watermark = options.cacheDir === null ? undefined : (options.watermark ?? indexWatermark(db));
-  const cached = cachedSymbolRanking(db, { ...options, ...(watermark === undefined ? {} : { watermark }) });
-  if (cached) return cached;
-  const report = pageRank(loadCallGraph(db).graph);
-  const value: RankingCache = { node_count: report.node_count, ranking: report.ranking.map((row) => [row.name, row.score]) };
-  if (options.cacheDir !== null && watermark !== undefined) writeRanking(options.cacheDir, rankingKey(watermark), value);
-  return value;
+  return readTransaction(db, () => {
+    const watermark = options.cacheDir === null ? undefined : (options.watermark ?? indexWatermark(db));
+    const cached = cachedSymbolRanking(db, { ...options, ...(watermark === undefined ? {} : { watermark }) });
+    if (cached) return cached;
+    const report = pageRank(loadCallGraph(db).graph);
+    const value: RankingCache = { node_count: report.node_count, ranking: report.ranking.map((row) => [row.name, row.score]) };
+    if (options.cacheDir !== null && watermark !== undefined) writeRanking(options.cacheDir, rankingKey(watermark), value);
+    return value;
+  });
 }

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
-import { inReadTransaction, prepared } from "./prepared";
+import { prepared } from "./prepared";
+import { readTransaction } from "./read-transaction";
 
 /** A `chunks` row as search reads it. */
 export interface ChunkRow {
@@ -74,7 +75,7 @@ export function ftsChunkMatches(db: Database.Database, query: FtsChunkQuery): { 
   const where = `chunks_fts MATCH ?${filter.sql ? ` AND rowid IN (SELECT id FROM chunks WHERE ${filter.sql})` : ""}`;
   const w = query.weights;
   const bm25 = `bm25(chunks_fts, ${w.names}, ${w.path}, ${w.body}, ${w.terms})`;
-  return inReadTransaction(db, () => {
+  return readTransaction(db, () => {
     const rows = prepared(db, `SELECT rowid AS id, -${bm25} AS score FROM chunks_fts WHERE ${where} ORDER BY ${bm25} LIMIT ?`).all(
       query.match,
       ...filter.params,

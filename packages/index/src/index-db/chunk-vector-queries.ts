@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
-import { inReadTransaction, prepared } from "./prepared";
+import { prepared } from "./prepared";
+import { readTransaction } from "./read-transaction";
 
 /** One chunk content without a vector for an encoder: what the encoder reads for it. */
 export interface PendingChunkContent {
@@ -65,7 +66,7 @@ export function vectorMatrixRows(db: Database.Database, encoderId: string): [num
  * one of them), read in one transaction.
  */
 export function chunkVectorFingerprint(db: Database.Database, encoderId: string): { indexedAt: string; vectors: number; maxChunkId: number } {
-  return inReadTransaction(db, () => ({
+  return readTransaction(db, () => ({
     indexedAt: (prepared(db, "SELECT value FROM meta WHERE key = 'indexed_at'", "pluck").get() as string | undefined) ?? "",
     vectors: prepared(db, "SELECT count(*) FROM chunk_vectors WHERE encoder = ?", "pluck").get(encoderId) as number,
     maxChunkId: (prepared(db, "SELECT max(id) FROM chunks", "pluck").get() as number | null) ?? 0,

@@ -28,12 +28,3 @@ export function prepared(db: Database.Database, sql: string, mode: StatementMode
   }
   return statement;
 }
-
-/**
- * Runs `read` inside one read transaction, so the statements it runs see one snapshot of
- * the index even while a writer commits between them. Inside an open transaction it
- * becomes a savepoint of that one.
- */
-export function inReadTransaction<T>(db: Database.Database, read: () => T): T {
-  return db.transaction(read).deferred();
-}

@@ -1,6 +1,7 @@
 import type { AnalyzeReport } from "../graph-queries/analyze-call-graph";
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface AnalysisOptions {
   /** Explicit entry points for dead code (symbol arguments); default: inferred. */
@@ -23,6 +24,6 @@ export async function readAnalysis(open: IndexOpener, options: AnalysisOptions =
   const { analyzeCallGraph } = await import("../graph-queries/analyze-call-graph");
   // Entry arguments de-duplicated in order.
   const entries = [...new Set((options.entries ?? []).map((entry) => entry.trim()).filter(Boolean))];
-  const report = analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit });
+  const report = readTransaction(index.db, () => analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit }));
   return { root: ".", ...(index.scope ? { scope: index.scope.id } : {}), ...report };
 }

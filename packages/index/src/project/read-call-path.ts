@@ -2,6 +2,7 @@ import { shortestCallPath, type CallPath } from "../graph-queries/shortest-call-
 import { shellArg } from "./command-place";
 import type { IndexOpener } from "./open-read-index";
 import { chooseSymbol } from "./symbol-choice";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface CallPathOptions {
   /** Symbol arguments: a name, `Class.method`, `file:line` or a `gsym-*` handle. */
@@ -12,7 +13,10 @@ export interface CallPathOptions {
 /** `tsift path <from> <to>`: the shortest chain of resolved calls, either direction; not connected is `path: null`. */
 export async function readCallPath(open: IndexOpener, options: CallPathOptions): Promise<CallPath> {
   const index = await open();
-  const from = chooseSymbol(index.db, options.from, index.place, (handle) => `tsift path ${handle} ${shellArg(options.to)}`);
-  const to = chooseSymbol(index.db, options.to, index.place, (handle) => `tsift path ${shellArg(options.from)} ${handle}`);
-  return shortestCallPath(index.db, from, to);
+  // One snapshot: both endpoints and every edge of the search.
+  return readTransaction(index.db, () => {
+    const from = chooseSymbol(index.db, options.from, index.place, (handle) => `tsift path ${handle} ${shellArg(options.to)}`);
+    const to = chooseSymbol(index.db, options.to, index.place, (handle) => `tsift path ${shellArg(options.from)} ${handle}`);
+    return shortestCallPath(index.db, from, to);
+  });
 }

@@ -3,6 +3,7 @@ import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/comm
 import { cachedCommunities, type CommunitiesResult, type CommunityQueryOptions } from "../graph-queries/community-view";
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface CommunitiesOptions {
   /** Smallest community listed; default 2. */
@@ -24,9 +25,12 @@ export async function readCommunities(open: IndexOpener, options: CommunitiesOpt
     throw new TsiftError("usage", `--min-size must be a whole number >= 1, got ${String(minSize)}`, { hint: "tsift communities --help" });
   const index = await open();
   const cacheDir = communityCacheDir(index.location);
-  const query: CommunityQueryOptions = { minSize, limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
-  const cached = cachedCommunities(index.db, query);
-  if (cached) return cached;
-  const { callGraphCommunities } = await import("../graph-queries/call-graph-communities");
-  return callGraphCommunities(index.db, query);
+  // One snapshot for the watermark, the cache lookup and, on a miss, the edges partitioned.
+  return readTransaction(index.db, async () => {
+    const query: CommunityQueryOptions = { minSize, limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
+    const cached = cachedCommunities(index.db, query);
+    if (cached) return cached;
+    const { callGraphCommunities } = await import("../graph-queries/call-graph-communities");
+    return callGraphCommunities(index.db, query);
+  });
 }

@@ -3,6 +3,7 @@ import { cachedExplanation, type ExplainOptions, type SymbolExplanation } from "
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
 import { chooseSymbol, rerunWith } from "./symbol-choice";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface ExplainSymbolOptions {
   /** A name, `Class.method`, `file:line` or a `gsym-*` handle. */
@@ -22,13 +23,16 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
   const limit = options.limit ?? 20;
   checkLimit("limit", limit, "explain");
   const index = await open();
-  const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"));
-  const cacheDir = communityCacheDir(index.location);
-  const query: ExplainOptions = { limit, memberLimit: options.memberLimit ?? limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
-  const cached = cachedExplanation(index.db, symbol, query);
-  if (cached) return cached;
-  // A dynamic import: the bundler splits it into its own chunk, so the lean entries load
-  // the graph algorithms only when a cache miss needs them.
-  const { explainSymbol } = await import("../graph-queries/explain-symbol");
-  return explainSymbol(index.db, symbol, query);
+  // One snapshot from choosing the symbol to the last edge read, across the lazy import.
+  return readTransaction(index.db, async () => {
+    const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"));
+    const cacheDir = communityCacheDir(index.location);
+    const query: ExplainOptions = { limit, memberLimit: options.memberLimit ?? limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
+    const cached = cachedExplanation(index.db, symbol, query);
+    if (cached) return cached;
+    // A dynamic import: the bundler splits it into its own chunk, so the lean entries load
+    // the graph algorithms only when a cache miss needs them.
+    const { explainSymbol } = await import("../graph-queries/explain-symbol");
+    return explainSymbol(index.db, symbol, query);
+  });
 }

@@ -2,6 +2,7 @@ import { symbolCallGraph, type SymbolCallGraph } from "../graph-queries/call-edg
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
 import { chooseSymbol, rerunWith } from "./symbol-choice";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface SymbolGraphOptions {
   /** A name, `Class.method`, `file:line` or a `gsym-*` handle. */
@@ -28,7 +29,10 @@ export async function readSymbolGraph(open: IndexOpener, options: SymbolGraphOpt
   const callees = options.callees === true;
   const index = await open();
   const direction = callers && !callees ? ["--callers"] : callees && !callers ? ["--callees"] : [];
-  const symbol = chooseSymbol(index.db, options.symbol, index.place, (handle) => [rerunWith("graph")(handle), ...direction].join(" "));
-  const { symbol: name, handle, ...lists } = symbolCallGraph(index.db, symbol, { callers, callees, limit });
-  return { symbol: name, handle, kind: symbol.kind, file: symbol.file, line: symbol.line, ...lists } as SymbolGraphReport;
+  // One snapshot: the symbol chosen is the one whose edges are read.
+  return readTransaction(index.db, () => {
+    const symbol = chooseSymbol(index.db, options.symbol, index.place, (handle) => [rerunWith("graph")(handle), ...direction].join(" "));
+    const { symbol: name, handle, ...lists } = symbolCallGraph(index.db, symbol, { callers, callees, limit });
+    return { symbol: name, handle, kind: symbol.kind, file: symbol.file, line: symbol.line, ...lists } as SymbolGraphReport;
+  });
 }

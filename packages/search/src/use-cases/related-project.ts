@@ -6,6 +6,7 @@ import {
   indexLocation,
   loadConfig,
   openIndexReader,
+  readTransaction,
   pathArg as commandPath,
   resolveProjectRoot,
   selectScope,
@@ -80,8 +81,11 @@ export async function relatedProject(options: RelatedProjectOptions): Promise<Re
   const connection = openIndexReader(target.location);
   try {
     const extra = prepareVectors(target.location, encoder, {}, { db: connection.database, cacheFile });
-    const { file, line } = locate(connection.database, options.target, prefix, scope?.id ?? null);
-    const result = relatedChunks(connection.database, file, line, { encoder, limit: options.limit ?? 10, ...(extra ? { extra } : {}), cacheFile });
+    // After the vectors are stored, in one snapshot: the chunk located is the one whose neighbours are ranked.
+    const result = readTransaction(connection.database, () => {
+      const { file, line } = locate(connection.database, options.target, prefix, scope?.id ?? null);
+      return relatedChunks(connection.database, file, line, { encoder, limit: options.limit ?? 10, ...(extra ? { extra } : {}), cacheFile });
+    });
     const withPrefix = (path: string) => (prefix ? `${prefix}/${path}` : path);
     const place = { pathArg, scope: scope?.id ?? null };
     const data: RelatedData = {

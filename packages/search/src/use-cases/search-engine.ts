@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core";
-import { chunkCount, communityCacheDir, openIndexReader, openIndexWriter, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
+import { chunkCount, communityCacheDir, openIndexReader, openIndexWriter, readTransaction, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
 import type Database from "better-sqlite3";
 import { denseSearch } from "../hybrid-search";
 import { ensureVectors, missingVectors, transientVectors } from "../dense-index";
@@ -67,31 +67,36 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
     try {
       recovery ??= connection.recovery ?? undefined;
       const db = connection.database;
-      artifacts += chunkCount(db);
+      // Before anything is embedded: a ranking that is not cached yet throws here, and the caller reruns the search.
       const tieBreak = pageRankTieBreak(db, communityCacheDir(locationOf(request, target)), deps.pageRank);
-      const found = searchSymbols(db, request.query, { limit: request.limit, ...local, ...(tieBreak ? { tieBreak } : {}) });
-      symbols.push(...found.map((symbol) => ({ ...symbol, file: prefixed(target, symbol.file) })));
-      symbolTotal += found.length;
-      if (request.strategy === "lexical") {
-        const result = lexicalSearch(db, request.query, { limit: request.limit, ...local });
-        hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
-        hitTotal += result.total;
-      } else {
-        const cacheFile = vectorCacheFile(request.root, target, encoder!.id);
-        const extra = prepareVectors(locationOf(request, target), encoder!, data, { db, cacheFile });
-        const result = denseSearch(db, request.query, request.strategy === "semantic" ? "semantic" : "hybrid", {
-          limit: request.limit,
-          encoder: encoder!,
-          ...local,
-          ...(request.alpha !== null ? { alpha: request.alpha } : {}),
-          ...(extra ? { extra } : {}),
-          cacheFile,
-        });
-        hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
-        hitTotal += result.candidates.dense;
-        if (request.strategy === "hybrid") data.alpha = result.alpha;
-        data.encoder = encoder!.id;
-      }
+      // Vectors a writer stores for this search must be committed before the snapshot below starts.
+      const cacheFile = encoder ? vectorCacheFile(request.root, target, encoder.id) : null;
+      const extra = encoder && cacheFile ? prepareVectors(locationOf(request, target), encoder, data, { db, cacheFile }) : undefined;
+      // Every statement against this target in one snapshot: ranked ids are read back while a writer commits.
+      readTransaction(db, () => {
+        artifacts += chunkCount(db);
+        const found = searchSymbols(db, request.query, { limit: request.limit, ...local, ...(tieBreak ? { tieBreak } : {}) });
+        symbols.push(...found.map((symbol) => ({ ...symbol, file: prefixed(target, symbol.file) })));
+        symbolTotal += found.length;
+        if (request.strategy === "lexical") {
+          const result = lexicalSearch(db, request.query, { limit: request.limit, ...local });
+          hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
+          hitTotal += result.total;
+        } else {
+          const result = denseSearch(db, request.query, request.strategy === "semantic" ? "semantic" : "hybrid", {
+            limit: request.limit,
+            encoder: encoder!,
+            ...local,
+            ...(request.alpha !== null ? { alpha: request.alpha } : {}),
+            ...(extra ? { extra } : {}),
+            cacheFile: cacheFile!,
+          });
+          hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
+          hitTotal += result.candidates.dense;
+          if (request.strategy === "hybrid") data.alpha = result.alpha;
+          data.encoder = encoder!.id;
+        }
+      });
     } finally {
       void connection.close();
     }
