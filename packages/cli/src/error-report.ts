@@ -1,4 +1,4 @@
-import { isTsiftError, type TsiftErrorCode } from "@tsift/core";
+import { isTsiftError, type TsiftErrorCode } from "@tsift/core/light";
 import { EXIT_CODES, exitCodeForError, type ExitCode } from "./exit-codes";
 
 export interface ErrorReport {

@@ -1,4 +1,4 @@
-import type { TsiftErrorCode } from "@tsift/core";
+import type { TsiftErrorCode } from "@tsift/core/light";
 
 /** Process exit codes; the README documents this table. */
 export const EXIT_CODES = {

@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 
 export const DEFAULT_MAX_LINES = 200;
 export const DEFAULT_MAX_BYTES = 16_384;

@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 
 /** Presets: items per section and bytes per preview field. */
 export const BUDGET_PRESETS = {

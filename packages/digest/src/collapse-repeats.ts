@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { lineShape, type LineShape } from "./internal/line-shape";
 
 export interface CollapseRepeatsOptions {

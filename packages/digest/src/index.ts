@@ -17,5 +17,5 @@ export {
 export { truncateBytes } from "./truncate-bytes";
 // Handles and shell quoting live in @tsift/core so the index use cases share them; re-exported
 // here because every preview and follow-up command is spelled with them.
-export { shellArg, stableHandle } from "@tsift/core";
+export { shellArg, stableHandle } from "@tsift/core/light";
 export { applyPreview, previewSection, type PreviewSection, type PreviewSpec } from "./preview";

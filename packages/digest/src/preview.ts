@@ -1,4 +1,4 @@
-import { stableHandle } from "@tsift/core";
+import { stableHandle } from "@tsift/core/light";
 import type { Budget } from "./budget";
 import { truncateBytes } from "./truncate-bytes";
 

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { isTsiftError } from "@tsift/core";
+import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
 import type { CheckIndexOptions } from "./check-index";
 import { INDEX_SCHEMA_VERSION } from "./index-schema";

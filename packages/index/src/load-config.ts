@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { defaultConfig } from "./default-config";
 import type { TsiftConfig } from "./tsift-config";
 

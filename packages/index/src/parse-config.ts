@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { parse, TomlError } from "smol-toml";
 import { defaultConfig } from "./default-config";
 import {

@@ -1,7 +1,7 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { langFromPath, type Lang } from "@tsift/graph/langs";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { DEFAULT_IGNORED_DIRS } from "./default-ignored-dirs";
 import type { IndexWarning } from "./index-warning";
 import { findGitRepo } from "./internal/git-repo";

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 
 /** One git submodule indexed on its own (per-submodule isolation). */
 export interface WorkspaceScope {

@@ -1,4 +1,4 @@
-import type { TsiftError } from "@tsift/core";
+import type { TsiftError } from "@tsift/core/light";
 import type { SymbolChoiceCandidate as SymbolCandidate, SymbolChoice } from "@tsift/index/graph-read";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";

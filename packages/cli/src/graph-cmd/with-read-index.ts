@@ -1,4 +1,4 @@
-import type { TsiftError } from "@tsift/core";
+import type { TsiftError } from "@tsift/core/light";
 import { symbolChoiceOf, type IndexOpener, type ReadIndex } from "@tsift/index/graph-read";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";

@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 
 /** Parses repeatable `--property KEY=VALUE` flags; the value may itself contain "=". */
 export function parsePropertyFlags(values: readonly string[] | undefined): Record<string, string> | undefined {

@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { TomlDate } from "smol-toml";
 
 export type TomlTable = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from "node:path";
-import { shellArg, stableHandle } from "@tsift/core";
+import { shellArg, stableHandle } from "@tsift/core/light";
 
 /**
  * Where a suggested command should look: the project as typed from the caller's working

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { indexLocation, type IndexLocation } from "../index-location";
 import { loadConfig } from "../load-config";
 import { resolveProjectRoot } from "../resolve-project-root";

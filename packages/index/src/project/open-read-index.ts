@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
-import { isTsiftError } from "@tsift/core";
+import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
 import { defaultConfig } from "../default-config";
 import { indexFreshness } from "../index-freshness";

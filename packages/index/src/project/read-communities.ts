@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/community-cache";
 import { cachedCommunities, type CommunitiesResult, type CommunityQueryOptions } from "../graph-queries/community-view";
 import type { IndexOpener } from "./open-read-index";

@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 
 /** `--limit`-style options: whole numbers >= 0 (0 = no cap). */
 export function checkLimit(name: string, value: number, command: string): void {

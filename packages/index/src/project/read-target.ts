@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { indexLocation, type IndexLocation } from "../index-location";
 import { resolveProjectRoot } from "../resolve-project-root";
 import { discoverScopes, selectScope, type WorkspaceScope } from "../workspace-scopes";

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { TsiftError, isTsiftError } from "@tsift/core";
+import { TsiftError, isTsiftError } from "@tsift/core/light";
 import type { GraphSymbol } from "../graph-queries/graph-symbol";
 import { resolveSymbolArgument } from "../graph-queries/resolve-symbol-argument";
 import { placeFlags, shellArg, type CommandPlace } from "./command-place";

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { discoverScopes } from "../../workspace-scopes";
 import { codeNavigationSection } from "./code-navigation-section";
 import { codexHook, mergeCodexHook } from "./codex-hook";

@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 
 /** How tsift recognises its own hook entry among others in `.codex/hooks.json`. */
 export const CODEX_HOOK_STATUS = "tsift auto-reindex";

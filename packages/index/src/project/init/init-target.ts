@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { parseGitmodules } from "../../workspace-scopes";
 
 const exists = (path: string) => statSync(path, { throwIfNoEntry: false }) !== undefined;

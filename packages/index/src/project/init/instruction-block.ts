@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { SECTION_END, SECTION_START_PREFIX } from "./code-navigation-section";
 
 export type InstructionState = "current" | "stale" | "missing";

@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import type { SourceFile } from "./resolve-source-file";
 
 /** Bytes inspected for a NUL to call a file binary, as git and the indexer do. */

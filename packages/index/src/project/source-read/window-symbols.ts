@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { isTsiftError } from "@tsift/core";
+import { isTsiftError } from "@tsift/core/light";
 import { symbolHandle as graphHandle } from "../../graph-queries/symbol-handle";
 import type { IndexLocation } from "../../index-location";
 import { openIndexReader } from "../../open-index";
