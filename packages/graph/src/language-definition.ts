@@ -26,6 +26,8 @@ export interface LanguageExtraction {
  */
 export interface LanguageDefinition extends Omit<LangInfo, "id"> {
   readonly id: string;
+  /** Its place in `LANGS`, an output contract: existing numbers never change, a new language takes the next one. */
+  readonly order: number;
   readonly extraction: LanguageExtraction;
 }
 

@@ -1,35 +1,16 @@
 import { TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
+import { LANGUAGE_LIST } from "./internal/language-list.generated";
 import type { LanguageDefinition } from "./language-definition";
-import { bashLanguage } from "./languages/bash-language";
-import { javascriptLanguage } from "./languages/javascript-language";
-import { jsxLanguage } from "./languages/jsx-language";
-import { kotlinLanguage } from "./languages/kotlin-language";
-import { markdownLanguage } from "./languages/markdown-language";
-import { pythonLanguage } from "./languages/python-language";
-import { rustLanguage } from "./languages/rust-language";
-import { tsxLanguage } from "./languages/tsx-language";
-import { typescriptLanguage } from "./languages/typescript-language";
-import { zigLanguage } from "./languages/zig-language";
 
 /**
- * Every language definition, one line each. The order is the order of `LANGS` (reports
- * that group by language follow it), so a new language goes last. The start-up facts
- * (`internal/lang-facts.generated.ts`) are generated from this list by
- * `test/language-registry.test.ts`.
+ * Every language definition: each `languages/*-language.ts` file, by its `order`, which is
+ * the order of `LANGS` (reports that group by language follow it), so a new language takes
+ * the next number. tools/generate-registries.mjs writes the list and the start-up facts
+ * (`internal/lang-facts.generated.ts`) from the definition files before every build,
+ * typecheck and test run.
  */
-export const LANGUAGES: readonly LanguageDefinition[] = Object.freeze([
-  rustLanguage,
-  pythonLanguage,
-  typescriptLanguage,
-  tsxLanguage,
-  javascriptLanguage,
-  jsxLanguage,
-  kotlinLanguage,
-  zigLanguage,
-  bashLanguage,
-  markdownLanguage,
-]);
+export const LANGUAGES: readonly LanguageDefinition[] = Object.freeze([...LANGUAGE_LIST]);
 
 const BY_ID = new Map(LANGUAGES.map((definition) => [definition.id, definition]));
 
@@ -38,7 +19,7 @@ export function languageDefinition(lang: Lang): LanguageDefinition {
   const definition = BY_ID.get(lang);
   if (!definition) {
     throw new TsiftError("unsupported", `no language definition for \`${lang}\``, {
-      hint: "regenerate the language facts: npx vitest run test/language-registry.test.ts -u (in packages/graph)",
+      hint: "regenerate the language registry: node tools/generate-registries.mjs graph (the build and the tests run it)",
     });
   }
   return definition;

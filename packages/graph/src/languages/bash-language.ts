@@ -3,6 +3,7 @@ import { BASH_RULES } from "./bash";
 
 export const bashLanguage = defineLanguage({
   id: "bash",
+  order: 9,
   displayName: "Bash",
   // `zsh` counts as Bash: tree-sitter-bash parses most zsh scripts well
   // enough for function and alias symbols, and dropping it would un-index files

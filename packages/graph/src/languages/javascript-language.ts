@@ -5,6 +5,7 @@ import { TYPESCRIPT_TYPED_RULES } from "./typescript";
 
 export const javascriptLanguage = defineLanguage({
   id: "javascript",
+  order: 5,
   displayName: "JavaScript",
   extensions: ["js", "mjs", "cjs"],
   aliases: ["js"],

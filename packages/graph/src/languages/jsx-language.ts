@@ -5,6 +5,7 @@ import { TYPESCRIPT_TYPED_RULES } from "./typescript";
 
 export const jsxLanguage = defineLanguage({
   id: "jsx",
+  order: 6,
   displayName: "JSX",
   extensions: ["jsx"],
   aliases: [],

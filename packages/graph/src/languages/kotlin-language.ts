@@ -3,6 +3,7 @@ import { KOTLIN_RULES } from "./kotlin";
 
 export const kotlinLanguage = defineLanguage({
   id: "kotlin",
+  order: 7,
   displayName: "Kotlin",
   extensions: ["kt", "kts"],
   aliases: ["kt"],

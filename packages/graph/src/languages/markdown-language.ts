@@ -3,6 +3,7 @@ import { MARKDOWN_RULES } from "./markdown";
 
 export const markdownLanguage = defineLanguage({
   id: "markdown",
+  order: 10,
   displayName: "Markdown",
   // `mdx` counts as Markdown for the same reason as `zsh`: headings and
   // fenced blocks in MDX parse with the block grammar.

@@ -4,6 +4,7 @@ import { PYTHON_RULES } from "./python";
 
 export const pythonLanguage = defineLanguage({
   id: "python",
+  order: 2,
   displayName: "Python",
   extensions: ["py", "pyi"],
   aliases: ["py"],

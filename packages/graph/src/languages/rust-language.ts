@@ -4,6 +4,7 @@ import { RUST_RULES } from "./rust";
 
 export const rustLanguage = defineLanguage({
   id: "rust",
+  order: 1,
   displayName: "Rust",
   extensions: ["rs"],
   aliases: ["rs"],

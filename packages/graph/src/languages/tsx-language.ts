@@ -5,6 +5,7 @@ import { TYPESCRIPT_TYPED_RULES } from "./typescript";
 
 export const tsxLanguage = defineLanguage({
   id: "tsx",
+  order: 4,
   displayName: "TSX",
   extensions: ["tsx"],
   aliases: [],

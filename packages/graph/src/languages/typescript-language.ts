@@ -6,6 +6,7 @@ import { TYPESCRIPT_TYPED_RULES } from "./typescript";
 
 export const typescriptLanguage = defineLanguage({
   id: "typescript",
+  order: 3,
   displayName: "TypeScript",
   extensions: ["ts", "mts", "cts"],
   aliases: ["ts"],

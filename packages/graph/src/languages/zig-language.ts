@@ -3,6 +3,7 @@ import { ZIG_RULES } from "./zig";
 
 export const zigLanguage = defineLanguage({
   id: "zig",
+  order: 8,
   displayName: "Zig",
   extensions: ["zig"],
   aliases: [],
