@@ -2,6 +2,7 @@ import type { CommandResult } from "./command-result";
 import { reportError } from "./error-report";
 import { EXIT_CODES } from "./exit-codes";
 import type { CliIo } from "./io";
+import { escapeControls } from "./output/escape-controls";
 import type { OutputOptions } from "./output/output-options";
 import { renderOutput } from "./output/render-output";
 
@@ -17,11 +18,11 @@ export async function runAndEmit(io: CliIo, options: () => OutputOptions, run: (
     const result = await run();
     if (!result) return EXIT_CODES.ok;
     io.stdout(renderOutput(result, options(), io.env));
-    for (const note of result.notes ?? []) io.stderr(`${note}\n`);
+    for (const note of result.notes ?? []) io.stderr(`${escapeControls(note)}\n`);
     return result.exitCode ?? EXIT_CODES.ok;
   } catch (error) {
     const report = reportError(error, io.env.TSIFT_DEBUG === "1");
-    io.stderr(`${report.line}\n`);
+    io.stderr(`${escapeControls(report.line)}\n`);
     if (report.stack) io.stderr(`${report.stack}\n`);
     return report.exitCode;
   }

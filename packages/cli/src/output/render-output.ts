@@ -2,6 +2,7 @@ import { applyPreview, resolveBudget } from "@tsift/digest";
 import type { CommandResult } from "../command-result";
 import { displayPaths } from "./display-paths";
 import { buildEnvelope } from "./envelope";
+import { escapeForDisplay } from "./escape-controls";
 import { isJsonMode, type OutputOptions } from "./output-options";
 import { toColumns } from "./schema-columns";
 import { renderTables } from "./tabular";
@@ -13,7 +14,8 @@ const withNewline = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
  * The one output pipeline. Data first gets its preview (when a budget applies) and
  * display paths; then the mode decides: JSON modes go envelope → terse rename →
  * columns → `{"_s","d"}` wrap → compact or pretty serialisation;
- * otherwise `--tabular` tables, `--compact` text, or the human text.
+ * otherwise `--tabular` tables, `--compact` text, or the human text, all three with
+ * control characters in the data escaped (`escape-controls.ts`); JSON keeps them.
  */
 export function renderOutput(result: CommandResult, options: OutputOptions, env: Readonly<Record<string, string | undefined>>): string {
   const spec = result.output;
@@ -31,6 +33,7 @@ export function renderOutput(result: CommandResult, options: OutputOptions, env:
     return `${JSON.stringify(value, null, options.pretty ? 2 : undefined)}\n`;
   }
   if (options.tabular && spec.tables) return renderTables(spec.tables, data);
-  if (options.compact && spec.compact) return withNewline(spec.compact(data));
-  return withNewline(spec.text(data));
+  const shown = escapeForDisplay(data) as typeof data;
+  if (options.compact && spec.compact) return withNewline(spec.compact(shown));
+  return withNewline(spec.text(shown));
 }

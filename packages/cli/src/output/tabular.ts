@@ -1,10 +1,11 @@
+import { escapeControls } from "./escape-controls";
 import type { TableSpec } from "./output-spec";
 
-/** One TSV cell: tabs and newlines escaped so every row stays one line. */
+/** One TSV cell: backslashes doubled and control characters escaped, so every row stays one line of cells. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = Array.isArray(value) ? value.map(String).join(",") : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return text.replaceAll("\\", "\\\\").replaceAll("\t", "\\t").replaceAll("\n", "\\n").replaceAll("\r", "\\r");
+  return escapeControls(text.replaceAll("\\", "\\\\"));
 }
 
 /** `--tabular`: a header row per table, `# (+N more)` after a capped one, blank lines between tables. */
