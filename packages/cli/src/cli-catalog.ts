@@ -1,48 +1,16 @@
 /**
- * The command line's shape: the list of command definitions (one file each under
- * commands/), the output switches every command accepts, and the usage line. yargs, the
- * fast parser, the usage checks, `--help`, completions and the README tables all read
- * this list, so adding a command is one file plus one line here.
+ * The command line's shape: the command definitions (one file each under commands/), the
+ * output switches every command accepts, and the usage line. yargs, the fast parser, the
+ * usage checks, `--help`, completions and the README tables all read these, so adding a
+ * command is adding its file: `command-definitions.generated.ts` lists every file in
+ * commands/ by its `helpOrder` (tools/generate-registries.mjs writes it before every build,
+ * typecheck and test run). It imports definitions only; each `run` imports its use case.
  */
-import { analyze } from "./commands/analyze";
-import { communities } from "./commands/communities";
-import { completion } from "./commands/completion";
-import { convexSync } from "./commands/convex-sync";
-import { explain } from "./commands/explain";
-import { graph } from "./commands/graph";
-import { graphDb } from "./commands/graph-db";
-import { index } from "./commands/index";
-import { init } from "./commands/init";
-import { locks } from "./commands/locks";
-import { path } from "./commands/path";
-import { related } from "./commands/related";
-import { search } from "./commands/search";
-import { sourceRead } from "./commands/source-read";
-import { status } from "./commands/status";
-import { symbols } from "./commands/symbols";
-import { traverse } from "./commands/traverse";
-import { commandUsage, type AnyDefinition } from "./definition/define-command";
+import { COMMAND_DEFINITIONS } from "./command-definitions.generated";
+import { commandUsage } from "./definition/define-command";
 
 /** Every command, in registration (and help) order. */
-export const COMMAND_DEFINITIONS: readonly AnyDefinition[] = [
-  status,
-  init,
-  index,
-  symbols,
-  sourceRead,
-  search,
-  related,
-  graph,
-  explain,
-  path,
-  communities,
-  analyze,
-  locks,
-  graphDb,
-  convexSync,
-  traverse,
-  completion,
-];
+export { COMMAND_DEFINITIONS };
 
 export interface GlobalOptionEntry {
   name: string;

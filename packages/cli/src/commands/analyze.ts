@@ -5,6 +5,7 @@ import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 export const analyze = defineCommand({
   name: "analyze",
   summary: "call-graph health: cycles (SCC), dead code from entry points, coupling between directories",
+  helpOrder: 120,
   readsIndex: true,
   positionals: [DIR],
   options: [

@@ -5,6 +5,7 @@ import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 export const communities = defineCommand({
   name: "communities",
   summary: "Louvain communities of the call graph: the code's subsystems, largest first",
+  helpOrder: 110,
   readsIndex: true,
   positionals: [DIR],
   options: [

@@ -7,6 +7,7 @@ const SHELLS = ["bash", "zsh", "fish"] as const;
 export const completion = defineCommand({
   name: "completion",
   summary: "print a shell completion script (bash, zsh or fish) for every command and option",
+  helpOrder: 170,
   positionals: [{ name: "shell", required: true, description: "bash, zsh or fish" }],
   options: [],
   examples: [

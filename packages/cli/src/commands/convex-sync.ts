@@ -6,6 +6,7 @@ import { DIR, PATH, limitOption } from "../definition/common-options";
 export const convexSync = defineCommand({
   name: "convex-sync",
   summary: "plan (or --apply) the ordered, idempotent Convex sync of the local graph projection",
+  helpOrder: 150,
   positionals: [{ ...DIR, description: "project root holding .tsift/ (default: .; same as --path)" }],
   options: [
     { ...PATH, description: "project root holding .tsift/ (default: .)" },

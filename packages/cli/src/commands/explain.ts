@@ -5,6 +5,7 @@ import { BUDGET_OPTIONS, DIR, PATH, SCOPE, SYMBOL, budgetFlags, limitOption } fr
 export const explain = defineCommand({
   name: "explain",
   summary: "one symbol in full: definition, callers, callees, community, PageRank, complexity",
+  helpOrder: 90,
   readsIndex: true,
   positionals: [SYMBOL, DIR],
   options: [limitOption(15, "callers, callees and community members each (0 = all)"), PATH, SCOPE, ...BUDGET_OPTIONS],

@@ -37,6 +37,7 @@ const target = async (args: GraphDbArgs, io: CliIo): Promise<ReturnType<typeof g
 export const graphDb = defineGroup({
   name: "graph-db",
   summary: "query and maintain the provider-neutral graph store (graph.db)",
+  helpOrder: 140,
   options: OPTIONS,
   examples: [
     { command: "tsift graph-db refresh", description: "project the code index into .tsift/graph.db" },

@@ -5,6 +5,7 @@ import { DIR, PATH, SCOPE, SYMBOL, limitOption } from "../definition/common-opti
 export const graph = defineCommand({
   name: "graph",
   summary: "callers and callees of a symbol by resolved call target (name, Class.method, file:line or gsym-*)",
+  helpOrder: 80,
   readsIndex: true,
   positionals: [SYMBOL, DIR],
   options: [

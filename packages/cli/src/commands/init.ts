@@ -5,6 +5,7 @@ import { DIR, PATH } from "../definition/common-options";
 export const init = defineCommand({
   name: "init",
   summary: "add the Code Navigation section to AGENTS.md (and CLAUDE.md), .tsift/ to .gitignore",
+  helpOrder: 20,
   positionals: [{ ...DIR, description: "directory or file inside the project; resolves to its git root (default: .; same as --path)" }],
   options: [
     { ...PATH, description: "directory or file inside the project; resolves to its git root (default: .)" },

@@ -5,6 +5,7 @@ import { DIR, PATH } from "../definition/common-options";
 export const locks = defineCommand({
   name: "locks",
   summary: "writer lock holders and WAL/SHM/journal state of the tsift databases",
+  helpOrder: 130,
   positionals: [DIR],
   options: [PATH, { name: "scope", type: "string", description: "only this workspace scope" }],
   examples: [{ command: "tsift locks", description: "who holds .tsift/index.lock, and which sidecar files exist" }],

@@ -5,6 +5,7 @@ import { DIR, PATH, SCOPE } from "../definition/common-options";
 export const path = defineCommand({
   name: "path",
   summary: "shortest chain of calls between two symbols, in either direction",
+  helpOrder: 100,
   readsIndex: true,
   positionals: [
     { name: "from", required: true, description: "first symbol: name, Class.method, file:line, or a gsym-* handle" },

@@ -5,6 +5,7 @@ import { BUDGET_OPTIONS, DIR, PATH, limitOption } from "../definition/common-opt
 export const related = defineCommand({
   name: "related",
   summary: "code similar to a chunk (file:line or a search handle), same language first",
+  helpOrder: 70,
   readsIndex: true,
   positionals: [{ name: "target", required: true, description: "file:line (root-relative), or an shit-* handle from a search preview" }, DIR],
   options: [

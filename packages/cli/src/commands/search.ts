@@ -6,6 +6,7 @@ import { usageError } from "../definition/usage";
 export const search = defineCommand({
   name: "search",
   summary: "ranked code search: AST symbols plus BM25/exact/hybrid chunk hits, kept fresh",
+  helpOrder: 60,
   readsIndex: true,
   positionals: [
     { name: "query", required: true, description: "words, an identifier, a path or a literal" },

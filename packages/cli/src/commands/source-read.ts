@@ -5,6 +5,7 @@ import { BUDGET_OPTIONS, DIR, PATH } from "../definition/common-options";
 export const sourceRead = defineCommand({
   name: "source-read",
   summary: "bounded, line-numbered window of a source file with symbol refs",
+  helpOrder: 50,
   readsIndex: true,
   positionals: [{ name: "file", required: true, description: "file to read, relative to the project root (or to --scope's directory)" }, DIR],
   options: [

@@ -5,6 +5,7 @@ import { DIR, PATH, limitOption } from "../definition/common-options";
 export const status = defineCommand({
   name: "status",
   summary: "session health check: index freshness, instructions, what to use and run next",
+  helpOrder: 10,
   positionals: [DIR],
   options: [
     PATH,

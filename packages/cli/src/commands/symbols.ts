@@ -5,6 +5,7 @@ import { BUDGET_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/com
 export const symbols = defineCommand({
   name: "symbols",
   summary: "list indexed symbols: exact, case-insensitive, prefix, then fuzzy matches",
+  helpOrder: 40,
   readsIndex: true,
   positionals: [{ name: "name", required: false, description: "symbol name or Class.method; omit to list all" }, DIR],
   options: [

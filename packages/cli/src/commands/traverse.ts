@@ -6,6 +6,7 @@ import { DIR, PATH } from "../definition/common-options";
 export const traverse = defineCommand({
   name: "traverse",
   summary: "graph slice around a node, a path between two, or an overview: text, JSON or one HTML file",
+  helpOrder: 160,
   readsIndex: true,
   positionals: [{ name: "node", required: false, description: "node id, gsym-/gfil- handle, file path, symbol name or `GET /route`" }, DIR],
   options: [

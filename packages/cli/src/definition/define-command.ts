@@ -73,6 +73,8 @@ interface DefinitionBase {
   readonly name: string;
   /** One line, shown in `tsift --help` and the README. */
   readonly summary: string;
+  /** A command file's place in `tsift --help` (commands are listed by it, ascending); subcommands keep their group's order. */
+  readonly helpOrder?: number;
   readonly examples: readonly Example[];
   /** Reads the code index: `tsift status` lists it under `use:` when an index exists. */
   readonly readsIndex?: boolean;
