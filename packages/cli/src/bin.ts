@@ -3,9 +3,16 @@ import { fastPath } from "./fast-path";
 import { runFastPath } from "./fast-run";
 import { processIo } from "./io";
 
-// A reader that stops early (`| head`) is not an error, on any path.
+// A reader that stops early (`| head`) is not an error, on any path: the answer was
+// wanted only that far, so exit 0 without a word.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
+  if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") process.exit(0);
+  throw error;
+});
+// Nobody reads stderr any more: its notes are dropped, and the command still finishes
+// with its own exit code (a failure must not read as success because its message was lost).
+process.stderr.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
   throw error;
 });
 const argv = process.argv.slice(2);
