@@ -18,12 +18,13 @@ import type {
   ProjectionVersion,
   ReplaceProjectionOptions,
 } from "../graph-types";
-import { pageFromProbe, resolveDepth, resolvePageLimit } from "../paging";
+import { pageFromProbe, resolvePageLimit } from "../paging";
 import { decodeEdgeRow, decodeNodeRow, type EncodedEdgeRow, type EncodedNodeRow } from "../rows";
 import { shortestPathUsingOutgoing } from "../shortest-path";
 import type { SqlConnection, SqlExecutor, SqlValue } from "./sql-executor";
 import { EDGE_COLUMNS, IN_CHUNK_SIZE, NODE_COLUMNS, OperationQueue, SqlWhere, chunked, limitClause, placeholders, propertyEntries } from "./sql-fragments";
 import { edgesAmong } from "./sql-edges-among";
+import { sqlNeighborhood } from "./sql-neighborhood";
 import { deleteEdgeRows, deleteNodeRows, upsertEdgeRows, upsertNodeRows } from "./sql-graph-writes";
 import {
   compactSqlGraph,
@@ -288,70 +289,7 @@ export class SqlGraphStore implements GraphStore {
   }
 
   neighborhood(startId: string, options: GraphNeighborhoodOptions = {}): Promise<GraphPagedSubgraph> {
-    const depth = resolveDepth(options.depth);
-    const limit = resolvePageLimit(options.limit);
-    const direction = options.direction ?? "out";
-    return this.read(async (db) => {
-      const start = await db.all(`SELECT 1 FROM graph_nodes WHERE id = ?`, [startId]);
-      if (start.length === 0) throw new TsiftError("not_found", `node ${startId} does not exist`, { details: { id: startId } });
-
-      const kindFilter = new SqlWhere().inList("e.kind", options.edgeKinds);
-      const kindSql = kindFilter.clauses.length ? ` AND ${kindFilter.clauses.join(" AND ")}` : "";
-      const steps: string[] = [];
-      const stepParams: SqlValue[] = [];
-      // CROSS JOIN pins the walk as the outer loop. Without statistics, SQLite 3.53 may
-      // otherwise drive a kind-filtered step from idx_graph_edges_kind and rescan the
-      // walk for every edge of that kind: 15 s instead of 1 ms for a depth-2 calls walk
-      // from a busy file on effect's src/.
-      if (direction !== "in") {
-        steps.push(`SELECT e.to_id, w.depth + 1 FROM walk w CROSS JOIN graph_edges e ON e.from_id = w.id${kindSql} WHERE w.depth < ?`);
-        stepParams.push(...kindFilter.params, depth);
-      }
-      if (direction !== "out") {
-        steps.push(`SELECT e.from_id, w.depth + 1 FROM walk w CROSS JOIN graph_edges e ON e.to_id = w.id${kindSql} WHERE w.depth < ?`);
-        stepParams.push(...kindFilter.params, depth);
-      }
-      const nodeFilter = new SqlWhere()
-        .inList("n.kind", options.nodeKinds)
-        .properties("graph_node_properties", "node_id", "n.id", propertyEntries(options.properties));
-      const outer = new SqlWhere();
-      if (options.cursor != null) outer.add("id > ?", options.cursor);
-      // One walk feeds the page and its total; edges are then read for the page only.
-      // The page's ids are chosen (and the total counted) before any row is read whole, so
-      // a walk reaching thousands of nodes decodes the columns of one page only.
-      const sql = `WITH RECURSIVE walk(id, depth) AS (SELECT ?, 0 UNION ${steps.join(" UNION ")}),
-        reach AS (SELECT id, MIN(depth) AS depth FROM walk GROUP BY id),
-        matched AS (SELECT n.id, r.depth AS depth, COUNT(*) OVER () AS total
-                    FROM reach r CROSS JOIN graph_nodes n ON n.id = r.id${nodeFilter.toSql()}),
-        page AS (SELECT * FROM matched${outer.toSql()} ORDER BY id${limitClause(limit)})
-        SELECT n.id, n.kind, n.label, n.properties_json, n.provenance_json, n.freshness_json, p.depth, p.total
-        FROM page p CROSS JOIN graph_nodes n ON n.id = p.id ORDER BY p.id`;
-      const rows = await db.all<NodeRow & { depth: number | bigint; total: number | bigint }>(sql, [
-        startId,
-        ...stepParams,
-        ...nodeFilter.params,
-        ...outer.params,
-      ]);
-      const page = pageFromProbe(rows, limit, (row) => row.id);
-      const nodes = page.items.map(decodeNodeRow);
-      const pageIds = nodes.map(nodeId);
-      let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-      if (rows.length === 0 && options.cursor != null) {
-        // Past the last page the window total is not visible; count the same walk once.
-        const counted = await db.all<{ total: number | bigint }>(
-          `WITH RECURSIVE walk(id, depth) AS (SELECT ?, 0 UNION ${steps.join(" UNION ")})
-           SELECT COUNT(*) AS total FROM (SELECT DISTINCT id FROM walk) r CROSS JOIN graph_nodes n ON n.id = r.id${nodeFilter.toSql()}`,
-          [startId, ...stepParams, ...nodeFilter.params],
-        );
-        total = Number(counted[0]?.total ?? 0);
-      }
-      return {
-        nodes,
-        edges: await edgesAmong(db, pageIds, options.edgeKinds),
-        depths: Object.fromEntries(page.items.map((row) => [row.id, Number(row.depth)])),
-        page: { cursor: options.cursor ?? null, limit: Number.isFinite(limit) ? limit : 0, nextCursor: page.nextCursor, truncated: page.truncated, total },
-      };
-    });
+    return this.read((db) => sqlNeighborhood(db, startId, options));
   }
 
   shortestPath(fromId: string, toId: string, options: GraphPathOptions = {}): Promise<GraphPathResult> {

@@ -79,3 +79,25 @@ export function starProjection(spokes: number): GraphProjection {
   }
   return { nodes, edges };
 }
+
+/**
+ * A graph made of cycles: node i calls i+1 (mod n), 2i and 2i+1 (mod n), so every node is on
+ * a cycle (node 0 also calls itself) and the walk from node 0 reaches all n nodes within
+ * ceil(log2 n) hops. A walk that re-expands cycles does depth x n work; one that never
+ * revisits a node does n.
+ */
+export function cyclicProjection(size: number): GraphProjection {
+  const width = String(size - 1).length;
+  const name = (i: number) => `c${String(i).padStart(width, "0")}`;
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdgeInput[] = [];
+  for (let i = 0; i < size; i++) {
+    nodes.push(symbol(name(i), i + 1, "cycles.rs"));
+    for (const target of new Set([(i + 1) % size, (2 * i) % size, (2 * i + 1) % size])) edges.push(calls(name(i), name(target), i + 1, "cycles.rs"));
+  }
+  return { nodes, edges };
+}
+
+export function cyclicNodeId(index: number, size: number): string {
+  return `sym:cycles.rs:c${String(index).padStart(String(size - 1).length, "0")}`;
+}

@@ -10,5 +10,5 @@ import type { ConformanceCase } from "./harness";
 export const graphStoreConformanceCases: readonly ConformanceCase[] = [...readCases, ...writeCases];
 export { collectPages } from "./read-cases";
 export { conformanceSkipReason, withStore, type ConformanceCase, type ConformanceRequirement, type GraphStoreHarness } from "./harness";
-export { CANONICAL_PROJECTION_VERSION, canonicalProjection, chainNodeId, chainProjection, starProjection } from "./fixtures";
+export { CANONICAL_PROJECTION_VERSION, canonicalProjection, chainNodeId, chainProjection, cyclicNodeId, cyclicProjection, starProjection } from "./fixtures";
 export { paritySignature } from "./parity";
