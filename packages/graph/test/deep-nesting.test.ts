@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractFile } from "../src/extract-file";
+import { MARKDOWN_MAX_NESTING } from "../src/languages/markdown-nesting";
 
 // Pathological but real inputs (generated code, fuzzers): extraction must keep every symbol and
 // never overflow the call stack, however deep the tree.
@@ -38,5 +39,16 @@ describe("deeply nested code", () => {
     expect(result.imports).toHaveLength(1);
     expect(result.imports[0]!.module).toBe(`a${"::b".repeat(3000)}`);
     expect(result.imports[0]!.names).toEqual([{ name: "c", alias: null }]);
+  });
+
+  // The Markdown grammar's scanner aborts the process (a native assertion) once 255 blocks are
+  // open: before the guard, each of these inputs killed the process running the test.
+  it("refuses Markdown nested deep enough to abort the parser, with an error instead of a crash", () => {
+    const quotes = `# Title\n\n${">".repeat(300)} quoted\n`;
+    const list = `${Array.from({ length: 260 }, (_, i) => `${"  ".repeat(i)}- item ${i}`).join("\n")}\n`;
+    for (const source of [quotes, list]) expect(() => extractFile("markdown", source)).toThrow(expect.objectContaining({ code: "unsupported" }));
+    // Nesting up to the limit (the space after the last `>` is part of the prefix) still parses and keeps its headings.
+    const shallow = extractFile("markdown", `# Title\n\n${">".repeat(MARKDOWN_MAX_NESTING - 1)} quoted\n\n## Next\n`);
+    expect(shallow.symbols.map((symbol) => symbol.name)).toEqual(["Title", "Next"]);
   });
 });

@@ -7,6 +7,7 @@ import type { IndexLocation } from "./index-location";
 import type { IndexChange } from "./index-summary";
 import { diffTree, readTrackedState } from "./internal/index-diff";
 import { openIndexReader } from "./open-index";
+import { failedFiles, type FailedFile } from "./index-db/failed-file-queries";
 import { readTransaction } from "./index-db/read-transaction";
 
 /**
@@ -36,6 +37,11 @@ export interface IndexFreshness {
   tool_version: string | null;
   /** Set when a writer held the live file and a snapshot copy was read. */
   recovery?: string;
+  /**
+   * Tracked files the last runs could not read or extract, with why: they count as fresh
+   * until they change (a rebuild retries them). Present when there are any.
+   */
+  failed?: FailedFile[];
 }
 
 export interface IndexFreshnessOptions extends CheckIndexOptions {
@@ -86,6 +92,7 @@ export async function indexFreshness(location: IndexLocation, options: IndexFres
         meta: new Map(rows.map((row) => [row.key, row.value])),
         state: readTrackedState(db),
         version: Number(db.pragma("user_version", { simple: true })),
+        failed: failedFiles(db),
       };
     });
   } finally {
@@ -108,5 +115,6 @@ export async function indexFreshness(location: IndexLocation, options: IndexFres
     last_indexed_secs_ago: Number.isFinite(age) ? age : null,
     tool_version: read.meta.get("tool_version") ?? null,
     ...recovery,
+    ...(read.failed.length > 0 ? { failed: read.failed } : {}),
   };
 }

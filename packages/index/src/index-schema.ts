@@ -7,7 +7,7 @@
  *
  * Lines are 1-based and inclusive; paths are root-relative with `/`.
  */
-export const INDEX_SCHEMA_VERSION = 3;
+export const INDEX_SCHEMA_VERSION = 4;
 
 const V1 = [
   `CREATE TABLE IF NOT EXISTS meta (
@@ -15,7 +15,8 @@ const V1 = [
     value TEXT NOT NULL
   ) WITHOUT ROWID`,
   // skip_reason: binary | too_large | minified, for files tracked (so an unchanged one
-  // is not re-read every run) but deliberately not parsed.
+  // is not re-read every run) but deliberately not parsed; read_failed | extract_failed
+  // since version 4.
   `CREATE TABLE IF NOT EXISTS files (
     path TEXT PRIMARY KEY,
     language TEXT NOT NULL,
@@ -179,8 +180,22 @@ const V3 = [
   "UPDATE files SET mtime_ns = -1, content_hash = ''",
 ];
 
+/**
+ * Failed files are tracked like skipped ones: a file that could not be read
+ * (`skip_reason = 'read_failed'`, its stat from the walk, no hash) or whose extraction
+ * threw (`'extract_failed'`, with its hash) keeps its (size, mtime) row and no extracted
+ * rows, so it counts as fresh until it changes instead of being retried by every run,
+ * and `failure` holds the warning the run reported for it (status lists it). NULL for
+ * every other file. No file needs re-extracting: failures were never recorded before.
+ */
+const V4 = ["ALTER TABLE files ADD COLUMN failure TEXT"];
+
 /** `INDEX_MIGRATIONS[n - 1]` brings a file from version n - 1 to n. */
-export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3];
+export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4];
+
+/** `files.skip_reason` of a tracked file whose reading or extraction failed (with `files.failure`). */
+export const FAILURE_REASONS = ["read_failed", "extract_failed"] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** Tables holding per-file rows; a file's rows are deleted from each before re-extraction. */
 export const PER_FILE_TABLES = ["symbols", "calls", "imports", "routes", "chunks", "member_types"] as const;

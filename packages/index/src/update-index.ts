@@ -36,7 +36,7 @@ type Action =
   | { kind: "extract"; file: WalkedFile; size: number; hash: string; replacing: boolean }
   | { kind: "touch"; file: WalkedFile; size: number }
   | { kind: "skip"; file: WalkedFile; size: number; hash: string; reason: SkipReason }
-  | { kind: "drop"; file: WalkedFile; tracked: boolean };
+  | { kind: "fail"; file: WalkedFile; size: number; message: string };
 
 /**
  * Brings the index at `location` up to date with its source directory. Holds the
@@ -86,7 +86,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
           const read = readSource(file.absPath, file.lang, file.size, maxFileBytes);
           if (read.kind === "error") {
             warn(file, "read_source", read.message);
-            actions[index] = { kind: "drop", file, tracked: known !== null };
+            // Recorded with the walk's stat: retried once it changes, not by every run.
+            actions[index] = { kind: "fail", file, size: file.size, message: read.message };
             return null;
           }
           if (read.kind === "skip") {
@@ -108,16 +109,18 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
           const { file } = action;
           if (action.kind === "touch") store.touchFile(file.path, action.size, file.mtimeNs);
           else if (action.kind === "skip") store.trackSkipped(file.path, file.lang, action.size, file.mtimeNs, action.hash, action.reason, now);
-          else if (action.kind === "drop") {
-            if (action.tracked) store.removeFile(file.path);
-          } else if (outcome && outcome.ok) {
+          else if (action.kind === "fail") store.trackFailed(file.path, file.lang as Lang, action.size, file.mtimeNs, "", "read_failed", action.message, now);
+          else if (outcome && outcome.ok) {
             store.writeExtraction(file.path, action.size, file.mtimeNs, action.hash, outcome.result, now, action.replacing);
             chunks.write(file.path, outcome.result);
             parsed++;
           } else {
-            // The parser itself failed (e.g. its grammar cannot load): keep nothing stale, retry next run.
-            warn(file, "extract_symbols", `extraction failed: ${outcome?.message ?? "no result"}`);
-            store.removeFile(file.path);
+            // Extraction threw (input the parser refuses, a grammar that cannot load): no rows,
+            // but the file is recorded, so it is retried when it changes (or by --rebuild) rather
+            // than by every run, and the index can be fresh.
+            const message = `extraction failed: ${outcome?.message ?? "no result"}`;
+            warn(file, "extract_symbols", message);
+            store.trackFailed(file.path, file.lang as Lang, action.size, file.mtimeNs, action.hash, "extract_failed", message, now);
           }
           options.onProgress?.({ done: index + 1, total: plan.changed.length });
         };

@@ -35,6 +35,9 @@ function instructionsLine(instructions: InstructionsStatus): string {
   return `instructions: stale (found ${instructions.found ? `v${instructions.found}` : "an unversioned block"}, expected v${instructions.expected}; run tsift init)`;
 }
 
+/** Failed files listed in human output; `--json` has them all. */
+const MAX_FAILED_LINES = 20;
+
 export const statusOutput = defineOutput<StatusData>({
   tool: "status",
   text: (data) => {
@@ -43,6 +46,10 @@ export const statusOutput = defineOutput<StatusData>({
     for (const scope of index.workspace_scopes ?? []) lines.push(scopeLine(scope));
     for (const scope of index.missing_scopes ?? []) lines.push(`scope ${scope.scope}: missing index (${scope.db_path})`);
     if (data.truncated) lines.push(`(+${(data.workspace_scopes_total ?? 0) - (index.workspace_scopes?.length ?? 0)} more scopes)`);
+    // Recorded failures count as fresh until the file changes, so they are named here rather than as stale files.
+    const failed = index.failed_files ?? [];
+    for (const file of failed.slice(0, MAX_FAILED_LINES)) lines.push(`  failed: ${file.path} (${file.reason})`);
+    if (failed.length > MAX_FAILED_LINES) lines.push(`  (+${failed.length - MAX_FAILED_LINES} more failed files; --json lists them all)`);
     if (index.recovery) lines.push(`  (read a snapshot copy: ${index.recovery})`);
     if (index.writer) lines.push(`  (a tsift index writer is running: pid ${index.writer.pid ?? "?"})`);
     lines.push(instructionsLine(data.instructions), `summaries: ${data.summaries.state} (${data.summaries.reason})`, "recommendations:");

@@ -1,5 +1,6 @@
 import { defineLanguage } from "../language-definition";
 import { MARKDOWN_RULES } from "./markdown";
+import { refuseDeepMarkdown } from "./markdown-nesting";
 
 export const markdownLanguage = defineLanguage({
   id: "markdown",
@@ -29,5 +30,6 @@ export const markdownLanguage = defineLanguage({
   },
   // Headings have no visibility and a document imports nothing: no file is a front door.
   entryPoints: { files: [], reexportFiles: [], libraryRoot: null },
-  extraction: { rules: MARKDOWN_RULES },
+  // Refused before parsing when nested deep enough to abort the grammar's scanner.
+  extraction: { rules: MARKDOWN_RULES, prepareSource: refuseDeepMarkdown },
 });

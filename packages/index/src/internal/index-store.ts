@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { FileExtraction, Lang } from "@tsift/graph";
 import { symbolHandle } from "../graph-queries/symbol-handle";
-import { PER_FILE_TABLES } from "../index-schema";
+import { PER_FILE_TABLES, type FailureReason } from "../index-schema";
 import type { SkipReason } from "../read-source";
 import type { WalkedDir } from "../walk-files";
 
@@ -33,6 +33,7 @@ export class IndexStore {
   private readonly deleteFileRow: Database.Statement;
   private readonly upsertFileRow: Database.Statement;
   private readonly touchFileRow: Database.Statement;
+  private readonly setFailureRow: Database.Statement;
   private readonly insertSymbol: Database.Statement;
   private readonly insertCall: Database.Statement;
   private readonly insertImport: Database.Statement;
@@ -58,8 +59,9 @@ export class IndexStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET language = excluded.language, size = excluded.size, mtime_ns = excluded.mtime_ns,
          content_hash = excluded.content_hash, indexed_at = excluded.indexed_at, has_errors = excluded.has_errors,
-         skip_reason = excluded.skip_reason`,
+         skip_reason = excluded.skip_reason, failure = NULL`,
     );
+    this.setFailureRow = db.prepare("UPDATE files SET failure = ? WHERE path = ?");
     this.touchFileRow = db.prepare("UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?");
     this.insertSymbol = db.prepare(
       `INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility, cyclomatic, max_nesting, lines, level,
@@ -115,6 +117,16 @@ export class IndexStore {
   trackSkipped(path: string, lang: Lang, size: number, mtimeNs: bigint, hash: string, reason: SkipReason, now: string): void {
     this.deleteRows(path);
     this.upsertFileRow.run(path, lang, size, mtimeNs, hash, now, 0, reason);
+  }
+
+  /**
+   * A file that could not be read or extracted: no rows, but its stat (and hash, when it was
+   * read) and the warning, so it is not retried until it changes and status can list it.
+   */
+  trackFailed(path: string, lang: Lang, size: number, mtimeNs: bigint, hash: string, reason: FailureReason, warning: string, now: string): void {
+    this.deleteRows(path);
+    this.upsertFileRow.run(path, lang, size, mtimeNs, hash, now, 0, reason);
+    this.setFailureRow.run(warning, path);
   }
 
   /**

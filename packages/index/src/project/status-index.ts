@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { probeWriterLock } from "@tsift/sqlite";
+import type { FailedFile } from "../index-db/failed-file-queries";
 import { indexFreshness, type IndexFreshness } from "../index-freshness";
 import { indexLocation, type IndexLocation } from "../index-location";
 import { loadConfig } from "../load-config";
@@ -32,6 +34,8 @@ export interface IndexStatus {
   missing_scopes?: { scope: string; db_path: string }[];
   /** A writer held the live file, so a snapshot copy was read. */
   recovery?: string;
+  /** Tracked files whose reading or extraction failed (root-relative, path order per index), with why; fresh until they change. */
+  failed_files?: FailedFile[];
   /** A live `tsift index` holds the writer lock right now. */
   writer?: { pid: number | null };
 }
@@ -86,6 +90,10 @@ export async function indexStatus(root: string, targets: StatusTargets): Promise
       .map(({ location }) => ({ scope: location.scope!, db_path: rootRelative(root, location.dbPath) }));
   } else status.db_path = rootRelative(root, targets.locations[0]!.dbPath);
   if (recovery) status.recovery = recovery;
+  const failed = entries.flatMap(({ location, freshness }) =>
+    (freshness.failed ?? []).map((file) => ({ ...file, path: rootRelative(root, join(location.sourceRoot, file.path)) })),
+  );
+  if (failed.length > 0) status.failed_files = failed;
   if (livePids.length > 0) status.writer = { pid: livePids[0]!.pid ?? null };
   return status;
 }
