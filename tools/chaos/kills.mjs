@@ -2,8 +2,10 @@
 // `graph-db refresh` and an edit-while-indexing cycle on a generated project. After each
 // kill: integrity_check is ok, the next `tsift index` succeeds (a stale lock is taken
 // over), the index is fresh and equals one built from scratch; after a SIGINT the writer
-// lock is gone.
-import { existsSync, rmSync } from "node:fs";
+// lock is gone. Then leftover locks (pid reuse, old empty or garbage files, dead pids)
+// must be taken over by the next writer.
+import { spawn } from "node:child_process";
+import { existsSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   churn,
@@ -27,7 +29,7 @@ import {
 
 const KINDS = ["cold", "incremental", "refresh", "edit-cycle"];
 
-export async function kills({ trials, seed, tsFiles, pyFiles, log }) {
+export async function kills({ trials, lockProbeCount = LOCK_PROBES.length, seed, tsFiles, pyFiles, log }) {
   const result = suiteResult("kills");
   const r = rng(seed);
   const project = tempDir("kills");
@@ -132,12 +134,68 @@ export async function kills({ trials, seed, tsFiles, pyFiles, log }) {
       }
       if (trial % 10 === 0) log(`kills: ${trial}/${trials} trials, ${result.failures.length} failures`);
     }
+    await lockProbes(project, result, figures, lockProbeCount);
   } finally {
     removeTempDir(project);
     removeTempDir(refDir);
   }
   result.figures = figures;
   return result;
+}
+
+const HOURS_AGO = new Date(Date.now() - 2 * 3600_000);
+
+/**
+ * Locks a crash or a reused pid leaves behind: a live pid that is not tsift (its start
+ * time is after the lock's), an empty or garbage file hours old, a dead pid. The next
+ * writer must take each over and succeed; `locks` must not call an hours-old empty file
+ * "being created".
+ */
+const LOCK_PROBES = [
+  { name: "live pid that is not tsift (pid reuse)", content: (pid) => `${pid}\n${HOURS_AGO.toISOString()}\nindex\n`, live: true },
+  { name: "empty lock file 2 hours old", content: () => "", checkLocks: true },
+  { name: "garbage lock file 2 hours old", content: () => "\u0000\u00ff garbage \n\n", checkLocks: true },
+  { name: "dead pid", content: () => `999999\n${HOURS_AGO.toISOString()}\nindex\n` },
+];
+
+async function lockProbes(project, result, figures, count) {
+  figures.lock_probes = 0;
+  for (const [file, args] of [
+    ["index.lock", ["index", "--quiet"]],
+    ["graph.write.lock", ["graph-db", "refresh"]],
+  ]) {
+    for (const probe of LOCK_PROBES.slice(0, count)) {
+      const label = `${file}: ${probe.name}`;
+      result.trials++;
+      figures.lock_probes++;
+      const holder = probe.live ? spawn("sleep", ["600"], { stdio: "ignore" }) : null;
+      try {
+        const lockPath = join(project, ".tsift", file);
+        writeFileSync(lockPath, probe.content(holder?.pid));
+        utimesSync(lockPath, HOURS_AGO, HOURS_AGO);
+        if (probe.checkLocks) {
+          const locks = await runCli(["locks"], { cwd: project });
+          if (/being created/.test(locks.stdout))
+            fail(
+              result,
+              label,
+              `\`tsift locks\` calls a 2-hour-old lock file "being created": ${locks.stdout.split("\n").find((line) => line.includes("being created"))}`,
+            );
+        }
+        const run = await runCli(args, { cwd: project, timeoutMs: 30_000 });
+        if (run.code !== 0)
+          fail(
+            result,
+            label,
+            `the next writer did not take the lock over: ${describeRun(run)}`,
+            `lock file ${file} = ${JSON.stringify(probe.content(12345))}; tsift ${args.join(" ")}`,
+          );
+        rmSync(lockPath, { force: true });
+      } finally {
+        holder?.kill("SIGKILL");
+      }
+    }
+  }
 }
 
 async function calibrate(project, tsFiles) {
