@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { selectSymbols, type GraphSymbol } from "./graph-symbol";
+import { readTransaction } from "../index-db/read-transaction";
 
 export interface PathStep {
   /** Qualified name. */
@@ -30,13 +31,15 @@ export interface CallPath {
  * in row-id order, so ties always break the same way.
  */
 export function shortestCallPath(db: Database.Database, from: GraphSymbol, to: GraphSymbol): CallPath {
-  const head = { from: from.qualified_name, to: to.qualified_name };
-  const step = (symbol: GraphSymbol): PathStep => ({ name: symbol.qualified_name, file: symbol.file, line: symbol.line, handle: symbol.handle });
-  if (from.id === to.id) return { ...head, path: [step(from)], hops: 0 };
-  const ids = bidirectionalSearch(neighbourReader(db), from.id, to.id);
-  if (ids === null) return { ...head, path: null, hops: null };
-  const byId = new Map(selectSymbols(db, "id IN (SELECT value FROM json_each(?))", [JSON.stringify(ids)]).map((symbol) => [symbol.id, symbol]));
-  return { ...head, path: ids.map((id) => step(byId.get(id)!)), hops: ids.length - 1 };
+  return readTransaction(db, () => {
+    const head = { from: from.qualified_name, to: to.qualified_name };
+    const step = (symbol: GraphSymbol): PathStep => ({ name: symbol.qualified_name, file: symbol.file, line: symbol.line, handle: symbol.handle });
+    if (from.id === to.id) return { ...head, path: [step(from)], hops: 0 };
+    const ids = bidirectionalSearch(neighbourReader(db), from.id, to.id);
+    if (ids === null) return { ...head, path: null, hops: null };
+    const byId = new Map(selectSymbols(db, "id IN (SELECT value FROM json_each(?))", [JSON.stringify(ids)]).map((symbol) => [symbol.id, symbol]));
+    return { ...head, path: ids.map((id) => step(byId.get(id)!)), hops: ids.length - 1 };
+  });
 }
 
 type Neighbours = (frontier: readonly number[]) => Map<number, number[]>;
