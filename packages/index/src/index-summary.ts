@@ -49,6 +49,11 @@ export interface IndexSummary {
   prune_stats?: PruneStats;
   /** Set when `check` read a snapshot copy because a writer held the live file. */
   recovery?: string;
+  /**
+   * Set when `rebuild` found the old index.db unusable (corrupt, or a schema this tsift
+   * cannot use): why, and where the old file was moved (`index.db.corrupt-<UTC time>`).
+   */
+  replaced?: { reason: string; moved_to: string };
   /** Wall-clock figures; not part of the deterministic output. */
   timings: IndexTimings;
 }

@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
-import { TsiftError, isTsiftError } from "@tsift/core";
+import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { acquireWriterLock, openSqliteConnection, openSqliteReadOnly, type SqliteConnection, type WriterLock } from "@tsift/sqlite";
 import packageJson from "../package.json" with { type: "json" };
+import { indexFileError, indexFileProblem, indexRepairHint, indexShapeProblem } from "./index-file-check";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
 import type { IndexLocation } from "./index-location";
+import { startReplacement, type IndexReplacement } from "./internal/index-replacement";
 
 export const TOOL_VERSION: string = packageJson.version;
 
@@ -15,16 +17,33 @@ export interface IndexWriter {
   db: Database.Database;
   lock: WriterLock;
   created: boolean;
+  /**
+   * Set when a rebuild found the old file unusable (corrupt, a schema this tsift cannot
+   * use) and writes a new one beside it: a successful run moves the old file to
+   * `moved_to` and puts the new one in its place when it closes.
+   */
+  replaced: { reason: string; moved_to: string } | null;
   /** Closes the database, then releases the lock; safe to call more than once. */
   close(): void;
+}
+
+export interface OpenIndexWriterOptions {
+  /**
+   * The caller rebuilds every row: an old file that cannot be used (see indexFileProblem,
+   * with quick_check) is not opened but replaced by a new one.
+   */
+  rebuild?: boolean;
 }
 
 /**
  * Takes `.tsift/index.lock` (fail fast: a live holder is `lock_held`, naming its pid),
  * then opens index.db for writing with WAL, autocheckpoint 256 and a 5 s busy timeout,
  * creating or migrating the schema. The lock comes first so two writers never both walk.
+ * A file that is corrupt or has the wrong schema is `corrupt_data`/`schema_mismatch`/
+ * `schema_newer` with `tsift index --rebuild` as hint; with `rebuild` such a file is
+ * replaced instead (IndexWriter.replaced).
  */
-export function openIndexWriter(location: IndexLocation): IndexWriter {
+export function openIndexWriter(location: IndexLocation, options: OpenIndexWriterOptions = {}): IndexWriter {
   mkdirSync(dirname(location.dbPath), { recursive: true });
   let lock: WriterLock;
   try {
@@ -38,28 +57,44 @@ export function openIndexWriter(location: IndexLocation): IndexWriter {
       { details: { ...error.details, dbPath: location.dbPath }, hint: "wait for the active tsift writer to finish, then rerun `tsift index`", cause: error },
     );
   }
-  const created = !existsSync(location.dbPath);
   let connection: SqliteConnection | undefined;
+  let replacement: IndexReplacement | null = null;
+  let created: boolean;
   try {
-    connection = openSqliteConnection(location.dbPath, { walAutocheckpointPages: 256 });
+    const problem = options.rebuild ? indexFileProblem(location, { quick: true }) : null;
+    if (problem) replacement = startReplacement(location.dbPath, problem.reason);
+    const path = replacement?.tempPath ?? location.dbPath;
+    created = !existsSync(path);
+    connection = openSqliteConnection(path, { walAutocheckpointPages: 256, repairHint: indexRepairHint(location) });
     migrate(connection.database, location);
   } catch (error) {
     connection?.database.close();
+    replacement?.abandon();
     lock.release();
     throw error;
   }
   const opened = connection;
+  const swap = replacement;
   let closed = false;
   return {
     connection: opened,
     db: opened.database,
     lock,
     created,
+    replaced: swap ? { reason: swap.reason, moved_to: swap.movedTo } : null,
     close() {
       if (closed) return;
       closed = true;
       try {
+        // Only a run that committed puts the new file in place; a failed one leaves the old file where it was.
+        const committed = swap !== null && opened.database.open && hasIndexedAt(opened.database);
+        // Every page in the file itself before it moves: its WAL does not move with it.
+        if (committed) opened.database.pragma("wal_checkpoint(TRUNCATE)");
         if (opened.database.open) opened.database.close();
+        if (swap) {
+          if (committed) swap.commit();
+          else swap.abandon();
+        }
       } finally {
         lock.release();
       }
@@ -67,9 +102,17 @@ export function openIndexWriter(location: IndexLocation): IndexWriter {
   };
 }
 
+function hasIndexedAt(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM meta WHERE key = 'indexed_at'").get() !== undefined;
+}
+
 function migrate(db: Database.Database, location: IndexLocation): void {
   const version = Number(db.pragma("user_version", { simple: true }));
-  if (version > INDEX_SCHEMA_VERSION) throw newerSchema(location.dbPath, version);
+  if (version > INDEX_SCHEMA_VERSION) throw newerSchema(location, version);
+  if (version < 0) throw indexFileError(location, { code: "schema_mismatch", reason: `index schema ${version} is not a tsift schema version` });
+  // Migrations build on the tables the file's version promises; a damaged file is refused, not patched.
+  const missing = indexShapeProblem(db, version);
+  if (missing) throw indexFileError(location, { code: "schema_mismatch", reason: missing });
   if (version === INDEX_SCHEMA_VERSION) return;
   db.transaction(() => {
     for (let next = version + 1; next <= INDEX_SCHEMA_VERSION; next++) {
@@ -82,17 +125,20 @@ function migrate(db: Database.Database, location: IndexLocation): void {
   })();
 }
 
-function newerSchema(path: string, version: number): TsiftError {
+function newerSchema(location: IndexLocation, version: number): TsiftError {
+  const path = location.dbPath;
   return new TsiftError("schema_newer", `${path} has index schema ${version}, newer than this tsift understands (${INDEX_SCHEMA_VERSION})`, {
     details: { path, version, supported: INDEX_SCHEMA_VERSION },
-    hint: "upgrade tsift, or rebuild the index with `tsift index --rebuild`",
+    hint: `upgrade tsift, or rebuild the index with \`${indexRepairHint(location)}\``,
   });
 }
 
 /**
  * Opens index.db read-only without taking the writer lock. A live writer's lock makes
  * this read a snapshot copy (`connection.recovery` says so). A missing file is
- * `index_missing`; a newer schema is `schema_newer`.
+ * `index_missing`; a newer schema is `schema_newer`; a file that is not SQLite, or lacks a
+ * table or column of its version, is `corrupt_data`/`schema_mismatch`, and so is damage a
+ * later query meets. Each names `tsift index --rebuild` as the fix.
  */
 export function openIndexReader(location: IndexLocation): SqliteConnection {
   if (!existsSync(location.dbPath)) {
@@ -101,11 +147,23 @@ export function openIndexReader(location: IndexLocation): SqliteConnection {
       hint: location.scope ? `tsift index --submodule ${location.scope}` : "tsift index",
     });
   }
-  const connection = openSqliteReadOnly(location.dbPath);
-  const version = Number(connection.database.pragma("user_version", { simple: true }));
+  const connection = openSqliteReadOnly(location.dbPath, { repairHint: indexRepairHint(location) });
+  let version: number;
+  let missing: string | null;
+  try {
+    version = Number(connection.database.pragma("user_version", { simple: true }));
+    missing = version > INDEX_SCHEMA_VERSION || version < 0 ? null : indexShapeProblem(connection.database, version);
+  } catch (error) {
+    void connection.close();
+    throw error;
+  }
   if (version > INDEX_SCHEMA_VERSION) {
     void connection.close();
-    throw newerSchema(location.dbPath, version);
+    throw newerSchema(location, version);
+  }
+  if (version < 0 || missing) {
+    void connection.close();
+    throw indexFileError(location, { code: "schema_mismatch", reason: missing ?? `index schema ${version} is not a tsift schema version` });
   }
   if (version < 1) {
     void connection.close();

@@ -49,7 +49,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
   const started = performance.now();
   const mode: IndexMode = options.rebuild ? "rebuild" : options.prune ? "prune-safe" : "incremental";
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const writer = openIndexWriter(location);
+  const writer = openIndexWriter(location, { rebuild: options.rebuild === true });
   try {
     const walkStarted = performance.now();
     const walk = walkFiles(location.sourceRoot, { exclude: options.exclude ?? [] });
@@ -167,6 +167,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
       changes: changeList(plan),
       warnings: sortWarnings(warnings),
       ...(mode === "prune-safe" ? { prune_stats: { dirs_walked: walk.dirs.length, dirs_pruned: 0, files_pruned: 0 } } : {}),
+      ...(writer.replaced ? { replaced: writer.replaced } : {}),
       timings: { walk_ms: walkMs, extract_ms: extractMs, resolve_ms: resolveMs, total_ms: performance.now() - started, workers },
     };
   } finally {

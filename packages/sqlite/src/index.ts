@@ -19,3 +19,5 @@ export {
 } from "./sqlite-graph-store";
 export { acquireWriterLock, probeWriterLock, type AcquireWriterLockOptions, type WriterLock, type WriterLockProbe, type WriterLockState } from "./writer-lock";
 export { sqliteFileStats, type SqliteFileStats } from "./sqlite-file-stats";
+export { classifySqliteFailure, guardSqliteFailures, isSqliteCorruption, type SqliteFailureContext } from "./sqlite-failure";
+export { corruptFileName, quarantineSqliteFile, replaceSqliteFile, sqliteQuickCheck, type QuarantinedSqliteFile } from "./sqlite-file-repair";

@@ -1,6 +1,8 @@
 import type Database from "better-sqlite3";
 import { BetterSqlite3, withNativeBinding } from "./internal/better-sqlite3";
-import { TsiftError, type SqlConnection, type SqlExecutor, type SqlValue } from "@tsift/core";
+import type { SqlConnection, SqlExecutor, SqlValue } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
+import { guardSqliteFailures, isSqliteCorruption } from "./sqlite-failure";
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -40,6 +42,12 @@ export interface SqliteConnectionOptions {
    * existing file); default SQLite's 4096.
    */
   pageSize?: number;
+  /**
+   * The command that rebuilds this file from scratch (`tsift index --rebuild`): the hint of
+   * every corruption or schema error the connection raises, from the open or any later
+   * statement.
+   */
+  repairHint?: string;
 }
 
 export interface SqliteConnectionInit {
@@ -154,6 +162,7 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
       path,
       withNativeBinding({ readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS }),
     );
+    guardSqliteFailures(database, { path, repairHint: options.repairHint });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (readOnly && code === "SQLITE_CANTOPEN") {
@@ -165,7 +174,8 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     database.pragma(`foreign_keys = ${options.foreignKeys === false ? "OFF" : "ON"}`);
     // Before the WAL switch, which writes the first page and so fixes the page size.
     if (!readOnly && options.pageSize) database.pragma(`page_size = ${Math.trunc(options.pageSize)}`);
-    if (!readOnly) {
+    // An in-memory database has no journal file to put in WAL mode.
+    if (!readOnly && path !== ":memory:") {
       const mode = database.pragma("journal_mode = WAL", { simple: true });
       if (String(mode).toLowerCase() !== "wal") {
         throw new TsiftError("io_error", `cannot switch ${path} to WAL journal mode (got ${String(mode)})`, { details: { path } });
@@ -180,7 +190,9 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     if (isSqliteBusy(error)) {
       throw new TsiftError("lock_held", `${path} is locked by another process`, { cause: error, details: { path } });
     }
-    throw new TsiftError("corrupt_data", `cannot use ${path} as a SQLite database: ${(error as Error).message}`, { cause: error, details: { path } });
+    const hint = options.repairHint === undefined ? {} : { hint: options.repairHint };
+    const code = isSqliteCorruption(error) ? "corrupt_data" : "io_error";
+    throw new TsiftError(code, `cannot use ${path} as a SQLite database: ${(error as Error).message}`, { cause: error, details: { path }, ...hint });
   }
   return new SqliteConnection(database, { readOnly, location: options.location ?? path, onQuery: options.onQuery });
 }

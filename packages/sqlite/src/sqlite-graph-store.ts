@@ -1,5 +1,6 @@
-import { SqlGraphStore, SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES } from "@tsift/core";
-import { openSqliteConnection, type SqliteConnectionOptions, type SqliteRecovery } from "./sqlite-connection";
+import { SqlGraphStore, SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES, TsiftError, isTsiftError } from "@tsift/core";
+import { openSqliteConnection, type SqliteConnection, type SqliteConnectionOptions, type SqliteRecovery } from "./sqlite-connection";
+import { sqliteQuickCheck } from "./sqlite-file-repair";
 import { openSqliteReadOnly, type SqliteReadOnlyOptions } from "./sqlite-read-only";
 
 export type SqliteGraphStore = SqlGraphStore;
@@ -10,6 +11,24 @@ export interface SqliteReadOnlyGraphStore extends SqlGraphStore {
   readonly recovery: SqliteRecovery | null;
   /** The snapshot copy being read, or null. */
   readonly snapshotPath: string | null;
+  /** `PRAGMA quick_check` problems (empty: every page is sound); see sqliteQuickCheck. */
+  quickCheck(): string[];
+}
+
+/**
+ * Opens the store on `connection`, closing it when the schema is refused; a refused schema
+ * takes the caller's repair command as its hint, since a graph.db is rebuildable from the index.
+ */
+async function openStore(connection: SqliteConnection, repairHint: string | undefined, open: () => Promise<SqlGraphStore>): Promise<SqlGraphStore> {
+  try {
+    return await open();
+  } catch (error) {
+    await connection.close();
+    const schema = isTsiftError(error, "schema_newer") || isTsiftError(error, "schema_mismatch") || isTsiftError(error, "corrupt_data");
+    if (!schema || repairHint === undefined) throw error;
+    const hint = error.code === "schema_newer" ? `upgrade tsift, or rebuild it with \`${repairHint}\`` : repairHint;
+    throw new TsiftError(error.code, error.message, { hint, cause: error, ...(error.details ? { details: error.details } : {}) });
+  }
 }
 
 /** WAL autocheckpoint after a refresh, sized to the refresh so big rewrites are not fragmented. */
@@ -47,21 +66,23 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
     pageSize: SQLITE_GRAPH_PAGE_SIZE,
     ...options,
   });
-  return SqlGraphStore.open(connection, {
-    async afterRefresh(report) {
-      const started = process.hrtime.bigint();
-      const upserted = report.nodes.upserted + report.edges.upserted;
-      connection.database.pragma(`wal_autocheckpoint = ${walAutocheckpointFor(upserted)}`);
-      let outcome = "ok";
-      try {
-        const [result] = connection.database.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
-        if (result && result.busy) outcome = "busy";
-      } catch {
-        outcome = "error";
-      }
-      report.phase_timings.push({ name: "wal_checkpoint", duration_micros: Number((process.hrtime.bigint() - started) / 1000n), detail: outcome });
-    },
-  });
+  return openStore(connection, options.repairHint, () =>
+    SqlGraphStore.open(connection, {
+      async afterRefresh(report) {
+        const started = process.hrtime.bigint();
+        const upserted = report.nodes.upserted + report.edges.upserted;
+        connection.database.pragma(`wal_autocheckpoint = ${walAutocheckpointFor(upserted)}`);
+        let outcome = "ok";
+        try {
+          const [result] = connection.database.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+          if (result && result.busy) outcome = "busy";
+        } catch {
+          outcome = "error";
+        }
+        report.phase_timings.push({ name: "wal_checkpoint", duration_micros: Number((process.hrtime.bigint() - started) / 1000n), detail: outcome });
+      },
+    }),
+  );
 }
 
 /**
@@ -72,9 +93,10 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
 export async function openSqliteGraphStoreReadOnly(path: string, options: SqliteReadOnlyOptions = {}): Promise<SqliteReadOnlyGraphStore> {
   const connection = openSqliteReadOnly(path, { mmapSizeBytes: SQLITE_GRAPH_READ_MMAP_BYTES, ...options });
   // The connection owns the snapshot copy and deletes it when the store closes it.
-  const store = await SqlGraphStore.open(connection);
+  const store = await openStore(connection, options.repairHint, () => SqlGraphStore.open(connection));
   return Object.defineProperties(store, {
     recovery: { value: connection.recovery, enumerable: true },
     snapshotPath: { value: connection.snapshotPath, enumerable: true },
+    quickCheck: { value: () => sqliteQuickCheck(connection.database) },
   }) as SqliteReadOnlyGraphStore;
 }

@@ -1,9 +1,10 @@
 import { statSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { BetterSqlite3, withNativeBinding } from "./internal/better-sqlite3";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { copySqliteSnapshot, removeSnapshotDir } from "./internal/sqlite-snapshot";
 import { DEFAULT_BUSY_TIMEOUT_MS, SqliteConnection, isSqliteBusy, type SqliteQueryObserver } from "./sqlite-connection";
+import { guardSqliteFailures, isSqliteCorruption, type SqliteFailureContext } from "./sqlite-failure";
 
 export interface SqliteReadOnlyOptions {
   /**
@@ -21,6 +22,8 @@ export interface SqliteReadOnlyOptions {
   onQuery?: SqliteQueryObserver;
   /** Bytes of the file to read through a memory map (`PRAGMA mmap_size`); default 0, plain reads. */
   mmapSizeBytes?: number;
+  /** The command that rebuilds this file; the hint of every corruption or schema error (see SqliteConnectionOptions). */
+  repairHint?: string;
 }
 
 export const DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS = 500;
@@ -36,21 +39,24 @@ function needsSnapshot(error: unknown): boolean {
   return code === "SQLITE_READONLY_ROLLBACK" || code === "SQLITE_READONLY_RECOVERY" || code === "SQLITE_READONLY_CANTINIT";
 }
 
-/** Opens read-only and reads the schema once, so lock and format problems surface here, not mid-query. */
-function openProbed(path: string, busyTimeoutMs: number, mmapSizeBytes = 0): Database.Database {
+/**
+ * Opens read-only and reads the schema once, so lock and format problems surface here, not
+ * mid-query; later statements report damage they meet as `corrupt_data` (guardSqliteFailures).
+ */
+function openProbed(path: string, busyTimeoutMs: number, mmapSizeBytes: number, context: SqliteFailureContext): Database.Database {
   const database = new BetterSqlite3(path, withNativeBinding({ readonly: true, fileMustExist: true, timeout: busyTimeoutMs }));
   try {
     database.prepare("SELECT count(*) FROM sqlite_master").get();
     database.pragma("temp_store = MEMORY");
     if (mmapSizeBytes > 0) database.pragma(`mmap_size = ${Math.trunc(mmapSizeBytes)}`);
-    return database;
+    return guardSqliteFailures(database, context);
   } catch (error) {
     database.close();
     throw error;
   }
 }
 
-function openError(path: string, error: unknown): TsiftError {
+function openError(path: string, error: unknown, repairHint: string | undefined): TsiftError {
   if (error instanceof TsiftError) return error;
   const code = (error as { code?: string }).code ?? "";
   const message = (error as Error).message;
@@ -62,7 +68,13 @@ function openError(path: string, error: unknown): TsiftError {
       hint: "wait for the writer to finish, or allow the snapshot fallback",
     });
   }
-  return new TsiftError("corrupt_data", `cannot read ${path} as a SQLite database: ${message}`, { cause: error, details: { path } });
+  const hint = repairHint === undefined ? {} : { hint: repairHint };
+  const failure = isSqliteCorruption(error) ? "corrupt_data" : "io_error";
+  return new TsiftError(failure, `cannot read ${path} as a SQLite database: ${message}`, {
+    cause: error,
+    details: { path, ...(code ? { sqlite_code: code } : {}) },
+    ...hint,
+  });
 }
 
 /**
@@ -74,31 +86,34 @@ function openError(path: string, error: unknown): TsiftError {
  */
 export function openSqliteReadOnly(path: string, options: SqliteReadOnlyOptions = {}): SqliteConnection {
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  // Errors name the live file even while a snapshot copy is read.
+  const context: SqliteFailureContext = { path, repairHint: options.repairHint };
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats) throw new TsiftError("not_found", `cannot open ${path}: the file does not exist`, { details: { path } });
   if (!stats.isFile()) throw new TsiftError("invalid_input", `cannot open ${path} as a SQLite database: it is not a file`, { details: { path } });
 
   let liveError: unknown;
   try {
-    const database = openProbed(path, options.probeTimeoutMs ?? DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS, options.mmapSizeBytes);
+    const database = openProbed(path, options.probeTimeoutMs ?? DEFAULT_READ_ONLY_PROBE_TIMEOUT_MS, options.mmapSizeBytes ?? 0, context);
     // The short probe only decides live-or-snapshot; once reading, wait like any reader.
     database.pragma(`busy_timeout = ${busyTimeoutMs}`);
     return new SqliteConnection(database, { readOnly: true, location: path, onQuery: options.onQuery });
   } catch (error) {
-    if (!needsSnapshot(error) || options.snapshotFallback === false) throw openError(path, error);
+    if (!needsSnapshot(error) || options.snapshotFallback === false) throw openError(path, error, options.repairHint);
     liveError = error;
   }
 
   const snapshot = copySqliteSnapshot(path, options.tempDir);
   let database: Database.Database;
   try {
-    database = openProbed(snapshot.path, busyTimeoutMs, options.mmapSizeBytes);
+    database = openProbed(snapshot.path, busyTimeoutMs, options.mmapSizeBytes ?? 0, context);
   } catch (error) {
     removeSnapshotDir(snapshot.dir);
-    const failure = openError(path, error);
+    const failure = openError(path, error, options.repairHint);
     throw new TsiftError(failure.code, `${failure.message} (reading a snapshot copy because the live file is locked: ${(liveError as Error).message})`, {
       cause: error,
       details: { path, snapshot: snapshot.path },
+      ...(failure.hint === undefined ? {} : { hint: failure.hint }),
     });
   }
   return new SqliteConnection(database, {

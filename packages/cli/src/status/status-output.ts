@@ -10,6 +10,8 @@ const ago = (seconds: number | null) => (seconds === null ? "never indexed" : `l
 
 function indexLine(index: IndexStatus): string {
   if (index.state === "missing" && !index.workspace) return "index: missing";
+  if (index.state === "corrupt" && !index.workspace)
+    return `index: corrupt (${index.problem?.reason ?? "unreadable"}; run ${index.problem?.next ?? "tsift index --rebuild"})`;
   const parts: string[] = [];
   if (index.workspace) {
     const indexed = index.workspace_scopes?.length ?? 0;
@@ -27,7 +29,9 @@ function indexLine(index: IndexStatus): string {
 }
 
 const scopeLine = (scope: ScopeStatus) =>
-  `scope ${scope.scope}: ${scope.state} (${ago(scope.last_indexed_secs_ago)}, ${scope.total_files} files tracked${scope.state === "stale" ? `, ${scope.stale_files} stale` : ""})`;
+  scope.problem
+    ? `scope ${scope.scope}: corrupt (${scope.problem.reason}; run ${scope.problem.next})`
+    : `scope ${scope.scope}: ${scope.state} (${ago(scope.last_indexed_secs_ago)}, ${scope.total_files} files tracked${scope.state === "stale" ? `, ${scope.stale_files} stale` : ""})`;
 
 function instructionsLine(instructions: InstructionsStatus): string {
   if (instructions.state === "current") return `instructions: current (v${instructions.version})`;
@@ -53,7 +57,8 @@ export const statusOutput = defineOutput<StatusData>({
     if (index.recovery) lines.push(`  (read a snapshot copy: ${index.recovery})`);
     if (index.writer) lines.push(`  (a tsift index writer is running: pid ${index.writer.pid ?? "?"})`);
     lines.push(instructionsLine(data.instructions), `summaries: ${data.summaries.state} (${data.summaries.reason})`, "recommendations:");
-    lines.push(`use: ${data.recommendations.use.length ? data.recommendations.use.join(", ") : "(none — run tsift index first)"}`);
+    const first = index.state === "corrupt" ? "rebuild the index" : "run tsift index";
+    lines.push(`use: ${data.recommendations.use.length ? data.recommendations.use.join(", ") : `(none — ${first} first)`}`);
     const reason = runReason(index);
     lines.push(`run: ${data.recommendations.run ? `${data.recommendations.run}${reason ? ` (${reason})` : ""}` : "(none)"}`);
     if (data.reminders.length) lines.push("reminders:", ...data.reminders.map((reminder) => `- ${reminder}`));

@@ -30,6 +30,8 @@ export interface IndexSummaryReport {
   warnings?: IndexWarning[];
   prune_stats?: PruneStats;
   recovery?: string;
+  /** `rebuild` replaced an unusable index.db: why, and where the old file went. */
+  replaced?: { reason: string; moved_to: string };
 }
 
 /** One workspace scope's report: nested under `summary`, or flat when quiet. */
@@ -73,6 +75,7 @@ function summaryReport(summary: IndexSummary, quiet: boolean): IndexSummaryRepor
     ...(summary.warnings.length > 0 ? { warnings: summary.warnings } : {}),
     ...(summary.prune_stats ? { prune_stats: summary.prune_stats } : {}),
     ...(summary.recovery ? { recovery: summary.recovery } : {}),
+    ...(summary.replaced ? { replaced: summary.replaced } : {}),
   };
 }
 
@@ -116,6 +119,9 @@ export async function indexProject(options: IndexProjectOptions = {}): Promise<I
   const notes = [
     ...config.warnings.map((warning) => `warning: ${warning}`),
     ...results.flatMap(({ target, summary }) => warningNotes(summary.warnings, target.scope ? `${target.scope.id}/` : "")),
+    ...results.flatMap(({ summary }) =>
+      summary.replaced ? [`note: the old index could not be used (${summary.replaced.reason}); it was moved to ${summary.replaced.moved_to}`] : [],
+    ),
   ];
   const first = results[0]!;
   return {

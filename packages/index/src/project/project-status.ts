@@ -40,7 +40,9 @@ export interface StatusReport {
  * `tsift status`: read-only by default (it never takes the writer lock, and reads a
  * snapshot copy while a writer holds index.db). `fix` first applies the safe local fixes
  * behind `run:` — index stale or missing indexes (every scope of a stale workspace),
- * rewrite stale or missing instructions — then reports afresh. Paths are relative to the
+ * rebuild corrupt ones (moving the old file aside), rewrite stale or missing
+ * instructions — then reports afresh. A corrupt index is state `corrupt` with `problem`
+ * (code, reason, the rebuild command), never an error. Paths are relative to the
  * project root.
  */
 export async function projectStatus(options: StatusOptions = {}): Promise<StatusReport> {
@@ -63,13 +65,20 @@ export async function projectStatus(options: StatusOptions = {}): Promise<Status
     const before = await indexStatus(root, targets);
     if (before.state !== "fresh") {
       const { updateIndex } = await import("../update-index");
+      const corrupt = new Set((before.workspace_scopes ?? []).filter((scope) => scope.problem).map((scope) => scope.scope));
       for (const location of targets.locations) {
-        await updateIndex(location, { maxFileBytes: targets.config.index.maxFileBytes, exclude: targets.config.index.exclude });
+        // A corrupt index is rebuilt (the old file is moved aside): an update would only fail on it.
+        const rebuild = before.workspace ? corrupt.has(location.scope ?? "") : before.state === "corrupt";
+        await updateIndex(location, { maxFileBytes: targets.config.index.maxFileBytes, exclude: targets.config.index.exclude, rebuild });
       }
       fixed.push(targets.workspace ? `index (${targets.locations.length} scopes)` : "index");
     }
   }
   const index = await indexStatus(root, await statusTargets(root));
+  // The repair command as typed from the caller's directory.
+  const at = place === "." ? "" : ` ${place}`;
+  if (index.problem) index.problem.next += at;
+  for (const scope of index.workspace_scopes ?? []) if (scope.problem && scope.problem !== index.problem) scope.problem.next += at;
   const instructions = instructionsStatus(root, version);
   const recs = recommendations(index, instructions, place, options.indexCommands);
   const report: StatusReport = {

@@ -28,7 +28,7 @@ export const INDEX_READING_COMMANDS: readonly string[] = [
 
 /**
  * With an index (fresh or stale) use the index-reading commands; a stale or missing index
- * runs `tsift index` (`--workspace` on workspace roots); stale or missing instructions put
+ * runs `tsift index` (`--workspace` on workspace roots), a corrupt one its rebuild; stale or missing instructions put
  * `tsift init` first. Summaries are not built by this tsift, so no `summarize` step is
  * ever recommended.
  */
@@ -41,8 +41,10 @@ export function recommendations(
   const at = place === "." ? "" : ` ${place}`;
   const steps: string[] = [];
   if (instructions.state !== "current") steps.push(`tsift init${index.workspace ? " --workspace" : ""}${at}`);
-  if (index.state !== "fresh") steps.push(`tsift index${index.workspace ? " --workspace" : ""} ${place}`);
-  return { use: index.state === "missing" ? [] : [...indexCommands], run: steps.length ? steps.join(" && ") : null };
+  if (index.state === "corrupt" && index.problem) steps.push(index.problem.next);
+  else if (index.state !== "fresh") steps.push(`tsift index${index.workspace ? " --workspace" : ""} ${place}`);
+  // A corrupt index answers nothing until it is rebuilt.
+  return { use: index.state === "missing" || index.state === "corrupt" ? [] : [...indexCommands], run: steps.length ? steps.join(" && ") : null };
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { isTsiftError } from "@tsift/core";
 import { probeWriterLock } from "@tsift/sqlite";
+import { indexRepairHint, type IndexFileProblem } from "../index-file-check";
 import type { FailedFile } from "../index-db/failed-file-queries";
 import { indexFreshness, type IndexFreshness } from "../index-freshness";
 import { indexLocation, type IndexLocation } from "../index-location";
@@ -9,7 +11,15 @@ import type { TsiftConfig } from "../tsift-config";
 import { discoverScopes } from "../workspace-scopes";
 import { rootRelative } from "./command-place";
 
-export type IndexState = IndexFreshness["state"];
+/** Freshness, or `corrupt`: the file exists but cannot be read as this tsift's index. */
+export type IndexState = IndexFreshness["state"] | "corrupt";
+
+/** Why an index is `corrupt` and the command that rebuilds it (the old file is moved aside, not deleted). */
+export interface IndexProblem {
+  code: IndexFileProblem["code"];
+  reason: string;
+  next: string;
+}
 
 export interface ScopeStatus {
   scope: string;
@@ -19,6 +29,8 @@ export interface ScopeStatus {
   total_files: number;
   stale_files: number;
   last_indexed_secs_ago: number | null;
+  /** Set when `state` is `corrupt`. */
+  problem?: IndexProblem;
 }
 
 export interface IndexStatus {
@@ -38,6 +50,8 @@ export interface IndexStatus {
   failed_files?: FailedFile[];
   /** A live `tsift index` holds the writer lock right now. */
   writer?: { pid: number | null };
+  /** Set when `state` is `corrupt`: the first unreadable index (every one is listed in `workspace_scopes`). */
+  problem?: IndexProblem;
 }
 
 /** The indexes that describe a project root, for status, `--fix` and locks. */
@@ -60,30 +74,66 @@ export async function statusTargets(root: string): Promise<StatusTargets> {
   return { config, workspace, locations: workspace ? scoped : [own] };
 }
 
+type Entry = { location: IndexLocation; freshness: Omit<IndexFreshness, "state"> & { state: IndexState }; problem?: IndexProblem };
+
+/**
+ * One index's freshness; a file that cannot be read as an index (corrupt, a missing table
+ * or column, a schema this tsift cannot use) is `corrupt` with the reason instead of
+ * failing the whole status. Only what opening and the freshness reads meet is seen: the
+ * header, the schema and the `files` rows (`index --check` runs the full quick_check).
+ */
+async function entryFor(location: IndexLocation, options: { exclude: readonly string[]; maxFileBytes: number }): Promise<Entry> {
+  try {
+    return { location, freshness: await indexFreshness(location, options) };
+  } catch (error) {
+    if (!(isTsiftError(error, "corrupt_data") || isTsiftError(error, "schema_mismatch") || isTsiftError(error, "schema_newer"))) throw error;
+    const problem: IndexProblem = { code: error.code as IndexProblem["code"], reason: error.message, next: indexRepairHint(location) };
+    const freshness = {
+      state: "corrupt" as const,
+      total_files: 0,
+      stale_files: 0,
+      changes: [],
+      schema_outdated: false,
+      last_indexed_at: null,
+      last_indexed_secs_ago: null,
+      tool_version: null,
+    };
+    return { location, freshness, problem };
+  }
+}
+
 /** Read-only freshness of every target, folded into one status (the oldest age, summed counts); paths relative to `root`. */
 export async function indexStatus(root: string, targets: StatusTargets): Promise<IndexStatus> {
   const options = { exclude: targets.config.index.exclude, maxFileBytes: targets.config.index.maxFileBytes };
-  const entries = [];
-  for (const location of targets.locations) entries.push({ location, freshness: await indexFreshness(location, options) });
+  const entries: Entry[] = [];
+  for (const location of targets.locations) entries.push(await entryFor(location, options));
   const indexed = entries.filter((entry) => entry.freshness.state !== "missing");
+  const problem = entries.find((entry) => entry.problem)?.problem;
   const recovery = entries.find((entry) => entry.freshness.recovery)?.freshness.recovery;
   const livePids = targets.locations.map((location) => probeWriterLock(location.lockPath)).filter((probe) => probe.state === "live");
   const ages = indexed.map((entry) => entry.freshness.last_indexed_secs_ago).filter((age): age is number => age !== null);
   const status: IndexStatus = {
-    state: indexed.length === 0 ? "missing" : indexed.length < entries.length || indexed.some((entry) => entry.freshness.state === "stale") ? "stale" : "fresh",
+    state: problem
+      ? "corrupt"
+      : indexed.length === 0
+        ? "missing"
+        : indexed.length < entries.length || indexed.some((entry) => entry.freshness.state === "stale")
+          ? "stale"
+          : "fresh",
     total_files: indexed.reduce((sum, entry) => sum + entry.freshness.total_files, 0),
     stale_files: indexed.reduce((sum, entry) => sum + entry.freshness.stale_files, 0),
     last_indexed_secs_ago: ages.length ? Math.max(...ages) : null,
   };
   if (targets.workspace) {
     status.workspace = true;
-    status.workspace_scopes = indexed.map(({ location, freshness }) => ({
+    status.workspace_scopes = indexed.map(({ location, freshness, problem }) => ({
       scope: location.scope!,
       db_path: rootRelative(root, location.dbPath),
       state: freshness.state,
       total_files: freshness.total_files,
       stale_files: freshness.stale_files,
       last_indexed_secs_ago: freshness.last_indexed_secs_ago,
+      ...(problem ? { problem } : {}),
     }));
     status.missing_scopes = entries
       .filter((entry) => entry.freshness.state === "missing")
@@ -95,5 +145,6 @@ export async function indexStatus(root: string, targets: StatusTargets): Promise
   );
   if (failed.length > 0) status.failed_files = failed;
   if (livePids.length > 0) status.writer = { pid: livePids[0]!.pid ?? null };
+  if (problem) status.problem = problem;
   return status;
 }
