@@ -1,4 +1,6 @@
+import { TsiftError } from "./errors";
 import { graphDbPageReport, type GraphDbPageOptions, type GraphDbPageReport } from "./graph-db-page";
+import { GRAPH_QUERY_LIMITS, allPageWarning, capAtMost, capPageLimit } from "./graph-query-caps";
 import type { GraphStore } from "./graph-store";
 import type { GraphDirection, GraphEdge, GraphNode, GraphPath } from "./graph-types";
 import { rankNeighbors, type RankedNeighbor } from "./ranked-neighbors";
@@ -21,6 +23,8 @@ export interface GraphDbEdgeData {
 export interface GraphDbEdgesData {
   edges: GraphEdge[];
   page: GraphDbPageReport;
+  /** Present when a request was capped (GRAPH_QUERY_LIMITS); the CLI prints each as a `warning:` line. */
+  warnings?: string[];
 }
 
 /** `kind`: one page of nodes in id order and the edges among them. */
@@ -28,6 +32,8 @@ export interface GraphDbSubgraphData {
   nodes: GraphNode[];
   edges: GraphEdge[];
   page: GraphDbPageReport;
+  /** Present when a request was capped (GRAPH_QUERY_LIMITS); the CLI prints each as a `warning:` line. */
+  warnings?: string[];
 }
 
 /** `neighborhood`: a page of the walk, each node's hop depth, and a capped ranked preview. */
@@ -51,7 +57,7 @@ export interface GraphDbPathData {
 export type GraphDbKindOptions = Omit<GraphDbPageOptions, "edgeKinds">;
 
 export interface GraphDbNeighborhoodOptions extends GraphDbPageOptions {
-  /** Hops from the node; default 1. */
+  /** Hops from the node; default 1, at most GRAPH_QUERY_LIMITS.depth. */
   depth?: number | undefined;
   /** Which edges to follow; default "out". */
   direction?: GraphDirection | undefined;
@@ -59,7 +65,7 @@ export interface GraphDbNeighborhoodOptions extends GraphDbPageOptions {
 
 export interface GraphDbPathOptions {
   edgeKinds?: readonly string[] | undefined;
-  /** Hop cap for the search; default 64. */
+  /** Hop cap for the search; default 64, at most GRAPH_QUERY_LIMITS.maxHops. */
   maxHops?: number | undefined;
 }
 
@@ -71,6 +77,29 @@ export async function readGraphDbEdge(store: GraphStore, id: string): Promise<Gr
   return { edge: await store.getEdge(id) };
 }
 
+/** A missing node or endpoint: exit 3 in the CLI, which adds what to run next. */
+export function graphNodeNotFound(id: string): TsiftError {
+  return new TsiftError("not_found", `node ${id} is not in the graph`, { details: { id } });
+}
+
+/** Page options with the limit capped, and the warnings to report once the page is read. */
+function cappedPage<O extends GraphDbPageOptions>(
+  options: O,
+): { options: O; warnings: string[]; finish(page: { truncated: boolean; nextCursor: string | null }): string[] } {
+  const capped = capPageLimit(options.limit);
+  const warnings = capped.warning ? [capped.warning] : [];
+  return {
+    options: { ...options, limit: capped.limit },
+    warnings,
+    finish: (page) => (capped.all && page.truncated ? [...warnings, allPageWarning(GRAPH_QUERY_LIMITS.pageLimit, page.nextCursor)] : warnings),
+  };
+}
+
+/** Adds `warnings` only when there are some, so an uncapped answer keeps its shape. */
+function withWarnings<D extends object>(data: D, warnings: string[]): D & { warnings?: string[] } {
+  return warnings.length > 0 ? { ...data, warnings } : data;
+}
+
 const scanOptions = (options: GraphDbPageOptions) => ({
   kinds: options.edgeKinds,
   properties: options.properties,
@@ -79,44 +108,65 @@ const scanOptions = (options: GraphDbPageOptions) => ({
 });
 
 /** `edges`: every edge filtered by kind and edge property. */
-export async function readGraphDbEdges(store: GraphStore, options: GraphDbPageOptions = {}): Promise<GraphDbEdgesData> {
+export async function readGraphDbEdges(store: GraphStore, requested: GraphDbPageOptions = {}): Promise<GraphDbEdgesData> {
+  const { options, finish } = cappedPage(requested);
   const page = await store.scanEdges(scanOptions(options));
-  return { edges: page.items, page: graphDbPageReport(options, page, { nodes: 0, edges: page.items.length }) };
+  return withWarnings({ edges: page.items, page: graphDbPageReport(requested, page, { nodes: 0, edges: page.items.length }) }, finish(page));
 }
 
-/** `incident <id>`: the edges into and out of one node (a self-loop once). */
-export async function readGraphDbIncident(store: GraphStore, id: string, options: GraphDbPageOptions = {}): Promise<GraphDbEdgesData> {
+/**
+ * `incident <id>`: the edges into and out of one node (a self-loop once). An id that is
+ * neither a node nor the endpoint of any edge throws `not_found`.
+ */
+export async function readGraphDbIncident(store: GraphStore, id: string, requested: GraphDbPageOptions = {}): Promise<GraphDbEdgesData> {
+  const { options, finish } = cappedPage(requested);
   const page = await store.incidentEdges(id, scanOptions(options));
-  return { edges: page.items, page: graphDbPageReport(options, page, { nodes: 0, edges: page.items.length }) };
+  // An empty page is also what a typo gets; only then is the node looked up. Edges whose
+  // endpoint row is missing (a damaged projection) stay readable.
+  if (page.items.length === 0 && options.cursor == null && !(await store.getNode(id))) throw graphNodeNotFound(id);
+  return withWarnings({ edges: page.items, page: graphDbPageReport(requested, page, { nodes: 0, edges: page.items.length }) }, finish(page));
 }
 
 /** `kind <kind>`: nodes of one kind, property-filtered, with the edges among the page's nodes. */
-export async function readGraphDbKind(store: GraphStore, kind: string, options: GraphDbKindOptions = {}): Promise<GraphDbSubgraphData> {
+export async function readGraphDbKind(store: GraphStore, kind: string, requested: GraphDbKindOptions = {}): Promise<GraphDbSubgraphData> {
+  const { options, finish } = cappedPage(requested);
   const page = await store.nodesByKind(kind, { properties: options.properties, cursor: options.cursor ?? null, limit: options.limit });
   const edges = await store.edgesBetweenNodes(page.items.map((node) => node.id));
-  return { nodes: page.items, edges, page: graphDbPageReport(options, page, { nodes: page.items.length, edges: edges.length }) };
+  return withWarnings({ nodes: page.items, edges, page: graphDbPageReport(requested, page, { nodes: page.items.length, edges: edges.length }) }, finish(page));
 }
 
 /**
  * `neighborhood <id>`: nodes within `depth` hops paged by id, the edges among them, and a
  * ranked preview scored over the returned slice. A missing start node throws `not_found`.
  */
-export async function readGraphDbNeighborhood(store: GraphStore, id: string, options: GraphDbNeighborhoodOptions = {}): Promise<GraphDbNeighborhoodData> {
+export async function readGraphDbNeighborhood(store: GraphStore, id: string, requested: GraphDbNeighborhoodOptions = {}): Promise<GraphDbNeighborhoodData> {
+  const paged = cappedPage(requested);
+  const options = paged.options;
+  const depth = capAtMost("--depth", options.depth, GRAPH_QUERY_LIMITS.depth);
+  if (!(await store.getNode(id))) throw graphNodeNotFound(id);
   const result = await store.neighborhood(id, {
-    depth: options.depth,
+    depth: depth.value,
     direction: options.direction,
     edgeKinds: options.edgeKinds,
     properties: options.properties,
     cursor: options.cursor ?? null,
     limit: options.limit,
   });
-  const page = graphDbPageReport(options, result.page, { nodes: result.nodes.length, edges: result.edges.length });
+  const page = graphDbPageReport(requested, result.page, { nodes: result.nodes.length, edges: result.edges.length });
   const ranked_neighbors = rankNeighbors(id, result.nodes, result.edges, result.depths);
-  return { nodes: result.nodes, edges: result.edges, depths: result.depths, page, ranked_neighbors };
+  const warnings = [...(depth.warning ? [depth.warning] : []), ...paged.finish(result.page)];
+  return withWarnings({ nodes: result.nodes, edges: result.edges, depths: result.depths, page, ranked_neighbors }, warnings);
 }
 
-/** `path <from> <to>`: the shortest directed path over outgoing edges within `maxHops`. */
+/**
+ * `path <from> <to>`: the shortest directed path over outgoing edges within `maxHops`. An
+ * endpoint that is not a node throws `not_found` (the first missing one is named).
+ */
 export async function readGraphDbPath(store: GraphStore, from: string, to: string, options: GraphDbPathOptions = {}): Promise<GraphDbPathData> {
-  const result = await store.shortestPath(from, to, { edgeKinds: options.edgeKinds, maxHops: options.maxHops });
-  return { from, to, path: result.path, hops: result.path?.hops ?? null, max_hops: result.maxHops, warnings: result.warnings };
+  const found = new Set((await store.getNodes([from, to])).map((node) => node.id));
+  for (const id of [from, to]) if (!found.has(id)) throw graphNodeNotFound(id);
+  const maxHops = capAtMost("--max-hops", options.maxHops, GRAPH_QUERY_LIMITS.maxHops);
+  const result = await store.shortestPath(from, to, { edgeKinds: options.edgeKinds, maxHops: maxHops.value });
+  const warnings = [...(maxHops.warning ? [maxHops.warning] : []), ...result.warnings];
+  return { from, to, path: result.path, hops: result.path?.hops ?? null, max_hops: result.maxHops, warnings };
 }

@@ -20,7 +20,7 @@ const GRAPH_DIR = { ...DIR, description: "project root holding .tsift/ (default:
 const PAGE = [
   { name: "property", type: "array", description: "node/edge property filter KEY=VALUE (repeatable, all must match)" },
   { name: "cursor", type: "string", description: "exclusive cursor: the next_cursor of the previous page" },
-  { name: "limit", alias: "l", type: "number", default: 100, min: 0, description: "page size (0 = all)" },
+  { name: "limit", alias: "l", type: "number", default: 100, min: 0, description: "page size (0 = all; at most 10000 per page)" },
 ] as const;
 const EDGE_KIND = { name: "edge-kind", type: "array", description: "edge kinds (repeatable)" } as const;
 const ID = { name: "id", required: true, description: "node id" } as const;
@@ -184,7 +184,7 @@ export const graphDb = defineGroup({
       positionals: [ID, GRAPH_DIR],
       options: [
         ...PAGE,
-        { name: "depth", type: "number", default: 1, min: 0, description: "hops from the node" },
+        { name: "depth", type: "number", default: 1, min: 0, description: "hops from the node (at most 1000)" },
         { name: "direction", type: "string", choices: ["out", "in", "both"], default: "out", description: "which edges to follow" },
         { ...EDGE_KIND, description: "edge kinds to follow (repeatable)" },
       ],
@@ -197,7 +197,7 @@ export const graphDb = defineGroup({
       positionals: [{ name: "from", required: true, description: "start node id" }, { name: "to", required: true, description: "end node id" }, GRAPH_DIR],
       options: [
         { ...EDGE_KIND, description: "edge kinds to follow (repeatable)" },
-        { name: "max-hops", type: "number", default: 64, min: 0, description: "hop cap for the search" },
+        { name: "max-hops", type: "number", default: 64, min: 0, description: "hop cap for the search (at most 1000)" },
       ],
       examples: [{ command: "tsift graph-db path gsym-1a2b gsym-3c4d", description: "the shortest directed path" }],
       run: read("path"),

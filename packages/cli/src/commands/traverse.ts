@@ -13,9 +13,9 @@ export const traverse = defineCommand({
     { name: "to", type: "string", description: "shortest path from <node> to this node" },
     PATH,
     { name: "scope", type: "string", description: "workspace scope (its own index and graph.db)" },
-    { name: "depth", type: "number", default: 2, min: 1, description: "neighborhood hops" },
-    { name: "limit", type: "number", default: 60, min: 1, description: "most nodes in the slice" },
-    { name: "max-hops", type: "number", default: 64, min: 1, description: "hop cap for --to" },
+    { name: "depth", type: "number", default: 2, min: 1, description: "neighborhood hops (at most 100)" },
+    { name: "limit", type: "number", default: 60, min: 1, description: "most nodes in the slice (at most 1000)" },
+    { name: "max-hops", type: "number", default: 64, min: 1, description: "hop cap for --to (at most 1000)" },
     {
       name: "format",
       type: "string",

@@ -17,6 +17,7 @@ import {
   type GraphDbPathOptions,
 } from "@tsift/core";
 import { commandResult, type CommandResult } from "../command-result";
+import { reportError } from "../error-report";
 import { EXIT_CODES } from "../exit-codes";
 import {
   graphDbEdgeOutput,
@@ -72,12 +73,32 @@ export function graphDbSchemaResult(): CommandResult {
   return commandResult({ schema: graphDbSchema() }, graphDbSchemaOutput);
 }
 
+/** What to run when an id is not in the graph: list the ids there are. */
+const listIdsHint = (target: GraphDbTarget) => `${graphDbPrefix(target)} kind <kind>`;
+
+/** A missing node or endpoint, thrown by a read, gains the hint; exit 3 in the standard one-line form. */
+async function withNotFoundHint<T>(target: GraphDbTarget, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof TsiftError && error.code === "not_found" && !error.hint)
+      throw new TsiftError("not_found", error.message, { hint: listIdsHint(target), details: error.details, cause: error });
+    throw error;
+  }
+}
+
+/** Capped requests (GRAPH_QUERY_LIMITS) print one `warning:` line each on stderr. */
+const warningNotes = (data: { warnings?: readonly string[] }) => (data.warnings ?? []).map((warning) => `warning: ${warning}`);
+
+/** `node`/`edge` keep `{node: null}` as their data, and say what is missing in the standard error line. */
+const missingNote = (what: string, hint: string) => reportError(new TsiftError("not_found", what, { hint }), false).line;
+
 export function graphDbNode(target: GraphDbTarget, id: string): Promise<CommandResult> {
   return withStore(target, async ({ store }) => {
     const data = await readGraphDbNode(store, id);
     return commandResult(data, graphDbNodeOutput(id), {
       exitCode: data.node ? EXIT_CODES.ok : EXIT_CODES.notFound,
-      notes: data.node ? [] : [`tsift: node ${id} not found; list ids with \`${graphDbPrefix(target)} kind <kind>\``],
+      notes: data.node ? [] : [missingNote(`node ${id} is not in the graph`, listIdsHint(target))],
     });
   });
 }
@@ -85,30 +106,45 @@ export function graphDbNode(target: GraphDbTarget, id: string): Promise<CommandR
 export function graphDbEdge(target: GraphDbTarget, id: string): Promise<CommandResult> {
   return withStore(target, async ({ store }) => {
     const data = await readGraphDbEdge(store, id);
-    return commandResult(data, graphDbEdgeOutput(id), { exitCode: data.edge ? EXIT_CODES.ok : EXIT_CODES.notFound });
+    return commandResult(data, graphDbEdgeOutput(id), {
+      exitCode: data.edge ? EXIT_CODES.ok : EXIT_CODES.notFound,
+      notes: data.edge ? [] : [missingNote(`edge ${id} is not in the graph`, `${graphDbPrefix(target)} edges --limit 20`)],
+    });
   });
 }
 
 export function graphDbEdges(target: GraphDbTarget, flags: GraphDbPageOptions): Promise<CommandResult> {
-  return withStore(target, async ({ store }) => commandResult(await readGraphDbEdges(store, flags), graphDbEdgesOutput));
+  return withStore(target, async ({ store }) => {
+    const data = await readGraphDbEdges(store, flags);
+    return commandResult(data, graphDbEdgesOutput, { notes: warningNotes(data) });
+  });
 }
 
 export function graphDbIncident(target: GraphDbTarget, id: string, flags: GraphDbPageOptions): Promise<CommandResult> {
-  return withStore(target, async ({ store }) => commandResult(await readGraphDbIncident(store, id, flags), graphDbEdgesOutput));
+  return withStore(target, async ({ store }) => {
+    const data = await withNotFoundHint(target, () => readGraphDbIncident(store, id, flags));
+    return commandResult(data, graphDbEdgesOutput, { notes: warningNotes(data) });
+  });
 }
 
 export function graphDbKind(target: GraphDbTarget, kind: string, flags: GraphDbPageOptions): Promise<CommandResult> {
-  return withStore(target, async ({ store }) => commandResult(await readGraphDbKind(store, kind, flags), graphDbSubgraphOutput));
+  return withStore(target, async ({ store }) => {
+    const data = await readGraphDbKind(store, kind, flags);
+    return commandResult(data, graphDbSubgraphOutput, { notes: warningNotes(data) });
+  });
 }
 
 export function graphDbNeighborhood(target: GraphDbTarget, id: string, flags: GraphDbNeighborhoodOptions): Promise<CommandResult> {
-  return withStore(target, async ({ store }) => commandResult(await readGraphDbNeighborhood(store, id, flags), graphDbSubgraphOutput));
+  return withStore(target, async ({ store }) => {
+    const data = await withNotFoundHint(target, () => readGraphDbNeighborhood(store, id, flags));
+    return commandResult(data, graphDbSubgraphOutput, { notes: warningNotes(data) });
+  });
 }
 
 export function graphDbShortestPath(target: GraphDbTarget, from: string, to: string, flags: GraphDbPathOptions): Promise<CommandResult> {
   return withStore(target, async ({ store }) => {
-    const data = await readGraphDbPath(store, from, to, flags);
-    return commandResult(data, graphDbPathOutput, { notes: data.warnings.map((warning) => `warning: ${warning}`) });
+    const data = await withNotFoundHint(target, () => readGraphDbPath(store, from, to, flags));
+    return commandResult(data, graphDbPathOutput, { notes: warningNotes(data) });
   });
 }
 

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { TsiftError, traverseGraph } from "@tsift/core";
 import { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
-import { indexLocationFor } from "../graph-db/graph-db-context";
+import { graphDbPrefix, indexLocationFor } from "../graph-db/graph-db-context";
 import { refreshTarget } from "../graph-db/graph-db-refresh";
 import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget } from "../graph-db/open-graph-store";
 import { defineOutput } from "../output/output-spec";
@@ -36,6 +36,11 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
   let refresh = "not_refreshed";
   if (flags.refresh && existsSync((await indexLocationFor(target)).dbPath)) refresh = (await refreshTarget(target, { updateIndex: true })).data.mode;
   else if (!localGraphDbExists(target)) {
+    // --no-refresh reads graph.db only: with an index present, what is missing is its projection.
+    if (existsSync((await indexLocationFor(target)).dbPath))
+      throw new TsiftError("index_missing", `no graph.db under ${target.pathArg} to read with --no-refresh; the code index has not been projected`, {
+        hint: `${graphDbPrefix(target)} refresh`,
+      });
     throw new TsiftError("index_missing", `no code index and no graph.db under ${target.pathArg}`, {
       hint: `tsift index${target.pathArg === "." ? "" : ` ${target.pathArg}`}`,
     });
