@@ -51,4 +51,31 @@ describe("deeply nested code", () => {
     const shallow = extractFile("markdown", `# Title\n\n${">".repeat(MARKDOWN_MAX_NESTING - 1)} quoted\n\n## Next\n`);
     expect(shallow.symbols.map((symbol) => symbol.name)).toEqual(["Title", "Next"]);
   });
+
+  // Python's grammar keeps ~510 indentation levels; deeper, it recovers the outer definitions only
+  // as headers inside one ERROR node. Before, the outer 489 of these were lost and the 490th came
+  // out as a top-level function.
+  it("keeps all 1,000 nested Python defs, nested by their indentation", () => {
+    const depth = 1000;
+    let source = "";
+    for (let i = 0; i < depth; i++) source += `${"    ".repeat(i)}def g${i}(x):\n`;
+    source += `${"    ".repeat(depth)}return x\n`;
+    const symbols = extractFile("python", source).symbols;
+    expect(symbols).toHaveLength(depth);
+    symbols.forEach((symbol, i) => {
+      expect(symbol).toMatchObject({ name: `g${i}`, kind: "function", line: i + 1, parent: i === 0 ? null : symbols[i - 1]!.qualified_name });
+      expect(symbol.end_line).toBe(depth + 1);
+    });
+    expect(symbols[0]!.signature).toBe("def g0(x)");
+  });
+
+  it("nests recovered Python headers by column: classes in classes, a def in a class is a method", () => {
+    let source = "";
+    for (let i = 0; i < 600; i++) source += `${" ".repeat(i)}class C${i}(Base):\n`;
+    source += `${" ".repeat(600)}def first(self) -> int:\n${" ".repeat(601)}pass\n`;
+    const symbols = extractFile("python", source).symbols;
+    expect(symbols).toHaveLength(601);
+    expect(symbols[1]).toMatchObject({ name: "C1", kind: "class", parent: "C0", qualified_name: "C0.C1", signature: "class C1(Base)" });
+    expect(symbols[600]).toMatchObject({ name: "first", kind: "method", parent: symbols[599]!.qualified_name, signature: "def first(self) -> int" });
+  });
 });

@@ -84,15 +84,21 @@ describe("files whose reading or extraction fails", () => {
   });
 
   // 5,000 deep is covered by @tsift/graph's extraction test; indexing cost grows with the square of the depth (qualified names).
-  it("indexes 1,000 nested TypeScript functions without a warning", async () => {
+  it("indexes 1,000 nested TypeScript functions and 1,000 nested Python defs without a warning", async () => {
     let source = "";
     for (let i = 0; i < 1000; i++) source += `function f${i}() {\n`;
     source += "}\n".repeat(1000);
-    const root = tempTree({ "deep.ts": source });
+    let python = "";
+    for (let i = 0; i < 1000; i++) python += `${" ".repeat(i)}def g${i}():\n`;
+    python += `${" ".repeat(1000)}pass\n`;
+    const root = tempTree({ "deep.ts": source, "deep.py": python });
     const location = indexLocation(root);
     const summary = await updateIndex(location, { workers: 0 });
-    expect(summary).toMatchObject({ new: 1, parsed: 1, warnings: [] });
-    expect(query(location.dbPath, "SELECT count(*) AS n FROM symbols")).toEqual([{ n: 1000 }]);
+    expect(summary).toMatchObject({ new: 2, parsed: 2, warnings: [] });
+    expect(query(location.dbPath, "SELECT language, count(*) AS n FROM symbols GROUP BY language ORDER BY language")).toEqual([
+      { language: "python", n: 1000 },
+      { language: "typescript", n: 1000 },
+    ]);
     expect((await indexFreshness(location)).state).toBe("fresh");
   });
 });

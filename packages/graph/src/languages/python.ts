@@ -188,6 +188,74 @@ function classDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft | 
   };
 }
 
+/**
+ * Definitions the grammar recovered only as headers. Its indentation scanner keeps at most ~510
+ * levels (the indent stack is saved in tree-sitter's 1 KiB scanner state), so code nested deeper
+ * parses as an ERROR node in which each outer definition survives as a complete header
+ * (`def name(params):`, `class Name(bases):`) whose block was lost. Every complete header is a
+ * symbol, nested by the headers' columns (what the lost indentation said) and ending where the
+ * next header at its column or left of it starts. A partial header (`def broken(self, x` with no
+ * parameter list node) stays what it is: no symbol.
+ */
+function recoveredHeaders(node: SyntaxNode, context: RuleContext): SymbolDraft[] | null {
+  const { source } = context;
+  const children = node.children;
+  const headers: { name: string; kind: "def" | "class"; start: SyntaxNode; end: number; column: number; row: number }[] = [];
+  for (let i = 0; i + 2 < children.length; i++) {
+    const keyword = children[i]!;
+    if ((keyword.type !== "def" && keyword.type !== "class") || children[i + 1]!.type !== "identifier") continue;
+    let at = i + 2;
+    if (keyword.type === "def") {
+      if (children[at]!.type !== "parameters") continue;
+      at++;
+      if (children[at]?.type === "->" && children[at + 1]?.type === "type") at += 2;
+    } else if (children[at]!.type === "argument_list") at++;
+    if (children[at]?.type !== ":") continue;
+    const start = children[i - 1]?.type === "async" && keyword.type === "def" ? children[i - 1]! : keyword;
+    headers.push({
+      name: children[i + 1]!.text,
+      kind: keyword.type,
+      start,
+      end: children[at]!.startIndex,
+      column: start.startPosition.column,
+      row: start.startPosition.row,
+    });
+    i = at;
+  }
+  if (headers.length === 0) return null;
+  const base = context.enclosing();
+  const open: { column: number; qualified: string; kind: SymbolKind }[] = [];
+  return headers.map((header, index) => {
+    while (open.length > 0 && open[open.length - 1]!.column >= header.column) open.pop();
+    const outer = open[open.length - 1];
+    const parent = outer ? outer.qualified : (base?.qualified_name ?? null);
+    const parentKind = outer ? outer.kind : (base?.kind ?? null);
+    const kind: SymbolKind = header.kind === "class" ? "class" : parentKind === "class" ? methodKind(header.name, []) : "function";
+    open.push({ column: header.column, qualified: parent ? `${parent}.${header.name}` : header.name, kind });
+    // The ERROR node ends after the file's last newline, on a line that does not exist.
+    let endRow = node.endPosition.column === 0 ? Math.max(header.row, node.endPosition.row - 1) : node.endPosition.row;
+    for (const next of headers.slice(index + 1)) {
+      if (next.column <= header.column) {
+        endRow = Math.max(header.row, next.row - 1);
+        break;
+      }
+    }
+    const local = parentKind !== null && CALLABLE_KINDS.has(parentKind);
+    const underscore = header.name.startsWith("_") && !(header.name.startsWith("__") && header.name.endsWith("__") && header.name.length > 4);
+    return {
+      name: header.name,
+      kind,
+      signature: tidy(source.slice(header.start.startIndex, header.end)),
+      visibility: local || underscore ? "private" : "public",
+      startRow: header.row,
+      endRow,
+      callable: header.kind === "def",
+      container: header.kind === "class",
+      parent,
+    };
+  });
+}
+
 /** `type Vector[T] = list[T]` (Python 3.12). */
 function typeAlias(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
   const left = node.childForFieldName("left");
@@ -329,6 +397,7 @@ export const PYTHON_RULES: LanguageRules = {
     class_definition: classDefinition,
     type_alias_statement: typeAlias,
     assignment,
+    ERROR: recoveredHeaders,
   },
   calls: { call },
   imports: {
