@@ -16,6 +16,8 @@ export interface DoctorCheck {
 export interface GraphDoctorFacts {
   /** Opening the store failed (newer schema, corrupt file): every other check is moot. */
   openError?: { code: string; message: string } | null;
+  /** `PRAGMA quick_check` problems of a local file (empty: sound; null/absent: not checked). */
+  integrity?: readonly string[] | null;
   inspection?: SqlGraphInspection | null;
   /** Convex snapshot validation problems (duplicates, dangling edges, index metadata). */
   convexProblems?: readonly ConvexSnapshotProblem[] | null;
@@ -32,7 +34,7 @@ export interface GraphDoctorFacts {
 /** Commands the report suggests, spelled for the caller's project and backend. */
 export interface DoctorRepairCommands {
   refresh: string;
-  /** Rebuilds the file from scratch (delete it, then refresh). */
+  /** Rebuilds the file from scratch (`refresh --force`, which moves an unusable file aside). */
   rebuild: string;
   compact: string;
   index: string;
@@ -72,6 +74,15 @@ export function evaluateGraphDoctor(facts: GraphDoctorFacts, commands: DoctorRep
   }
   add("open", "ok", "store opened");
   if (facts.recovery) add("lock_recovery", "warn", `read a snapshot copy (${facts.recovery}): another process holds the live file's lock`, "tsift locks");
+  if (facts.integrity) {
+    const damaged = facts.integrity.length > 0;
+    add(
+      "integrity",
+      damaged ? "fail" : "ok",
+      damaged ? `quick_check: ${facts.integrity.slice(0, 3).join("; ")}` : "quick_check found every page sound",
+      commands.rebuild,
+    );
+  }
 
   const inspection = facts.inspection;
   if (inspection) {

@@ -12,7 +12,7 @@ import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
 import { graphDbPlace, indexLocationFor, isLocalFileBackend, localPrefix, requireIndexHint, tsiftCommand, withGraphWriteLock } from "./graph-db-context";
 import type { RefreshWorkerInput, RefreshWorkerOutput } from "./refresh-worker";
-import { openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
+import { graphDbPath, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
 
 export interface RefreshFlags {
   force?: boolean;
@@ -76,11 +76,14 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
   const location = await indexLocationFor(target);
   const { existsSync } = await import("node:fs");
   if (!existsSync(location.dbPath)) throw requireIndexHint(target);
-  const { isCurrentProjection, readCodeGraphSourceState, refreshCodeGraph, refreshData, withIndexUpdate } = await import("@tsift/index/code-graph");
+  const { isCurrentProjection, readCodeGraphSourceState, recoverGraphDbFile, refreshCodeGraph, refreshData, withIndexUpdate } =
+    await import("@tsift/index/code-graph");
   const scope = target.scope ?? "root";
   return withGraphWriteLock(target, async () => {
     // Reopened around a worker rebuild, so held in a box the callbacks share.
     const held: { opened: OpenedGraphStore | null; file?: SqlGraphFileStats | null } = { opened: null };
+    // `--force` rebuilds whatever state the file is in: one it cannot use is moved aside first.
+    const replaced = flags.force && isLocalFileBackend(target) ? await recoverGraphDbFile(graphDbPath(target.root, target.scope)) : null;
     try {
       const report = await withIndexUpdate(location, flags.updateIndex, async () => {
         const opened = (held.opened = await openGraphStore(target, { readOnly: false }));
@@ -106,7 +109,8 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
         return refreshCodeGraph(opened.store, location, { scope, sourceState: source, ...(flags.force ? { force: true } : {}) });
       });
       const opened = held.opened!;
-      return { report, data: await refreshData(report, opened.store, graphDbPlace(target), opened.location, held.file) };
+      const data = await refreshData(report, opened.store, graphDbPlace(target), opened.location, held.file);
+      return { report, data: replaced ? { ...data, replaced } : data };
     } catch (error) {
       if (isTsiftError(error, "index_missing")) throw requireIndexHint(target);
       throw error;
@@ -152,5 +156,6 @@ export const refreshOutput = defineOutput<RefreshData>({
 export async function graphDbRefresh(target: GraphDbTarget, flags: RefreshFlags): Promise<CommandResult<RefreshData>> {
   const { data } = await refreshTarget(target, flags);
   const notes = data.index?.warning ? [`warning: ${data.index.warning}`] : [];
+  if (data.replaced) notes.push(`note: the old graph.db could not be used (${data.replaced.reason}); it was moved to ${data.replaced.moved_to}`);
   return commandResult(data, refreshOutput, { root: target.root, notes });
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { TsiftError, graphDbPath, type GraphStore } from "@tsift/core";
+import { TsiftError, graphDbPath, graphDbPrefix, type GraphStore } from "@tsift/core";
 import { loadLibsql } from "./load-libsql";
 
 export type GraphDbBackend = "sqlite" | "libsql" | "convex-snapshot";
@@ -68,14 +68,16 @@ export async function openGraphStore(target: GraphDbTarget, mode: { readOnly: bo
   if (target.url) throw new TsiftError("usage", "--url applies to --backend libsql only");
   const path = graphDbPath(target.root, target.scope);
   const sqlite = await import("@tsift/sqlite");
+  // A corrupt or mismatched graph.db, met at the open or by any later statement, names its rebuild.
+  const repairHint = `${graphDbPrefix(target)} refresh --force`;
   if (mode.readOnly) {
     if (!existsSync(path)) throw missingGraphDb(target, path);
-    const opened = await sqlite.openSqliteGraphStoreReadOnly(path);
+    const opened = await sqlite.openSqliteGraphStoreReadOnly(path, { repairHint });
     return { store: opened, location: displayPath(target.root, path), recovery: opened.recovery };
   }
   const { mkdirSync } = await import("node:fs");
   mkdirSync(join(path, ".."), { recursive: true });
-  return { store: await sqlite.openSqliteGraphStore(path), location: displayPath(target.root, path), recovery: null };
+  return { store: await sqlite.openSqliteGraphStore(path, { repairHint }), location: displayPath(target.root, path), recovery: null };
 }
 
 function missingGraphDb(target: GraphDbTarget, path: string): TsiftError {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import {
   evaluateGraphDoctor,
+  isTsiftError,
   graphDbPrefix,
   tsiftCommand,
   type DoctorRepairCommands,
@@ -30,7 +31,8 @@ export function doctorRepairCommands(place: GraphDbPlace): DoctorRepairCommands 
   const prefix = graphDbPrefix(place);
   return {
     refresh: `${prefix} refresh`,
-    rebuild: place.localFile ? `rm ${place.display} && ${prefix} refresh` : `${prefix} refresh --force`,
+    // --force moves a local file it cannot use aside before rebuilding, so no `rm` is needed.
+    rebuild: `${prefix} refresh --force`,
     compact: `${prefix} compact --apply`,
     index: tsiftCommand(place, "index"),
     resync: `${tsiftCommand(place, "convex-sync")} --snapshot <rows.json> --apply --endpoint <url>`,
@@ -55,13 +57,35 @@ export async function graphStoreFreshness(
   }
 }
 
-/** The facts doctor judges an open SQL store (local file or remote libSQL) by; `index` is the local projection's source, null for remote stores. */
+/**
+ * The facts doctor judges an open SQL store (local file or remote libSQL) by; `index` is
+ * the local projection's source, null for remote stores. A local file is quick_checked
+ * (`integrity`); damage or a missing table met while reading is itself a fact (`openError`,
+ * repaired by `refresh --force`), not a failure of the command.
+ */
 export async function graphStoreDoctorFacts(
   store: GraphStore,
   index: IndexLocation | null,
   place: GraphDbPlace,
   opened: { location: string; recovery: string | null },
 ): Promise<DoctorFacts> {
+  try {
+    return await readDoctorFacts(store, index, place, opened);
+  } catch (error) {
+    if (!(isTsiftError(error, "corrupt_data") || isTsiftError(error, "schema_mismatch"))) throw error;
+    return { openError: { code: error.code, message: error.message }, recovery: opened.recovery, location: opened.location, backend: store.backend };
+  }
+}
+
+async function readDoctorFacts(
+  store: GraphStore,
+  index: IndexLocation | null,
+  place: GraphDbPlace,
+  opened: { location: string; recovery: string | null },
+): Promise<DoctorFacts> {
+  const quickCheck = (store as { quickCheck?: () => string[] }).quickCheck;
+  // First: a damaged page makes every later read's answer suspect.
+  const integrity = typeof quickCheck === "function" ? quickCheck.call(store) : null;
   const inspect = (store as { inspect?: () => Promise<SqlGraphInspection> }).inspect;
   const inspection = typeof inspect === "function" ? await inspect.call(store) : null;
   const projection = await store.projectionStatus(place.scope ?? "root");
@@ -70,6 +94,7 @@ export async function graphStoreDoctorFacts(
   // A project with a code index expects the code projection; imported rows elsewhere may carry any version.
   const expected = place.localFile && index !== null && existsSync(index.dbPath) ? CODE_PROJECTION_VERSION : null;
   return {
+    integrity,
     inspection,
     projection,
     expectedProjectionVersion: expected,

@@ -34,6 +34,8 @@ export interface RefreshData {
   index: CodeGraphRefreshReport["index"];
   stats: CodeGraphRefreshReport["stats"];
   next_commands: string[];
+  /** `--force` found the old graph.db unusable: why, and where it was moved (`graph.db.corrupt-<UTC time>`). */
+  replaced?: { reason: string; moved_to: string };
 }
 
 /** Next steps after a refresh: check it, compare it with Convex, plan the sync. */
