@@ -1,5 +1,5 @@
 import yargs, { type Argv } from "yargs";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import { COMMAND_DEFINITIONS, GLOBAL_OPTIONS, USAGE, helpWidth } from "./cli-catalog";
 import type { CommandContext } from "./command-context";
 import type { CommandResult } from "./command-result";

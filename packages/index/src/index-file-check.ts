@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { TsiftError, isTsiftError, shellArg, type TsiftErrorCode } from "@tsift/core";
+import { TsiftError, isTsiftError, shellArg, type TsiftErrorCode } from "@tsift/core/light";
 import { openSqliteConnection, openSqliteReadOnly, sqliteQuickCheck } from "@tsift/sqlite";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
 import type { IndexLocation } from "./index-location";

@@ -1,4 +1,5 @@
-import { SqlGraphStore, SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES, TsiftError, isTsiftError } from "@tsift/core";
+import type { SqlGraphStore } from "@tsift/core";
+import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { openSqliteConnection, type SqliteConnection, type SqliteConnectionOptions, type SqliteRecovery } from "./sqlite-connection";
 import { sqliteQuickCheck } from "./sqlite-file-repair";
 import { openSqliteReadOnly, type SqliteReadOnlyOptions } from "./sqlite-read-only";
@@ -13,6 +14,15 @@ export interface SqliteReadOnlyGraphStore extends SqlGraphStore {
   readonly snapshotPath: string | null;
   /** `PRAGMA quick_check` problems (empty: every page is sound); see sqliteQuickCheck. */
   quickCheck(): string[];
+}
+
+/**
+ * The SQL store is most of @tsift/core, so it is loaded when a graph store opens rather
+ * than with this module: @tsift/index imports this package for the index.db open helpers
+ * alone, on every read command's path.
+ */
+function loadSqlStore() {
+  return import("@tsift/core");
 }
 
 /**
@@ -60,14 +70,15 @@ export const SQLITE_GRAPH_READ_MMAP_BYTES = 256 * 1024 * 1024;
  * closed with a TsiftError naming both versions.
  */
 export async function openSqliteGraphStore(path: string, options: SqliteConnectionOptions = {}): Promise<SqliteGraphStore> {
+  const core = await loadSqlStore();
   const connection = openSqliteConnection(path, {
-    walAutocheckpointPages: SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES,
+    walAutocheckpointPages: core.SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES,
     foreignKeys: false,
     pageSize: SQLITE_GRAPH_PAGE_SIZE,
     ...options,
   });
   return openStore(connection, options.repairHint, () =>
-    SqlGraphStore.open(connection, {
+    core.SqlGraphStore.open(connection, {
       async afterRefresh(report) {
         const started = process.hrtime.bigint();
         const upserted = report.nodes.upserted + report.edges.upserted;
@@ -91,9 +102,10 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
  * openSqliteReadOnly). Missing file or an empty file without a graph: `not_found`.
  */
 export async function openSqliteGraphStoreReadOnly(path: string, options: SqliteReadOnlyOptions = {}): Promise<SqliteReadOnlyGraphStore> {
+  const core = await loadSqlStore();
   const connection = openSqliteReadOnly(path, { mmapSizeBytes: SQLITE_GRAPH_READ_MMAP_BYTES, ...options });
   // The connection owns the snapshot copy and deletes it when the store closes it.
-  const store = await openStore(connection, options.repairHint, () => SqlGraphStore.open(connection));
+  const store = await openStore(connection, options.repairHint, () => core.SqlGraphStore.open(connection));
   return Object.defineProperties(store, {
     recovery: { value: connection.recovery, enumerable: true },
     snapshotPath: { value: connection.snapshotPath, enumerable: true },

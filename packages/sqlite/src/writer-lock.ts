@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 
 export type WriterLockState = "absent" | "live" | "stale" | "unknown";
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { isTsiftError } from "@tsift/core";
+import { isTsiftError } from "@tsift/core/light";
 import { probeWriterLock } from "@tsift/sqlite";
 import { indexRepairHint, type IndexFileProblem } from "../index-file-check";
 import type { FailedFile } from "../index-db/failed-file-queries";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type Database from "better-sqlite3";
 import { BetterSqlite3, withNativeBinding } from "./better-sqlite3";
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import type { SqliteRecovery } from "../sqlite-connection";
 
 /**
