@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, truncateSync, writeSync, closeSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, rmSync, statSync, truncateSync, writeSync, closeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
