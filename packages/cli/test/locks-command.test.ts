@@ -24,7 +24,7 @@ describe("tsift locks", () => {
           db_path: ".tsift/index.db",
           exists: false,
           journal_mode: null,
-          lock: { lock_path: ".tsift/index.lock", state: "absent", pid: null, acquired_at: null },
+          lock: { lock_path: ".tsift/index.lock", state: "absent", pid: null, acquired_at: null, reason: null, host: null, description: "free" },
           wal: { present: false, bytes: 0 },
           shm: { present: false, bytes: 0 },
           journal: { present: false, bytes: 0 },
@@ -45,7 +45,7 @@ describe("tsift locks", () => {
     try {
       const result = await tsift(root, ["locks", "--json"]);
       expect(result.code).toBe(0);
-      expect(result.json().databases[0].lock).toMatchObject({ state: "live", pid: holder.pid, acquired_at: expect.any(String) });
+      expect(result.json().databases[0].lock).toMatchObject({ state: "live", pid: holder.pid, acquired_at: expect.any(String), reason: "unverified" });
       expect(result.json().next).toMatch(new RegExp(`^wait for the writer \\(pid ${holder.pid}\\) to finish`));
     } finally {
       await holder.release();
@@ -58,7 +58,15 @@ describe("tsift locks", () => {
     const pid = deadPid();
     writeFileSync(join(root, ".tsift/index.lock"), `${pid}\n2024-01-01T00:00:00.000Z\nindex\n`);
     const stale = (await tsift(root, ["locks", "--json"])).json();
-    expect(stale.databases[0].lock).toEqual({ lock_path: ".tsift/index.lock", state: "stale", pid, acquired_at: "2024-01-01T00:00:00.000Z" });
+    expect(stale.databases[0].lock).toEqual({
+      lock_path: ".tsift/index.lock",
+      state: "stale",
+      pid,
+      acquired_at: "2024-01-01T00:00:00.000Z",
+      reason: "dead",
+      host: null,
+      description: `stale: pid ${pid} is gone`,
+    });
     expect(stale.next).toBe(`\`tsift index .\` takes over the stale lock of pid ${pid} (that process is gone)`);
     expect((await tsift(root, ["index", "-q"])).code).toBe(0);
 

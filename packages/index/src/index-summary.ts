@@ -54,6 +54,8 @@ export interface IndexSummary {
    * cannot use): why, and where the old file was moved (`index.db.corrupt-<UTC time>`).
    */
   replaced?: { reason: string; moved_to: string };
+  /** Set when the run took over a stale writer lock: which, and why it was stale. */
+  lock_recovered?: string;
   /** Wall-clock figures; not part of the deterministic output. */
   timings: IndexTimings;
 }

@@ -168,6 +168,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
       warnings: sortWarnings(warnings),
       ...(mode === "prune-safe" ? { prune_stats: { dirs_walked: walk.dirs.length, dirs_pruned: 0, files_pruned: 0 } } : {}),
       ...(writer.replaced ? { replaced: writer.replaced } : {}),
+      ...(writer.lock.warning ? { lock_recovered: writer.lock.warning } : {}),
       timings: { walk_ms: walkMs, extract_ms: extractMs, resolve_ms: resolveMs, total_ms: performance.now() - started, workers },
     };
   } finally {

@@ -17,7 +17,15 @@ export {
   type SqliteGraphStore,
   type SqliteReadOnlyGraphStore,
 } from "./sqlite-graph-store";
-export { acquireWriterLock, probeWriterLock, type AcquireWriterLockOptions, type WriterLock, type WriterLockProbe, type WriterLockState } from "./writer-lock";
+export {
+  acquireWriterLock,
+  probeWriterLock,
+  type AcquireWriterLockOptions,
+  type WriterLock,
+  type WriterLockProbe,
+  type WriterLockReason,
+  type WriterLockState,
+} from "./writer-lock";
 export { sqliteFileStats, type SqliteFileStats } from "./sqlite-file-stats";
 export { classifySqliteFailure, guardSqliteFailures, isSqliteCorruption, type SqliteFailureContext } from "./sqlite-failure";
 export { corruptFileName, quarantineSqliteFile, replaceSqliteFile, sqliteQuickCheck, type QuarantinedSqliteFile } from "./sqlite-file-repair";

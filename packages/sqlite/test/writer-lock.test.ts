@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
@@ -75,7 +75,17 @@ describe("acquireWriterLock", () => {
     expect(Number(pid)).toBe(process.pid);
     expect(new Date(acquiredAt!).toISOString()).toBe(lock.acquiredAt);
     expect(what).toBe("index");
-    expect(probeWriterLock(lockPath)).toEqual({ state: "live", lockPath, pid: process.pid, acquiredAt: lock.acquiredAt, what: "index" });
+    expect(probeWriterLock(lockPath)).toEqual({
+      state: "live",
+      lockPath,
+      pid: process.pid,
+      acquiredAt: lock.acquiredAt,
+      what: "index",
+      host: hostname(),
+      reason: "running",
+      ageMs: expect.any(Number),
+      description: `held by live tsift pid ${process.pid} since ${lock.acquiredAt}`,
+    });
 
     lock.release();
     lock.release();
@@ -131,9 +141,17 @@ describe("acquireWriterLock", () => {
     const pid = deadPid();
     acquireWriterLock(lockPath, { what: "index" }).release();
     writeFileSync(lockPath, `${pid}\n2020-01-01T00:00:00.000Z\n`);
-    expect(probeWriterLock(lockPath)).toEqual({ state: "stale", lockPath, pid, acquiredAt: "2020-01-01T00:00:00.000Z" });
+    expect(probeWriterLock(lockPath)).toEqual({
+      state: "stale",
+      lockPath,
+      pid,
+      acquiredAt: "2020-01-01T00:00:00.000Z",
+      reason: "dead",
+      ageMs: expect.any(Number),
+      description: `stale: pid ${pid} is gone`,
+    });
     const lock = acquireWriterLock(lockPath, { what: "index" });
-    expect(lock).toMatchObject({ recoveredStale: true, stalePid: pid });
+    expect(lock).toMatchObject({ recoveredStale: true, stalePid: pid, warning: `took over the stale index lock ${lockPath} (pid ${pid} is gone)` });
     lock.release();
   });
 
@@ -141,7 +159,13 @@ describe("acquireWriterLock", () => {
     const lockPath = freshLockPath();
     acquireWriterLock(lockPath, { what: "index" }).release();
     writeFileSync(lockPath, "");
-    expect(probeWriterLock(lockPath)).toEqual({ state: "unknown", lockPath });
+    expect(probeWriterLock(lockPath)).toMatchObject({
+      state: "unknown",
+      lockPath,
+      reason: "creating",
+      description: expect.stringMatching(/^being created \(empty file, /),
+    });
+    expect(probeWriterLock(lockPath).pid).toBeUndefined();
     expect(lockError(() => acquireWriterLock(lockPath, { what: "index" }))).toMatchObject({ code: "lock_held", details: { pid: null, lockPath } });
 
     const old = new Date(Date.now() - 60_000);

@@ -8,12 +8,8 @@ export interface LocksData {
 }
 
 const side = (name: string, state: SidecarState) => (state.present ? `${name} ${state.bytes} B` : `no ${name}`);
-const holder = (entry: DatabaseLocks) => {
-  const { lock } = entry;
-  if (lock.state === "absent") return "lock free";
-  if (lock.state === "unknown") return "lock being created (no pid yet)";
-  return `lock ${lock.state} (pid ${lock.pid}${lock.acquired_at ? `, since ${lock.acquired_at}` : ""})`;
-};
+/** The library's own wording: held by whom since when, or why the lock is stale. */
+const holder = (entry: DatabaseLocks) => (entry.lock.state === "absent" ? "lock free" : `lock ${entry.lock.description}`);
 const label = (entry: DatabaseLocks) => `${entry.database}${entry.scope ? ` [${entry.scope}]` : ""}`;
 
 export const locksOutput = defineOutput<LocksData>({

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
-import { probeWriterLock, type WriterLockProbe } from "@tsift/sqlite";
+import { probeWriterLock, type WriterLockProbe, type WriterLockReason } from "@tsift/sqlite";
 
 export interface SidecarState {
   present: boolean;
@@ -13,7 +13,18 @@ export interface DatabaseLocks {
   exists: boolean;
   /** From the file header (no open, no side effects): `wal`, `rollback`, or null when unreadable. */
   journal_mode: "wal" | "rollback" | null;
-  lock: { lock_path: string; state: WriterLockProbe["state"]; pid: number | null; acquired_at: string | null };
+  lock: {
+    lock_path: string;
+    state: WriterLockProbe["state"];
+    pid: number | null;
+    acquired_at: string | null;
+    /** Why it is in that state (see WriterLockReason); null when there is no lock file. */
+    reason: WriterLockReason | null;
+    /** The holder's host, when the lock records it. */
+    host: string | null;
+    /** One line: "held by live tsift pid 12 since …", "stale: empty lock file, 2 h old", "free". */
+    description: string;
+  };
   wal: SidecarState;
   shm: SidecarState;
   journal: SidecarState;
@@ -60,7 +71,15 @@ export function databaseLocks(
     db_path: dbPath,
     exists,
     journal_mode: exists ? journalMode(dbPath) : null,
-    lock: { lock_path: lockPath, state: probe.state, pid: probe.pid ?? null, acquired_at: probe.acquiredAt ?? null },
+    lock: {
+      lock_path: lockPath,
+      state: probe.state,
+      pid: probe.pid ?? null,
+      acquired_at: probe.acquiredAt ?? null,
+      reason: probe.reason ?? null,
+      host: probe.host ?? null,
+      description: probe.description ?? "free",
+    },
     wal: sidecar(`${dbPath}-wal`),
     shm: sidecar(`${dbPath}-shm`),
     journal: sidecar(`${dbPath}-journal`),
@@ -75,7 +94,8 @@ function nextStep(entry: DatabaseLocks, writeCommand: string): string | null {
   if (lock.state === "live")
     return `wait for the writer (pid ${lock.pid}) to finish, then rerun \`tsift locks\`; readers keep working from snapshot copies meanwhile`;
   if (lock.state === "unknown") return "a writer is creating the lock file; rerun `tsift locks` in a few seconds";
-  if (lock.state === "stale") return `\`${writeCommand}\` takes over the stale lock of pid ${lock.pid} (that process is gone)`;
+  if (lock.state === "stale" && lock.reason === "dead") return `\`${writeCommand}\` takes over the stale lock of pid ${lock.pid} (that process is gone)`;
+  if (lock.state === "stale") return `\`${writeCommand}\` takes over the stale lock (${lock.description.replace(/^stale: /, "")})`;
   if (!entry.exists) return entry.database === "index" ? `\`${writeCommand}\` to build it` : null;
   if (entry.journal.present && entry.journal.bytes > 0)
     return `a writer stopped mid-transaction (hot rollback journal); \`${writeCommand}\` rolls it back on open`;

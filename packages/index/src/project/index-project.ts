@@ -117,6 +117,7 @@ export async function indexProject(options: IndexProjectOptions = {}): Promise<I
     results.push({ target, summary });
   }
   const notes = [
+    ...results.flatMap(({ summary }) => (summary.lock_recovered ? [`warning: ${summary.lock_recovered}`] : [])),
     ...config.warnings.map((warning) => `warning: ${warning}`),
     ...results.flatMap(({ target, summary }) => warningNotes(summary.warnings, target.scope ? `${target.scope.id}/` : "")),
     ...results.flatMap(({ summary }) =>
