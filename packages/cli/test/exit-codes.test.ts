@@ -42,8 +42,8 @@ describe("exit codes through the built binary (README table)", () => {
     expectOneLineError(spawnBuilt(root, ["source-read", "src/nope.rs"]), EXIT_CODES.notFound, /error\[not_found\]: no such file: src\/nope.rs \(next: /);
   });
 
-  it("4: missing index where the command does not build one", () => {
-    const root = project(TREE);
+  it("4: missing index on a tree too large to index on first use", () => {
+    const root = project(Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`many/m${i}.py`, `X = ${i}\n`])));
     expectOneLineError(spawnBuilt(root, ["symbols", "main"]), EXIT_CODES.staleIndex, /error\[index_missing\].*\(next: tsift index\)/);
   });
 

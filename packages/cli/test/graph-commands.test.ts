@@ -26,7 +26,10 @@ const json = async (...argv: string[]) => {
 describe("tsift graph (canonical fixture)", () => {
   it("indexes on first use, then lists callers and callees in file and line order", async () => {
     expect(existsSync(join(root, ".tsift/index.db"))).toBe(false);
-    const graph = await json("graph", "alpha");
+    const first = await tsift(root, ["graph", "alpha", "--json"]);
+    expect(first.code).toBe(0);
+    expect(first.err).toMatch(/^note: no index yet: indexed \d+ files? into \.tsift\/index\.db first\n$/);
+    const graph = first.json();
     expect(existsSync(join(root, ".tsift/index.db"))).toBe(true);
     expect(graph).toMatchObject({ symbol: "alpha", kind: "function", file: "main.rs", line: 6, callers_total: 3, callers_truncated: false, callees_total: 2 });
     expect(graph.handle).toMatch(/^gsym-[0-9a-f]{12}$/);

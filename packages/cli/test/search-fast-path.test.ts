@@ -89,7 +89,6 @@ describe("the search commands' fast path", () => {
       ["q", "--no-limit"],
       ["q", "--path", "--no-autoindex"],
       ["--lang", "rust", "q"],
-      ["q", "--", "x"],
     ]) {
       expect(parse("search", argv), argv.join(" ")).toBeUndefined();
     }

@@ -50,13 +50,16 @@ describe("tsift symbols", () => {
     expect(await names("--file", "tools")).toEqual(["get@tools/get_tool.py", "get_tool@tools/get_tool.py"]);
   });
 
-  it("exits 4 without an index and 2 for a bad --limit", async () => {
+  it("indexes a small project on first use (one note) and exits 2 for a bad --limit", async () => {
     const root = project(TREE);
-    const missing = await tsift(root, ["symbols", "get"]);
-    expect(missing.code).toBe(4);
-    expect(missing.err).toContain("tsift index");
     expect((await tsift(root, ["symbols", "get", "--limit", "-1"])).code).toBe(2);
-    expect((await tsift(root, ["symbols", "nothing-like-this"])).code).toBe(4);
+    const first = await tsift(root, ["symbols", "get"]);
+    expect(first.code).toBe(0);
+    expect(first.err).toMatch(/^note: no index yet: indexed \d+ files into \.tsift\/index\.db first\n$/);
+    expect(first.out).toContain("get");
+    const none = await tsift(root, ["symbols", "nothing-like-this"]);
+    expect(none.code).toBe(0);
+    expect(none.err).toBe("");
   });
 
   it("prints 'no symbols found' for no match", async () => {

@@ -32,6 +32,8 @@ export interface WalkOptions {
    * inside a git work tree, as git itself (and ripgrep) do.
    */
   gitignore?: boolean;
+  /** Stop once more than this many files are found (`truncated` says so): a bounded count. */
+  maxFiles?: number;
 }
 
 export interface WalkResult {
@@ -41,6 +43,8 @@ export interface WalkResult {
   files: WalkedFile[];
   dirs: WalkedDir[];
   warnings: IndexWarning[];
+  /** Set when the walk stopped at `maxFiles`: `files` is then a partial list. */
+  truncated?: true;
 }
 
 interface PendingDir {
@@ -80,7 +84,8 @@ export function walkFiles(root: string, options: WalkOptions = {}): WalkResult {
 
   const skipped = (layers: readonly IgnoreLayer[], rel: string) => (useGitignore && isIgnored(layers, rel)) || (excludes !== null && excludes.ignores(rel));
 
-  while (stack.length > 0) {
+  const maxFiles = options.maxFiles ?? Infinity;
+  walk: while (stack.length > 0) {
     const current = stack.pop()!;
     let entries: Dirent[];
     try {
@@ -120,6 +125,7 @@ export function walkFiles(root: string, options: WalkOptions = {}): WalkResult {
         // Deleted between readdir and stat: it simply is not there.
         if (!stats) continue;
         files.push({ path: rel, absPath: abs, lang, size: Number(stats.size), mtimeNs: stats.mtimeNs });
+        if (files.length > maxFiles) break walk;
       }
     }
     subdirs.sort((a, b) => compareCodeUnits(b.rel, a.rel));
@@ -127,7 +133,7 @@ export function walkFiles(root: string, options: WalkOptions = {}): WalkResult {
   }
   files.sort((a, b) => compareCodeUnits(a.path, b.path));
   dirs.sort((a, b) => compareCodeUnits(a.path, b.path));
-  return { root: realRoot, files, dirs, warnings };
+  return { root: realRoot, files, dirs, warnings, ...(files.length > maxFiles ? { truncated: true as const } : {}) };
 }
 
 /** A link's target, when it exists and stays inside the root; links out of the root are never followed. */

@@ -38,6 +38,8 @@ const SOURCE_TEXT_KEYS: ReadonlySet<string> = new Set(["text", "snippet", "signa
  * strings here, so no renderer has to remember to escape them.
  */
 export function escapeForDisplay(value: unknown): unknown {
+  // Data that is one string is a document the command renders whole (traverse's HTML page).
+  if (typeof value === "string") return value;
   const walk = (node: unknown, key: string | undefined): unknown => {
     if (typeof node === "string") return escapeControls(node, key !== undefined && SOURCE_TEXT_KEYS.has(key) ? "\t\n" : "");
     if (Array.isArray(node)) return node.map((item) => walk(item, key));

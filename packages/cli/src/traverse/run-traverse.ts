@@ -34,7 +34,14 @@ export { TRAVERSE_CONTRACT_VERSION, type TraverseData };
 export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): Promise<CommandResult<TraverseData> | CommandResult<string>> {
   if (flags.to && !flags.node) throw new TsiftError("usage", "--to needs a start node: tsift traverse <node> --to <target>");
   let refresh = "not_refreshed";
-  if (flags.refresh && existsSync((await indexLocationFor(target)).dbPath)) refresh = (await refreshTarget(target, { updateIndex: true })).data.mode;
+  const notes: string[] = [];
+  const index = await indexLocationFor(target);
+  if (flags.refresh && !existsSync(index.dbPath) && !localGraphDbExists(target)) {
+    // Nothing to read yet: the first-use policy every read command follows, then the projection.
+    const [{ indexOnFirstUse }, { loadConfig }] = await Promise.all([import("@tsift/index/graph-read"), import("@tsift/index/indexer")]);
+    notes.push((await indexOnFirstUse(index, await loadConfig(target.root), { pathArg: target.pathArg, scope: index.scope })).note);
+  }
+  if (flags.refresh && existsSync(index.dbPath)) refresh = (await refreshTarget(target, { updateIndex: true })).data.mode;
   else if (!localGraphDbExists(target)) {
     // --no-refresh reads graph.db only: with an index present, what is missing is its projection.
     if (existsSync((await indexLocationFor(target)).dbPath))
@@ -71,7 +78,7 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
     }
     data.html = displayPath(target.root, path);
   }
-  const notes = data.warnings.map((warning) => `warning: ${warning}`);
+  notes.push(...data.warnings.map((warning) => `warning: ${warning}`));
   // Without an output spec every mode prints the data as JSON: that is what --format json asks for.
   if (flags.format === "json") return { data, root: target.root, notes };
   return commandResult(data, traverseOutput, { root: target.root, notes });

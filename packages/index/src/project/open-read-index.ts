@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { isTsiftError } from "@tsift/core/light";
@@ -11,6 +11,7 @@ import { openIndexReader } from "../open-index";
 import type { TsiftConfig } from "../tsift-config";
 import type { WorkspaceScope } from "../workspace-scopes";
 import type { CommandPlace } from "./command-place";
+import { indexOnFirstUse, openIndexIfBuilt } from "./first-use-index";
 import type { ProjectOptions } from "./project-options";
 import { resolveReadTarget } from "./read-target";
 
@@ -53,12 +54,12 @@ function hasConfigFile(root: string): boolean {
 }
 
 /**
- * Resolves the project and scope (`resolveReadTarget`), brings a missing or stale index up
- * to date with an incremental `updateIndex` (`indexFreshness` decides: a stat walk, and an
- * index written by an older schema counts as stale), and opens it read-only. When another
- * tsift holds the writer lock the refresh is skipped with a note and the current index is
- * read (a snapshot copy while the writer has the file); a missing index cannot be read, so
- * that is `lock_held`.
+ * Resolves the project and scope (`resolveReadTarget`), brings a stale index up to date
+ * with an incremental `updateIndex` (`indexFreshness` decides: a stat walk, and an index
+ * written by an older schema counts as stale), and opens it read-only. A missing index
+ * follows the first-use policy (`indexOnFirstUse`: built when the project is small, else
+ * `index_missing`). When another tsift holds the writer lock the refresh is skipped with
+ * a note and the current index is read (a snapshot copy while the writer has the file).
  */
 export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex> {
   const { root, scope, location, place } = resolveReadTarget(options);
@@ -66,9 +67,16 @@ export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex>
   const notes = config.warnings.map((warning) => `warning: ${warning}`);
 
   let refreshed = 0;
-  let connection: SqliteConnection | null = existsSync(location.dbPath) ? openIndexReader(location) : null;
+  let connection: SqliteConnection | null = openIndexIfBuilt(location);
   const freshness = connection ? await indexFreshness(location, { connection, exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes }) : null;
-  if (!connection || freshness?.state !== "fresh") {
+  if (!connection || !freshness || freshness.state === "missing") {
+    // No index yet: the one first-use policy of every read command builds a small project's, or refuses.
+    await connection?.close();
+    const first = await indexOnFirstUse(location, config, place);
+    refreshed = first.files;
+    notes.push(first.note);
+    connection = openIndexReader(location);
+  } else if (freshness.state !== "fresh") {
     await connection?.close();
     connection = null;
     try {
@@ -77,7 +85,7 @@ export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex>
       const summary = await updateIndex(location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
       refreshed = summary.new + summary.modified + summary.deleted;
     } catch (error) {
-      if (!isTsiftError(error, "lock_held") || !freshness || freshness.state === "missing") throw error;
+      if (!isTsiftError(error, "lock_held")) throw error;
       const what = freshness.schema_outdated ? "written by an older tsift" : `${freshness.stale_files} stale file${freshness.stale_files === 1 ? "" : "s"}`;
       notes.push(
         `note: another tsift writer holds ${location.lockPath}; read the current index (${what}) without refreshing it. Re-run after it finishes for fresh results.`,

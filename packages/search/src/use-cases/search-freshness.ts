@@ -1,4 +1,5 @@
 import { TsiftError, isTsiftError } from "@tsift/core";
+import { indexOnFirstUse } from "@tsift/index/graph-read";
 import { indexFreshness, shellArg, updateIndex, type IndexLocation, type TsiftConfig, type WorkspaceScope } from "@tsift/index/indexer";
 
 /** One index a read may refresh: where it is, and the workspace scope it belongs to (null: the project's own). */
@@ -37,12 +38,13 @@ export interface Refreshed {
   /** How the target can be searched now. */
   mode: "fresh" | "refreshed" | "stale_snapshot" | "missing_exact";
   files: number;
-  /** One line for the user when the refresh lost the lock race. */
+  /** One line for the user: the refresh lost the lock race, or a first use built the index. */
   note?: string;
 }
 
 /**
- * Default search freshness: a stale or missing index is refreshed incrementally first.
+ * Default search freshness: a stale index is refreshed incrementally first, a missing one
+ * follows the first-use policy (`indexOnFirstUse`: built when the project is small).
  * Without `autoindex` a stale or missing index fails closed (`index_stale` /
  * `index_missing`) naming the command to run. Losing the writer-lock race to another
  * tsift degrades instead of failing: a stale index is read as it is (the reader's
@@ -61,6 +63,11 @@ export async function ensureFresh(target: FreshnessTarget, config: TsiftConfig, 
     );
   }
   try {
+    if (state.kind === "missing") {
+      // The first-use policy every read command shares; a writer building the index meanwhile gets the exact search below.
+      const first = await indexOnFirstUse(target.location, config, { pathArg, scope: target.scope?.id ?? null }, { waitMs: 0 });
+      return { mode: "refreshed", files: first.files, note: first.note };
+    }
     const summary = await updateIndex(target.location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
     return { mode: "refreshed", files: summary.new + summary.modified + summary.deleted };
   } catch (error) {

@@ -1,0 +1,89 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { builtBin } from "./helpers";
+import { holdIndexLock, project, spawnBuilt } from "./index-helpers";
+
+/**
+ * One policy for every read command when no index exists: a project of at most 2000
+ * source files is indexed on first use, with one note on stderr; a larger tree is refused
+ * with exit 4 and `next: tsift index`, having parsed nothing. source-read reads the live
+ * file and needs no index; graph-db reads read graph.db, which only `graph-db refresh` builds.
+ */
+const TREE = {
+  "src/a.ts": "export function alpha() {\n  return beta();\n}\nexport function beta() {\n  return 1;\n}\n",
+  "src/b.ts": "import { alpha } from './a';\nexport function gamma() {\n  return alpha();\n}\n",
+};
+
+const READS: readonly (readonly string[])[] = [
+  ["symbols"],
+  ["symbols", "alpha"],
+  ["explain", "alpha"],
+  ["search", "alpha"],
+  ["related", "src/a.ts:1"],
+  ["graph", "alpha"],
+  ["path", "gamma", "beta"],
+  ["communities"],
+  ["analyze"],
+  ["traverse", "alpha"],
+];
+
+const NOTE = "note: no index yet: indexed 2 files into .tsift/index.db first\n";
+
+describe("every read command follows the first-use policy when no index exists", () => {
+  it.each(READS.map((argv) => [argv.join(" "), argv] as const))("%s indexes a small project first, with one note", (_label, argv) => {
+    const root = project(TREE);
+    const result = spawnBuilt(root, [...argv]);
+    expect(result.code, result.err).toBe(0);
+    expect(result.err).toBe(NOTE);
+    expect(result.out).not.toBe("");
+    expect(existsSync(join(root, ".tsift", "index.db"))).toBe(true);
+    // The index now exists: a second read says nothing more.
+    expect(spawnBuilt(root, [...argv]).err).toBe("");
+  });
+
+  it("refuses a tree over 2000 source files, on every read command, without indexing", () => {
+    const root = project({});
+    mkdirSync(join(root, "many"));
+    for (let i = 0; i <= 2000; i++) writeFileSync(join(root, "many", `m${i}.py`), `X${i} = ${i}\n`);
+    for (const argv of READS) {
+      const result = spawnBuilt(root, [...argv]);
+      expect(result.code, argv.join(" ")).toBe(4);
+      expect(result.out).toBe("");
+      expect(result.err).toBe(
+        `tsift: error[index_missing]: no index at ${join(root, ".tsift", "index.db")}, and ${root} holds more than 2000 source files, too many to index on first use (next: tsift index)\n`,
+      );
+    }
+    expect(existsSync(join(root, ".tsift", "index.db"))).toBe(false);
+  }, 120_000);
+
+  it("source-read reads the live file without an index; graph-db reads never build one", () => {
+    const root = project(TREE);
+    const read = spawnBuilt(root, ["source-read", "src/a.ts"]);
+    expect(read.code).toBe(0);
+    expect(read.out).toContain("export function alpha()");
+    const node = spawnBuilt(root, ["graph-db", "node", "sym:src/a.ts#alpha"]);
+    expect(node.code).not.toBe(0);
+    expect(node.err).toContain("graph-db refresh");
+    expect(existsSync(join(root, ".tsift", "index.db"))).toBe(false);
+  });
+
+  it("explain waits for another tsift building the missing index instead of failing", async () => {
+    const root = project(TREE);
+    const holder = await holdIndexLock(join(root, ".tsift", "index.lock"));
+    const child = spawn(process.execPath, [builtBin, "explain", "alpha"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await holder.release();
+    expect(await exited, err).toBe(0);
+    expect(out).toMatch(/^alpha {2}function {2}src\/a\.ts:1-3 /);
+    expect(err).toMatch(
+      /^note: (waited for another tsift to build \.tsift\/index\.db, then read it|no index yet: indexed 2 files into \.tsift\/index\.db first)\n$/,
+    );
+  }, 60_000);
+});

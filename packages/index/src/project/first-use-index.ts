@@ -1,0 +1,100 @@
+import { existsSync } from "node:fs";
+import { relative } from "node:path";
+import { TsiftError, isTsiftError } from "@tsift/core/light";
+import type { SqliteConnection } from "@tsift/sqlite";
+import type { IndexLocation } from "../index-location";
+import { loadConfig } from "../load-config";
+import { openIndexReader } from "../open-index";
+import type { TsiftConfig } from "../tsift-config";
+import { walkFiles } from "../walk-files";
+import { shellArg, type CommandPlace } from "./command-place";
+import type { ReadTarget } from "./read-target";
+
+/**
+ * The one policy of every read command when no index exists yet: a project of at most
+ * this many source files is indexed on first use (with a note on stderr), a larger tree
+ * is refused with `tsift index` as the next step. An agent asking its first question of
+ * a small project gets an answer; a read run by mistake in `$HOME` does not silently
+ * parse the whole tree.
+ */
+export const FIRST_USE_MAX_FILES = 2000;
+
+/** How long a read waits for another tsift that is building the missing index. */
+const FIRST_USE_WAIT_MS = 30_000;
+const POLL_MS = 100;
+
+export interface FirstUseIndex {
+  /** Files the first index run parsed (0 when another writer built it meanwhile). */
+  files: number;
+  /** One line for stderr saying what was done. */
+  note: string;
+}
+
+/**
+ * index.db opened for reading, or null when there is no index yet: no file, or one whose
+ * first run has not committed (a writer is building it).
+ */
+export function openIndexIfBuilt(location: IndexLocation): SqliteConnection | null {
+  if (!existsSync(location.dbPath)) return null;
+  try {
+    return openIndexReader(location);
+  } catch (error) {
+    if (isTsiftError(error, "index_missing")) return null;
+    throw error;
+  }
+}
+
+/** `tsift index` spelled for this place, as the next command to run. */
+export function indexCommandFor(place: CommandPlace): string {
+  return `tsift index${place.pathArg === "." ? "" : ` ${place.pathArg}`}${place.scope ? ` --submodule ${shellArg(place.scope)}` : ""}`;
+}
+
+/**
+ * Builds the missing index at `location` under the first-use policy. The bound is checked
+ * with a walk that stops at `FIRST_USE_MAX_FILES + 1` files, so refusing a huge tree costs
+ * little. When another tsift holds the writer lock (it is building this index), waits up
+ * to `waitMs` (default 30 s) for it instead of reading a half-built file, then uses its
+ * index; past that, `lock_held`.
+ */
+export async function indexOnFirstUse(
+  location: IndexLocation,
+  config: TsiftConfig,
+  place: CommandPlace,
+  options: { waitMs?: number } = {},
+): Promise<FirstUseIndex> {
+  const run = indexCommandFor(place);
+  const walk = walkFiles(location.sourceRoot, { exclude: config.index.exclude, maxFiles: FIRST_USE_MAX_FILES });
+  if (walk.truncated) {
+    throw new TsiftError(
+      "index_missing",
+      `no index at ${location.dbPath}, and ${location.sourceRoot} holds more than ${FIRST_USE_MAX_FILES} source files, too many to index on first use`,
+      { details: { path: location.dbPath, max_files: FIRST_USE_MAX_FILES }, hint: run },
+    );
+  }
+  const { updateIndex } = await import("../update-index");
+  const dbPath = relative(location.projectRoot, location.dbPath).split("\\").join("/");
+  const deadline = Date.now() + (options.waitMs ?? FIRST_USE_WAIT_MS);
+  let waited = false;
+  for (;;) {
+    try {
+      const summary = await updateIndex(location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
+      const files = summary.new + summary.modified + summary.deleted;
+      const note = waited
+        ? `note: waited for another tsift to build ${dbPath}, then read it`
+        : `note: no index yet: indexed ${files} file${files === 1 ? "" : "s"} into ${dbPath} first`;
+      return { files, note };
+    } catch (error) {
+      if (!isTsiftError(error, "lock_held") || Date.now() >= deadline) throw error;
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+}
+
+/**
+ * The first-use policy for a read that opens index.db itself (`symbols`, which never
+ * refreshes) and found no index there.
+ */
+export async function indexMissingTarget(target: ReadTarget): Promise<FirstUseIndex> {
+  return indexOnFirstUse(target.location, await loadConfig(target.root), target.place);
+}
