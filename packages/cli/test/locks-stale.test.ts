@@ -97,6 +97,26 @@ describe("tsift locks words each state truthfully", () => {
   });
 });
 
+describe("graph-db writers take over a stale graph lock", () => {
+  it("refresh and compact --apply say which lock they took over and why", async () => {
+    const root = project(TREE);
+    await tsift(root, ["index", "-q"]);
+    const lockPath = join(root, ".tsift/graph.write.lock");
+    writeFileSync(lockPath, "");
+    backdate(lockPath, 2 * 3600_000);
+    const refreshed = await tsift(root, ["graph-db", "refresh"]);
+    expect(refreshed.code, refreshed.err).toBe(0);
+    expect(refreshed.err).toBe(`warning: took over the stale graph lock ${lockPath} (empty lock file, 2 h old)\n`);
+    expect(existsSync(lockPath)).toBe(false);
+    writeFileSync(lockPath, "garbage");
+    backdate(lockPath, 60_000);
+    const compacted = await tsift(root, ["graph-db", "compact", "--apply"]);
+    expect(compacted.code, compacted.err).toBe(0);
+    expect(compacted.err).toBe(`warning: took over the stale graph lock ${lockPath} (unreadable lock file, 60 s old)\n`);
+    expect((await tsift(root, ["graph-db", "refresh"])).err).toBe("");
+  });
+});
+
 describe("SIGINT during `tsift index`", () => {
   it("removes the lock file and leaves an index that is whole", async () => {
     const files: Record<string, string> = {};

@@ -80,7 +80,11 @@ export async function graphDbCompact(target: GraphDbTarget, flags: CompactFlags)
       await opened.store.close();
     }
   };
-  return flags.apply ? withGraphWriteLock(target, () => run(false)) : run(true);
+  if (!flags.apply) return run(true);
+  return withGraphWriteLock(target, async (lock) => {
+    const result = await run(false);
+    return lock.warning ? { ...result, notes: [`warning: ${lock.warning}`, ...(result.notes ?? [])] } : result;
+  });
 }
 
 const mib = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? "?" : `${(bytes / (1 << 20)).toFixed(2)} MiB`);

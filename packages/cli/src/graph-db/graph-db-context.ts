@@ -40,16 +40,19 @@ export function graphWriteLockPath(target: GraphDbTarget): string {
   return join(graphDbPath(target.root, target.scope), "..", "graph.write.lock");
 }
 
-/** Holds the graph writer lock for `body` when the store is a local file; remote stores order their own writes. */
-export async function withGraphWriteLock<T>(target: GraphDbTarget, body: () => Promise<T>): Promise<T> {
-  if (!isLocalFileBackend(target)) return body();
+/**
+ * Holds the graph writer lock for `body` when the store is a local file; remote stores order
+ * their own writes. `body` learns whether a stale lock was taken over (`warning`), to report it.
+ */
+export async function withGraphWriteLock<T>(target: GraphDbTarget, body: (lock: { warning: string | null }) => Promise<T>): Promise<T> {
+  if (!isLocalFileBackend(target)) return body({ warning: null });
   const { mkdirSync } = await import("node:fs");
   const { acquireWriterLock } = await import("@tsift/sqlite");
   const path = graphWriteLockPath(target);
   mkdirSync(join(path, ".."), { recursive: true });
   const lock = acquireWriterLock(path, { what: "graph" });
   try {
-    return await body();
+    return await body({ warning: lock.warning });
   } finally {
     lock.release();
   }

@@ -67,7 +67,10 @@ function workerError(error: Extract<RefreshWorkerOutput, { ok: false }>["error"]
  * this thread: a watermark read and a lookup), otherwise a transactional delta refresh
  * (`cold_source_graph_rebuild`) on a worker thread for local files.
  */
-export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags = {}): Promise<{ report: CodeGraphRefreshReport; data: RefreshData }> {
+export async function refreshTarget(
+  target: GraphDbTarget,
+  flags: RefreshFlags = {},
+): Promise<{ report: CodeGraphRefreshReport; data: RefreshData; lockWarning?: string | null }> {
   if (target.backend === "convex-snapshot") {
     throw new TsiftError("read_only", "a Convex snapshot is read-only: refresh the local store, then sync it", {
       hint: `${localPrefix(target)} refresh && ${tsiftCommand(target, "convex-sync")} --snapshot <rows.json>`,
@@ -79,7 +82,7 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
   const { isCurrentProjection, readCodeGraphSourceState, recoverGraphDbFile, refreshCodeGraph, refreshData, withIndexUpdate } =
     await import("@tsift/index/code-graph");
   const scope = target.scope ?? "root";
-  return withGraphWriteLock(target, async () => {
+  return withGraphWriteLock(target, async (lock) => {
     // Reopened around a worker rebuild, so held in a box the callbacks share.
     const held: { opened: OpenedGraphStore | null; file?: SqlGraphFileStats | null } = { opened: null };
     // `--force` rebuilds whatever state the file is in: one it cannot use is moved aside first.
@@ -106,11 +109,12 @@ export async function refreshTarget(target: GraphDbTarget, flags: RefreshFlags =
           held.file = outcome.file;
           return outcome.report;
         }
-        return refreshCodeGraph(opened.store, location, { scope, sourceState: source, ...(flags.force ? { force: true } : {}) });
+        // Without a built worker (from source) the store closed for it was reopened: use that one.
+        return refreshCodeGraph(held.opened!.store, location, { scope, sourceState: source, ...(flags.force ? { force: true } : {}) });
       });
       const opened = held.opened!;
       const data = await refreshData(report, opened.store, graphDbPlace(target), opened.location, held.file);
-      return { report, data: replaced ? { ...data, replaced } : data };
+      return { report, data: replaced ? { ...data, replaced } : data, lockWarning: lock.warning };
     } catch (error) {
       if (isTsiftError(error, "index_missing")) throw requireIndexHint(target);
       throw error;
@@ -154,8 +158,8 @@ export const refreshOutput = defineOutput<RefreshData>({
 });
 
 export async function graphDbRefresh(target: GraphDbTarget, flags: RefreshFlags): Promise<CommandResult<RefreshData>> {
-  const { data } = await refreshTarget(target, flags);
-  const notes = data.index?.warning ? [`warning: ${data.index.warning}`] : [];
+  const { data, lockWarning } = await refreshTarget(target, flags);
+  const notes = [...(lockWarning ? [`warning: ${lockWarning}`] : []), ...(data.index?.warning ? [`warning: ${data.index.warning}`] : [])];
   if (data.replaced) notes.push(`note: the old graph.db could not be used (${data.replaced.reason}); it was moved to ${data.replaced.moved_to}`);
   return commandResult(data, refreshOutput, { root: target.root, notes });
 }
