@@ -82,7 +82,7 @@ export async function runCli(args, options = {}) {
     await sleep(5000);
   }
 }
-export const DIST_MISSING = /Cannot find module '[^']*\/(packages\/[^/']+|node_modules\/@tsift\/[^/']+)\/dist\//;
+export const DIST_MISSING = /(Cannot find module|no such file or directory, open) '[^']*\/(packages\/[^/']+|node_modules\/@tsift\/[^/']+)\/dist\//;
 export const rebuildRetries = { count: 0 };
 
 function runCliOnce(args, { cwd = ROOT, bin = CLI_BIN, timeoutMs = 60_000, env = {}, input, spawnOptions = {} } = {}) {
