@@ -112,6 +112,19 @@ describe("graph-db: depth, hops and page sizes are capped with a warning", () =>
   });
 });
 
+describe("graph-db: filters are bounded", () => {
+  it("more than 100 edge kinds are refused with exit 2, not run as a giant query", async () => {
+    const dir = tempProject();
+    expect((await run(dir, "graph-db", "import", "canonical-rows.json")).code).toBe(0);
+    const kinds = Array.from({ length: 40_000 }, (_, i) => `k${i}`).join(",");
+    const result = await run(dir, "graph-db", "edges", "--edge-kind", kinds);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(
+      "tsift: error[invalid_input]: --edge-kind takes at most 100 values in one read (got 40000) (next: split the read into several, or leave the filter out)\n",
+    );
+  });
+});
+
 describe("traverse", () => {
   it("--no-refresh with an index but no graph.db says graph.db is missing, not the index", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tsift-traverse-norefresh-"));

@@ -1,6 +1,6 @@
 import { TsiftError } from "./errors";
 import { graphDbPageReport, type GraphDbPageOptions, type GraphDbPageReport } from "./graph-db-page";
-import { GRAPH_QUERY_LIMITS, allPageWarning, capAtMost, capPageLimit } from "./graph-query-caps";
+import { GRAPH_QUERY_LIMITS, allPageWarning, capAtMost, capPageLimit, checkFilterSize } from "./graph-query-caps";
 import type { GraphStore } from "./graph-store";
 import type { GraphDirection, GraphEdge, GraphNode, GraphPath } from "./graph-types";
 import { rankNeighbors, type RankedNeighbor } from "./ranked-neighbors";
@@ -82,10 +82,12 @@ export function graphNodeNotFound(id: string): TsiftError {
   return new TsiftError("not_found", `node ${id} is not in the graph`, { details: { id } });
 }
 
-/** Page options with the limit capped, and the warnings to report once the page is read. */
+/** Page options with the limit capped (and filters bounded), and the warnings to report once the page is read. */
 function cappedPage<O extends GraphDbPageOptions>(
   options: O,
 ): { options: O; warnings: string[]; finish(page: { truncated: boolean; nextCursor: string | null }): string[] } {
+  checkFilterSize("--edge-kind", options.edgeKinds?.length ?? 0);
+  checkFilterSize("--property", Object.keys(options.properties ?? {}).length);
   const capped = capPageLimit(options.limit);
   const warnings = capped.warning ? [capped.warning] : [];
   return {
@@ -163,6 +165,7 @@ export async function readGraphDbNeighborhood(store: GraphStore, id: string, req
  * endpoint that is not a node throws `not_found` (the first missing one is named).
  */
 export async function readGraphDbPath(store: GraphStore, from: string, to: string, options: GraphDbPathOptions = {}): Promise<GraphDbPathData> {
+  checkFilterSize("--edge-kind", options.edgeKinds?.length ?? 0);
   const found = new Set((await store.getNodes([from, to])).map((node) => node.id));
   for (const id of [from, to]) if (!found.has(id)) throw graphNodeNotFound(id);
   const maxHops = capAtMost("--max-hops", options.maxHops, GRAPH_QUERY_LIMITS.maxHops);

@@ -58,4 +58,17 @@ describe("graph query caps", () => {
     await expect(readGraphDbNeighborhood(graph, "nope")).rejects.toSatisfy(notFound("nope"));
     expect((await readGraphDbIncident(graph, main)).edges.length).toBeGreaterThan(0);
   });
+
+  it("refuses more edge kinds or property filters than the stated maximum instead of dropping some", async () => {
+    const graph = ConvexSnapshotGraphStore.fromRows(toConvexRows(canonicalProjection()));
+    const kinds = Array.from({ length: GRAPH_QUERY_LIMITS.filterValues + 1 }, (_, i) => `kind${i}`);
+    const properties = Object.fromEntries(kinds.map((kind) => [kind, "x"]));
+    const refused = (flag: string) => (error: unknown) =>
+      isTsiftError(error, "invalid_input") && (error as Error).message === `${flag} takes at most 100 values in one read (got 101)`;
+    await expect(readGraphDbEdges(graph, { edgeKinds: kinds })).rejects.toSatisfy(refused("--edge-kind"));
+    await expect(readGraphDbKind(graph, "symbol", { properties })).rejects.toSatisfy(refused("--property"));
+    await expect(readGraphDbNeighborhood(graph, "sym:main.rs:main", { edgeKinds: kinds })).rejects.toSatisfy(refused("--edge-kind"));
+    await expect(readGraphDbPath(graph, "sym:main.rs:main", "sym:main.rs:helper", { edgeKinds: kinds })).rejects.toSatisfy(refused("--edge-kind"));
+    expect((await readGraphDbEdges(graph, { edgeKinds: kinds.slice(0, 100) })).edges).toEqual([]);
+  });
 });

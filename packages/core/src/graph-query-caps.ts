@@ -1,3 +1,5 @@
+import { TsiftError } from "./errors";
+
 /**
  * The most work one graph read may be asked for. A larger request is lowered to the
  * maximum and says so in a warning (the CLI prints it on stderr), so a typo such as
@@ -14,6 +16,11 @@ export const GRAPH_QUERY_LIMITS = {
   traverseNodes: 1_000,
   /** `traverse --depth`. */
   traverseDepth: 100,
+  /**
+   * `--edge-kind` values and `--property` filters in one read. Each is a bound SQL parameter
+   * or an EXISTS probe; dropping some would change the answer, so more are refused.
+   */
+  filterValues: 100,
 } as const;
 
 export interface CappedValue {
@@ -45,4 +52,12 @@ export function capPageLimit(limit: number | undefined, max: number = GRAPH_QUER
 /** The warning for `--limit 0` when the page stopped at the maximum. */
 export function allPageWarning(max: number, nextCursor: string | null): string {
   return `--limit 0 returns at most ${max} rows per page; pass --cursor ${nextCursor ?? "<page.next_cursor>"} for the next page`;
+}
+
+/** Refuses more filter values than GRAPH_QUERY_LIMITS.filterValues (`invalid_input`, exit 2 in the CLI). */
+export function checkFilterSize(flag: string, count: number): void {
+  if (count > GRAPH_QUERY_LIMITS.filterValues)
+    throw new TsiftError("invalid_input", `${flag} takes at most ${GRAPH_QUERY_LIMITS.filterValues} values in one read (got ${count})`, {
+      hint: "split the read into several, or leave the filter out",
+    });
 }

@@ -120,7 +120,7 @@ export { graphDbPrefix, localGraphDbPrefix, tsiftCommand, type GraphDbBackendNam
 export { compactionPolicy, graphStoreFileStats, type CompactionPolicy } from "./compaction-policy";
 export { convexProjectionOf } from "./convex-projection";
 export { graphDbPageReport, type GraphDbPageOptions, type GraphDbPageReport } from "./graph-db-page";
-export { GRAPH_QUERY_LIMITS, allPageWarning, capAtMost, capPageLimit, type CappedPageLimit, type CappedValue } from "./graph-query-caps";
+export { GRAPH_QUERY_LIMITS, allPageWarning, capAtMost, capPageLimit, checkFilterSize, type CappedPageLimit, type CappedValue } from "./graph-query-caps";
 export {
   graphNodeNotFound,
   readGraphDbEdge,

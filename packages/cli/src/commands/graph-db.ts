@@ -18,11 +18,11 @@ const OPTIONS = [
 const subcommand = defineSubcommand(OPTIONS);
 const GRAPH_DIR = { ...DIR, description: "project root holding .tsift/ (default: .; same as --path)" } as const;
 const PAGE = [
-  { name: "property", type: "array", description: "node/edge property filter KEY=VALUE (repeatable, all must match)" },
+  { name: "property", type: "array", description: "node/edge property filter KEY=VALUE (repeatable, all must match; at most 100)" },
   { name: "cursor", type: "string", description: "exclusive cursor: the next_cursor of the previous page" },
   { name: "limit", alias: "l", type: "number", default: 100, min: 0, description: "page size (0 = all; at most 10000 per page)" },
 ] as const;
-const EDGE_KIND = { name: "edge-kind", type: "array", description: "edge kinds (repeatable)" } as const;
+const EDGE_KIND = { name: "edge-kind", type: "array", description: "edge kinds (repeatable; at most 100)" } as const;
 const ID = { name: "id", required: true, description: "node id" } as const;
 
 /** Every read (and refresh, doctor) runs through one dispatcher shared with its tests. */
@@ -186,7 +186,7 @@ export const graphDb = defineGroup({
         ...PAGE,
         { name: "depth", type: "number", default: 1, min: 0, description: "hops from the node (at most 1000)" },
         { name: "direction", type: "string", choices: ["out", "in", "both"], default: "out", description: "which edges to follow" },
-        { ...EDGE_KIND, description: "edge kinds to follow (repeatable)" },
+        { ...EDGE_KIND, description: "edge kinds to follow (repeatable; at most 100)" },
       ],
       examples: [{ command: "tsift graph-db neighborhood gsym-1a2b --depth 2 --direction both", description: "everything within two hops" }],
       run: read("neighborhood"),
@@ -196,7 +196,7 @@ export const graphDb = defineGroup({
       summary: "shortest directed path between two nodes",
       positionals: [{ name: "from", required: true, description: "start node id" }, { name: "to", required: true, description: "end node id" }, GRAPH_DIR],
       options: [
-        { ...EDGE_KIND, description: "edge kinds to follow (repeatable)" },
+        { ...EDGE_KIND, description: "edge kinds to follow (repeatable; at most 100)" },
         { name: "max-hops", type: "number", default: 64, min: 0, description: "hop cap for the search (at most 1000)" },
       ],
       examples: [{ command: "tsift graph-db path gsym-1a2b gsym-3c4d", description: "the shortest directed path" }],
