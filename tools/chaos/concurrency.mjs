@@ -1,4 +1,4 @@
-// concurrency: N writers (file churn + `tsift index`) and M readers (symbols, search,
+// concurrency: N writers (file churn + `tsift index`, one run in five `--rebuild`) and M readers (symbols, search,
 // explain, graph --callers, status) on one project for T seconds. Writers may exit 0 or
 // 5 (lock held); readers 0, 4 or 5. Anything else — exit 10, a not-found for a symbol
 // every version of the tree defines, a stack trace, a run past its deadline — is a
@@ -39,9 +39,11 @@ export async function concurrency({ writers, readers, seconds, tsFiles, pyFiles,
     const r = rng(seed * 1000 + id);
     while (Date.now() < deadline) {
       churn(project, r, { edits: r.int(1, 12), adds: r.int(0, 2), deletes: r.int(0, 1), tsFiles });
-      const run = await runCli(["index", "--quiet"], { cwd: project, timeoutMs: 120_000 });
+      // Every fifth run rebuilds from scratch: readers must never see the index half-built.
+      const args = r.next() < 0.2 ? ["index", "--rebuild", "--quiet"] : ["index", "--quiet"];
+      const run = await runCli(args, { cwd: project, timeoutMs: 120_000 });
       result.trials++;
-      count("index", run);
+      count(args[1] === "--rebuild" ? "index --rebuild" : "index", run);
       if (!cleanExit(run, WRITER_EXITS)) fail(result, `writer ${id}`, describeRun(run), `tsift ${run.args.join(" ")}`, `index:${run.code}:${firstLine(run)}`);
     }
   };

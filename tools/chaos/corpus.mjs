@@ -8,7 +8,20 @@ import { chmodSync, chownSync, mkdirSync, readFileSync, symlinkSync, writeFileSy
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { CLEAN_EXITS, cleanExit, describeRun, fail, integrityCheck, openDb, removeTempDir, rng, runCli, suiteResult, tempDir } from "./lib.mjs";
+import {
+  CLEAN_EXITS,
+  cleanExit,
+  describeRun,
+  fail,
+  generateProject,
+  integrityCheck,
+  openDb,
+  removeTempDir,
+  rng,
+  runCli,
+  suiteResult,
+  tempDir,
+} from "./lib.mjs";
 
 const NOBODY = 65534;
 const require = createRequire(import.meta.url);
@@ -166,6 +179,14 @@ const FLAGS = [
   { args: ["completion", "tcsh"] },
   { args: ["traverse", "okFunction", "--format", "pdf"] },
   { args: ["symbols", "x".repeat(100_000)] },
+  // Bounded work: a huge depth or hop count on a call graph with cycles must be capped,
+  // not re-expanded level by level.
+  { args: ["graph-db", "neighborhood", "file:src/mod0001.ts", "--depth", "1000000", "--direction", "both"], short: true },
+  { args: ["graph-db", "neighborhood", "file:src/mod0001.ts", "--depth", "20000", "--limit", "0"] },
+  { args: ["graph-db", "path", "file:src/mod0001.ts", "file:src/mod0059.ts", "--max-hops", "1000000000"] },
+  { args: ["graph", "okFunction", "--limit", "0"] },
+  { args: ["path", "okFunction", "parseToken0_1"] },
+  { args: ["traverse", "okFunction", "--depth", "1000000"] },
 ];
 
 export async function corpus({ full, seed, log }) {
@@ -251,7 +272,9 @@ export async function corpus({ full, seed, log }) {
   const dir = tempDir("corpus-flags");
   try {
     baseProject(dir);
+    generateProject(dir, { tsFiles: 60, pyFiles: 5, seed });
     await runCli(["index", "--quiet"], { cwd: dir });
+    await runCli(["graph-db", "refresh"], { cwd: dir });
     for (const entry of FLAGS.filter((c) => full || c.short)) {
       result.trials++;
       figures.flags++;
