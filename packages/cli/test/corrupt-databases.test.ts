@@ -1,6 +1,7 @@
 import {
   closeSync,
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -159,6 +160,7 @@ describe("a damaged index.db", () => {
       expect(rebuilt.code, rebuilt.err).toBe(0);
       expect(rebuilt.err).toMatch(/moved to .*index\.db\.corrupt-\d{8}T\d{6}Z/u);
       expect(corruptCopies(dir, "index.db")).toHaveLength(1);
+      expect(existsSync(join(dir, ".tsift", "index.db.rebuild"))).toBe(false);
 
       const after = spawnTsift(dir, ["symbols", "fn_1_1", "--json"]);
       expect(after.code, after.err).toBe(0);
@@ -194,6 +196,7 @@ describe("a damaged graph.db", () => {
       expect(rebuilt.code, rebuilt.err).toBe(0);
       expect(rebuilt.err).toMatch(/moved to .*graph\.db\.corrupt-\d{8}T\d{6}Z/u);
       expect(corruptCopies(dir, "graph.db")).toHaveLength(1);
+      expect(existsSync(join(dir, ".tsift", "graph.db.rebuild"))).toBe(false);
 
       const healthy = spawnTsift(dir, ["graph-db", "doctor", "--json"]);
       expect(healthy.code, healthy.err).toBe(0);

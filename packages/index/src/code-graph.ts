@@ -53,7 +53,7 @@ export {
   type DoctorData,
   type DoctorFacts,
 } from "./graph-db/graph-db-doctor";
-export { graphDbFileProblem, recoverGraphDbFile, type GraphDbReplacement } from "./graph-db/graph-db-recover";
+export { graphDbFileProblem, startGraphDbReplacement, type GraphDbReplacement } from "./graph-db/graph-db-recover";
 export { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "./graph-db/traverse-report";
 export { graphDbStatus, type GraphDbStatusData, type GraphDbStatusOptions } from "./graph-db/graph-db-status";
 // `tsift convex-sync`: the Convex sync plan (and apply) for the local projection, over a store the caller opens.

@@ -10,7 +10,16 @@ import {
 import type { CodeGraphRefreshReport, CodeGraphRowDelta, RefreshData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
-import { graphDbPlace, indexLocationFor, isLocalFileBackend, localPrefix, requireIndexHint, tsiftCommand, withGraphWriteLock } from "./graph-db-context";
+import {
+  graphDbDisplay,
+  graphDbPlace,
+  indexLocationFor,
+  isLocalFileBackend,
+  localPrefix,
+  requireIndexHint,
+  tsiftCommand,
+  withGraphWriteLock,
+} from "./graph-db-context";
 import type { RefreshWorkerInput, RefreshWorkerOutput } from "./refresh-worker";
 import { graphDbPath, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
 
@@ -79,17 +88,19 @@ export async function refreshTarget(
   const location = await indexLocationFor(target);
   const { existsSync } = await import("node:fs");
   if (!existsSync(location.dbPath)) throw requireIndexHint(target);
-  const { isCurrentProjection, readCodeGraphSourceState, recoverGraphDbFile, refreshCodeGraph, refreshData, withIndexUpdate } =
+  const { isCurrentProjection, readCodeGraphSourceState, refreshCodeGraph, startGraphDbReplacement, refreshData, withIndexUpdate } =
     await import("@tsift/index/code-graph");
   const scope = target.scope ?? "root";
   return withGraphWriteLock(target, async (lock) => {
     // Reopened around a worker rebuild, so held in a box the callbacks share.
     const held: { opened: OpenedGraphStore | null; file?: SqlGraphFileStats | null } = { opened: null };
-    // `--force` rebuilds whatever state the file is in: one it cannot use is moved aside first.
-    const replaced = flags.force && isLocalFileBackend(target) ? await recoverGraphDbFile(graphDbPath(target.root, target.scope)) : null;
+    // `--force` rebuilds whatever state the file is in: one it cannot use is replaced by a file built beside it.
+    const replacement = flags.force && isLocalFileBackend(target) ? await startGraphDbReplacement(graphDbPath(target.root, target.scope)) : null;
+    const building: GraphDbTarget = replacement ? { ...target, file: replacement.tempPath } : target;
+    let built = false;
     try {
       const report = await withIndexUpdate(location, flags.updateIndex, async () => {
-        const opened = (held.opened = await openGraphStore(target, { readOnly: false }));
+        const opened = (held.opened = await openGraphStore(building, { readOnly: false }));
         const source = await readCodeGraphSourceState(location);
         const current = !flags.force && isCurrentProjection(await opened.store.projectionStatus(scope), source);
         const outcome =
@@ -99,9 +110,9 @@ export async function refreshTarget(
                 // The rebuild opens its own connection; this one must not hold the file meanwhile.
                 await opened.store.close();
                 try {
-                  return await rebuildOnWorker({ target, location, scope, force: Boolean(flags.force) });
+                  return await rebuildOnWorker({ target: building, location, scope, force: Boolean(flags.force) });
                 } finally {
-                  held.opened = await openGraphStore(target, { readOnly: false });
+                  held.opened = await openGraphStore(building, { readOnly: false });
                 }
               })();
         if (outcome && !outcome.ok) throw workerError(outcome.error);
@@ -114,12 +125,17 @@ export async function refreshTarget(
       });
       const opened = held.opened!;
       const data = await refreshData(report, opened.store, graphDbPlace(target), opened.location, held.file);
-      return { report, data: replaced ? { ...data, replaced } : data, lockWarning: lock.warning };
+      built = true;
+      if (!replacement) return { report, data, lockWarning: lock.warning };
+      const replaced = { reason: replacement.reason, moved_to: replacement.movedTo };
+      return { report, data: { ...data, location: graphDbDisplay(target), replaced }, lockWarning: lock.warning };
     } catch (error) {
       if (isTsiftError(error, "index_missing")) throw requireIndexHint(target);
       throw error;
     } finally {
       await held.opened?.store.close();
+      // Only a complete rebuild takes the damaged file's place.
+      if (replacement) (built ? replacement.commit : replacement.abandon)();
     }
   });
 }

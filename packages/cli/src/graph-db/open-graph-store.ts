@@ -16,6 +16,11 @@ export interface GraphDbTarget {
   authTokenEnv: string;
   convexSnapshot?: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The local file to open instead of graph.db: `refresh --force` builds a replacement for a
+   * damaged graph.db beside it and renames it into place when done.
+   */
+  file?: string | undefined;
 }
 
 export interface OpenedGraphStore {
@@ -60,13 +65,13 @@ export async function openGraphStore(target: GraphDbTarget, mode: { readOnly: bo
       const store = await openLibsqlGraphStore({ url: target.url, ...(authToken ? { authToken } : {}), readOnly: mode.readOnly });
       return { store, location: store.location, recovery: null };
     }
-    const path = graphDbPath(target.root, target.scope);
+    const path = target.file ?? graphDbPath(target.root, target.scope);
     if (mode.readOnly && !existsSync(path)) throw missingGraphDb(target, path);
     const store = await openLibsqlGraphStore({ url: path, readOnly: mode.readOnly });
     return { store, location: displayPath(target.root, path), recovery: null };
   }
   if (target.url) throw new TsiftError("usage", "--url applies to --backend libsql only");
-  const path = graphDbPath(target.root, target.scope);
+  const path = target.file ?? graphDbPath(target.root, target.scope);
   const sqlite = await import("@tsift/sqlite");
   // A corrupt or mismatched graph.db, met at the open or by any later statement, names its rebuild.
   const repairHint = `${graphDbPrefix(target)} refresh --force`;

@@ -1,12 +1,10 @@
 import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core";
-import { openSqliteGraphStoreReadOnly, quarantineSqliteFile } from "@tsift/sqlite";
+import { openSqliteGraphStoreReadOnly } from "@tsift/sqlite";
+import { startReplacement, type IndexReplacement } from "../internal/index-replacement";
 
-/** A graph.db that `refresh --force` could not use: why, and where it was moved. */
-export interface GraphDbReplacement {
-  reason: string;
-  moved_to: string;
-}
+/** A new graph.db being built beside a damaged one: where, why, and how to swap it in or drop it. */
+export type GraphDbReplacement = IndexReplacement;
 
 /**
  * Why the graph.db at `path` cannot be refreshed in place, or null when it can (or does
@@ -39,15 +37,14 @@ export async function graphDbFileProblem(path: string): Promise<string | null> {
 }
 
 /**
- * What `graph-db refresh --force` does before it opens a local graph.db: a file it cannot
- * use (graphDbFileProblem) is moved aside with its sidecars as `graph.db.corrupt-<UTC time>`
- * (nothing is deleted), so the refresh builds a new one from the index. The caller holds
- * the graph writer lock. While the new projection is written, readers find no graph.db
- * and then an empty one; the projection itself commits in one transaction.
+ * What `graph-db refresh --force` does first, under the graph writer lock: when the
+ * local graph.db cannot be used (graphDbFileProblem), the rebuild is written to
+ * `<path>.rebuild` and `commit()` renames it over the old file once it is complete, keeping
+ * the old bytes (and sidecars) as `graph.db.corrupt-<UTC time>`; readers see the damaged
+ * file until then and the new one after, never a half-built graph. Null when the file can
+ * be refreshed in place.
  */
-export async function recoverGraphDbFile(path: string): Promise<GraphDbReplacement | null> {
+export async function startGraphDbReplacement(path: string): Promise<GraphDbReplacement | null> {
   const reason = await graphDbFileProblem(path);
-  if (reason === null) return null;
-  const moved = quarantineSqliteFile(path);
-  return moved ? { reason, moved_to: moved.moved_to } : null;
+  return reason === null ? null : startReplacement(path, reason);
 }

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { corruptFileName, replaceSqliteFile } from "@tsift/sqlite";
 
-/** A new index.db being written beside an unusable one (see openIndexWriter's `rebuild`). */
+/** A new database file written beside an unusable one (openIndexWriter's `rebuild`, graph-db `refresh --force`). */
 export interface IndexReplacement {
   /** Where the new file is written until it replaces the old one. */
   tempPath: string;
