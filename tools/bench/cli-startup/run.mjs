@@ -2,13 +2,19 @@
 // CLI startup benchmark: wall time of whole processes (node start included), runs
 // interleaved so machine load hits every case alike. Reports min and median in ms.
 //   node tools/bench/cli-startup/run.mjs [--runs 40] [--json] [--imports] [--bin cli|published]
-//                                         [--project DIR --symbol NAME]
+//                                         [--project DIR --symbol NAME] [--against DIR] [--cpu]
 // --bin published (the default) runs the root package's bin/tsift.js, as `npx tsift` does;
 // --bin cli runs packages/cli/dist/bin.js. The index-reading cases run against a temp
 // copy of fixtures/precise-callers (symbol Store.get), indexed (and its PageRank cached)
 // before timing; --project reads a real project's index instead (indexed and warmed in
 // place first) and --symbol names the symbol they look up there.
 // --imports also times what `import "yargs"` loads, module by module, in fresh processes.
+// --against DIR also times `--help` and the index-reading cases through DIR/bin/tsift.js (another
+// build of tsift, e.g. a copy from before a change), interleaved in the same run: an A/B
+// that machine load cannot tilt.
+// --cpu also reports each process's CPU time (user + system, from `perf stat -e task-clock`,
+// which must be installed): on a machine shared with other jobs, wall time mostly measures
+// the scheduler, CPU time what the process itself did. Wall times then include perf's own start.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,8 +32,12 @@ const givenProject = option("--project");
 const symbol = option("--symbol") ?? "Store.get";
 const project = givenProject ?? mkdtempSync(join(tmpdir(), "tsift-startup-"));
 if (!givenProject) cpSync(join(root, "fixtures", "precise-callers"), project, { recursive: true });
-const warm = spawnSync(process.execPath, [bin, "explain", symbol], { cwd: project, encoding: "utf8" });
-if (warm.status !== 0) throw new Error(`indexing the project failed: ${warm.stderr}`);
+const against = option("--against");
+const otherBin = against === undefined ? undefined : join(against, "bin", "tsift.js");
+for (const warmBin of otherBin ? [bin, otherBin] : [bin]) {
+  const warm = spawnSync(process.execPath, [warmBin, "explain", symbol], { cwd: project, encoding: "utf8" });
+  if (warm.status !== 0) throw new Error(`indexing the project failed: ${warm.stderr}`);
+}
 
 const cases = [
   { name: "node -e 0 (baseline)", argv: ["-e", "0"] },
@@ -40,15 +50,24 @@ const cases = [
   { name: `tsift graph ${symbol} --callers`, argv: [bin, "graph", symbol, "--callers"], cwd: project },
   { name: "import yargs only", argv: ["--input-type=module", "-e", "await import('yargs')"], cwd: join(root, "packages", "cli") },
 ];
+if (otherBin) {
+  const read = cases.filter((entry) => entry.cwd === project || entry.argv[1] === "--help");
+  cases.push(...read.map((entry) => ({ ...entry, name: `${entry.name} (against)`, argv: [otherBin, ...entry.argv.slice(1)] })));
+}
 
+const cpu = args.includes("--cpu");
 const samples = cases.map(() => []);
+const cpuSamples = cases.map(() => []);
 for (let run = 0; run < runs; run++) {
   cases.forEach((entry, index) => {
+    const [command, argv] = cpu ? ["perf", ["stat", "-x,", "-e", "task-clock", process.execPath, ...entry.argv]] : [process.execPath, entry.argv];
     const started = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, entry.argv, { cwd: entry.cwd ?? root, stdio: ["ignore", "ignore", "pipe"] });
+    const result = spawnSync(command, argv, { cwd: entry.cwd ?? root, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (result.status !== 0) throw new Error(`${entry.name} exited ${result.status}: ${result.stderr}`);
     samples[index].push(ms);
+    // perf's CSV line: msec,unit,event,...; the last line of stderr, after anything the process wrote.
+    if (cpu) cpuSamples[index].push(Number(result.stderr.trim().split("\n").at(-1).split(",")[0]));
   });
 }
 if (!givenProject) rmSync(project, { recursive: true, force: true });
@@ -74,17 +93,22 @@ function importBreakdown() {
 }
 
 const baseline = median(samples[0]);
+const cpuBaseline = cpu ? median(cpuSamples[0]) : undefined;
 const stats = cases.map((entry, index) => {
   const sorted = [...samples[index]].sort((a, b) => a - b);
   const med = +sorted[Math.floor(sorted.length / 2)].toFixed(1);
-  return { name: entry.name, min_ms: +sorted[0].toFixed(1), median_ms: med, x_node: +(med / baseline).toFixed(2) };
+  const row = { name: entry.name, min_ms: +sorted[0].toFixed(1), median_ms: med, x_node: +(med / baseline).toFixed(2) };
+  if (!cpu) return row;
+  const cpuMedian = median(cpuSamples[index]);
+  return { ...row, cpu_median_ms: cpuMedian, cpu_x_node: +(cpuMedian / cpuBaseline).toFixed(2) };
 });
 const imports = args.includes("--imports") ? importBreakdown() : null;
 if (args.includes("--json")) console.log(JSON.stringify({ node: process.version, runs, bin: which, stats, imports }));
 else {
   console.log(`node ${process.version}, ${runs} interleaved runs, bin: ${which === "cli" ? "packages/cli/dist/bin.js" : "bin/tsift.js"}\n`);
-  console.log("| case | min ms | median ms | × node -e 0 |\n|---|---|---|---|");
-  for (const row of stats) console.log(`| ${row.name} | ${row.min_ms} | ${row.median_ms} | ${row.x_node} |`);
+  console.log(`| case | min ms | median ms | × node -e 0 |${cpu ? " CPU median ms | CPU × node -e 0 |" : ""}\n|---|---|---|---|${cpu ? "---|---|" : ""}`);
+  for (const row of stats)
+    console.log(`| ${row.name} | ${row.min_ms} | ${row.median_ms} | ${row.x_node} |${cpu ? ` ${row.cpu_median_ms} | ${row.cpu_x_node} |` : ""}`);
   if (imports) {
     console.log("\n| yargs import step | median ms |\n|---|---|");
     for (const row of imports) console.log(`| ${row.module} | ${row.median_ms} |`);
