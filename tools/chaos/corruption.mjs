@@ -2,8 +2,9 @@
 // user_version=99 on index.db and graph.db. Then every command must fail cleanly (exit
 // 6 with a `next:`, never 10 or a stack) or answer correctly; status/doctor/--check must
 // not call the file healthy; and the command the error's `next:` names must restore a
-// working index (checked by running the commands again, all exit 0).
-import { closeSync, cpSync, openSync, statSync, truncateSync, writeSync } from "node:fs";
+// working index (checked by running the commands again, all exit 0) and keep the damaged
+// file as <name>.corrupt-<time>.
+import { closeSync, cpSync, openSync, readdirSync, statSync, truncateSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { cleanExit, describeRun, fail, fn, generateProject, integrityCheck, openDb, removeTempDir, rng, runCli, suiteResult, tempDir } from "./lib.mjs";
 
@@ -115,6 +116,10 @@ export async function corruption({ full, seed, log }) {
             healthy = false;
             fail(result, name, `after \`tsift ${hint.join(" ")}\`: ${describeRun(run)}`);
           }
+        }
+        // Nothing is silently deleted: the damaged file is kept beside the new one.
+        if (!readdirSync(join(dir, ".tsift")).some((entry) => entry.startsWith(`${file}.corrupt-`))) {
+          fail(result, name, `the repair left no ${file}.corrupt-<time> copy of the damaged file`);
         }
         const integrity = integrityCheck(dbPath);
         if (integrity !== "ok") fail(result, name, `${file} integrity_check after repair: ${integrity}`);

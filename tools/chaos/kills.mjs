@@ -1,6 +1,6 @@
-// kills: kill -9 and SIGINT at random points of `tsift index` (cold and incremental),
-// `graph-db refresh` and an edit-while-indexing cycle on a generated project. After each
-// kill: integrity_check is ok, the next `tsift index` succeeds (a stale lock is taken
+// kills: kill -9 and SIGINT at random points of `tsift index` (cold, incremental and
+// --rebuild), `graph-db refresh` and an edit-while-indexing cycle on a generated project.
+// After each kill: integrity_check is ok, the next `tsift index` succeeds (a stale lock is taken
 // over), the index is fresh and equals one built from scratch; after a SIGINT the writer
 // lock is gone. Then leftover locks (pid reuse, old empty or garbage files, dead pids)
 // must be taken over by the next writer.
@@ -27,7 +27,7 @@ import {
   treeHash,
 } from "./lib.mjs";
 
-const KINDS = ["cold", "incremental", "refresh", "edit-cycle"];
+const KINDS = ["cold", "incremental", "refresh", "edit-cycle", "rebuild"];
 
 export async function kills({ trials, lockProbeCount = LOCK_PROBES.length, seed, tsFiles, pyFiles, log }) {
   const result = suiteResult("kills");
@@ -57,6 +57,9 @@ export async function kills({ trials, lockProbeCount = LOCK_PROBES.length, seed,
       let window = timing.incremental;
       if (kind === "cold") {
         rmSync(join(project, ".tsift"), { recursive: true, force: true });
+        window = timing.cold;
+      } else if (kind === "rebuild") {
+        args = ["index", "--rebuild", "--quiet"];
         window = timing.cold;
       } else if (kind === "incremental" || kind === "edit-cycle") {
         churn(project, r, { edits: r.int(3, 30), adds: r.int(0, 4), deletes: r.int(0, 2), tsFiles });

@@ -36,7 +36,7 @@ const seed = Number(values.seed) || 1;
 /** Per-suite size of each mode; the full one is the target. */
 const PLANS = {
   short: {
-    kills: { trials: 4, lockProbeCount: 2, tsFiles: 40, pyFiles: 12 },
+    kills: { trials: 5, lockProbeCount: 1, tsFiles: 40, pyFiles: 12 },
     concurrency: { writers: 2, readers: 3, seconds: 6, tsFiles: 40, pyFiles: 12 },
     corpus: { full: false },
     corruption: { full: false },
