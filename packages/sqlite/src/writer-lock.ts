@@ -124,7 +124,7 @@ function parseLock(lockPath: string, content: string): WriterLockProbe {
       : probe(
           "live",
           "other_host",
-          `held by pid ${pid} on host ${host}${since} (cannot be checked from here; stale after ${formatAge(UNVERIFIED_LOCK_MAX_AGE_MS)})`,
+          `held by pid ${pid} on host ${host}${since}; processes there cannot be checked from here, so it counts as stale after ${formatAge(UNVERIFIED_LOCK_MAX_AGE_MS)}`,
         );
   }
   if (!isProcessAlive(pid)) return probe("stale", "dead", `stale: pid ${pid} is gone`);
@@ -136,8 +136,12 @@ function parseLock(lockPath: string, content: string): WriterLockProbe {
       : probe("stale", "pid_reused", `stale: pid ${pid} now belongs to another process, started after the lock was taken`);
   }
   return ageMs > UNVERIFIED_LOCK_MAX_AGE_MS
-    ? probe("stale", "expired", `stale: pid ${pid} has held it for ${formatAge(ageMs)}, longer than any tsift run (its start time cannot be checked)`)
-    : probe("live", "unverified", `held by live pid ${pid}${since} (its start time cannot be checked; stale after ${formatAge(UNVERIFIED_LOCK_MAX_AGE_MS)})`);
+    ? probe("stale", "expired", `stale: pid ${pid} has held it for ${formatAge(ageMs)}, longer than any tsift run, and its start time cannot be checked`)
+    : probe(
+        "live",
+        "unverified",
+        `held by live pid ${pid}${since}; its start time cannot be checked, so it counts as stale after ${formatAge(UNVERIFIED_LOCK_MAX_AGE_MS)}`,
+      );
 }
 
 /** Reports who holds a writer lock, and whether it is stale, without touching it. */
