@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { chunksById } from "@tsift/index/indexer";
+import { readTransaction, chunksById } from "@tsift/index/indexer";
 import { denseRank, type DenseMatch } from "./dense-index";
 import type { Encoder } from "./encoders/encoder";
 import { coverage, ftsQuery } from "./fts-query";
@@ -36,34 +36,40 @@ export interface DenseSearchResult {
  * Scores are scaled so a chunk ranked first by both sides scores 1.
  */
 export function denseSearch(db: Database.Database, text: string, mode: "hybrid" | "semantic", options: DenseSearchOptions): DenseSearchResult {
-  const query = ftsQuery(text);
-  const alpha = mode === "semantic" ? 1 : Math.min(1, Math.max(0, options.alpha ?? hybridAlpha(text)));
-  if (options.limit <= 0) return { hits: [], alpha, candidates: { dense: 0, sparse: 0 } };
-  const depth = Math.max(100, options.limit * 10);
-  const queryVector = options.encoder.encode([text])[0]!;
-  const dense: DenseMatch[] = denseRank(db, options.encoder.id, queryVector, { ...options, limit: depth, ...(options.extra ? { extra: options.extra } : {}) });
-  const sparse = mode === "semantic" ? [] : rankChunksBm25(db, query, { ...options, limit: Math.ceil(depth / 6) }).ranked;
+  return readTransaction(db, () => {
+    const query = ftsQuery(text);
+    const alpha = mode === "semantic" ? 1 : Math.min(1, Math.max(0, options.alpha ?? hybridAlpha(text)));
+    if (options.limit <= 0) return { hits: [], alpha, candidates: { dense: 0, sparse: 0 } };
+    const depth = Math.max(100, options.limit * 10);
+    const queryVector = options.encoder.encode([text])[0]!;
+    const dense: DenseMatch[] = denseRank(db, options.encoder.id, queryVector, {
+      ...options,
+      limit: depth,
+      ...(options.extra ? { extra: options.extra } : {}),
+    });
+    const sparse = mode === "semantic" ? [] : rankChunksBm25(db, query, { ...options, limit: Math.ceil(depth / 6) }).ranked;
 
-  const fused = new Map<number, number>();
-  dense.forEach((match, index) => fused.set(match.id, (fused.get(match.id) ?? 0) + alpha / (RRF_K + index + 1)));
-  sparse.forEach((entry, index) => fused.set(entry.chunk.id, (fused.get(entry.chunk.id) ?? 0) + (1 - alpha) / (RRF_K + index + 1)));
-  const order = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, Math.max(options.limit * 3, 30));
-  const chunks = chunksById(
-    db,
-    order.map(([id]) => id),
-  );
-  const ranked: RankedChunk[] = [];
-  for (const [id, score] of order) {
-    const chunk = chunks.get(id);
-    if (!chunk) continue;
-    const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
-    const scale = mode === "semantic" ? 1 : 0.75 + 0.25 * covered;
-    ranked.push({ chunk, score: score * (RRF_K + 1) * scale, coverage: covered });
-  }
-  ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
-  return {
-    hits: toHits(ranked.slice(0, options.limit), query, mode === "semantic" ? "dense" : "hybrid"),
-    alpha,
-    candidates: { dense: dense.length, sparse: sparse.length },
-  };
+    const fused = new Map<number, number>();
+    dense.forEach((match, index) => fused.set(match.id, (fused.get(match.id) ?? 0) + alpha / (RRF_K + index + 1)));
+    sparse.forEach((entry, index) => fused.set(entry.chunk.id, (fused.get(entry.chunk.id) ?? 0) + (1 - alpha) / (RRF_K + index + 1)));
+    const order = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, Math.max(options.limit * 3, 30));
+    const chunks = chunksById(
+      db,
+      order.map(([id]) => id),
+    );
+    const ranked: RankedChunk[] = [];
+    for (const [id, score] of order) {
+      const chunk = chunks.get(id);
+      if (!chunk) continue;
+      const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
+      const scale = mode === "semantic" ? 1 : 0.75 + 0.25 * covered;
+      ranked.push({ chunk, score: score * (RRF_K + 1) * scale, coverage: covered });
+    }
+    ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
+    return {
+      hits: toHits(ranked.slice(0, options.limit), query, mode === "semantic" ? "dense" : "hybrid"),
+      alpha,
+      candidates: { dense: dense.length, sparse: sparse.length },
+    };
+  });
 }

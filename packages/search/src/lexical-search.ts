@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { chunksById, ftsChunkMatches, type Bm25Weights, type ChunkRow } from "@tsift/index/indexer";
+import { readTransaction, chunksById, ftsChunkMatches, type Bm25Weights, type ChunkRow } from "@tsift/index/indexer";
 import { coverage, ftsQuery, type FtsQuery } from "./fts-query";
 import type { Confidence, SearchFilters, SearchHit } from "./search-types";
 import { bestLines } from "./snippet";
@@ -35,33 +35,37 @@ const OVERFETCH = 6;
  * it by how many of the query's words the chunk (names and text) contains.
  */
 export function rankChunksBm25(db: Database.Database, query: FtsQuery, options: LexicalOptions): { ranked: RankedChunk[]; total: number } {
-  if (query.match === "" || options.limit <= 0) return { ranked: [], total: 0 };
-  const { rows, total } = ftsChunkMatches(db, {
-    ...options,
-    match: query.match,
-    weights: options.weights ?? DEFAULT_BM25_WEIGHTS,
-    limit: Math.max(50, options.limit * OVERFETCH),
+  return readTransaction(db, () => {
+    if (query.match === "" || options.limit <= 0) return { ranked: [], total: 0 };
+    const { rows, total } = ftsChunkMatches(db, {
+      ...options,
+      match: query.match,
+      weights: options.weights ?? DEFAULT_BM25_WEIGHTS,
+      limit: Math.max(50, options.limit * OVERFETCH),
+    });
+    const chunks = chunksById(
+      db,
+      rows.map((row) => row.id),
+    );
+    const ranked: RankedChunk[] = [];
+    for (const row of rows) {
+      const chunk = chunks.get(row.id);
+      if (!chunk) continue;
+      const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
+      ranked.push({ chunk, score: row.score * (0.35 + 0.65 * covered), coverage: covered });
+    }
+    ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
+    return { ranked, total };
   });
-  const chunks = chunksById(
-    db,
-    rows.map((row) => row.id),
-  );
-  const ranked: RankedChunk[] = [];
-  for (const row of rows) {
-    const chunk = chunks.get(row.id);
-    if (!chunk) continue;
-    const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
-    ranked.push({ chunk, score: row.score * (0.35 + 0.65 * covered), coverage: covered });
-  }
-  ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
-  return { ranked, total };
 }
 
 /** `tsift search --strategy lexical`: the top chunks as hits, each with its best lines and a confidence. */
 export function lexicalSearch(db: Database.Database, text: string, options: LexicalOptions): LexicalResult {
-  const query = ftsQuery(text);
-  const { ranked, total } = rankChunksBm25(db, query, options);
-  return { hits: toHits(ranked.slice(0, options.limit), query, "bm25"), total };
+  return readTransaction(db, () => {
+    const query = ftsQuery(text);
+    const { ranked, total } = rankChunksBm25(db, query, options);
+    return { hits: toHits(ranked.slice(0, options.limit), query, "bm25"), total };
+  });
 }
 
 export function compareChunks(a: ChunkRow, b: ChunkRow): number {

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { splitIdentifier } from "@tsift/graph";
-import { resolvedCallerCounts, symbolNameCandidates, type SymbolCandidate } from "@tsift/index/indexer";
+import { readTransaction, resolvedCallerCounts, symbolNameCandidates, type SymbolCandidate } from "@tsift/index/indexer";
 import { QUERY_STOP_WORDS } from "./query-stop-words";
 import { ftsQuery } from "./fts-query";
 import type { SearchFilters, SymbolHit, SymbolMatchType } from "./search-types";
@@ -40,55 +40,57 @@ const MIN_CANDIDATES = 500;
  * (`symbolNameCandidates`), the likeliest first; only that head is scored here.
  */
 export function searchSymbols(db: Database.Database, query: string, options: SymbolSearchOptions): SymbolHit[] {
-  const trimmed = query.trim();
-  const tags = queryTags(trimmed);
-  if (options.limit <= 0 || (tags.length === 0 && trimmed === "")) return [];
-  const rows = symbolNameCandidates(db, { ...options, query: trimmed, tags, limit: Math.max(CANDIDATES_PER_HIT * options.limit, MIN_CANDIDATES) });
+  return readTransaction(db, () => {
+    const trimmed = query.trim();
+    const tags = queryTags(trimmed);
+    if (options.limit <= 0 || (tags.length === 0 && trimmed === "")) return [];
+    const rows = symbolNameCandidates(db, { ...options, query: trimmed, tags, limit: Math.max(CANDIDATES_PER_HIT * options.limit, MIN_CANDIDATES) });
 
-  const lowerQuery = trimmed.toLowerCase();
-  const scored: { row: SymbolRow; score: number; match: SymbolMatchType; tags: string[] }[] = [];
-  for (const row of rows) {
-    const symbolTags = [...new Set(splitIdentifier(row.name))];
-    if (row.name.toLowerCase() === lowerQuery || row.qualified_name.toLowerCase() === lowerQuery) {
-      scored.push({ row, score: 1, match: "exact_name", tags: symbolTags });
-      continue;
+    const lowerQuery = trimmed.toLowerCase();
+    const scored: { row: SymbolRow; score: number; match: SymbolMatchType; tags: string[] }[] = [];
+    for (const row of rows) {
+      const symbolTags = [...new Set(splitIdentifier(row.name))];
+      if (row.name.toLowerCase() === lowerQuery || row.qualified_name.toLowerCase() === lowerQuery) {
+        scored.push({ row, score: 1, match: "exact_name", tags: symbolTags });
+        continue;
+      }
+      const matching = tags.filter((tag) => symbolTags.includes(tag)).length;
+      if (matching === 0 || symbolTags.length === 0) continue;
+      const precision = matching / tags.length;
+      const recall = matching / symbolTags.length;
+      const f1 = (2 * precision * recall) / (precision + recall);
+      scored.push({ row, score: f1, match: matching === tags.length ? "all_tags" : "partial_tags", tags: symbolTags });
     }
-    const matching = tags.filter((tag) => symbolTags.includes(tag)).length;
-    if (matching === 0 || symbolTags.length === 0) continue;
-    const precision = matching / tags.length;
-    const recall = matching / symbolTags.length;
-    const f1 = (2 * precision * recall) / (precision + recall);
-    scored.push({ row, score: f1, match: matching === tags.length ? "all_tags" : "partial_tags", tags: symbolTags });
-  }
-  scored.sort((a, b) => b.score - a.score);
-  // Centrality is only looked up for the rows that can still make the cut.
-  const cutoff = scored[Math.min(options.limit, scored.length) - 1]?.score ?? 0;
-  const contenders = scored.filter((entry) => entry.score >= cutoff);
-  const centrality = (options.tieBreak ?? callerCounts(db))(contenders.map((entry) => entry.row.id));
-  contenders.sort(
-    (a, b) =>
-      b.score - a.score ||
-      Number(b.match === "exact_name") - Number(a.match === "exact_name") ||
-      (centrality.get(b.row.id) ?? 0) - (centrality.get(a.row.id) ?? 0) ||
-      prominence(a.row) - prominence(b.row) ||
-      compare(a.row.name, b.row.name) ||
-      compare(a.row.file, b.row.file) ||
-      a.row.line - b.row.line,
-  );
-  return contenders.slice(0, options.limit).map(({ row, score, match, tags: symbolTags }) => ({
-    name: row.name,
-    kind: row.kind,
-    language: row.language,
-    file: row.file,
-    line: row.line,
-    end_line: row.end_line,
-    parent: row.parent,
-    signature: row.signature,
-    tags: symbolTags,
-    score: Math.round(score * 10_000) / 10_000,
-    match_type: match,
-    ...(centrality.has(row.id) ? { centrality: Math.round(centrality.get(row.id)! * 1e6) / 1e6 } : {}),
-  }));
+    scored.sort((a, b) => b.score - a.score);
+    // Centrality is only looked up for the rows that can still make the cut.
+    const cutoff = scored[Math.min(options.limit, scored.length) - 1]?.score ?? 0;
+    const contenders = scored.filter((entry) => entry.score >= cutoff);
+    const centrality = (options.tieBreak ?? callerCounts(db))(contenders.map((entry) => entry.row.id));
+    contenders.sort(
+      (a, b) =>
+        b.score - a.score ||
+        Number(b.match === "exact_name") - Number(a.match === "exact_name") ||
+        (centrality.get(b.row.id) ?? 0) - (centrality.get(a.row.id) ?? 0) ||
+        prominence(a.row) - prominence(b.row) ||
+        compare(a.row.name, b.row.name) ||
+        compare(a.row.file, b.row.file) ||
+        a.row.line - b.row.line,
+    );
+    return contenders.slice(0, options.limit).map(({ row, score, match, tags: symbolTags }) => ({
+      name: row.name,
+      kind: row.kind,
+      language: row.language,
+      file: row.file,
+      line: row.line,
+      end_line: row.end_line,
+      parent: row.parent,
+      signature: row.signature,
+      tags: symbolTags,
+      score: Math.round(score * 10_000) / 10_000,
+      match_type: match,
+      ...(centrality.has(row.id) ? { centrality: Math.round(centrality.get(row.id)! * 1e6) / 1e6 } : {}),
+    }));
+  });
 }
 
 /** The fallback tie-breaker: how many call sites resolve to each symbol (in-degree). */
