@@ -172,6 +172,21 @@ describe("a damaged index.db", () => {
   );
 });
 
+describe("the repair command run from another directory", () => {
+  it("names the project, so it rebuilds the damaged index rather than the caller's directory", () => {
+    const dir = copyOfBase();
+    damage(join(dir, ".tsift", "index.db"), "truncate", "symbols");
+    const failure = spawnTsift(work, ["symbols", "fn_1_1", "--path", dir]);
+    expect(failure.code, failure.err).toBe(6);
+    const repair = nextCommand(failure.err);
+    expect(repair).toEqual(["index", "--rebuild", dir.slice(work.length + 1)]);
+    const rebuilt = spawnTsift(work, repair);
+    expect(rebuilt.code, rebuilt.err).toBe(0);
+    expect(corruptCopies(dir, "index.db")).toHaveLength(1);
+    expect(spawnTsift(work, ["symbols", "fn_1_1", "--path", dir]).code).toBe(0);
+  }, 60_000);
+});
+
 describe("a damaged graph.db", () => {
   it.each(DAMAGES)(
     "%s: graph-db commands exit 6 or fail doctor closed, and refresh --force rebuilds it",

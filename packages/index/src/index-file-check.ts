@@ -3,10 +3,16 @@ import { TsiftError, isTsiftError, shellArg, type TsiftErrorCode } from "@tsift/
 import { openSqliteConnection, openSqliteReadOnly, sqliteQuickCheck } from "@tsift/sqlite";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
 import type { IndexLocation } from "./index-location";
+import { pathArg } from "./project/command-place";
 
-/** The command that rebuilds this index from its sources, whatever state the file is in. */
-export function indexRepairHint(location: IndexLocation): string {
-  return `tsift index --rebuild${location.scope ? ` --submodule ${shellArg(location.scope)}` : ""}`;
+/**
+ * The command that rebuilds this index from its sources, whatever state the file is in,
+ * as typed from `cwd` (the project as a path argument unless it is `cwd` itself), so the
+ * `next:` of an error works where the command was run.
+ */
+export function indexRepairHint(location: IndexLocation, cwd: string = process.cwd()): string {
+  const at = pathArg(cwd, location.projectRoot);
+  return `tsift index --rebuild${at === "." ? "" : ` ${at}`}${location.scope ? ` --submodule ${shellArg(location.scope)}` : ""}`;
 }
 
 /** Why an index.db cannot be used as it is, in the codes the CLI maps to exit 6. */

@@ -43,16 +43,17 @@ function thrown(fn: () => unknown): unknown {
   throw new Error("expected a throw");
 }
 
-const rebuildHint = "tsift index --rebuild";
+/** The rebuild as typed from this process's directory, which is not the project's: the project is named. */
+const hintFor = (location: IndexLocation) => `tsift index --rebuild ${location.projectRoot}`;
 
 describe("classifying a damaged index.db", () => {
   it("a truncated file or garbage header is corrupt_data from the reader and the writer, naming the rebuild", async () => {
     const location = await indexed();
     truncateSync(location.dbPath, 10_000);
-    expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "corrupt_data", hint: rebuildHint });
-    expect(thrown(() => openIndexWriter(location))).toMatchObject({ code: "corrupt_data", hint: rebuildHint });
+    expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "corrupt_data", hint: hintFor(location) });
+    expect(thrown(() => openIndexWriter(location))).toMatchObject({ code: "corrupt_data", hint: hintFor(location) });
     garbage(location.dbPath, 0, 1);
-    expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "corrupt_data", hint: rebuildHint });
+    expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "corrupt_data", hint: hintFor(location) });
   });
 
   it("a missing table or column is schema_mismatch when opened, before any query meets it", async () => {
@@ -60,7 +61,11 @@ describe("classifying a damaged index.db", () => {
     const db = new Database(location.dbPath);
     db.exec("DROP TABLE symbols");
     db.close();
-    expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "schema_mismatch", hint: rebuildHint, details: { reason: "missing table symbols" } });
+    expect(thrown(() => openIndexReader(location))).toMatchObject({
+      code: "schema_mismatch",
+      hint: hintFor(location),
+      details: { reason: "missing table symbols" },
+    });
     expect(thrown(() => openIndexWriter(location))).toMatchObject({ code: "schema_mismatch" });
     const again = await indexed();
     const db2 = new Database(again.dbPath);
@@ -87,11 +92,15 @@ describe("classifying a damaged index.db", () => {
         }
       }
       expect(errors.length).toBeGreaterThan(0);
-      for (const error of errors) expect(error).toMatchObject({ name: "TsiftError", code: "corrupt_data", hint: rebuildHint });
+      for (const error of errors) expect(error).toMatchObject({ name: "TsiftError", code: "corrupt_data", hint: hintFor(location) });
     } finally {
       await reader.close();
     }
-    await expect(checkIndex(location)).rejects.toMatchObject({ code: "corrupt_data", hint: rebuildHint, message: expect.stringContaining("quick_check") });
+    await expect(checkIndex(location)).rejects.toMatchObject({
+      code: "corrupt_data",
+      hint: hintFor(location),
+      message: expect.stringContaining("quick_check"),
+    });
   });
 
   it("a newer schema names a rebuild that works", async () => {
@@ -99,7 +108,7 @@ describe("classifying a damaged index.db", () => {
     const db = new Database(location.dbPath);
     db.pragma("user_version = 99");
     db.close();
-    expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "schema_newer", hint: expect.stringContaining("`tsift index --rebuild`") });
+    expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "schema_newer", hint: expect.stringContaining(`\`${hintFor(location)}\``) });
   });
 });
 
@@ -139,8 +148,9 @@ describe("rebuilding a damaged index.db", () => {
     const location = await indexed();
     truncateSync(location.dbPath, 10_000);
     const status = await projectStatus({ cwd: location.projectRoot });
-    expect(status.index).toMatchObject({ state: "corrupt", problem: { code: "corrupt_data", next: rebuildHint } });
-    expect(status.recommendations).toMatchObject({ use: [], run: expect.stringContaining(rebuildHint) });
+    // Spelled from the status call's cwd, the project root itself.
+    expect(status.index).toMatchObject({ state: "corrupt", problem: { code: "corrupt_data", next: "tsift index --rebuild" } });
+    expect(status.recommendations).toMatchObject({ use: [], run: expect.stringContaining("tsift index --rebuild") });
     const fixed = await projectStatus({ cwd: location.projectRoot, fix: true });
     expect(fixed.index.state).toBe("fresh");
     expect(readdirSync(join(location.dbPath, "..")).some((name) => name.startsWith("index.db.corrupt-"))).toBe(true);

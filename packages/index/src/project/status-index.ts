@@ -87,7 +87,7 @@ async function entryFor(location: IndexLocation, options: { exclude: readonly st
     return { location, freshness: await indexFreshness(location, options) };
   } catch (error) {
     if (!(isTsiftError(error, "corrupt_data") || isTsiftError(error, "schema_mismatch") || isTsiftError(error, "schema_newer"))) throw error;
-    const problem: IndexProblem = { code: error.code as IndexProblem["code"], reason: error.message, next: indexRepairHint(location) };
+    const problem: IndexProblem = { code: error.code as IndexProblem["code"], reason: error.message, next: indexRepairHint(location, location.projectRoot) };
     const freshness = {
       state: "corrupt" as const,
       total_files: 0,
