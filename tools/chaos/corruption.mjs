@@ -88,8 +88,9 @@ export async function corruption({ full, seed, log }) {
         for (const args of commands) {
           const run = await runCli(args, { cwd: dir });
           if (!cleanExit(run)) fail(result, name, describeRun(run), `corrupt ${file} (${damage}); tsift ${args.join(" ")}`);
-          if (run.code !== 0 && !nextCommand(run.stderr)) fail(result, name, `no runnable next: hint: ${describeRun(run)}`);
-          const hint = nextCommand(run.stderr);
+          // A failed check (exit 1, doctor) may name its repair in its report on stdout.
+          const hint = nextCommand(run.stderr) ?? (run.code === 1 ? nextCommand(run.stdout) : null);
+          if (run.code !== 0 && !hint) fail(result, name, `no runnable next: hint: ${describeRun(run)}`);
           if (hint) hints.push(hint);
           const spelled = args.join(" ");
           if (
@@ -135,9 +136,10 @@ export async function corruption({ full, seed, log }) {
   return result;
 }
 
-/** The command a one-line error names after `next:` (or in backticks), as argv without `tsift`. */
-export function nextCommand(stderr) {
-  const match = /\(next: (tsift [^)]*)\)/.exec(stderr) ?? /next: (tsift [^\n]*)/.exec(stderr) ?? /`(tsift [^`]+)`/.exec(stderr);
+/** The command a one-line error names after `next:` (a report after `repair:`, or in backticks), as argv without `tsift`. */
+export function nextCommand(text) {
+  const match =
+    /\(next: (tsift [^)]*)\)/.exec(text) ?? /^(?:next|repair): (tsift [^\n]*)/m.exec(text) ?? /next: (tsift [^\n]*)/.exec(text) ?? /`(tsift [^`]+)`/.exec(text);
   if (!match) return null;
   const words = match[1].trim().split(/\s+/).slice(1);
   // A hint with placeholders or shell syntax is advice, not a command to run.
