@@ -61,6 +61,9 @@ if (!existsSync(CLI_BIN) || !existsSync(PUBLISHED_BIN)) usage(`build the CLI fir
 
 const log = values.quiet || values.json ? () => {} : (line) => process.stderr.write(`${line}\n`);
 const started = Date.now();
+// The build under test is the one at the start; others may commit while a full run goes on.
+const startCommit = commit();
+const startDate = new Date(started).toISOString();
 const results = [];
 for (const name of only) {
   const suiteStarted = Date.now();
@@ -82,8 +85,9 @@ const failures = results.reduce((sum, result) => sum + failureCount(result), 0);
 const report = {
   mode,
   seed,
-  commit: commit(),
-  date: new Date().toISOString(),
+  commit: startCommit,
+  date: startDate,
+  ended: new Date().toISOString(),
   seconds: Math.round((Date.now() - started) / 100) / 10,
   failures,
   rebuild_retries: rebuildRetries.count,
