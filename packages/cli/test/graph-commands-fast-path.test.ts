@@ -58,7 +58,6 @@ describe("the read commands' fast path", () => {
       ["a", "b", "c"],
       ["alpha", "--json=true"],
       ["alpha", "--callers", "--callers"],
-      ["alpha", "--", "x"],
     ]) {
       expect(parse("graph", argv), argv.join(" ")).toBeUndefined();
     }

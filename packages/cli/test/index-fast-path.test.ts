@@ -41,7 +41,7 @@ function bufferedIo(cwd: string) {
 
 const parseIndexArgv = (argv: string[]) => parseArgv(["index", ...argv])?.args;
 const runIndexFast = (argv: string[], io: CliIo) => runFastPath(["index", ...argv], io);
-const DEFAULTS = { rebuild: false, check: false, "exit-code": false, quiet: false, prune: false, workspace: false };
+const DEFAULTS = { rebuild: false, check: false, "exit-code": false, quiet: false, limit: 20, prune: false, workspace: false };
 
 describe("the index command's fast parse", () => {
   it("reads a path, boolean flags and --submodule in both spellings", () => {
@@ -63,7 +63,7 @@ describe("the index command's fast parse", () => {
       ["-qq"],
       ["--quiet", "-q"],
       ["a", "b"],
-      ["--"],
+      ["--", "a", "b"],
       ["--submodule"],
       ["--submodule", "--json"],
       ["--submodule", "a", "--submodule", "b"],

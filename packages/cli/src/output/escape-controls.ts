@@ -29,8 +29,11 @@ export function escapeControls(text: string, keep = ""): string {
   });
 }
 
-/** Keys whose strings are source text, whose tabs and line breaks the renderers lay out themselves. */
-const SOURCE_TEXT_KEYS: ReadonlySet<string> = new Set(["text", "snippet", "signature", "content", "source"]);
+/**
+ * Keys whose strings are source text or whole documents (a completion script, a page),
+ * whose tabs and line breaks the renderers print as they are.
+ */
+const SOURCE_TEXT_KEYS: ReadonlySet<string> = new Set(["text", "snippet", "signature", "content", "source", "script", "html"]);
 
 /**
  * A copy of command data ready for a human renderer: every string escaped (source text
