@@ -199,6 +199,7 @@ describe("a damaged graph.db", () => {
       const report = JSON.parse(doctor.out) as JsonObject;
       expect(report.fail_closed).toBe(true);
       expect(report.repair_commands).toContain("tsift graph-db refresh --force");
+      expect(doctor.err).toMatch(/failed closed: .*\(next: tsift graph-db /u);
 
       // A plain refresh reads the old file and refuses it, naming the forced rebuild.
       const refresh = spawnTsift(dir, ["graph-db", "refresh"]);

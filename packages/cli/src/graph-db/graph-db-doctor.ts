@@ -60,10 +60,12 @@ export async function graphDbDoctor(target: GraphDbTarget): Promise<CommandResul
     startedAt,
   });
   const failures = data.checks.filter((check) => check.status === "fail").map((check) => check.message);
+  // The stderr line ends like every error's, with the first repair that is a command to run.
+  const next = data.repair_commands.find((command) => command.startsWith("tsift "));
   return commandResult(data, doctorOutput, {
     root: target.root,
     exitCode: data.fail_closed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
-    notes: data.fail_closed ? [`tsift: graph-db doctor failed closed: ${failures.join("; ")}`] : [],
+    notes: data.fail_closed ? [`tsift: graph-db doctor failed closed: ${failures.join("; ")}${next ? ` (next: ${next})` : ""}`] : [],
   });
 }
 
