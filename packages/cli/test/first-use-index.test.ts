@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtBin } from "./helpers";
@@ -30,6 +31,9 @@ const READS: readonly (readonly string[])[] = [
 ];
 
 const NOTE = "note: no index yet: indexed 2 files into .tsift/index.db first\n";
+
+type Sqlite = new (path: string) => { exec(sql: string): void; close(): void };
+const Database = createRequire(import.meta.url)("better-sqlite3") as Sqlite;
 
 describe("every read command follows the first-use policy when no index exists", () => {
   it.each(READS.map((argv) => [argv.join(" "), argv] as const))("%s indexes a small project first, with one note", (_label, argv) => {
@@ -67,6 +71,23 @@ describe("every read command follows the first-use policy when no index exists",
     expect(node.code).not.toBe(0);
     expect(node.err).toContain("graph-db refresh");
     expect(existsSync(join(root, ".tsift", "index.db"))).toBe(false);
+  });
+
+  it("symbols treats a file whose first run never committed as no index, not as an empty one", () => {
+    const root = project(TREE);
+    expect(spawnBuilt(root, ["index"]).code).toBe(0);
+    // What a reader meets while another tsift's first run is still writing: the schema, no run, no rows.
+    const db = new Database(join(root, ".tsift", "index.db"));
+    db.exec("DELETE FROM meta WHERE key = 'indexed_at'; DELETE FROM symbols; DELETE FROM calls; DELETE FROM files;");
+    db.close();
+    const result = spawnBuilt(root, ["symbols", "alpha"]);
+    expect(result.code).toBe(0);
+    expect(result.err).toBe(NOTE);
+    expect(result.out).toMatch(/^src\/a\.ts:1-3 {2}function {2}alpha /);
+    // An index that simply has no such name says so without indexing again.
+    const none = spawnBuilt(root, ["symbols", "no_such_name"]);
+    expect(none).toMatchObject({ code: 0, err: "" });
+    expect(none.out).toContain("no symbols");
   });
 
   it("explain waits for another tsift building the missing index instead of failing", async () => {

@@ -1,5 +1,5 @@
 import { isTsiftError } from "@tsift/core/light";
-import { indexMissingTarget, readSymbols, type SymbolQuery, type SymbolsReport } from "@tsift/index/graph-read";
+import { indexHasRun, indexMissingTarget, readSymbols, type SymbolQuery, type SymbolsReport } from "@tsift/index/graph-read";
 import { commandResult, type CommandResult } from "../command-result";
 import { resolveReadTarget } from "../graph-cmd/read-index";
 import type { CliIo } from "../io";
@@ -25,6 +25,11 @@ export async function runSymbols(io: CliIo, flags: SymbolsFlags): Promise<Comman
   } catch (error) {
     if (!isTsiftError(error, "index_missing")) throw error;
     // No index yet: the first-use policy every read command follows.
+    notes.push((await indexMissingTarget(target)).note);
+    data = await readSymbols(target, query);
+  }
+  // Nothing found may mean nothing indexed yet (a first run still being written): asked only then, so a hit costs nothing.
+  if (data.total === 0 && notes.length === 0 && !indexHasRun(target.location)) {
     notes.push((await indexMissingTarget(target)).note);
     data = await readSymbols(target, query);
   }

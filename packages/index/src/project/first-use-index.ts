@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
+import { indexMetaValue } from "../index-db/index-meta-queries";
 import type { IndexLocation } from "../index-location";
 import { loadConfig } from "../load-config";
 import { openIndexReader } from "../open-index";
@@ -41,6 +42,20 @@ export function openIndexIfBuilt(location: IndexLocation): SqliteConnection | nu
   } catch (error) {
     if (isTsiftError(error, "index_missing")) return null;
     throw error;
+  }
+}
+
+/**
+ * Whether index.db holds a committed index run. A first run still being written leaves a
+ * file with the schema and no rows: that is no index yet, as `indexFreshness` says too.
+ */
+export function indexHasRun(location: IndexLocation): boolean {
+  const connection = openIndexIfBuilt(location);
+  if (!connection) return false;
+  try {
+    return indexMetaValue(connection.database, "indexed_at") !== null;
+  } finally {
+    void connection.close();
   }
 }
 
