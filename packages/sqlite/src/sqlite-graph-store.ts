@@ -4,7 +4,11 @@ import { openSqliteConnection, type SqliteConnection, type SqliteConnectionOptio
 import { sqliteQuickCheck } from "./sqlite-file-repair";
 import { openSqliteReadOnly, type SqliteReadOnlyOptions } from "./sqlite-read-only";
 
-export type SqliteGraphStore = SqlGraphStore;
+/** A writable graph store on better-sqlite3; like the read-only one, it can check its own pages. */
+export interface SqliteGraphStore extends SqlGraphStore {
+  /** `PRAGMA quick_check` problems (empty: every page is sound); see sqliteQuickCheck. */
+  quickCheck(): string[];
+}
 
 /** A read-only graph store that says whether it reads the live file or a snapshot copy. */
 export interface SqliteReadOnlyGraphStore extends SqlGraphStore {
@@ -77,7 +81,7 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
     pageSize: SQLITE_GRAPH_PAGE_SIZE,
     ...options,
   });
-  return openStore(connection, options.repairHint, () =>
+  const store = await openStore(connection, options.repairHint, () =>
     core.SqlGraphStore.open(connection, {
       async afterRefresh(report) {
         const started = process.hrtime.bigint();
@@ -94,6 +98,8 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
       },
     }),
   );
+  // Doctor quick_checks whichever store it is handed: the library opens graph.db writable.
+  return Object.defineProperty(store, "quickCheck", { value: () => sqliteQuickCheck(connection.database) }) as SqliteGraphStore;
 }
 
 /**
