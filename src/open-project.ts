@@ -11,7 +11,7 @@ import {
   readLocks,
   readSourceWindow,
   readSymbolGraph,
-  readSymbols,
+  readSymbolsOnFirstUse,
   resolveProjectRoot,
   resolveReadTarget,
   type AnalysisOptions,
@@ -92,7 +92,7 @@ export interface Project {
   index(options?: ProjectIndexOptions): Promise<IndexReport>;
   /** `tsift index --check`: what an update would change, writing nothing. */
   check(options?: ProjectCheckOptions): Promise<IndexReport>;
-  /** `tsift symbols [name]`: ranked definitions (the index is read as it is, never refreshed). */
+  /** `tsift symbols [name]`: ranked definitions (the index is read as it is, never refreshed; with no index yet, a small project is indexed first). */
   symbols(query?: SymbolQuery): Promise<SymbolsReport>;
   /** `tsift graph <symbol>`: callers and callees by resolved call target. */
   graph(symbol: string, options?: ProjectEdgeOptions): Promise<SymbolGraphReport>;
@@ -164,7 +164,7 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
     status: (status = {}) => projectStatus({ cwd, path: root, ...status }),
     index: (run = {}) => indexRun(run),
     check: (run = {}) => indexRun({ ...run, check: true }),
-    symbols: (query = {}) => readSymbols(resolveReadTarget(place), query),
+    symbols: async (query = {}) => (await readSymbolsOnFirstUse(resolveReadTarget(place), query)).report,
     graph: (symbol, edges = {}) => readSymbolGraph(open, { symbol, ...edges }),
     callers: (symbol, edges = {}) => readSymbolGraph(open, { symbol, callers: true, ...edges }),
     callees: (symbol, edges = {}) => readSymbolGraph(open, { symbol, callees: true, ...edges }),

@@ -52,6 +52,15 @@ describe("openProject answers as the CLI's --json does", () => {
     expect(asJson(await project.symbols({ kind: "method", limit: 3 }))).toEqual(cli(root, ["symbols", "--kind", "method", "--limit", "3"]));
   });
 
+  it("symbols on a project without an index follow the first-use policy, as the CLI does", async () => {
+    const fresh = openProject(fixtureCopy("precise-callers"));
+    try {
+      expect(asJson(await fresh.symbols({ name: "get" }))).toEqual(cli(fixtureCopy("precise-callers"), ["symbols", "get"]));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("graph, callers and callees", async () => {
     expect(asJson(await project.graph("Store.get"))).toEqual(cli(root, ["graph", "Store.get"]));
     expect(asJson(await project.callers("Store.get"))).toEqual(cli(root, ["graph", "Store.get", "--callers"]));

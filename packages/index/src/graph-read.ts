@@ -37,7 +37,7 @@ export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { INDEX_SCHEMA_VERSION } from "./index-schema";
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./index-location";
-export { openIndexReader } from "./open-index";
+export { openIndexReader, type OpenIndexReaderOptions } from "./open-index";
 export { resolveProjectRoot, type ProjectRoot } from "./resolve-project-root";
 export { discoverScopes, selectScope, type WorkspaceScope } from "./workspace-scopes";
 export { CONFIG_RELATIVE_PATH, loadConfig } from "./load-config";
@@ -53,7 +53,7 @@ export { openReadIndex, type IndexOpener, type ReadIndex } from "./project/open-
 export { FIRST_USE_MAX_FILES, indexHasRun, indexMissingTarget, indexOnFirstUse, openIndexIfBuilt, type FirstUseIndex } from "./project/first-use-index";
 export { checkLimit } from "./project/read-limits";
 export { chooseSymbol, rerunWith, symbolChoiceOf, type SymbolChoiceCandidate, type SymbolChoice } from "./project/symbol-choice";
-export { readSymbols, type SymbolsReport } from "./project/read-symbols";
+export { readSymbols, readSymbolsOnFirstUse, type SymbolsReading, type SymbolsReport } from "./project/read-symbols";
 export { readSymbolGraph, type SymbolGraphOptions, type SymbolGraphReport } from "./project/read-symbol-graph";
 export { readExplanation, type ExplainSymbolOptions } from "./project/read-explanation";
 export { readCallPath, type CallPathOptions } from "./project/read-call-path";

@@ -1,7 +1,9 @@
+import { isTsiftError } from "@tsift/core/light";
 import { openIndexReader } from "../open-index";
 import { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "../query-symbols";
 import type { ReadTarget } from "./read-target";
 import { checkLimit } from "./read-limits";
+import { indexHasRun, indexMissingTarget } from "./first-use-index";
 
 /** `tsift symbols` data. */
 export interface SymbolsReport {
@@ -36,4 +38,34 @@ export async function readSymbols(target: ReadTarget, query: SymbolQuery = {}): 
     truncated: result.truncated,
     ...(recovery ? { recovery } : {}),
   };
+}
+
+/** `readSymbols` under the first-use policy, with the lines a CLI prints on stderr. */
+export interface SymbolsReading {
+  report: SymbolsReport;
+  notes: string[];
+}
+
+/**
+ * `tsift symbols` as every read command behaves: a missing index follows the first-use
+ * policy (built for a small project, else `index_missing`), and a first run still being
+ * written counts as no index rather than as an index without symbols.
+ */
+export async function readSymbolsOnFirstUse(target: ReadTarget, query: SymbolQuery = {}): Promise<SymbolsReading> {
+  const notes: string[] = [];
+  let report: SymbolsReport;
+  try {
+    report = await readSymbols(target, query);
+  } catch (error) {
+    if (!isTsiftError(error, "index_missing")) throw error;
+    notes.push((await indexMissingTarget(target)).note);
+    report = await readSymbols(target, query);
+  }
+  // Asked only when nothing was found, so a hit costs nothing.
+  if (report.total === 0 && notes.length === 0 && !indexHasRun(target.location)) {
+    notes.push((await indexMissingTarget(target)).note);
+    report = await readSymbols(target, query);
+  }
+  if (report.recovery) notes.push(`note: the index is being written; read a snapshot copy (${report.recovery})`);
+  return { report, notes };
 }
