@@ -29,7 +29,7 @@ export async function checkIndex(location: IndexLocation, options: CheckIndexOpt
   let state: TrackedState = { tracked: new Map(), previousLimit: null };
   let recovery: string | null = null;
   if (existsSync(location.dbPath)) {
-    const connection = openIndexReader(location);
+    const connection = openIndexReader(location, { checkShape: true });
     try {
       recovery = connection.recovery;
       const problems = sqliteQuickCheck(connection.database, QUICK_CHECK_PROBLEMS);

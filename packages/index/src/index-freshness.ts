@@ -52,6 +52,8 @@ export interface IndexFreshnessOptions extends CheckIndexOptions {
    * the connection it is about to query instead of opening the file twice.
    */
   connection?: SqliteConnection;
+  /** When opening the index here, check every table and column of its schema first (`status`). */
+  checkShape?: boolean;
 }
 
 const MISSING: IndexFreshness = {
@@ -75,7 +77,7 @@ export async function indexFreshness(location: IndexLocation, options: IndexFres
   if (!connection) {
     if (!existsSync(location.dbPath)) return { ...MISSING };
     try {
-      connection = openIndexReader(location);
+      connection = openIndexReader(location, { checkShape: options.checkShape ?? false });
     } catch (error) {
       // A file that exists but holds no index yet (a writer's first run) is still missing.
       if (isTsiftError(error, "index_missing")) return { ...MISSING };

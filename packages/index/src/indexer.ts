@@ -15,7 +15,7 @@ export { walkFiles, type WalkOptions, type WalkResult, type WalkedDir, type Walk
 export type { IndexWarning, IndexWarningStage } from "./index-warning";
 export { INDEX_SCHEMA_VERSION } from "./index-schema";
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./index-location";
-export { openIndexReader, openIndexWriter, TOOL_VERSION, type IndexWriter } from "./open-index";
+export { openIndexReader, openIndexWriter, TOOL_VERSION, type IndexWriter, type OpenIndexReaderOptions } from "./open-index";
 export { readSource, minifiedReason, type SkipReason, type SourceRead } from "./read-source";
 export type { IndexChange, IndexMode, IndexSummary, IndexTimings, PruneStats } from "./index-summary";
 export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./update-index";

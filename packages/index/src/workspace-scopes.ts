@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { TsiftError } from "@tsift/core/light";
@@ -67,6 +66,8 @@ function leaf(path: string): string {
 
 /** Paths git records as submodule commits (mode 160000) in the index of the repository at `dir`. */
 function gitlinksAt(dir: string): Set<string> {
+  // Loaded here, not imported: most runs never ask git, and the module costs ~4 ms at start-up.
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
   const result = spawnSync("git", ["ls-files", "--stage", "-z"], { cwd: dir, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const links = new Set<string>();
   if (result.status !== 0 || !result.stdout) return links;

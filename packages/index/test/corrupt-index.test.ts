@@ -56,12 +56,18 @@ describe("classifying a damaged index.db", () => {
     expect(thrown(() => openIndexReader(location))).toMatchObject({ code: "corrupt_data", hint: hintFor(location) });
   });
 
-  it("a missing table or column is schema_mismatch when opened, before any query meets it", async () => {
+  it("a missing table or column is schema_mismatch from the query that meets it, or when opened with checkShape", async () => {
     const location = await indexed();
     const db = new Database(location.dbPath);
     db.exec("DROP TABLE symbols");
     db.close();
-    expect(thrown(() => openIndexReader(location))).toMatchObject({
+    const reader = openIndexReader(location);
+    try {
+      expect(thrown(() => reader.database.prepare("SELECT count(*) FROM symbols").get())).toMatchObject({ code: "schema_mismatch", hint: hintFor(location) });
+    } finally {
+      await reader.close();
+    }
+    expect(thrown(() => openIndexReader(location, { checkShape: true }))).toMatchObject({
       code: "schema_mismatch",
       hint: hintFor(location),
       details: { reason: "missing table symbols" },
@@ -71,7 +77,10 @@ describe("classifying a damaged index.db", () => {
     const db2 = new Database(again.dbPath);
     db2.exec("ALTER TABLE calls DROP COLUMN receiver_type");
     db2.close();
-    expect(thrown(() => openIndexReader(again))).toMatchObject({ code: "schema_mismatch", details: { reason: "missing column calls.receiver_type" } });
+    expect(thrown(() => openIndexReader(again, { checkShape: true }))).toMatchObject({
+      code: "schema_mismatch",
+      details: { reason: "missing column calls.receiver_type" },
+    });
   });
 
   it("damage mid-file is corrupt_data from the query that meets it; checkIndex's quick_check finds it up front", async () => {

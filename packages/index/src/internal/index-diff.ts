@@ -30,9 +30,10 @@ export interface TreeDiff {
 
 /** The stat-only walk compared with the tracked files: what `updateIndex` would add, re-read or drop. */
 export function diffTree(location: IndexLocation, state: TrackedState, options: { exclude?: readonly string[]; maxFileBytes?: number }): TreeDiff {
-  const started = performance.now();
+  // hrtime, not performance.now(): the global loads perf_hooks on first use, on every read command's path.
+  const started = process.hrtime.bigint();
   const walk = walkFiles(location.sourceRoot, { exclude: options.exclude ?? [] });
-  const walkMs = performance.now() - started;
+  const walkMs = Number(process.hrtime.bigint() - started) / 1e6;
   const plan = planChanges(walk.files, state.tracked, sizeLimitRecheck(state.previousLimit, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES));
   return { walk, plan, changes: changeList(plan), walkMs };
 }

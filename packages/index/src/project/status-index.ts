@@ -84,7 +84,7 @@ type Entry = { location: IndexLocation; freshness: Omit<IndexFreshness, "state">
  */
 async function entryFor(location: IndexLocation, options: { exclude: readonly string[]; maxFileBytes: number }): Promise<Entry> {
   try {
-    return { location, freshness: await indexFreshness(location, options) };
+    return { location, freshness: await indexFreshness(location, { ...options, checkShape: true }) };
   } catch (error) {
     if (!(isTsiftError(error, "corrupt_data") || isTsiftError(error, "schema_mismatch") || isTsiftError(error, "schema_newer"))) throw error;
     const problem: IndexProblem = { code: error.code as IndexProblem["code"], reason: error.message, next: indexRepairHint(location, location.projectRoot) };
