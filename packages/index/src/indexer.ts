@@ -6,7 +6,7 @@
  * Every export here is also exported, unchanged, by `@tsift/index` (which adds
  * `parseConfig`, kept out of here so the TOML parser loads only when a config file exists).
  */
-export { DEFAULT_MAX_FILE_BYTES, ISOLATION_TIERS, type IsolationTier, type ScopeOverride, type TsiftConfig } from "./tsift-config";
+export { DEFAULT_MAX_FILE_BYTES, HARD_MAX_FILE_BYTES, ISOLATION_TIERS, type IsolationTier, type ScopeOverride, type TsiftConfig } from "./tsift-config";
 export { defaultConfig } from "./default-config";
 export { CONFIG_RELATIVE_PATH, loadConfig } from "./load-config";
 export { resolveScopeTier, type ScopeTierResolution } from "./resolve-scope-tier";

@@ -112,6 +112,13 @@ exclude = ["vendor/**", "**/*.generated.ts"]
     expect(config.index).toEqual({ maxFileBytes: 2_097_152, exclude: ["vendor/**", "**/*.generated.ts"] });
   });
 
+  it("warns when max_file_bytes asks for more than the per-file limit", () => {
+    const config = parseConfig("[index]\nmax_file_bytes = 100_000_000\n", FILE);
+    expect(config.index.maxFileBytes).toBe(100_000_000);
+    expect(config.warnings).toEqual([`${FILE}: \`index.max_file_bytes\` = 100000000 is over the per-file limit; files over 16777216 bytes are still skipped`]);
+    expect(parseConfig("[index]\nmax_file_bytes = 16_777_216\n", FILE).warnings).toEqual([]);
+  });
+
   it("accepts a UTF-8 byte-order mark", () => {
     expect(parseConfig("\uFEFF[defaults]\nfederation = false\n", FILE).defaults.federation).toBe(false);
   });

@@ -15,7 +15,7 @@ import {
   type FieldContext,
   type TomlTable,
 } from "./internal/config-fields";
-import { ISOLATION_TIERS, type ScopeOverride, type TsiftConfig } from "./tsift-config";
+import { HARD_MAX_FILE_BYTES, ISOLATION_TIERS, type ScopeOverride, type TsiftConfig } from "./tsift-config";
 
 const SECTIONS = ["defaults", "overrides", "index", "autoindex", "summarize", "findings"] as const;
 
@@ -56,6 +56,11 @@ export function parseConfig(text: string, filePath: string): TsiftConfig {
   if (index !== undefined) {
     warnUnknownKeys(ctx, index, ["index"], ["max_file_bytes", "exclude"]);
     config.index.maxFileBytes = readPositiveInteger(ctx, index, ["index", "max_file_bytes"]) ?? config.index.maxFileBytes;
+    if (config.index.maxFileBytes > HARD_MAX_FILE_BYTES) {
+      ctx.warnings.push(
+        `${ctx.file}: \`index.max_file_bytes\` = ${config.index.maxFileBytes} is over the per-file limit; files over ${HARD_MAX_FILE_BYTES} bytes are still skipped`,
+      );
+    }
     config.index.exclude = readStringArray(ctx, index, ["index", "exclude"]) ?? config.index.exclude;
   }
 

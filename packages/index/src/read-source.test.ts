@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempTree } from "../test/helpers";
 import { minifiedReason, readSource } from "./read-source";
+import { HARD_MAX_FILE_BYTES } from "./tsift-config";
 
 describe("readSource", () => {
   it("reads UTF-8 text and hashes the bytes", () => {
@@ -25,6 +26,13 @@ describe("readSource", () => {
 
   it("skips files over max_file_bytes without reading them", () => {
     expect(readSource("/nonexistent/never-read.ts", "typescript", 2048, 1024)).toMatchObject({ kind: "skip", reason: "too_large", hash: "" });
+  });
+
+  it("refuses a file over the per-file limit even when max_file_bytes admits it, without reading it", () => {
+    const read = readSource("/nonexistent/never-read.ts", "typescript", HARD_MAX_FILE_BYTES + 1, 4 * HARD_MAX_FILE_BYTES);
+    expect(read).toMatchObject({ kind: "skip", reason: "too_large", hash: "", size: HARD_MAX_FILE_BYTES + 1 });
+    expect(read.kind === "skip" && read.message).toContain(`per-file limit of ${HARD_MAX_FILE_BYTES} bytes`);
+    expect(readSource("/nonexistent/never-read.ts", "typescript", HARD_MAX_FILE_BYTES, 4 * HARD_MAX_FILE_BYTES)).toMatchObject({ kind: "error" });
   });
 
   it("skips minified files", () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { langInfo, type Lang } from "@tsift/graph/langs";
+import { HARD_MAX_FILE_BYTES } from "./tsift-config";
 
 /** Why a tracked file was deliberately not parsed (`files.skip_reason`). */
 export type SkipReason = "binary" | "too_large" | "minified";
@@ -26,6 +27,7 @@ export const MINIFIED_AVERAGE_LINE = 2000;
  * tell a touched-but-identical file from an edited one.
  */
 export function readSource(absPath: string, lang: Lang, size: number, maxFileBytes: number): SourceRead {
+  if (size > HARD_MAX_FILE_BYTES) return tooLarge(size);
   if (size > maxFileBytes) {
     return { kind: "skip", reason: "too_large", hash: "", size, message: `skipped: ${size} bytes is over max_file_bytes (${maxFileBytes})` };
   }
@@ -36,6 +38,7 @@ export function readSource(absPath: string, lang: Lang, size: number, maxFileByt
     return { kind: "error", message: `read failed: ${(error as NodeJS.ErrnoException).code ?? ""} reading ${absPath}: ${(error as Error).message}` };
   }
   // The file may have grown since it was walked.
+  if (bytes.length > HARD_MAX_FILE_BYTES) return tooLarge(bytes.length);
   if (bytes.length > maxFileBytes) {
     return {
       kind: "skip",
@@ -55,6 +58,16 @@ export function readSource(absPath: string, lang: Lang, size: number, maxFileByt
   const minified = minifiedReason(text, lang);
   if (minified) return { kind: "skip", reason: "minified", hash, size: bytes.length, message: `skipped: looks minified (${minified})` };
   return { kind: "text", text, hash, size: bytes.length, lossy };
+}
+
+function tooLarge(size: number): SourceRead {
+  return {
+    kind: "skip",
+    reason: "too_large",
+    hash: "",
+    size,
+    message: `skipped: ${size} bytes is over the per-file limit of ${HARD_MAX_FILE_BYTES} bytes, which max_file_bytes cannot raise; split the file or exclude it`,
+  };
 }
 
 /** Why the text looks minified, or null. Markdown paragraphs are long lines by nature, so only the single-line rule applies to it. */
