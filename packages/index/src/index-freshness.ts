@@ -56,16 +56,21 @@ export interface IndexFreshnessOptions extends CheckIndexOptions {
   checkShape?: boolean;
 }
 
-const MISSING: IndexFreshness = {
-  state: "missing",
-  total_files: 0,
-  stale_files: 0,
-  changes: [],
-  schema_outdated: false,
-  last_indexed_at: null,
-  last_indexed_secs_ago: null,
-  tool_version: null,
-};
+/** The freshness of an index with nothing readable in it: no file, no run yet, or (in `status`) a damaged file. */
+export function emptyFreshness<S extends string>(state: S): Omit<IndexFreshness, "state"> & { state: S } {
+  return {
+    state,
+    total_files: 0,
+    stale_files: 0,
+    changes: [],
+    schema_outdated: false,
+    last_indexed_at: null,
+    last_indexed_secs_ago: null,
+    tool_version: null,
+  };
+}
+
+const MISSING: IndexFreshness = emptyFreshness("missing");
 
 /**
  * Reads an index's freshness without writing or taking the writer lock: the tracked

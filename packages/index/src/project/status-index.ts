@@ -4,7 +4,7 @@ import { isTsiftError } from "@tsift/core/light";
 import { probeWriterLock } from "@tsift/sqlite";
 import { indexRepairHint, type IndexFileProblem } from "../index-file-check";
 import type { FailedFile } from "../index-db/failed-file-queries";
-import { indexFreshness, type IndexFreshness } from "../index-freshness";
+import { emptyFreshness, indexFreshness, type IndexFreshness } from "../index-freshness";
 import { indexLocation, type IndexLocation } from "../index-location";
 import { loadConfig } from "../load-config";
 import type { TsiftConfig } from "../tsift-config";
@@ -88,17 +88,7 @@ async function entryFor(location: IndexLocation, options: { exclude: readonly st
   } catch (error) {
     if (!(isTsiftError(error, "corrupt_data") || isTsiftError(error, "schema_mismatch") || isTsiftError(error, "schema_newer"))) throw error;
     const problem: IndexProblem = { code: error.code as IndexProblem["code"], reason: error.message, next: indexRepairHint(location, location.projectRoot) };
-    const freshness = {
-      state: "corrupt" as const,
-      total_files: 0,
-      stale_files: 0,
-      changes: [],
-      schema_outdated: false,
-      last_indexed_at: null,
-      last_indexed_secs_ago: null,
-      tool_version: null,
-    };
-    return { location, freshness, problem };
+    return { location, freshness: emptyFreshness("corrupt"), problem };
   }
 }
 
