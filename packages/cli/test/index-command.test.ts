@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync, unlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bumpMtime, holdIndexLock, project, spawnBuilt, tsift, write } from "./index-helpers";
@@ -137,6 +137,16 @@ describe("tsift index", () => {
     const result = await tsift(root, ["index"]);
     expect(result.code).toBe(2);
     expect(result.err).toContain(`${join(root, ".tsift/config.toml")}:3:`);
+  });
+
+  it("fails with exit 2 and a next step when config.toml is a directory", async () => {
+    const root = project(TREE);
+    mkdirSync(join(root, ".tsift/config.toml"), { recursive: true });
+    for (const argv of [["index"], ["status"], ["search", "App"]]) {
+      const result = await tsift(root, argv);
+      expect(result.code, result.err).toBe(2);
+      expect(result.err).toMatch(/error\[invalid_input\]: config .* is a directory, not a TOML file \(next: .*config\.toml/u);
+    }
   });
 
   it("honours [index] max_file_bytes and exclude, warning on stderr and in JSON", async () => {

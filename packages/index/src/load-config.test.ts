@@ -69,9 +69,12 @@ describe("loadConfig", () => {
     expect(config.warnings[0]).toContain("defaults.federaton");
   });
 
-  it("fails with io_error when config.toml is a directory", async () => {
+  it("fails with invalid_input, naming the fix, when config.toml is a directory", async () => {
     await mkdir(join(root, CONFIG_RELATIVE_PATH), { recursive: true });
-    expect((await loadError()).code).toBe("io_error");
+    const error = await loadError();
+    expect(error.code).toBe("invalid_input");
+    expect(error.message).toContain("is a directory");
+    expect(error.hint).toContain(CONFIG_RELATIVE_PATH);
   });
 
   it("fails with io_error when .tsift is a file", async () => {
@@ -79,9 +82,9 @@ describe("loadConfig", () => {
     expect((await loadError()).code).toBe("io_error");
   });
 
-  it.skipIf(process.getuid?.() === 0)("fails with io_error when the file is unreadable", async () => {
+  it.skipIf(process.getuid?.() === 0)("fails with invalid_input when the file is unreadable", async () => {
     const file = await writeConfig("[defaults]\n");
     await chmod(file, 0o000);
-    expect((await loadError()).code).toBe("io_error");
+    expect((await loadError()).code).toBe("invalid_input");
   });
 });
