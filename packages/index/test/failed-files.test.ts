@@ -44,29 +44,28 @@ describe("files whose reading or extraction fails", () => {
     }
   });
 
-  it("records a file that cannot be read with its walked stat, and retries it once it changes", async () => {
+  it("refuses a file over the per-file limit by its walked stat, without reading it, until it changes", async () => {
     const root = tempTree({ "ok.ts": "export function ok() {}\n" });
-    // Over 2 GiB (sparse: no disk used): admitted by a raised max_file_bytes, but Node cannot read it into one buffer.
+    // Over 2 GiB (sparse: no disk used) and admitted by a raised max_file_bytes: Node could not
+    // read it into one buffer, and before the per-file limit every run failed reading it again.
     const big = join(root, "big.ts");
     writeFileSync(big, "");
     truncateSync(big, 2 ** 31 + 1);
     const maxFileBytes = 2 ** 32;
     const location = indexLocation(root);
     const first = await updateIndex(location, { workers: 0, maxFileBytes });
-    expect(first.warnings).toEqual([expect.objectContaining({ path: "big.ts", stage: "read_source" })]);
+    expect(first.warnings).toEqual([expect.objectContaining({ path: "big.ts", message: expect.stringContaining("per-file limit") })]);
     expect(query(location.dbPath, "SELECT path, skip_reason, content_hash, size FROM files WHERE path = 'big.ts'")).toEqual([
-      { path: "big.ts", skip_reason: "read_failed", content_hash: "", size: 2 ** 31 + 1 },
+      { path: "big.ts", skip_reason: "too_large", content_hash: "", size: 2 ** 31 + 1 },
     ]);
-    expect(await updateIndex(location, { workers: 0, maxFileBytes })).toMatchObject({ new: 0, modified: 0, unchanged: 2, warnings: [] });
-    const freshness = await indexFreshness(location, { maxFileBytes });
-    expect(freshness).toMatchObject({ state: "fresh", stale_files: 0 });
-    expect(freshness.failed).toEqual([{ path: "big.ts", stage: "read_source", reason: expect.stringContaining("read failed") }]);
+    expect(await updateIndex(location, { workers: 0, maxFileBytes })).toMatchObject({ new: 0, modified: 0, unchanged: 2 });
+    expect(await indexFreshness(location, { maxFileBytes })).toMatchObject({ state: "fresh", stale_files: 0 });
 
     truncateSync(big, 10);
     writeFileSync(big, "export function big() {}\n");
     const fixed = await updateIndex(location, { workers: 0, maxFileBytes });
     expect(fixed).toMatchObject({ modified: 1, parsed: 1, warnings: [] });
-    expect((await indexFreshness(location, { maxFileBytes })).failed).toBeUndefined();
+    expect(query(location.dbPath, "SELECT skip_reason FROM files WHERE path = 'big.ts'")).toEqual([{ skip_reason: null }]);
   });
 
   // Root reads a chmod 000 file anyway, so this case only means something for other users.
