@@ -119,24 +119,26 @@ export type SymbolCallGraph =
   | { symbol: string; handle: string; callers: StoredEdge[]; total: number; truncated: boolean }
   | { symbol: string; handle: string; callees: StoredEdge[]; total: number; truncated: boolean };
 
+/** Both directions of a symbol's call edges, each paged and counted, as `graph` and `explain` report them. */
+export function callersAndCallees(db: Database.Database, symbol: GraphSymbol, options: CallEdgeOptions = {}) {
+  const callers = callersOf(db, symbol, options);
+  const callees = calleesOf(db, symbol, options);
+  return {
+    callers: callers.edges,
+    callers_total: callers.total,
+    callers_truncated: callers.truncated,
+    callees: callees.edges,
+    callees_total: callees.total,
+    callees_truncated: callees.truncated,
+  };
+}
+
 export function symbolCallGraph(db: Database.Database, symbol: GraphSymbol, options: SymbolCallGraphOptions = {}): SymbolCallGraph {
   return readTransaction(db, () => {
     const both = Boolean(options.callers) === Boolean(options.callees);
     const head = { symbol: symbol.qualified_name, handle: symbol.handle };
     const limit = options.limit === undefined ? {} : { limit: options.limit };
-    if (both) {
-      const callers = callersOf(db, symbol, limit);
-      const callees = calleesOf(db, symbol, limit);
-      return {
-        ...head,
-        callers: callers.edges,
-        callers_total: callers.total,
-        callers_truncated: callers.truncated,
-        callees: callees.edges,
-        callees_total: callees.total,
-        callees_truncated: callees.truncated,
-      };
-    }
+    if (both) return { ...head, ...callersAndCallees(db, symbol, limit) };
     if (options.callers) {
       const callers = callersOf(db, symbol, limit);
       return { ...head, callers: callers.edges, total: callers.total, truncated: callers.truncated };

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { callersOf, calleesOf, type StoredEdge } from "./call-edges";
+import { callersAndCallees, type StoredEdge } from "./call-edges";
 import { cacheLineAt, communityCacheKey, indexWatermark, readCacheLines, readCommunityCache, writeCommunityCacheLines } from "./community-cache";
 import { cachedCommunityOf, type CommunityDiagnostics, type CommunityMember, type CommunityOptions, type IndexCommunity } from "./community-view";
 import { toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-symbol";
@@ -108,19 +108,12 @@ export function assembleExplanation(
 ): SymbolExplanation {
   const limit = options.limit ?? 15;
   const memberLimit = options.memberLimit ?? limit;
-  const callers = callersOf(db, symbol, { limit });
-  const callees = calleesOf(db, symbol, { limit });
   const { community } = found;
   return {
     symbol: symbol.qualified_name,
     handle: symbol.handle,
     definitions: [toStoredSymbol(symbol)],
-    callers: callers.edges,
-    callers_total: callers.total,
-    callers_truncated: callers.truncated,
-    callees: callees.edges,
-    callees_total: callees.total,
-    callees_truncated: callees.truncated,
+    ...callersAndCallees(db, symbol, { limit }),
     community: community
       ? {
           id: community.id,
