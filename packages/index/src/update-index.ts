@@ -73,6 +73,11 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     if (anyChange || mode === "prune-safe" || limitChanged) {
       const db = writer.db;
       const chunks = new ChunkStore(db, await import("@tsift/graph"));
+      // IMMEDIATE takes the write lock before the first read, waiting out the busy timeout: a
+      // deferred transaction that has read and then writes can get SQLITE_BUSY at once, with
+      // no wait, when readers churn the WAL meanwhile (seen under concurrent searches).
+      const outer = !db.inTransaction;
+      if (outer) db.exec("BEGIN IMMEDIATE");
       db.exec("SAVEPOINT tsift_index_update");
       try {
         if (options.rebuild) store.clearAll();
@@ -143,10 +148,12 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
         store.setMeta("root", walk.root);
         store.setMeta("max_file_bytes", String(maxFileBytes));
         db.exec("RELEASE tsift_index_update");
+        if (outer) db.exec("COMMIT");
       } catch (error) {
         if (db.inTransaction) {
           db.exec("ROLLBACK TO tsift_index_update");
           db.exec("RELEASE tsift_index_update");
+          if (outer) db.exec("ROLLBACK");
         }
         throw error;
       }
