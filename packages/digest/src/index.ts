@@ -19,3 +19,5 @@ export { truncateBytes } from "./truncate-bytes";
 // here because every preview and follow-up command is spelled with them.
 export { shellArg, stableHandle } from "@tsift/core/light";
 export { applyPreview, previewSection, type PreviewSection, type PreviewSpec } from "./preview";
+// Every digest reports what it read and what it saved.
+export { measureEconomy, withEconomy, type DigestEconomy } from "./digest-economy";
