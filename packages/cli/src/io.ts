@@ -1,5 +1,14 @@
+import { Readable } from "node:stream";
+
 /** Everything a command may touch outside itself, so tests drive the CLI in-process. */
 export interface CliIo {
+  /**
+   * The input a command reads when no `--input` file is given (digests, `edit`). A stream,
+   * so a 100 MB log is never held whole; `readInput` in `input.ts` collects small ones.
+   */
+  stdin(): NodeJS.ReadableStream;
+  /** Whether stdin is a terminal (then a command that needs piped input says so). */
+  stdinIsTTY: boolean;
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
@@ -12,6 +21,8 @@ export interface CliIo {
 
 export function processIo(): CliIo {
   return {
+    stdin: () => process.stdin,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
@@ -23,10 +34,15 @@ export function processIo(): CliIo {
 }
 
 /** An in-memory CliIo for tests and embedding. */
-export function bufferedIo(options: { cwd?: string; env?: Record<string, string | undefined>; columns?: number } = {}): CliIo & { out: string; err: string } {
+export function bufferedIo(
+  options: { cwd?: string; env?: Record<string, string | undefined>; columns?: number; stdin?: string | Buffer } = {},
+): CliIo & { out: string; err: string } {
+  const input = options.stdin;
   const io = {
     out: "",
     err: "",
+    stdin: () => Readable.from(input === undefined ? [] : [typeof input === "string" ? Buffer.from(input) : input]),
+    stdinIsTTY: false,
     stdout(text: string) {
       io.out += text;
     },

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseArgv } from "../src/definition/parse-argv";
 import { runFastPath } from "../src/fast-run";
+import { bufferedIo } from "../src/io";
 import { main, type CliIo } from "../src/index";
 import { project } from "./index-helpers";
 
@@ -23,20 +24,6 @@ function copyOf(root: string): string {
   copies.push(copy);
   cpSync(root, copy, { recursive: true });
   return copy;
-}
-
-function bufferedIo(cwd: string) {
-  const io: CliIo & { out: string; err: string } = {
-    out: "",
-    err: "",
-    stdout: (text) => void (io.out += text),
-    stderr: (text) => void (io.err += text),
-    cwd,
-    env: {},
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-  };
-  return io;
 }
 
 const parseIndexArgv = (argv: string[]) => parseArgv(["index", ...argv])?.args;
@@ -91,9 +78,9 @@ describe("index through the fast path", () => {
       const viaMain = copyOf(root);
       const viaFast = copyOf(root);
       for (let run = 0; run < 2; run++) {
-        const expected = bufferedIo(viaMain);
+        const expected = bufferedIo({ cwd: viaMain });
         const expectedCode = await main(["index", ...argv], expected);
-        const actual = bufferedIo(viaFast);
+        const actual = bufferedIo({ cwd: viaFast });
         const actualCode = await runIndexFast(argv, actual);
         const label = `${argv.join(" ")} (run ${run + 1})`;
         expect(actualCode, label).toBe(expectedCode);
@@ -105,12 +92,12 @@ describe("index through the fast path", () => {
 
   it("reports errors as main does, and declines what it does not parse", async () => {
     const root = project(TREE);
-    const expected = bufferedIo(root);
+    const expected = bufferedIo({ cwd: root });
     const expectedCode = await main(["index", "missing-dir"], expected);
-    const actual = bufferedIo(root);
+    const actual = bufferedIo({ cwd: root });
     expect(await runIndexFast(["missing-dir"], actual)).toBe(expectedCode);
     expect(actual.err).toBe(expected.err);
     expect(actual.out).toBe(expected.out);
-    expect(await runIndexFast(["--help"], bufferedIo(root))).toBeUndefined();
+    expect(await runIndexFast(["--help"], bufferedIo({ cwd: root }))).toBeUndefined();
   });
 });

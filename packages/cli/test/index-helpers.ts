@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +39,8 @@ export async function tsift(cwd: string, argv: string[], options: { tty?: boolea
   let out = "";
   let err = "";
   const io: CliIo = {
+    stdin: () => Readable.from([]),
+    stdinIsTTY: false,
     stdout: (text) => void (out += text),
     stderr: (text) => void (err += text),
     cwd,
