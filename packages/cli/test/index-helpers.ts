@@ -35,11 +35,11 @@ export function bumpMtime(path: string, seconds = 5): void {
 }
 
 /** Runs the CLI in-process with a chosen cwd; `tty` makes stderr look like a terminal. */
-export async function tsift(cwd: string, argv: string[], options: { tty?: boolean } = {}) {
+export async function tsift(cwd: string, argv: string[], options: { tty?: boolean; stdin?: string | Buffer } = {}) {
   let out = "";
   let err = "";
   const io: CliIo = {
-    stdin: () => Readable.from([]),
+    stdin: () => Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
     stdinIsTTY: false,
     stdout: (text) => void (out += text),
     stderr: (text) => void (err += text),
@@ -58,13 +58,18 @@ export async function tsift(cwd: string, argv: string[], options: { tty?: boolea
  * Runs the built binary; `asNobody` drops root privileges (setpriv) so permission
  * tests mean something when the suite runs as root.
  */
-export function spawnBuilt(cwd: string, argv: string[], options: { asNobody?: boolean } = {}) {
+export function spawnBuilt(cwd: string, argv: string[], options: { asNobody?: boolean; stdin?: string | Buffer; env?: NodeJS.ProcessEnv } = {}) {
   const command = options.asNobody && process.getuid?.() === 0 ? "setpriv" : process.execPath;
   const args =
     options.asNobody && process.getuid?.() === 0
       ? ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, builtBin, ...argv]
       : [builtBin, ...argv];
-  const result = spawnSync(command, args, { cwd, encoding: "utf8" });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    ...(options.stdin === undefined ? {} : { input: options.stdin }),
+    ...(options.env ? { env: options.env } : {}),
+  });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
