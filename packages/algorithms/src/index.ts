@@ -15,4 +15,5 @@ export {
 } from "./infer-entry-points";
 export { couplingReport, type CouplingOptions, type CouplingReport, type ModuleCoupling } from "./coupling-report";
 export { pageRank, type PageRankOptions, type PageRankReport, type RankedNode } from "./page-rank";
+export { personalizedPageRank, type PersonalizedPageRankOptions } from "./personalized-page-rank";
 export { DEFAULT_LAYOUT_BOX, forceLayout, type ForceLayoutOptions, type LayoutBox, type LayoutPoint } from "./force-layout";
