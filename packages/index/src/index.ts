@@ -5,6 +5,7 @@ export * from "./indexer";
 export * from "./graph-read";
 export * from "./code-graph";
 export { parseConfig } from "./parse-config";
+export { repoMapRows, type RepoMapCall, type RepoMapImport, type RepoMapRows, type RepoMapSymbol } from "./index-db/repo-map-queries";
 export { displayNames, loadCallGraph, type IndexCallGraph, type IndexCallGraphOptions } from "./graph-queries/index-call-graph";
 export { COMMUNITY_CACHE_KEEP, COMMUNITY_CACHE_VERSION, communityCacheKey, readCommunityCache, writeCommunityCache } from "./graph-queries/community-cache";
 export { callGraphCommunities, communityPartition } from "./graph-queries/call-graph-communities";
