@@ -1,5 +1,6 @@
 import { relative, resolve } from "node:path";
 import {
+  applyEdits,
   indexProject,
   initProject,
   openReadIndex,
@@ -19,6 +20,9 @@ import {
   type CallPath,
   type CommunitiesOptions,
   type CommunitiesResult,
+  type EditBatchOptions,
+  type EditBatchReport,
+  type EditRequest,
   type ConvexSyncData,
   type ExplainSymbolOptions,
   type IndexOpener,
@@ -65,6 +69,7 @@ export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
 /** `tsift search`'s options; `path` (a directory or file to search only there) is relative to the project root. */
 export type ProjectSearchOptions = Omit<SearchProjectOptions, "query" | "cwd" | "scope" | "deadlineGuard">;
 export type ProjectRelatedOptions = Pick<RelatedProjectOptions, "limit" | "model">;
+export type ProjectEditOptions = Pick<EditBatchOptions, "dryRun" | "refreshIndex">;
 /** `tsift init`'s flags: the Codex hook, the OpenCode shortcuts, the superproject of a submodule. */
 export type ProjectInitOptions = Pick<InitProjectOptions, "codex" | "opencode" | "workspace">;
 
@@ -122,6 +127,8 @@ export interface Project {
   convexSync(options?: ProjectConvexSyncOptions): Promise<ConvexSyncData>;
   /** The project's SQLite graph.db (`.tsift/graph.db`, or the scope's), opened and created when needed; close it when done. */
   graphDb(): Promise<ProjectGraphDb>;
+  /** `tsift edit`: a validated search/replace batch, applied to every file or to none (`applied: false` lists why). */
+  edit(edits: readonly EditRequest[], options?: ProjectEditOptions): Promise<EditBatchReport>;
   /** Closes the index reader held between calls; the project can be used again afterwards. */
   close(): Promise<void>;
 }
@@ -191,6 +198,11 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
     traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope }, node, traverse),
     convexSync: (sync = {}) => convexSyncProject({ root, cwd, scope: options.scope }, sync),
     graphDb: () => openProjectGraphDb({ root, cwd, scope: options.scope }),
+    edit: async (edits, edit = {}) => {
+      // The batch may rewrite indexed files and refresh the index: reopen after it.
+      await project.close();
+      return applyEdits({ cwd, path: root, edits, ...edit });
+    },
     async close() {
       const open = reader;
       reader = null;

@@ -93,3 +93,6 @@ export { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "
 export { instructionBlockState, upsertInstructionBlock, type InstructionState } from "./project/init/instruction-block";
 export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./project/command-place";
 export type { ProjectOptions } from "./project/project-options";
+export { applyEdits, type EditBatchOptions, type EditBatchReport, type EditedFile } from "./project/edit/apply-edits";
+export { MAX_EDITS_PER_BATCH, parseEditBatch, type EditRequest } from "./project/edit/edit-input";
+export type { EditOutcome, EditStatus } from "./project/edit/plan-edits";

@@ -20,10 +20,11 @@ function inside(root: string, path: string): boolean {
  * whose text leaves the root (`..`, an absolute path elsewhere) or whose real path
  * does (a symlink pointing out) is refused before anything is read.
  */
-export function resolveSourceFile(root: string, base: string, file: string): SourceFile {
+export function resolveSourceFile(root: string, base: string, file: string, command: "source-read" | "edit" = "source-read"): SourceFile {
+  const verb = command === "edit" ? "changes" : "reads";
   const target = resolve(base, file);
   if (!inside(root, target)) {
-    throw new TsiftError("invalid_input", `${file} is outside the project root ${root}; source-read only reads files inside it`, {
+    throw new TsiftError("invalid_input", `${file} is outside the project root ${root}; ${command} only ${verb} files inside it`, {
       details: { file, root },
       hint: "pass a path inside the project, or --path <its root>",
     });
@@ -35,9 +36,13 @@ export function resolveSourceFile(root: string, base: string, file: string): Sou
     throw new TsiftError("not_found", `no such file: ${file}`, { cause: error, details: { file }, hint: "tsift symbols <name> finds a definition's file" });
   }
   if (!inside(realpathSync(root), real)) {
-    throw new TsiftError("invalid_input", `${file} resolves outside the project root (through a symbolic link to ${real}); refusing to read it`, {
-      details: { file, real },
-    });
+    throw new TsiftError(
+      "invalid_input",
+      `${file} resolves outside the project root (through a symbolic link to ${real}); refusing to ${command === "edit" ? "change" : "read"} it`,
+      {
+        details: { file, real },
+      },
+    );
   }
   const stats = statSync(real);
   if (!stats.isFile()) throw new TsiftError("invalid_input", `${file} is not a regular file`, { details: { file } });

@@ -1,0 +1,24 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH } from "../definition/common-options";
+
+/** `tsift edit [dir] < edits.json`: a validated multi-file search/replace batch that lands whole or not at all. */
+export const edit = defineCommand({
+  name: "edit",
+  summary: "apply a search/replace batch across files, all or nothing",
+  helpOrder: 340,
+  positionals: [DIR],
+  options: [
+    PATH,
+    { name: "input", alias: "f", type: "string", description: 'the batch as JSON, {"edits":[{file,old,new,replace_all?,count?}]} (default: stdin)' },
+    { name: "dry-run", type: "boolean", default: false, description: "validate every edit and report, change nothing" },
+    { name: "skip-reindex", type: "boolean", default: false, description: "leave an existing index as it is (the next read refreshes it)" },
+  ],
+  examples: [
+    { command: "tsift edit < edits.json", description: "validate every edit, then swap the changed files in together" },
+    { command: "tsift edit --dry-run --input edits.json --json", description: "which edits would apply, and why the others would not" },
+  ],
+  async run(args, io) {
+    const { runEdit } = await import("../edit/run-edit");
+    return runEdit(io, { path: args.path ?? ".", input: args.input, dryRun: args["dry-run"], reindex: !args["skip-reindex"] });
+  },
+});
