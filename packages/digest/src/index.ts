@@ -21,3 +21,5 @@ export { shellArg, stableHandle } from "@tsift/core/light";
 export { applyPreview, previewSection, type PreviewSection, type PreviewSpec } from "./preview";
 // Every digest reports what it read and what it saved.
 export { measureEconomy, withEconomy, type DigestEconomy } from "./digest-economy";
+// Git diffs through the git CLI, shared by diff-digest, impact and context-pack.
+export * from "./git/index";

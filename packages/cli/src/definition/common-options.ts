@@ -17,6 +17,18 @@ export function limitOption<const D extends number>(defaultValue: D, description
   return { name: "limit", alias: "l", type: "number", default: defaultValue, min, description } as const;
 }
 
+/** `--cached`, `--revision REV`, `--base REF`: which diff a diff-reading command compares (none: HEAD against the working tree). */
+export const DIFF_TARGET_OPTIONS = [
+  { name: "cached", type: "boolean", default: false, description: "compare the staged index with HEAD" },
+  { name: "revision", type: "string", description: "compare one commit with its first parent (a root commit with the empty tree)" },
+  { name: "base", type: "string", description: "compare the merge base of REF and HEAD with the working tree (untracked files included)" },
+] as const;
+
+/** The diff-target flags as `diffTargetFromFlags` reads them. */
+export function diffTargetFlags(args: { readonly cached?: boolean | undefined; readonly revision?: string | undefined; readonly base?: string | undefined }) {
+  return { cached: args.cached, revision: args.revision, base: args.base };
+}
+
 /** `--budget`, `--max-items`, `--max-bytes` of the preview-capable commands. */
 export const BUDGET_OPTIONS = [
   {

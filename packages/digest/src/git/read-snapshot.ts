@@ -1,0 +1,74 @@
+import { lstat, readFile, readlink } from "node:fs/promises";
+import { join } from "node:path";
+import { TsiftError } from "@tsift/core/light";
+import type { DiffTarget } from "./diff-target";
+import { resolveDiff, type ResolvedDiff } from "./resolve-diff";
+import { runGit } from "./run-git";
+
+/** The per-file limit no setting raises: the same 16 MiB the indexer enforces. */
+export const SNAPSHOT_HARD_MAX_BYTES = 16 * 1024 * 1024;
+
+export type SnapshotSide = "old" | "new";
+
+export interface SnapshotOptions {
+  /** The project's `index.max_file_bytes`; never above the 16 MiB hard limit. Default: that limit. */
+  readonly maxBytes?: number;
+}
+
+/** Where one side of a file lives: a git object, a worktree file, or nowhere. */
+type SnapshotSource = { kind: "object"; spec: string } | { kind: "file"; path: string } | null;
+
+/**
+ * The bytes of `path` on one side of the diff: `git cat-file` for commits and the index, the
+ * file itself for the working tree. Null when the file does not exist on that side (or is a
+ * submodule there); a file over the limit throws `unsupported` with its size, unread.
+ */
+export async function readSnapshot(root: string, target: DiffTarget, side: SnapshotSide, path: string, options: SnapshotOptions = {}): Promise<Buffer | null> {
+  return readResolvedSnapshot(await resolveDiff(root, target), side, path, options);
+}
+
+/** The byte size of `path` on one side, or null when it does not exist there; reads nothing. */
+export async function snapshotSize(resolved: ResolvedDiff, side: SnapshotSide, path: string): Promise<number | null> {
+  const source = sourceOf(resolved, side, path);
+  if (source === null) return null;
+  if (source.kind === "file") {
+    const stat = await lstat(source.path).catch(() => null);
+    if (stat === null || stat.isDirectory()) return null;
+    return stat.size;
+  }
+  const found = await runGit(resolved.cwd, ["cat-file", "--batch-check=%(objecttype) %(objectsize)"], { input: `${source.spec}\n` });
+  const [type, size] = found.stdout.toString("utf8").trim().split(" ");
+  return type === "blob" && size !== undefined ? Number(size) : null;
+}
+
+export async function readResolvedSnapshot(resolved: ResolvedDiff, side: SnapshotSide, path: string, options: SnapshotOptions = {}): Promise<Buffer | null> {
+  const limit = Math.min(options.maxBytes ?? SNAPSHOT_HARD_MAX_BYTES, SNAPSHOT_HARD_MAX_BYTES);
+  const size = await snapshotSize(resolved, side, path);
+  if (size === null) return null;
+  if (size > limit) {
+    throw new TsiftError("unsupported", `${path} (${side} side) is ${size} bytes, over the per-file limit of ${limit} bytes`, {
+      details: { path, side, size, limit },
+      hint: "raise index.max_file_bytes in .tsift/config.toml (16 MiB at most), or read the file with `git show`",
+    });
+  }
+  const source = sourceOf(resolved, side, path)!;
+  if (source.kind === "file") {
+    const stat = await lstat(source.path);
+    return stat.isSymbolicLink() ? Buffer.from(await readlink(source.path), "utf8") : readFile(source.path);
+  }
+  return (await runGit(resolved.cwd, ["cat-file", "blob", source.spec])).stdout;
+}
+
+function sourceOf(resolved: ResolvedDiff, side: SnapshotSide, path: string): SnapshotSource {
+  // `<rev>:./path` and `:./path` resolve against the directory git runs in, like the listing's paths.
+  const relative = `./${path}`;
+  if (side === "old") return resolved.oldCommit === null ? null : { kind: "object", spec: `${resolved.oldCommit}:${relative}` };
+  switch (resolved.newSide.kind) {
+    case "worktree":
+      return { kind: "file", path: join(resolved.cwd, path) };
+    case "index":
+      return { kind: "object", spec: `:0:${relative}` };
+    case "commit":
+      return { kind: "object", spec: `${resolved.newSide.commit}:${relative}` };
+  }
+}
