@@ -23,3 +23,4 @@ export { applyPreview, previewSection, type PreviewSection, type PreviewSpec } f
 export { measureEconomy, withEconomy, type DigestEconomy } from "./digest-economy";
 // Git diffs through the git CLI, shared by diff-digest, impact and context-pack.
 export * from "./git/index";
+export * from "./diff-digest/index";

@@ -1,0 +1,190 @@
+import { TsiftError } from "@tsift/core/light";
+import type { FileExtraction, Lang } from "@tsift/graph";
+import { BUDGET_PRESETS, type Budget, type BudgetPreset } from "../budget";
+import { withEconomy } from "../digest-economy";
+import { truncateBytes } from "../truncate-bytes";
+import {
+  listResolvedDiff,
+  readResolvedSnapshot,
+  resolveDiff,
+  snapshotSize,
+  SNAPSHOT_HARD_MAX_BYTES,
+  type DiffFile,
+  type DiffTarget,
+  type ResolvedDiff,
+} from "../git/index";
+import type { DiffDigestFile, DiffDigestReport, DiffParseState, DiffSymbol } from "./diff-digest-types";
+import { callEdges, edgeDifference, touchedSymbols } from "./touched-symbols";
+
+export interface DiffDigestOptions {
+  /** A directory in the git work tree; paths are reported relative to it. */
+  readonly root: string;
+  /** Default: the working tree against HEAD, untracked files included. */
+  readonly target?: DiffTarget;
+  /** Pathspecs relative to `root`. */
+  readonly paths?: readonly string[];
+  /** Files listed (and parsed), first by path; 0 = all. Default 25. */
+  readonly limit?: number;
+  /** Caps each file's symbol, edge and hunk lists (`maxItems`) and signatures (`maxBytes`). */
+  readonly budget?: Budget | BudgetPreset | null;
+  /** The per-file read limit (the project's `index.max_file_bytes`); default: read from `.tsift/config.toml`. */
+  readonly maxFileBytes?: number;
+}
+
+export const DEFAULT_DIFF_DIGEST_LIMIT = 25;
+/** Per-file list cap without a budget: enough for a real change, bounded for a generated one. */
+const DEFAULT_ITEMS = 20;
+const DEFAULT_SIGNATURE_BYTES = 200;
+const BINARY_SNIFF_BYTES = 8000;
+
+/**
+ * A bounded, code-aware digest of a git diff: per file its status, counts and hunks; the
+ * symbols it adds, removes and changes and the call edges it adds and removes, from
+ * tree-sitter parses of both snapshots (never from index.db, which it neither needs nor
+ * touches). Binary, submodule, oversized and unsupported files are listed unparsed.
+ */
+export async function diffDigest(options: DiffDigestOptions): Promise<DiffDigestReport> {
+  const limit = options.limit ?? DEFAULT_DIFF_DIGEST_LIMIT;
+  if (!Number.isInteger(limit) || limit < 0) throw new TsiftError("usage", `--limit expects a whole number >= 0 (0 = all), got ${String(limit)}`);
+  const target = options.target ?? { kind: "worktree" };
+  const resolved = await resolveDiff(options.root, target);
+  const listing = await listResolvedDiff(resolved, options.paths ? { paths: options.paths } : {});
+  const budget = typeof options.budget === "string" ? { preset: options.budget, ...BUDGET_PRESETS[options.budget] } : (options.budget ?? null);
+  const caps = { items: budget?.maxItems ?? DEFAULT_ITEMS, bytes: budget?.maxBytes ?? DEFAULT_SIGNATURE_BYTES };
+  const maxBytes = Math.min(options.maxFileBytes ?? (await projectMaxFileBytes(options.root)), SNAPSHOT_HARD_MAX_BYTES);
+  const shown = limit === 0 ? listing.files : listing.files.slice(0, limit);
+  const { extractFile, langFromPath } = await import("@tsift/graph");
+  const files: DiffDigestFile[] = [];
+  const totals = { added: 0, removed: 0, changed: 0, edgesAdded: 0, edgesRemoved: 0 };
+  for (const file of shown) {
+    const digest = await digestFile(resolved, file, { maxBytes, caps, extractFile, langFromPath });
+    files.push(digest.file);
+    for (const symbol of digest.symbols) totals[symbol.change]++;
+    totals.edgesAdded += digest.file.added_call_edges_total;
+    totals.edgesRemoved += digest.file.removed_call_edges_total;
+  }
+  const report = {
+    root: options.root,
+    mode: target.kind,
+    ...(target.kind === "revision" ? { revision: target.rev } : {}),
+    ...(target.kind === "base" ? { base: target.ref } : {}),
+    old_commit: resolved.oldCommit,
+    new_commit: resolved.newSide.kind === "commit" ? resolved.newSide.commit : null,
+    files_changed: listing.files.length,
+    additions: sum(listing.files, (file) => file.additions),
+    deletions: sum(listing.files, (file) => file.deletions),
+    symbols_added: totals.added,
+    symbols_removed: totals.removed,
+    symbols_changed: totals.changed,
+    call_edges_added: totals.edgesAdded,
+    call_edges_removed: totals.edgesRemoved,
+    files,
+    files_total: listing.files.length,
+    truncated: files.length < listing.files.length || files.some(fileTruncated),
+  };
+  return withEconomy(listing.patchBytes, report);
+}
+
+interface FileContext {
+  maxBytes: number;
+  caps: { items: number; bytes: number };
+  extractFile: (lang: Lang, source: string) => FileExtraction;
+  langFromPath: (path: string) => Lang | null;
+}
+
+async function digestFile(resolved: ResolvedDiff, file: DiffFile, context: FileContext): Promise<{ file: DiffDigestFile; symbols: DiffSymbol[] }> {
+  const language = context.langFromPath(file.path);
+  const warnings: string[] = [];
+  let parse: DiffParseState = file.submodule ? "submodule" : file.binary ? "binary" : language === null ? "unsupported_language" : "parsed";
+  let symbols: DiffSymbol[] = [];
+  let added: string[] = [];
+  let removed: string[] = [];
+  if (parse === "parsed" && language !== null) {
+    const sides = await readSides(resolved, file, context.maxBytes);
+    if (sides.state !== "parsed") {
+      parse = sides.state;
+      if (sides.warning) warnings.push(sides.warning);
+    } else {
+      const extract = (text: string | null) => (text === null ? null : context.extractFile(language, text));
+      const [before, after] = [extract(sides.old), extract(sides.new)];
+      symbols = touchedSymbols(before, after, file.hunks);
+      const [oldEdges, newEdges] = [callEdges(before), callEdges(after)];
+      added = edgeDifference(newEdges, oldEdges);
+      removed = edgeDifference(oldEdges, newEdges);
+      if (before?.has_errors || after?.has_errors)
+        warnings.push(`syntax errors in the ${before?.has_errors ? "old" : "new"} snapshot; symbols are best-effort`);
+    }
+  }
+  const { items, bytes } = context.caps;
+  const digest: DiffDigestFile = {
+    path: file.path,
+    ...(file.oldPath !== null && file.oldPath !== file.path ? { old_path: file.oldPath } : {}),
+    status: file.status,
+    ...(file.similarity !== undefined ? { similarity: file.similarity } : {}),
+    binary: file.binary,
+    submodule: file.submodule,
+    ...(file.oldMode !== undefined ? { old_mode: file.oldMode } : {}),
+    ...(file.newMode !== undefined ? { new_mode: file.newMode } : {}),
+    ...(file.untracked ? { untracked: true } : {}),
+    additions: file.additions,
+    deletions: file.deletions,
+    hunks: file.hunks
+      .slice(0, items)
+      .map((hunk) => `-${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines}${hunk.header ? ` ${truncateBytes(hunk.header, bytes)}` : ""}`),
+    hunks_total: file.hunks.length + file.omittedHunks,
+    language,
+    parse,
+    symbols: symbols.slice(0, items).map((symbol) => ({
+      ...symbol,
+      ...(symbol.old_signature !== undefined ? { old_signature: truncateBytes(symbol.old_signature, bytes) } : {}),
+      ...(symbol.new_signature !== undefined ? { new_signature: truncateBytes(symbol.new_signature, bytes) } : {}),
+    })),
+    symbols_total: symbols.length,
+    added_call_edges: added.slice(0, items),
+    added_call_edges_total: added.length,
+    removed_call_edges: removed.slice(0, items),
+    removed_call_edges_total: removed.length,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+  return { file: digest, symbols };
+}
+
+type Sides = { state: "parsed"; old: string | null; new: string | null } | { state: "too_large" | "binary" | "not_text"; warning?: string };
+
+/** Both sides' text, or why they are not parsed; sizes are checked before anything is read. */
+async function readSides(resolved: ResolvedDiff, file: DiffFile, maxBytes: number): Promise<Sides> {
+  // A symlink's "content" is its target path, and git's mode says so; neither side is source.
+  if (file.oldMode === "120000" || file.newMode === "120000") return { state: "not_text" };
+  const oldPath = file.oldPath;
+  const newPath = file.status === "deleted" ? null : file.path;
+  const [oldSize, newSize] = await Promise.all([
+    oldPath === null ? null : snapshotSize(resolved, "old", oldPath),
+    newPath === null ? null : snapshotSize(resolved, "new", newPath),
+  ]);
+  const largest = Math.max(oldSize ?? 0, newSize ?? 0);
+  if (largest > maxBytes) return { state: "too_large", warning: `${largest} bytes is over the per-file limit of ${maxBytes} bytes; not parsed` };
+  const read = async (side: "old" | "new", path: string | null, size: number | null) =>
+    path === null || size === null ? null : readResolvedSnapshot(resolved, side, path, { maxBytes });
+  const [oldBytes, newBytes] = await Promise.all([read("old", oldPath, oldSize), read("new", newPath, newSize)]);
+  if ([oldBytes, newBytes].some((bytes) => bytes !== null && bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))) return { state: "binary" };
+  return { state: "parsed", old: oldBytes?.toString("utf8") ?? null, new: newBytes?.toString("utf8") ?? null };
+}
+
+function fileTruncated(file: DiffDigestFile): boolean {
+  return (
+    file.hunks.length < file.hunks_total ||
+    file.symbols.length < file.symbols_total ||
+    file.added_call_edges.length < file.added_call_edges_total ||
+    file.removed_call_edges.length < file.removed_call_edges_total
+  );
+}
+
+function sum<T>(items: readonly T[], value: (item: T) => number): number {
+  return items.reduce((total, item) => total + value(item), 0);
+}
+
+/** The project's `index.max_file_bytes`, loaded lazily: most digests never need the config parser. */
+async function projectMaxFileBytes(root: string): Promise<number> {
+  const { loadConfig } = await import("@tsift/index/indexer");
+  return (await loadConfig(root)).index.maxFileBytes;
+}
