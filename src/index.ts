@@ -146,3 +146,5 @@ export {
 
 /** Bounded output: repeat collapsing, head/tail line windows, list caps and byte truncation. */
 export { boundLines, capList, collapseRepeats, truncateBytes, type BoundLinesResult, type CappedList, type CollapseRepeatsResult } from "@tsift/digest";
+/** `tsift rewrite`: the bounded tsift command line for a high-token shell command, or why there is none. */
+export { rewriteCommand, type RewriteReport } from "@tsift/digest";

@@ -10,6 +10,11 @@ export interface CommandResult<D = unknown> {
   root?: string;
   /** Non-zero when the command succeeded at reporting a problem (not found, failed check). */
   exitCode?: ExitCode;
+  /**
+   * The command already printed its output through another command line it ran in-process
+   * (`rewrite --run`): nothing is rendered, only `exitCode` is used.
+   */
+  emitted?: boolean;
   /** Extra one-line notes for stderr (warnings, recovery notices). */
   notes?: string[];
 }

@@ -17,6 +17,7 @@ export async function runAndEmit(io: CliIo, options: () => OutputOptions, run: (
   try {
     const result = await run();
     if (!result) return EXIT_CODES.ok;
+    if (result.emitted) return result.exitCode ?? EXIT_CODES.ok;
     io.stdout(renderOutput(result, options(), io.env));
     for (const note of result.notes ?? []) io.stderr(`${escapeControls(note)}\n`);
     return result.exitCode ?? EXIT_CODES.ok;

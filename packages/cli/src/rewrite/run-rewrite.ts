@@ -1,0 +1,43 @@
+import { TsiftError } from "@tsift/core/light";
+import { rewriteCommand, type RewriteReport } from "@tsift/digest";
+import { commandResult, type CommandResult } from "../command-result";
+import type { GlobalArgs } from "../definition/define-command";
+import { EXIT_CODES } from "../exit-codes";
+import type { CliIo } from "../io";
+import { defineOutput } from "../output/output-spec";
+
+export interface RewriteFlags {
+  command: string;
+  run: boolean;
+  /** The global output switches given to `rewrite`, passed on to the command it runs. */
+  forward: GlobalArgs;
+}
+
+const FORWARDED = ["json", "pretty", "terse", "schema", "tabular", "compact", "absolute", "envelope"] as const;
+
+/** Plain mode prints only the rewritten command, so a hook can run `$(tsift rewrite "$cmd")`. */
+const rewriteOutput = defineOutput<RewriteReport>({
+  tool: "rewrite",
+  text: (data) => data.rewrite ?? "",
+});
+
+/**
+ * `tsift rewrite`: stdout is the rewritten command (exit 0), or empty with the reason on
+ * stderr (exit 1). `--run` runs the rewrite in this process with the caller's output
+ * switches added, and exits with its status; with no rewrite it runs nothing.
+ */
+export async function runRewrite(io: CliIo, flags: RewriteFlags): Promise<CommandResult<RewriteReport>> {
+  const report = rewriteCommand(flags.command);
+  if (!report.rewritten) {
+    const hint = flags.run ? "run the original command directly if you meant to" : "run the original command unchanged";
+    io.stderr(`tsift rewrite: ${report.reason.slice(0, 300)}; ${hint}\n`);
+    return { data: report, emitted: true, exitCode: EXIT_CODES.checkFailed };
+  }
+  if (!flags.run) return commandResult(report, rewriteOutput);
+  const forwarded = FORWARDED.filter((name) => flags.forward[name] === true).map((name) => `--${name}`);
+  const argv = [...forwarded.filter((flag) => !report.argv!.includes(flag)), ...report.argv!];
+  const { main } = await import("../cli");
+  const code = await main(argv, io);
+  if (!Number.isInteger(code)) throw new TsiftError("internal", `the rewritten command returned no exit status`);
+  return { data: report, emitted: true, exitCode: code as CommandResult["exitCode"] };
+}
