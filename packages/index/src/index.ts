@@ -13,3 +13,4 @@ export { cachedCommunityPartition, shapeCommunities, type CommunityOptions, type
 export { explainSymbol } from "./graph-queries/explain-symbol";
 export { entryPointFacts } from "./graph-queries/entry-point-facts";
 export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./graph-queries/analyze-call-graph";
+export * from "./history/history";

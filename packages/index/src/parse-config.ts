@@ -17,7 +17,7 @@ import {
 } from "./internal/config-fields";
 import { HARD_MAX_FILE_BYTES, ISOLATION_TIERS, type ScopeOverride, type TsiftConfig } from "./tsift-config";
 
-const SECTIONS = ["defaults", "overrides", "index", "autoindex", "summarize", "findings"] as const;
+const SECTIONS = ["defaults", "overrides", "index", "autoindex", "summarize", "findings", "history"] as const;
 
 /**
  * Parse the text of a `.tsift/config.toml`. `filePath` is used only in messages
@@ -88,6 +88,14 @@ export function parseConfig(text: string, filePath: string): TsiftConfig {
   if (findings !== undefined) {
     warnUnknownKeys(ctx, findings, ["findings"], ["passive_harvest"]);
     config.findings.passiveHarvest = readBoolean(ctx, findings, ["findings", "passive_harvest"]) ?? false;
+  }
+
+  const history = readTable(ctx, root, ["history"]);
+  if (history !== undefined) {
+    warnUnknownKeys(ctx, history, ["history"], ["strip_prefixes", "stop_tags", "max_files_per_commit"]);
+    config.history.stripPrefixes = readStringArray(ctx, history, ["history", "strip_prefixes"]) ?? config.history.stripPrefixes;
+    config.history.stopTags = readStringArray(ctx, history, ["history", "stop_tags"]) ?? config.history.stopTags;
+    config.history.maxFilesPerCommit = readPositiveInteger(ctx, history, ["history", "max_files_per_commit"]) ?? config.history.maxFilesPerCommit;
   }
 
   return config;

@@ -23,6 +23,21 @@ export interface ScopeOverride {
   instructions?: boolean;
 }
 
+/** Path segments folder-derived history tags leave out by default (`[history] strip_prefixes`). */
+export const DEFAULT_HISTORY_STRIP_PREFIXES: readonly string[] = Object.freeze(["src", "lib", "components", "app", "pages"]);
+
+/** Commits touching more files than this are bulk changes (formatting, vendoring) that co-change skips. */
+export const DEFAULT_HISTORY_MAX_FILES_PER_COMMIT = 50;
+
+export interface HistoryConfig {
+  /** Directory names that never become folder-derived tags (`src`, `lib`, …). */
+  stripPrefixes: string[];
+  /** Tags never derived from a folder name (`utils`, `types`, …); explicit `tags:` lines may still use them. */
+  stopTags: string[];
+  /** Co-change ignores commits touching more files than this. */
+  maxFilesPerCommit: number;
+}
+
 /** `.tsift/config.toml`, with every default filled in. */
 export interface TsiftConfig {
   /** The file this came from, or null when no file exists and defaults apply. */
@@ -57,6 +72,8 @@ export interface TsiftConfig {
   findings: {
     passiveHarvest: boolean;
   };
+  /** `[history]`: how `.tsift/history.db` derives folder tags and which commits co-change skips. */
+  history: HistoryConfig;
   /** Unknown keys and ignored settings, one sentence each naming file and key. */
   warnings: string[];
 }
