@@ -34,6 +34,17 @@ export {
 } from "./graph-queries/community-view";
 export { cachedExplanation, type ExplainCommunity, type ExplainOptions, type SymbolExplanation, type SymbolPageRank } from "./graph-queries/explain-view";
 export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/shortest-call-path";
+export {
+  callersOfSymbol,
+  importersOfFile,
+  isIndexedSourceFile,
+  symbolsOfFile,
+  symbolsOverlapping,
+  undecidedCallsNamed,
+  type ImpactCaller,
+  type ImpactImporter,
+  type ImpactSymbol,
+} from "./index-db/impact-queries";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { INDEX_SCHEMA_VERSION } from "./index-schema";
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./index-location";

@@ -59,3 +59,18 @@ export {
 export { loadEncoder, prepareVectors, runSearchEngine, vectorCacheFile, type EngineDeps } from "./use-cases/search-engine";
 export { searchProject, type SearchProjectOptions, type SearchProjectResult } from "./use-cases/search-project";
 export { relatedProject, type RelatedData, type RelatedProjectOptions, type RelatedProjectResult } from "./use-cases/related-project";
+export { DEFAULT_IMPACT_DEPTH, DEFAULT_IMPACT_LIMIT, impact } from "./impact/impact";
+export type {
+  AffectedTest,
+  ChangeKind,
+  ImpactBudget,
+  ImpactChangedFile,
+  ImpactChangedSymbol,
+  ImpactOptions,
+  ImpactReason,
+  ImpactReport,
+  ImpactResult,
+  ImpactVia,
+} from "./impact/impact-types";
+export { isTestPath } from "./impact/test-files";
+export { TEST_RUNNERS, type TestRunner } from "./impact/test-runner";
