@@ -17,3 +17,18 @@ export { couplingReport, type CouplingOptions, type CouplingReport, type ModuleC
 export { pageRank, type PageRankOptions, type PageRankReport, type RankedNode } from "./page-rank";
 export { personalizedPageRank, type PersonalizedPageRankOptions } from "./personalized-page-rank";
 export { DEFAULT_LAYOUT_BOX, forceLayout, type ForceLayoutOptions, type LayoutBox, type LayoutPoint } from "./force-layout";
+export {
+  GRAPH_VIEW_CONTRACT_VERSION,
+  type GraphViewCommunity,
+  type GraphViewEdge,
+  type GraphViewEdgeInput,
+  type GraphViewInput,
+  type GraphViewLayer,
+  type GraphViewModel,
+  type GraphViewNode,
+  type GraphViewNodeInput,
+  type GraphViewValue,
+} from "./graph-view/graph-view-model";
+export { COMMUNITY_COLORS, layoutGraphView, UNCLUSTERED_COLOR, type LayoutGraphViewOptions } from "./graph-view/layout-graph-view";
+export { renderGraphView, type RenderGraphViewOptions } from "./graph-view/render-graph-view";
+export { browserBundles, type BrowserBundles } from "./graph-view/browser-bundles";
