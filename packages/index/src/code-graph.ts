@@ -55,6 +55,8 @@ export {
 } from "./graph-db/graph-db-doctor";
 export { graphDbFileProblem, startGraphDbReplacement, type GraphDbReplacement } from "./graph-db/graph-db-recover";
 export { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "./graph-db/traverse-report";
+// `tsift traverse --format html`: the slice as a graph view (the algorithms load only when it is built).
+export { traverseGraphView, type TraverseGraphViewOptions } from "./project/graph-view/traverse-graph-view";
 export { graphDbStatus, type GraphDbStatusData, type GraphDbStatusOptions } from "./graph-db/graph-db-status";
 // `tsift convex-sync`: the Convex sync plan (and apply) for the local projection, over a store the caller opens.
 export { DEFAULT_ENDPOINT_ENV, DEFAULT_TOKEN_ENV, convexSync, type ConvexSyncData, type ConvexSyncOptions, type ConvexSyncSource } from "./project/convex-sync";

@@ -5,6 +5,9 @@ export * from "./indexer";
 export * from "./graph-read";
 export * from "./code-graph";
 export { parseConfig } from "./parse-config";
+// `tsift map`: the whole repository as a graph view (files or symbols), laid out by @tsift/algorithms.
+export { readMapView, MAP_VIEW_DEFAULT_LIMIT, type MapViewLayer, type MapViewOptions } from "./project/graph-view/read-map-view";
+export { aggregateFiles, groupLinks, type FileAggregation, type MapFile, type MapFileLink, type MapGroup } from "./project/graph-view/aggregate-files";
 export { repoMapRows, type RepoMapCall, type RepoMapImport, type RepoMapRows, type RepoMapSymbol } from "./index-db/repo-map-queries";
 export { displayNames, loadCallGraph, type IndexCallGraph, type IndexCallGraphOptions } from "./graph-queries/index-call-graph";
 export { COMMUNITY_CACHE_KEEP, COMMUNITY_CACHE_VERSION, communityCacheKey, readCommunityCache, writeCommunityCache } from "./graph-queries/community-cache";
