@@ -24,5 +24,7 @@ export { measureEconomy, withEconomy, type DigestEconomy } from "./digest-econom
 // Git diffs through the git CLI, shared by diff-digest, impact and context-pack.
 export * from "./git/index";
 export * from "./diff-digest/index";
+// Test digest: failures of captured test-runner output grouped by location and message.
+export * from "./test-digest/index";
 // `tsift rewrite`: high-token shell commands routed to the bounded tsift flow that answers them.
 export { rewriteCommand, type RewriteDecision, type RewriteReport } from "./rewrite/rewrite-command";
