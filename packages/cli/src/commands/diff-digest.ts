@@ -1,0 +1,32 @@
+import { defineCommand } from "../definition/define-command";
+import { BUDGET_OPTIONS, DIFF_TARGET_OPTIONS, DIR, PATH, budgetFlags, diffTargetFlags, limitOption } from "../definition/common-options";
+
+/** `tsift diff-digest [path]`: a git diff as files, hunks, touched symbols and call edges, parsed from both snapshots. */
+export const diffDigest = defineCommand({
+  name: "diff-digest",
+  summary: "a git diff, bounded: per file status, hunks, symbols added/removed/changed and call edges, parsed from both sides",
+  helpOrder: 200,
+  positionals: [{ ...DIR, description: "project directory, or a directory/file inside it to digest only there (default: .; same as --path)" }],
+  options: [
+    ...DIFF_TARGET_OPTIONS,
+    limitOption(25, "files listed and parsed, first by path (0 = all)"),
+    { ...PATH, description: "project directory, or a directory/file inside it to digest only there (default: .)" },
+    ...BUDGET_OPTIONS,
+  ],
+  examples: [
+    { command: "tsift diff-digest", description: "uncommitted changes, untracked files included, against HEAD" },
+    { command: "tsift diff-digest --cached --json", description: "what is staged, as JSON" },
+    { command: "tsift diff-digest --revision HEAD~1 src", description: "one commit against its parent, only under src/" },
+    { command: "tsift --envelope diff-digest --base main", description: "a branch's change since main, as a bounded envelope" },
+  ],
+  async run(args, io) {
+    const { runDiffDigest } = await import("../diff-digest/run-diff-digest");
+    return runDiffDigest(io, {
+      path: args.path,
+      target: diffTargetFlags(args),
+      limit: args.limit,
+      budget: budgetFlags(args),
+      envelope: args.envelope === true,
+    });
+  },
+});
