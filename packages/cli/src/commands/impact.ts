@@ -1,0 +1,38 @@
+import { defineCommand } from "../definition/define-command";
+import { BUDGET_OPTIONS, DIFF_TARGET_OPTIONS, DIR, PATH, SCOPE, budgetFlags, diffTargetFlags, limitOption } from "../definition/common-options";
+
+/** `tsift impact [dir]`: from a change (worktree, `--cached`, `--revision`, `--base`) to the tests it affects, with commands to run them. */
+export const impact = defineCommand({
+  name: "impact",
+  summary: "tests a change affects (changed symbols → callers and importers → test files and names), with run commands",
+  helpOrder: 125,
+  readsIndex: true,
+  positionals: [DIR],
+  options: [
+    ...DIFF_TARGET_OPTIONS,
+    { name: "depth", type: "number", default: 3, min: 1, description: "call and import hops walked back from a change" },
+    { name: "only", type: "array", description: "only changes under these paths" },
+    limitOption(20, "test files listed (0 = all)"),
+    PATH,
+    SCOPE,
+    ...BUDGET_OPTIONS,
+  ],
+  examples: [
+    { command: "tsift impact", description: "tests the uncommitted changes affect" },
+    { command: "tsift impact --revision HEAD --json", description: "tests the last commit affects, as JSON" },
+    { command: "tsift impact --base main --budget small", description: "a bounded list for a branch" },
+  ],
+  async run(args, io) {
+    const { runImpact } = await import("../impact/run-impact");
+    return runImpact(io, {
+      target: diffTargetFlags(args),
+      depth: args.depth,
+      only: args.only,
+      limit: args.limit,
+      path: args.path,
+      scope: args.scope,
+      budget: budgetFlags(args),
+      envelope: args.envelope === true,
+    });
+  },
+});
