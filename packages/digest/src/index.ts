@@ -24,6 +24,22 @@ export { measureEconomy, withEconomy, type DigestEconomy } from "./digest-econom
 // Git diffs through the git CLI, shared by diff-digest, impact and context-pack.
 export * from "./git/index";
 export * from "./diff-digest/index";
+// Log digest: signals, repeats and anchors of a captured log, streamed in bounded memory.
+export {
+  classifyLine,
+  digestLog,
+  digestLogStream,
+  LogDigester,
+  SIGNAL_KINDS,
+  type LogAnchor,
+  type LogDigest,
+  type LogDigestOptions,
+  type LogFirstError,
+  type LogLine,
+  type LogRepeatGroup,
+  type LogSignalGroup,
+  type SignalKind,
+} from "./log-digest/index";
 // Test digest: failures of captured test-runner output grouped by location and message.
 export * from "./test-digest/index";
 // `tsift rewrite`: high-token shell commands routed to the bounded tsift flow that answers them.
