@@ -43,6 +43,7 @@ import {
   type TraverseData,
   type WindowRequest,
 } from "@tsift/index";
+import { diffDigest, type DiffDigestOptions, type DiffDigestReport } from "@tsift/digest";
 import { relatedProject, searchProject, type RelatedData, type RelatedProjectOptions, type SearchData, type SearchProjectOptions } from "@tsift/search";
 import { convexSyncProject, type ProjectConvexSyncOptions } from "./project-convex-sync";
 import { openProjectGraphDb, traverseProject, type ProjectGraphDb, type ProjectTraverseOptions } from "./project-graph";
@@ -70,6 +71,8 @@ export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
 export type ProjectSearchOptions = Omit<SearchProjectOptions, "query" | "cwd" | "scope" | "deadlineGuard">;
 export type ProjectRelatedOptions = Pick<RelatedProjectOptions, "limit" | "model">;
 export type ProjectEditOptions = Pick<EditBatchOptions, "dryRun" | "refreshIndex">;
+/** `tsift diff-digest`'s options; `paths` are relative to the project root. */
+export type ProjectDiffDigestOptions = Omit<DiffDigestOptions, "root">;
 /** `tsift init`'s flags: the Codex hook, the OpenCode shortcuts, the superproject of a submodule. */
 export type ProjectInitOptions = Pick<InitProjectOptions, "codex" | "opencode" | "workspace">;
 
@@ -129,6 +132,8 @@ export interface Project {
   graphDb(): Promise<ProjectGraphDb>;
   /** `tsift edit`: a validated search/replace batch, applied to every file or to none (`applied: false` lists why). */
   edit(edits: readonly EditRequest[], options?: ProjectEditOptions): Promise<EditBatchReport>;
+  /** `tsift diff-digest`: a git diff's files, hunks, touched symbols and call edges, parsed from both sides; the index is not read. */
+  diffDigest(options?: ProjectDiffDigestOptions): Promise<DiffDigestReport>;
   /** Closes the index reader held between calls; the project can be used again afterwards. */
   close(): Promise<void>;
 }
@@ -203,6 +208,8 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       await project.close();
       return applyEdits({ cwd, path: root, edits, ...edit });
     },
+    // Root-relative like every facade result: the CLI prints the root as ".".
+    diffDigest: async (digest = {}) => ({ ...(await diffDigest({ ...digest, root })), root: "." }),
     async close() {
       const open = reader;
       reader = null;
