@@ -9,12 +9,12 @@ export {
   type OpenProjectOptions,
   type Project,
   type ProjectCheckOptions,
-  type ProjectDiffDigestOptions,
   type ProjectEdgeOptions,
   type ProjectEditOptions,
   type ProjectExplainOptions,
   type ProjectIndexOptions,
   type ProjectInitOptions,
+  type ProjectImpactOptions,
   type ProjectRelatedOptions,
   type ProjectSearchOptions,
   type ProjectStatusOptions,
@@ -119,10 +119,15 @@ export {
   type RefreshCodeGraphOptions,
 } from "@tsift/index";
 
-/** Search: the `search` and `related` use cases over an index. */
+/** Search: the `search` and `related` use cases over an index, and `impact`: from a change to the tests it affects. */
 export {
+  impact,
   relatedProject,
   searchProject,
+  type AffectedTest,
+  type ImpactOptions,
+  type ImpactReport,
+  type ImpactResult,
   type RelatedProjectOptions,
   type RelatedProjectResult,
   type SearchHit,
@@ -149,18 +154,3 @@ export {
 export { boundLines, capList, collapseRepeats, truncateBytes, type BoundLinesResult, type CappedList, type CollapseRepeatsResult } from "@tsift/digest";
 /** `tsift rewrite`: the bounded tsift command line for a high-token shell command, or why there is none. */
 export { rewriteCommand, type RewriteReport } from "@tsift/digest";
-/** Git diffs through the git CLI: the files a worktree, staged, revision or merge-base diff changes, either side's bytes, and the bounded code-aware digest. */
-export {
-  diffDigest,
-  diffTargetFromFlags,
-  listDiffFiles,
-  readSnapshot,
-  type DiffDigestFile,
-  type DiffDigestOptions,
-  type DiffDigestReport,
-  type DiffFile,
-  type DiffHunk,
-  type DiffStatus,
-  type DiffSymbol,
-  type DiffTarget,
-} from "@tsift/digest";
