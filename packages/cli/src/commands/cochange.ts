@@ -1,0 +1,39 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH, limitOption } from "../definition/common-options";
+
+/** `tsift cochange <path>`: files that change in the same commits, from the git history index. */
+export const cochange = defineCommand({
+  name: "cochange",
+  summary: "files that change together with a file: shared commits, support and Jaccard (from git history)",
+  helpOrder: 410,
+  positionals: [{ name: "file", required: true, description: "the file whose companions to list" }, DIR],
+  options: [
+    PATH,
+    limitOption(10, "files to return (0 = up to 10000)"),
+    { name: "min-support", type: "number", default: 0, description: "only files in at least this share (0..1) of the file's commits" },
+    { name: "min-count", type: "number", default: 1, min: 1, description: "only files sharing at least this many commits" },
+    { name: "max-files", type: "number", min: 1, description: "skip bulk commits touching more files (default: [history] max_files_per_commit, 50)" },
+    {
+      name: "autoindex",
+      type: "boolean",
+      default: true,
+      description: "bring .tsift/history.db up to HEAD first (--no-autoindex: exit 4 when missing or behind)",
+    },
+  ],
+  examples: [
+    { command: "tsift cochange src/cache.ts", description: "the ten files most often changed with it" },
+    { command: "tsift cochange src/cache.ts --min-support 0.3 --json", description: "files in at least 30% of its commits, as JSON" },
+  ],
+  async run(args, io) {
+    const { runCoChange } = await import("../history/run-cochange");
+    return runCoChange(io, {
+      file: args.file,
+      path: args.path ?? args.dir,
+      limit: args.limit,
+      minSupport: args["min-support"],
+      minCount: args["min-count"],
+      maxFiles: args["max-files"],
+      autoindex: args.autoindex,
+    });
+  },
+});

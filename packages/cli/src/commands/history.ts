@@ -1,0 +1,103 @@
+import { defineGroup, defineSubcommand } from "../definition/define-command";
+import { DIR, PATH, limitOption } from "../definition/common-options";
+import type { HistoryFlags } from "../history/run-history";
+
+const OPTIONS = [
+  PATH,
+  {
+    name: "autoindex",
+    type: "boolean",
+    default: true,
+    description: "bring .tsift/history.db up to HEAD first (--no-autoindex: exit 4 when missing or behind)",
+  },
+] as const;
+
+const subcommand = defineSubcommand(OPTIONS);
+
+const flags = (args: { readonly path?: string | undefined; readonly dir?: string | undefined; readonly autoindex: boolean }): HistoryFlags => ({
+  path: args.path ?? args.dir,
+  autoindex: args.autoindex,
+});
+
+/** `tsift history <command>`: the git history index — commits, tags, artifacts, provenance. */
+export const history = defineGroup({
+  name: "history",
+  summary: "the git history index (.tsift/history.db): commit search, provenance, tags, artifacts",
+  helpOrder: 400,
+  options: OPTIONS,
+  examples: [
+    { command: "tsift history index", description: "index the git history (incremental after the first run)" },
+    { command: "tsift history search 'rate limit'", description: "commits about rate limiting, best first" },
+    { command: "tsift history provenance src/auth/session.ts", description: "the commits that shaped a file, renames followed" },
+  ],
+  subcommands: [
+    subcommand({
+      name: "index",
+      summary: "build or update .tsift/history.db from git (a rewritten history is rebuilt)",
+      positionals: [DIR],
+      options: [{ name: "rebuild", type: "boolean", default: false, description: "read the whole history again" }],
+      examples: [{ command: "tsift history index --rebuild", description: "rebuild the history index from the first commit" }],
+      async run(args, io) {
+        const { runHistoryIndex } = await import("../history/run-history");
+        return runHistoryIndex(io, { ...flags(args), rebuild: args.rebuild });
+      },
+    }),
+    subcommand({
+      name: "search",
+      summary: "commits whose subject, body or tags match every word (FTS5 BM25)",
+      positionals: [{ name: "query", required: true, description: "words to find in commit messages and tags" }, DIR],
+      options: [
+        limitOption(20, "commits to return (0 = up to 10000)"),
+        { name: "type", type: "string", description: "only this conventional commit type (feat, fix, …)" },
+      ],
+      examples: [{ command: "tsift history search session --type fix", description: "fixes that mention sessions" }],
+      async run(args, io) {
+        const { runHistorySearch } = await import("../history/run-history");
+        return runHistorySearch(io, { ...flags(args), query: args.query, limit: args.limit, type: args.type });
+      },
+    }),
+    subcommand({
+      name: "provenance",
+      summary: "the commits that shaped a file (renames followed) or a symbol's lines, newest first",
+      positionals: [{ name: "target", required: true, description: "a file path, or a symbol (name, Class.method, file:line, gsym-* handle)" }, DIR],
+      options: [limitOption(20, "commits to return (0 = up to 10000)")],
+      examples: [
+        { command: "tsift history provenance src/cache.ts", description: "every commit that touched the file, under any earlier name" },
+        { command: "tsift history provenance Cache.peek", description: "the commits that changed that method's lines" },
+      ],
+      async run(args, io) {
+        const { runHistoryProvenance } = await import("../history/run-history");
+        return runHistoryProvenance(io, { ...flags(args), target: args.target, limit: args.limit });
+      },
+    }),
+    subcommand({
+      name: "tags",
+      summary: "tags with their artifact counts, or one file's tags and where they came from",
+      positionals: [DIR],
+      options: [
+        { name: "file", type: "string", description: "one file's tags (folder-derived or explicit)" },
+        limitOption(100, "tags to return (0 = up to 10000)"),
+      ],
+      examples: [{ command: "tsift history tags --file src/auth/session.ts", description: "that file's current tags" }],
+      async run(args, io) {
+        const { runHistoryTags } = await import("../history/run-history");
+        return runHistoryTags(io, { ...flags(args), file: args.file, limit: args.limit });
+      },
+    }),
+    subcommand({
+      name: "artifacts",
+      summary: "every path the history touched, alive at HEAD or not; by tag",
+      positionals: [DIR],
+      options: [
+        { name: "tag", type: "string", description: "only paths carrying this tag" },
+        { name: "alive", type: "boolean", default: false, description: "only paths that exist at HEAD" },
+        limitOption(100, "paths to return (0 = up to 10000)"),
+      ],
+      examples: [{ command: "tsift history artifacts --tag auth --alive", description: "live files tagged auth" }],
+      async run(args, io) {
+        const { runHistoryArtifacts } = await import("../history/run-history");
+        return runHistoryArtifacts(io, { ...flags(args), tag: args.tag, alive: args.alive, limit: args.limit });
+      },
+    }),
+  ],
+});

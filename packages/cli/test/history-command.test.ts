@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { project, tsift } from "./index-helpers";
+import { commit, gitIn, repo } from "./history-helpers";
+
+const CACHE_V1 = "export class Cache {\n  peek(key: string) {\n    return key;\n  }\n}\n";
+const CACHE_V2 = "export class Cache {\n  peek(key: string) {\n    return key.trim();\n  }\n}\n";
+
+function sample(): string {
+  const root = repo();
+  commit(root, "feat(cache): add a cache\n\nKeeps recent lookups.\n\ntags: caching, +perf", {
+    "src/store/cache.ts": CACHE_V1,
+    "src/store/keys.ts": "export const k = 1;\n",
+  });
+  commit(root, "fix(cache): trim keys before a peek\n\ntags: -perf", { "src/store/cache.ts": CACHE_V2 });
+  commit(root, "refactor: move the cache", {}, [["src/store/cache.ts", "src/memo/cache.ts"]]);
+  commit(root, "docs: readme", { "README.md": "# demo\n", "src/store/keys.ts": null });
+  return root;
+}
+
+describe("tsift history", () => {
+  it("index builds history.db, then updates it incrementally", async () => {
+    const root = sample();
+    const first = await tsift(root, ["history", "index", "--json"]);
+    expect(first.code).toBe(0);
+    expect(first.json()).toMatchObject({ db_path: ".tsift/history.db", mode: "full", rebuilt: "missing", commits_added: 4, commits_total: 4, branch: "main" });
+    commit(root, "feat: more", { "src/memo/extra.ts": "export const e = 1;\n" });
+    const text = await tsift(root, ["history", "index"]);
+    expect(text.out).toMatch(
+      /^history \.tsift\/history\.db: incremental, 1 commits added, 5 total; 5 artifacts \(3 alive\); HEAD [0-9a-f]{12} on main; \d+ ms\n$/,
+    );
+    expect((await tsift(root, ["history", "index", "--rebuild", "--json"])).json()).toMatchObject({ mode: "full", rebuilt: "requested", commits_total: 5 });
+  });
+
+  it("search ranks commits by BM25 and reads a missing history on first use", async () => {
+    const root = sample();
+    const result = await tsift(root, ["history", "search", "trim peek", "--json"]);
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/note: indexed the git history in \.tsift\/history\.db \(4 commits added/);
+    expect(result.json().results.map((hit: { subject: string }) => hit.subject)).toEqual(["fix(cache): trim keys before a peek"]);
+    const text = await tsift(root, ["history", "search", "cache", "--limit", "1"]);
+    expect(text.out).toMatch(/^[0-9a-f]{12} 2024-01-01 .*\n\(\+\d+ more\)\n$/);
+    expect((await tsift(root, ["history", "search", "caching", "--type", "feat", "--json"])).json().total).toBe(1);
+    expect((await tsift(root, ["history", "search", "nothing-like-this"])).out).toBe("no commit matches `nothing-like-this`\n");
+  });
+
+  it("--no-autoindex exits 4 with the command to run", async () => {
+    const root = sample();
+    const missing = await tsift(root, ["history", "search", "cache", "--no-autoindex"]);
+    expect(missing.code).toBe(4);
+    expect(missing.err).toMatch(/^tsift: error\[index_missing\]: no history index at .*\(next: tsift history index\)\n$/);
+    await tsift(root, ["history", "index"]);
+    commit(root, "feat: newer", { "x.ts": "1\n" });
+    expect((await tsift(root, ["history", "artifacts", "--no-autoindex"])).code).toBe(4);
+  });
+
+  it("provenance follows a file through renames and a symbol's lines with git log -L", async () => {
+    const root = sample();
+    const file = (await tsift(root, ["history", "provenance", "src/memo/cache.ts", "--json"])).json();
+    expect(file).toMatchObject({ kind: "path", path: "src/memo/cache.ts", renamed_from: ["src/store/cache.ts"], total: 3 });
+    expect(file.commits.map((c: { subject: string; status: string }) => [c.subject, c.status])).toEqual([
+      ["refactor: move the cache", "R"],
+      ["fix(cache): trim keys before a peek", "M"],
+      ["feat(cache): add a cache", "A"],
+    ]);
+    const text = await tsift(root, ["history", "provenance", "src/memo/cache.ts", "--limit", "1"]);
+    expect(text.out).toMatch(
+      /^src\/memo\/cache\.ts \(earlier: src\/store\/cache\.ts\): 3 commits\n[0-9a-f]{12} 2024-01-01 R  refactor: move the cache\n\(\+2 more\)\n$/,
+    );
+
+    const symbol = (await tsift(root, ["history", "provenance", "Cache.peek", "--json"])).json();
+    expect(symbol).toMatchObject({ kind: "symbol", path: "src/memo/cache.ts", lines: { start: 2, end: 4 } });
+    // The move kept the lines: only the commits that changed them.
+    expect(symbol.commits.map((c: { subject: string }) => c.subject)).toEqual(["fix(cache): trim keys before a peek", "feat(cache): add a cache"]);
+  });
+
+  it("tags and artifacts show the replayed tag state", async () => {
+    const root = sample();
+    const tags = (await tsift(root, ["history", "tags", "--json"])).json();
+    expect(tags.tags).toEqual([
+      { tag: "caching", artifacts: 3, alive: 1 },
+      { tag: "store", artifacts: 2, alive: 0 },
+      { tag: "memo", artifacts: 1, alive: 1 },
+      // keys.ts kept `perf`: the `-perf` commit did not touch it.
+      { tag: "perf", artifacts: 1, alive: 0 },
+    ]);
+    expect((await tsift(root, ["history", "tags", "--file", "src/memo/cache.ts"])).out).toBe("src/memo/cache.ts: caching (explicit), memo (folder)\n");
+    const alive = await tsift(root, ["history", "artifacts", "--alive"]);
+    expect(alive.out).toMatch(
+      /^README\.md {2}alive {2}1 commit, last [0-9a-f]{12} 2024-01-01\nsrc\/memo\/cache\.ts {2}alive {2}\[caching, memo\] {2}1 commit, last/,
+    );
+    const tagged = (await tsift(root, ["history", "artifacts", "--tag", "caching", "--json"])).json();
+    expect(tagged.artifacts.map((a: { path: string; alive: boolean }) => [a.path, a.alive])).toEqual([
+      ["src/memo/cache.ts", true],
+      ["src/store/cache.ts", false],
+      ["src/store/keys.ts", false],
+    ]);
+  });
+
+  it("says what is wrong outside a git repository and in an empty one", async () => {
+    const plain = project({ "a.ts": "1\n" });
+    const outside = await tsift(plain, ["history", "index"]);
+    expect(outside.code).toBe(3);
+    expect(outside.err).toMatch(/error\[not_found\]: .* is not inside a git work tree .*\(next: run it inside a git repository/);
+    const empty = repo();
+    const none = await tsift(empty, ["history", "index"]);
+    expect(none.code).toBe(0);
+    expect(none.out).toMatch(/0 commits added, 0 total; 0 artifacts \(0 alive\); HEAD none; \d+ ms\nnote: the repository has no commits yet/);
+    expect((await tsift(empty, ["history", "search", "x"])).out).toBe("no commit matches `x`\n");
+    gitIn(empty, ["status"]);
+  });
+});
