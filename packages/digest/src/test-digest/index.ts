@@ -10,3 +10,11 @@ export {
   type TestFrame,
   type TestRunner,
 } from "./test-digest-types";
+export {
+  testDigest,
+  type ProjectTestDigest,
+  type ProjectTestFailureGroup,
+  type TestDigestRequest,
+  type TestFrameSymbol,
+  type TestSymbolMapping,
+} from "./project-test-digest";
