@@ -9,6 +9,7 @@ export {
   type OpenProjectOptions,
   type Project,
   type ProjectCheckOptions,
+  type ProjectDiffDigestOptions,
   type ProjectEdgeOptions,
   type ProjectEditOptions,
   type ProjectExplainOptions,
@@ -154,3 +155,18 @@ export {
 export { boundLines, capList, collapseRepeats, truncateBytes, type BoundLinesResult, type CappedList, type CollapseRepeatsResult } from "@tsift/digest";
 /** `tsift rewrite`: the bounded tsift command line for a high-token shell command, or why there is none. */
 export { rewriteCommand, type RewriteReport } from "@tsift/digest";
+/** Git diffs through the git CLI: the files a worktree, staged, revision or merge-base diff changes, either side's bytes, and the bounded code-aware digest. */
+export {
+  diffDigest,
+  diffTargetFromFlags,
+  listDiffFiles,
+  readSnapshot,
+  type DiffDigestFile,
+  type DiffDigestOptions,
+  type DiffDigestReport,
+  type DiffFile,
+  type DiffHunk,
+  type DiffStatus,
+  type DiffSymbol,
+  type DiffTarget,
+} from "@tsift/digest";

@@ -43,8 +43,18 @@ import {
   type TraverseData,
   type WindowRequest,
 } from "@tsift/index";
-import { relatedProject, searchProject, type RelatedData, type RelatedProjectOptions, type SearchData, type SearchProjectOptions } from "@tsift/search";
-import { impact, type ImpactOptions, type ImpactReport } from "@tsift/search";
+import { diffDigest, type DiffDigestOptions, type DiffDigestReport } from "@tsift/digest";
+import {
+  impact,
+  relatedProject,
+  searchProject,
+  type ImpactOptions,
+  type ImpactReport,
+  type RelatedData,
+  type RelatedProjectOptions,
+  type SearchData,
+  type SearchProjectOptions,
+} from "@tsift/search";
 import { convexSyncProject, type ProjectConvexSyncOptions } from "./project-convex-sync";
 import { openProjectGraphDb, traverseProject, type ProjectGraphDb, type ProjectTraverseOptions } from "./project-graph";
 
@@ -70,11 +80,13 @@ export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
 /** `tsift search`'s options; `path` (a directory or file to search only there) is relative to the project root. */
 export type ProjectSearchOptions = Omit<SearchProjectOptions, "query" | "cwd" | "scope" | "deadlineGuard">;
 export type ProjectRelatedOptions = Pick<RelatedProjectOptions, "limit" | "model">;
+export type ProjectEditOptions = Pick<EditBatchOptions, "dryRun" | "refreshIndex">;
 /** `tsift impact`'s options: the diff target, `paths` (relative to the project root), depth, limit and budget. */
 export type ProjectImpactOptions = Omit<ImpactOptions, "cwd" | "path" | "scope">;
-export type ProjectEditOptions = Pick<EditBatchOptions, "dryRun" | "refreshIndex">;
+/** `tsift diff-digest`'s options; `paths` are relative to the project root. */
+export type ProjectDiffDigestOptions = Omit<DiffDigestOptions, "root">;
 /** `tsift init`'s flags: the Codex hook, the OpenCode shortcuts, the superproject of a submodule. */
-export type ProjectInitOptions = Pick<InitProjectOptions, "codex" | "opencode" | "workspace">;
+export type ProjectInitOptions = Pick<InitProjectOptions, "claude" | "codex" | "opencode" | "workspace">;
 
 /**
  * A project, as the `tsift` command line sees it: every method is the use case behind one
@@ -124,8 +136,6 @@ export interface Project {
   search(query: string, options?: ProjectSearchOptions): Promise<SearchData>;
   /** `tsift related <file:line|shit-handle>`: chunks similar to that one. */
   related(target: string, options?: ProjectRelatedOptions): Promise<RelatedData>;
-  /** `tsift impact`: the tests a change (the worktree by default) affects, with their reasons and run commands; the index is refreshed first. */
-  impact(options?: ProjectImpactOptions): Promise<ImpactReport>;
   /** `tsift traverse [node] --format json`: a bounded slice of the code graph in graph.db. */
   traverse(node?: string, options?: ProjectTraverseOptions): Promise<TraverseData>;
   /** `tsift convex-sync`: the ordered, idempotent Convex sync plan of graph.db (refreshed first), sent when `apply` is set. */
@@ -134,6 +144,10 @@ export interface Project {
   graphDb(): Promise<ProjectGraphDb>;
   /** `tsift edit`: a validated search/replace batch, applied to every file or to none (`applied: false` lists why). */
   edit(edits: readonly EditRequest[], options?: ProjectEditOptions): Promise<EditBatchReport>;
+  /** `tsift impact`: the tests a change (the worktree by default) affects, with their reasons and run commands; the index is refreshed first. */
+  impact(options?: ProjectImpactOptions): Promise<ImpactReport>;
+  /** `tsift diff-digest`: a git diff's files, hunks, touched symbols and call edges, parsed from both sides; the index is not read. */
+  diffDigest(options?: ProjectDiffDigestOptions): Promise<DiffDigestReport>;
   /** Closes the index reader held between calls; the project can be used again afterwards. */
   close(): Promise<void>;
 }
@@ -200,12 +214,6 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       for (const note of found.notes) options.onNote?.(note);
       return found.data;
     },
-    impact: async (change = {}) => {
-      const paths = change.paths?.map((path) => resolve(root, path));
-      const found = await impact({ ...change, ...(paths ? { paths } : {}), cwd, path: root, scope: options.scope });
-      for (const note of found.notes) options.onNote?.(note);
-      return found.data;
-    },
     traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope }, node, traverse),
     convexSync: (sync = {}) => convexSyncProject({ root, cwd, scope: options.scope }, sync),
     graphDb: () => openProjectGraphDb({ root, cwd, scope: options.scope }),
@@ -214,6 +222,14 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       await project.close();
       return applyEdits({ cwd, path: root, edits, ...edit });
     },
+    impact: async (change = {}) => {
+      const paths = change.paths?.map((path) => resolve(root, path));
+      const found = await impact({ ...change, ...(paths ? { paths } : {}), cwd, path: root, scope: options.scope });
+      for (const note of found.notes) options.onNote?.(note);
+      return found.data;
+    },
+    // Root-relative like every facade result: the CLI prints the root as ".".
+    diffDigest: async (digest = {}) => ({ ...(await diffDigest({ ...digest, root })), root: "." }),
     async close() {
       const open = reader;
       reader = null;
