@@ -96,3 +96,4 @@ export type { ProjectOptions } from "./project/project-options";
 export { applyEdits, type EditBatchOptions, type EditBatchReport, type EditedFile } from "./project/edit/apply-edits";
 export { MAX_EDITS_PER_BATCH, parseEditBatch, type EditRequest } from "./project/edit/edit-input";
 export type { EditOutcome, EditStatus } from "./project/edit/plan-edits";
+export { autoReindex, type AutoReindexReport } from "./project/auto-reindex";

@@ -15,20 +15,32 @@ export const init = defineCommand({
       default: false,
       description: "from inside a submodule, initialise the superproject instead; with --codex, require a workspace hook",
     },
-    { name: "codex", type: "boolean", default: false, description: "merge a UserPromptSubmit auto-reindex hook into .codex/hooks.json" },
+    {
+      name: "claude",
+      type: "boolean",
+      default: false,
+      description: "Claude Code: auto-reindex and command-rewrite hooks in .claude/settings.json, the MCP server in .mcp.json",
+    },
+    {
+      name: "codex",
+      type: "boolean",
+      default: false,
+      description: "merge a UserPromptSubmit auto-reindex hook into .codex/hooks.json; the MCP server in .codex/config.toml",
+    },
     {
       name: "opencode",
       type: "boolean",
       default: false,
-      description: "install .opencode/commands/tsift-*.md shortcuts (never overwrites files tsift does not manage)",
+      description: "install .opencode/commands/tsift-*.md shortcuts (never overwrites files tsift does not manage); the MCP server in opencode.json",
     },
   ],
   examples: [
     { command: "tsift init", description: "write the agent instructions for the project in the current directory" },
     { command: "tsift init --codex --opencode", description: "also install the Codex re-index hook and the OpenCode shortcuts" },
+    { command: "tsift init --claude", description: "the Claude Code hooks (auto-reindex, command rewrite) and the MCP server registration" },
   ],
   async run(args, io) {
     const { runInit } = await import("../init/run-init");
-    return runInit(io, { path: args.path, workspace: args.workspace, codex: args.codex, opencode: args.opencode });
+    return runInit(io, { path: args.path, workspace: args.workspace, claude: args.claude, codex: args.codex, opencode: args.opencode });
   },
 });

@@ -10,6 +10,13 @@ export interface InitFlags extends InitOptions {
 
 /** `tsift init [path]`: resolve the owning repo (or workspace) root, then apply the init plan there (`initProject`). */
 export async function runInit(io: CliIo, flags: InitFlags): Promise<CommandResult<InitData>> {
-  const { root, report } = initProject({ cwd: io.cwd, path: flags.path, codex: flags.codex, opencode: flags.opencode, workspace: flags.workspace });
+  const { root, report } = initProject({
+    cwd: io.cwd,
+    path: flags.path,
+    claude: flags.claude,
+    codex: flags.codex,
+    opencode: flags.opencode,
+    workspace: flags.workspace,
+  });
   return commandResult(report, initOutput, { root });
 }

@@ -3,7 +3,9 @@ import { dirname, join } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import { discoverScopes } from "../../workspace-scopes";
 import { codeNavigationSection } from "./code-navigation-section";
+import { mergeClaudeSettings } from "./claude-settings";
 import { codexHook, mergeCodexHook } from "./codex-hook";
+import { MCP_TOOL_NAMES, mcpRegistered, mergeClaudeMcp, mergeCodexMcp, mergeOpencodeMcp } from "./mcp-registration";
 import { withGitignoreEntry } from "./gitignore-entry";
 import { upsertInstructionBlock } from "./instruction-block";
 import { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./opencode-commands";
@@ -17,6 +19,8 @@ export interface InitChange {
 }
 
 export interface InitOptions {
+  /** Claude Code: the auto-reindex and rewrite hooks in `.claude/settings.json`, the MCP server in `.mcp.json`. */
+  claude?: boolean | undefined;
   codex: boolean;
   opencode: boolean;
   /** `--workspace`: the Codex hook must cover submodule scopes (fails when there are none). */
@@ -41,8 +45,8 @@ interface PlannedWrite {
 
 /**
  * Makes `root` ready for agents: `.tsift/` ignored, the Code Navigation section in
- * AGENTS.md (and CLAUDE.md when present), optionally the Codex hook and the OpenCode
- * shortcuts. Every file is planned and checked first and only then written, so a
+ * AGENTS.md (and CLAUDE.md when present), optionally the Claude Code hooks, the Codex
+ * hook and the OpenCode shortcuts, each with the client's MCP server registration. Every file is planned and checked first and only then written, so a
  * conflict (an unmanaged OpenCode file, a broken marker, malformed hooks.json) leaves
  * the project untouched. Running it twice changes nothing the second time.
  */
@@ -53,7 +57,8 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
     const after = next(before);
     plan.push({ file, before, after: after === before ? null : after });
   };
-  const section = codeNavigationSection();
+  const mcp = options.claude === true || options.codex || options.opencode || mcpRegistered((file) => readText(join(root, file)));
+  const section = codeNavigationSection(undefined, mcp ? MCP_TOOL_NAMES : []);
   planFile(".gitignore", withGitignoreEntry);
   planFile("AGENTS.md", (before) => upsertInstructionBlock(before, section, "AGENTS.md"));
   if (readText(join(root, "CLAUDE.md")) !== null) planFile("CLAUDE.md", (before) => upsertInstructionBlock(before, section, "CLAUDE.md"));
@@ -65,6 +70,11 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
       });
     }
     planFile(".codex/hooks.json", (before) => mergeCodexHook(before, codexHook(root, scoped), ".codex/hooks.json") ?? before);
+    planFile(".codex/config.toml", (before) => mergeCodexMcp(before, ".codex/config.toml") ?? before);
+  }
+  if (options.claude) {
+    planFile(".claude/settings.json", (before) => mergeClaudeSettings(before, ".claude/settings.json") ?? before);
+    planFile(".mcp.json", (before) => mergeClaudeMcp(before, ".mcp.json") ?? before);
   }
   if (options.opencode) {
     for (const entry of OPENCODE_COMMANDS) {
@@ -79,6 +89,7 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
         return opencodeCommandFile(entry);
       });
     }
+    planFile("opencode.json", (before) => mergeOpencodeMcp(before, "opencode.json") ?? before);
   }
   for (const write of plan) {
     if (write.after === null) continue;

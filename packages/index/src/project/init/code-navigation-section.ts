@@ -38,14 +38,19 @@ export const NAVIGATION_COMMANDS: readonly { usage: string; purpose: string }[] 
  * AGENTS.md (and CLAUDE.md). The version in the opening marker lets `tsift status`
  * report instructions written by another tsift version as stale.
  */
-export function codeNavigationSection(version: string = VERSION): string {
+export function codeNavigationSection(version: string = VERSION, mcpTools: readonly string[] = []): string {
   return [
     `${SECTION_START_PREFIX} v=${version} -->`,
     "## Code Navigation",
-    "Run `tsift status` at session start from the owning repo root. If the task or file lives under a git submodule, switch to that submodule root first so the harness loads the narrower local instructions and repo state instead of the superproject's. If status prints a `run:` recommendation for stale or missing tsift state, run `tsift status --fix` before relying on tsift results; when the harness cannot run write commands, ask the user to run the printed command instead. Codex projects can install a prompt-time auto-reindex hook with `tsift init --codex`; OpenCode projects can install command shortcuts with `tsift init --opencode`.",
+    "Run `tsift status` at session start from the owning repo root. If the task or file lives under a git submodule, switch to that submodule root first so the harness loads the narrower local instructions and repo state instead of the superproject's. If status prints a `run:` recommendation for stale or missing tsift state, run `tsift status --fix` before relying on tsift results; when the harness cannot run write commands, ask the user to run the printed command instead. Claude Code projects can install the auto-reindex and command-rewrite hooks and the MCP server with `tsift init --claude`; Codex projects a prompt-time auto-reindex hook and the MCP server with `tsift init --codex`; OpenCode projects command shortcuts and the MCP server with `tsift init --opencode`.",
     "Use the commands listed in its `use:` output:",
     ...NAVIGATION_COMMANDS.map((entry) => `- \`${entry.usage}\` — ${entry.purpose}`),
     "Keep the handles results carry (`ssym-*`, `swin-*`, `gsym-*`) and run their `expand` and `follow_up` commands to read more, instead of re-reading whole files.",
+    ...(mcpTools.length
+      ? [
+          `The \`tsift\` MCP server is registered for this project: its tools (${mcpTools.map((tool) => `\`${tool}\``).join(", ")}) answer as the commands above do, with the same handles; prefer them over shell calls when the harness offers them.`,
+        ]
+      : []),
     "When a command reports a held lock, `tsift locks` names the writer and the command to run next.",
     "Only read full source files when tsift results are insufficient.",
     SECTION_END,

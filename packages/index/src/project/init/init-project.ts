@@ -26,7 +26,7 @@ export function initProject(options: InitProjectOptions = {}): { root: string; r
   const typed = options.path ?? ".";
   const workspace = options.workspace === true;
   const root = resolveInitTarget(resolve(cwd, typed), workspace);
-  const changes = applyInit(root, { codex: options.codex === true, opencode: options.opencode === true, workspace });
+  const changes = applyInit(root, { claude: options.claude === true, codex: options.codex === true, opencode: options.opencode === true, workspace });
   return {
     root,
     report: {
