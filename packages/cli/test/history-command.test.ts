@@ -109,3 +109,21 @@ describe("tsift history", () => {
     gitIn(empty, ["status"]);
   });
 });
+
+describe("tsift explain with a history index", () => {
+  it("shows the top co-changed files of the symbol's file once history.db exists", async () => {
+    const root = sample();
+    commit(root, "fix: peek and keys", { "src/memo/cache.ts": CACHE_V1, "src/memo/keys.ts": "export const k = 2;\n" });
+    const before = await tsift(root, ["explain", "Cache.peek"]);
+    expect(before.code).toBe(0);
+    expect(before.out).not.toMatch(/co-changed/);
+    await tsift(root, ["history", "index"]);
+    const after = await tsift(root, ["explain", "Cache.peek"]);
+    expect(after.out).toMatch(/\nco-changed with src\/memo\/cache\.ts: src\/memo\/keys\.ts \(1\/2\)\n$/);
+    expect((await tsift(root, ["explain", "Cache.peek", "--json"])).json().co_changed).toEqual({
+      path: "src/memo/cache.ts",
+      commits: 2,
+      files: [{ path: "src/memo/keys.ts", count: 1, support: 0.5, jaccard: 0.5 }],
+    });
+  });
+});

@@ -29,6 +29,12 @@ function edgeExpand(edge: StoredEdge, direction: "callers" | "callees", place: C
     : sourceReadCommand(edge.caller_file, Math.max(1, edge.call_site_line - 2), edge.call_site_line + 2, place);
 }
 
+/** The explained symbol's file's companions in git history (present only when history.db exists). */
+function coChangedLine(co: NonNullable<SymbolExplanation["co_changed"]>): string {
+  if (!co.files.length) return `co-changed with ${co.path}: none in ${co.commits} commits`;
+  return `co-changed with ${co.path}: ${co.files.map((file) => `${file.path} (${file.count}/${co.commits})`).join(", ")}`;
+}
+
 /** `tsift explain` output; `place` spells the project and scope in suggested commands. */
 export const explainOutput = (place: CommandPlace) =>
   defineOutput<SymbolExplanation>({
@@ -50,6 +56,7 @@ export const explainOutput = (place: CommandPlace) =>
           ? `community #${data.community.id} (${data.community.members_total} members): ${memberList(data, data.community.members.length)}`
           : "community: none (no resolved calls)",
       );
+      if (data.co_changed) lines.push(coChangedLine(data.co_changed));
       return lines.join("\n");
     },
     compact: (data) =>

@@ -45,6 +45,20 @@ export interface SymbolExplanation {
   /** Null when the symbol takes part in no resolved call. */
   pagerank: SymbolPageRank | null;
   complexity: SymbolComplexity | null;
+  /**
+   * The files most often changed in the same commits as the symbol's file, from
+   * `.tsift/history.db`; absent when there is no history index (explain never builds one).
+   */
+  co_changed?: ExplainCoChange;
+}
+
+/** The top co-changed files of an explained symbol's file (see `readCoChange`). */
+export interface ExplainCoChange {
+  /** The symbol's file, relative to the git work tree. */
+  path: string;
+  /** Non-bulk commits that touched it. */
+  commits: number;
+  files: Array<{ path: string; count: number; support: number; jaccard: number }>;
 }
 
 /** PageRank of every symbol of the call graph, as cached next to the communities. */

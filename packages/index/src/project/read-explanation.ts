@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/community-cache";
+import { historyLocation } from "../history/history-location";
 import { cachedExplanation, type ExplainOptions, type SymbolExplanation } from "../graph-queries/explain-view";
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
@@ -24,7 +27,7 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
   checkLimit("limit", limit, "explain");
   const index = await open();
   // One snapshot from choosing the symbol to the last edge read, across the lazy import.
-  return readTransaction(index.db, async () => {
+  const explanation = await readTransaction(index.db, async () => {
     const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"));
     const cacheDir = communityCacheDir(index.location);
     const query: ExplainOptions = { limit, memberLimit: options.memberLimit ?? limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
@@ -35,4 +38,19 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
     const { explainSymbol } = await import("../graph-queries/explain-symbol");
     return explainSymbol(index.db, symbol, query);
   });
+  return withCoChange(index.location.projectRoot, index.location.sourceRoot, explanation);
+}
+
+/**
+ * Adds the top 3 co-changed files of the symbol's file when `.tsift/history.db` exists;
+ * the history code is imported only then, and the history index is never built here.
+ */
+async function withCoChange(projectRoot: string, sourceRoot: string, explanation: SymbolExplanation): Promise<SymbolExplanation> {
+  const file = explanation.definitions[0]?.file;
+  if (file === undefined || !existsSync(historyLocation(projectRoot).dbPath)) return explanation;
+  const { topCoChanged } = await import("../history/read-cochange");
+  const top = await topCoChanged(projectRoot, join(sourceRoot, file), 3);
+  if (top === null) return explanation;
+  const files = top.files.map(({ path, count, support, jaccard }) => ({ path, count, support, jaccard }));
+  return { ...explanation, co_changed: { path: top.path, commits: top.commits, files } };
 }
