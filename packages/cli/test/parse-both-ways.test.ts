@@ -77,7 +77,9 @@ describe("both parsers read every definition alike", () => {
     const { positionals } = entry.command;
     // Words only an argument can be once `--` has ended the options: flags, output switches, help.
     const operands = ["-foo", "--json", "--help", "-h", "--limit", "-"].slice(0, positionals.length);
-    const expected = Object.fromEntries(operands.map((word, at) => [positionals[at]!.name, word]));
+    const variadic = positionals.at(-1)?.variadic === true;
+    // A variadic last positional holds its word as a one-element list.
+    const expected = Object.fromEntries(operands.map((word, at) => [positionals[at]!.name, variadic && at === positionals.length - 1 ? [word] : word]));
     const arrays = entry.options.filter((option) => option.type === "array");
     const lines: string[][] = [
       [...entry.words, "--", ...operands],
@@ -95,8 +97,16 @@ describe("both parsers read every definition alike", () => {
       expect(usageError(argv), argv.join(" ")).toBeUndefined();
     }
     expect(parseArgv([...entry.words, "--", ...operands])!.args).toMatchObject(expected);
-    // One word more than the command takes is a usage error on either path.
     const extra = [...entry.words, "--", ...operands, "-extra"];
+    if (variadic) {
+      // A variadic positional takes every later word, the same on both paths.
+      const last = positionals.at(-1)!.name;
+      expect(parseArgv(extra)!.args[last]).toEqual([...operands.slice(positionals.length - 1), "-extra"]);
+      expect(parseArgv(extra)!.args).toEqual(await viaYargs(extra));
+      expect(usageError(extra)).toBeUndefined();
+      return;
+    }
+    // One word more than the command takes is a usage error on either path.
     expect(parseArgv(extra)).toBeUndefined();
     expect(usageError(extra)?.message).toBe("unexpected argument -extra");
   });

@@ -45,3 +45,5 @@ export * from "./test-digest/index";
 // `tsift rewrite`: high-token shell commands routed to the bounded tsift flow that answers them.
 export { rewriteCommand, type RewriteDecision, type RewriteReport } from "./rewrite/rewrite-command";
 export { claudePreToolUse, type ClaudePreToolUseOutput } from "./rewrite/claude-pre-tool-use";
+// `tsift run`: a command's full output kept under .tsift/artifacts/ and digested as a test run or a log.
+export * from "./command-run/index";

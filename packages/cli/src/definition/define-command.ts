@@ -26,6 +26,8 @@ export interface PositionalDefinition {
   readonly name: string;
   readonly description: string;
   readonly required: boolean;
+  /** The last positional only: it takes every remaining word, as a list (`tsift run -- <command...>`). */
+  readonly variadic?: boolean;
 }
 
 export interface Example {
@@ -48,7 +50,11 @@ type OptionArgs<O extends readonly OptionDefinition[]> = {
 };
 
 type PositionalArgs<P extends readonly PositionalDefinition[]> = {
-  readonly [K in P[number] as K["name"]]: K extends { readonly required: true } ? string : string | undefined;
+  readonly [K in P[number] as K["name"]]: K extends { readonly variadic: true }
+    ? string[]
+    : K extends { readonly required: true }
+      ? string
+      : string | undefined;
 };
 
 /** The global output switches every command accepts (see cli-catalog.ts). */
@@ -134,7 +140,13 @@ export function defineGroup(definition: Omit<CommandGroup, "kind">): CommandGrou
 
 /** The usage words after the name: `<query> [dir]`. */
 export function positionalUsage(positionals: readonly PositionalDefinition[]): string {
-  return positionals.map((positional) => (positional.required ? `<${positional.name}>` : `[${positional.name}]`)).join(" ");
+  return positionals.map(positionalWord).join(" ");
+}
+
+/** `<name>`, `[name]`, or `<name...>` for a variadic one. */
+export function positionalWord(positional: PositionalDefinition): string {
+  const name = positional.variadic ? `${positional.name}...` : positional.name;
+  return positional.required ? `<${name}>` : `[${name}]`;
 }
 
 /** `name <a> [b]`, or `graph-db <command>` for a group. */

@@ -3,7 +3,7 @@
  * generated block per command (between `<!-- tsift-options:NAME -->` markers), and
  * `test/readme-options.test.ts` requires each block to equal this rendering.
  */
-import type { AnyDefinition, OptionDefinition, PositionalDefinition } from "./define-command";
+import { positionalWord, type AnyDefinition, type OptionDefinition, type PositionalDefinition } from "./define-command";
 
 const cell = (text: string) => text.replaceAll("|", "\\|");
 
@@ -20,7 +20,7 @@ function optionDefault(option: OptionDefinition): string {
 }
 
 function positionalRow(positional: PositionalDefinition): string {
-  return `| \`${positional.required ? `<${positional.name}>` : `[${positional.name}]`}\` | ${positional.required ? "required" : "–"} | ${cell(positional.description)} |`;
+  return `| \`${positionalWord(positional)}\` | ${positional.required ? "required" : "–"} | ${cell(positional.description)} |`;
 }
 
 function table(positionals: readonly PositionalDefinition[], options: readonly OptionDefinition[]): string[] {

@@ -29,8 +29,12 @@ export function parseArgv(argv: readonly string[]): ParsedCommandLine | undefine
   const { args, given } = parsed;
   const { positionals } = resolved.command;
   const required = positionals.filter((positional) => positional.required).length;
-  if (given.length < required || given.length > positionals.length) return undefined;
-  given.forEach((value, at) => (args[positionals[at]!.name] = value));
+  const variadic = positionals.at(-1)?.variadic === true;
+  if (given.length < required || (!variadic && given.length > positionals.length)) return undefined;
+  given.forEach((value, at) => {
+    if (variadic && at >= positionals.length - 1) ((args[positionals.at(-1)!.name] ??= []) as string[]).push(value);
+    else args[positionals[at]!.name] = value;
+  });
   for (const option of resolved.options) {
     if (args[option.name] === undefined && option.default !== undefined)
       args[option.name] = Array.isArray(option.default) ? [...(option.default as readonly string[])] : (option.default as string | number | boolean);

@@ -76,7 +76,8 @@ export function usageError(argv: readonly string[]): TsiftError | undefined {
   const missing = positionals.filter((positional) => positional.required)[words.length];
   if (missing) return new TsiftError("usage", `missing argument <${missing.name}>`, { hint });
   // An array option takes the words after it, so extra words are only certain without one.
-  if (!greedy && words.length > positionals.length) return new TsiftError("usage", `unexpected argument ${words[positionals.length]!}`, { hint });
+  if (!greedy && positionals.at(-1)?.variadic !== true && words.length > positionals.length)
+    return new TsiftError("usage", `unexpected argument ${words[positionals.length]!}`, { hint });
   return undefined;
 }
 

@@ -24,7 +24,8 @@ function yargsOption(option: OptionDefinition) {
 
 function declare(yargs: Argv, positionals: readonly PositionalDefinition[], options: readonly OptionDefinition[]): Argv {
   let built = yargs;
-  for (const positional of positionals) built = built.positional(positional.name, { type: "string", describe: positional.description });
+  for (const positional of positionals)
+    built = built.positional(positional.name, { type: "string", describe: positional.description, ...(positional.variadic ? { array: true } : {}) });
   for (const option of options) built = built.option(option.name, yargsOption(option));
   return built;
 }
@@ -43,9 +44,10 @@ export function pickArgs(
     const value = argv[name];
     if (value !== undefined) args[name] = value as ParsedArgs[string];
   }
-  for (const { name } of positionals) {
+  for (const { name, variadic } of positionals) {
     const value = argv[name];
-    if (value !== undefined) args[name] = unmarkOperand(String(value));
+    if (value === undefined) continue;
+    args[name] = variadic ? (Array.isArray(value) ? value : [value]).map((word) => unmarkOperand(String(word))) : unmarkOperand(String(value));
   }
   return args;
 }

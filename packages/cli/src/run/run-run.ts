@@ -1,0 +1,47 @@
+import { resolve } from "node:path";
+import { resolveBudget, runCommand, type BudgetFlags, type RunCommandOptions } from "@tsift/digest";
+import { resolveProjectRoot } from "@tsift/index/indexer";
+import { commandResult, type CommandResult } from "../command-result";
+import type { ExitCode } from "../exit-codes";
+import type { CliIo } from "../io";
+import { runOutput, type RunData } from "./run-output";
+
+export interface RunFlags {
+  kind: "test" | "log";
+  runner?: RunCommandOptions["runner"];
+  command: readonly string[];
+  path?: string | undefined;
+  budget: BudgetFlags;
+}
+
+const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/**
+ * `tsift run`: the library runs and digests; here Ctrl-C, SIGTERM and SIGHUP stop being
+ * fatal to tsift for the length of the run and are passed on to the command instead, so
+ * tsift outlives it, keeps what it printed and still reports. The process exits with the
+ * command's own status, which is why `exitCode` carries a number outside tsift's table.
+ */
+export async function runRun(io: CliIo, flags: RunFlags): Promise<CommandResult<RunData>> {
+  const { root } = resolveProjectRoot(resolve(io.cwd, flags.path ?? "."));
+  const budget = resolveBudget(flags.budget, io.env, false);
+  const controller = new AbortController();
+  const forward = (signal: NodeJS.Signals) => controller.abort(signal);
+  for (const signal of FORWARDED) process.on(signal, forward);
+  let report: RunData;
+  try {
+    report = await runCommand({
+      root,
+      cwd: io.cwd,
+      env: { ...io.env },
+      kind: flags.kind,
+      command: flags.command,
+      runner: flags.runner,
+      budget,
+      signal: controller.signal,
+    });
+  } finally {
+    for (const signal of FORWARDED) process.off(signal, forward);
+  }
+  return commandResult(report, runOutput(flags.kind), { root, exitCode: report.exit_status as ExitCode });
+}

@@ -1,0 +1,143 @@
+import { createHash, randomBytes, type Hash } from "node:crypto";
+import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
+import { join } from "node:path";
+import { stableHandle, TsiftError } from "@tsift/core/light";
+import { ensureGitignoreEntry } from "@tsift/index/indexer";
+
+/** Where `tsift run` keeps full transcripts, under the project's `.tsift/`. */
+export const ARTIFACTS_DIR = join(".tsift", "artifacts");
+/** Transcripts kept; the oldest beyond this count are pruned after each run. */
+export const MAX_ARTIFACTS = 20;
+/** Total bytes kept across transcripts; the oldest are pruned past it (the newest always stays). */
+export const MAX_ARTIFACT_BYTES = 256 * 1024 * 1024;
+
+export interface ArtifactLimits {
+  maxCount?: number | undefined;
+  maxBytes?: number | undefined;
+}
+
+export interface StoredArtifact {
+  handle: string;
+  /** Absolute path of the transcript file. */
+  path: string;
+  bytes: number;
+  lines: number;
+}
+
+const ARTIFACT_NAME = /^run-[0-9a-f]{12}\.log$/;
+const TEMP_NAME = /^\.run-.*\.tmp$/;
+
+/**
+ * One transcript being captured: bytes go to a temp file as they arrive (nothing is held
+ * in memory), hashed together with the command's identity, and `finish` renames the file
+ * to its handle, so a reader never sees a half-written artifact and the same command with
+ * the same output lands on the same handle.
+ */
+export class ArtifactWriter {
+  readonly dir: string;
+  private readonly tempPath: string;
+  private readonly out: WriteStream;
+  private readonly hash: Hash;
+  private bytes = 0;
+  private newlines = 0;
+  private lastByte = -1;
+  private failure: Error | null = null;
+
+  constructor(root: string, identity: string) {
+    this.dir = join(root, ARTIFACTS_DIR);
+    const created = !isDir(join(root, ".tsift"));
+    try {
+      mkdirSync(this.dir, { recursive: true });
+    } catch (error) {
+      throw new TsiftError("io_error", `cannot create ${ARTIFACTS_DIR}: ${(error as Error).message}`, { cause: error });
+    }
+    // The first `.tsift/` a project gets is machine-local state, ignored the way `tsift index` ignores it.
+    if (created) ensureGitignoreEntry(root);
+    this.tempPath = join(this.dir, `.run-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+    this.out = createWriteStream(this.tempPath);
+    this.out.on("error", (error) => (this.failure ??= error));
+    this.hash = createHash("sha256").update(identity).update("\0");
+  }
+
+  /** Appends a chunk; false means the file is behind and the producer should wait for `drain`. */
+  write(chunk: Buffer): boolean {
+    if (chunk.length === 0) return true;
+    this.bytes += chunk.length;
+    this.hash.update(chunk);
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) this.newlines++;
+    this.lastByte = chunk[chunk.length - 1]!;
+    return this.out.write(chunk);
+  }
+
+  onDrain(listener: () => void): void {
+    this.out.once("drain", listener);
+  }
+
+  /** Closes the file and gives it its handle's name; an empty transcript is discarded (null). */
+  async finish(limits: ArtifactLimits = {}): Promise<StoredArtifact | null> {
+    await new Promise<void>((resolve) => this.out.end(resolve));
+    if (this.failure) {
+      rmSync(this.tempPath, { force: true });
+      throw new TsiftError("io_error", `cannot write the run transcript under ${ARTIFACTS_DIR}: ${this.failure.message}`, { cause: this.failure });
+    }
+    if (this.bytes === 0) {
+      rmSync(this.tempPath, { force: true });
+      return null;
+    }
+    const handle = stableHandle("run", this.hash.digest("hex"));
+    const path = join(this.dir, `${handle}.log`);
+    renameSync(this.tempPath, path);
+    pruneArtifacts(this.dir, path, limits);
+    // A last line without its newline is still a line.
+    return { handle, path, bytes: this.bytes, lines: this.newlines + (this.lastByte === 10 ? 0 : 1) };
+  }
+
+  /** Drops the temp file of a run that never started. */
+  discard(): void {
+    this.out.destroy();
+    rmSync(this.tempPath, { force: true });
+  }
+}
+
+function isDir(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+/**
+ * Keeps at most `maxCount` transcripts and `maxBytes` in total, removing the oldest first
+ * (by modification time, then name, so ties prune the same file on every machine). `keep`
+ * (the run just written) is never removed, even when it alone is over the size cap.
+ * Temp files left by a crashed run are removed once they are an hour old.
+ */
+export function pruneArtifacts(dir: string, keep: string, limits: ArtifactLimits = {}): string[] {
+  const maxCount = limits.maxCount ?? MAX_ARTIFACTS;
+  const maxBytes = limits.maxBytes ?? MAX_ARTIFACT_BYTES;
+  const now = Date.now();
+  const entries: { path: string; name: string; mtime: number; size: number }[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info?.isFile()) continue;
+    if (TEMP_NAME.test(name)) {
+      if (now - info.mtimeMs > 3_600_000) rmSync(path, { force: true });
+      continue;
+    }
+    if (ARTIFACT_NAME.test(name)) entries.push({ path, name, mtime: info.mtimeMs, size: info.size });
+  }
+  // Newest first; the run just written counts as the newest whatever its clock says.
+  entries.sort((a, b) => Number(b.path === keep) - Number(a.path === keep) || b.mtime - a.mtime || a.name.localeCompare(b.name));
+  const removed: string[] = [];
+  let count = 0;
+  let total = 0;
+  for (const entry of entries) {
+    count++;
+    total += entry.size;
+    if (entry.path !== keep && (count > maxCount || total > maxBytes)) {
+      rmSync(entry.path, { force: true });
+      removed.push(entry.path);
+      count--;
+      total -= entry.size;
+    }
+  }
+  return removed;
+}
