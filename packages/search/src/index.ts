@@ -74,3 +74,24 @@ export type {
 } from "./impact/impact-types";
 export { isTestPath } from "./impact/test-files";
 export { TEST_RUNNERS, type TestRunner } from "./impact/test-runner";
+export { pack } from "./pack/pack-project";
+export {
+  DEFAULT_PACK_BUDGET,
+  MIN_PACK_BUDGET,
+  PACK_FORMATS,
+  PACK_PROFILES,
+  SKIP_REASONS,
+  type PackData,
+  type PackFile,
+  type PackFormat,
+  type PackLeftOut,
+  type PackOptions,
+  type PackProfile,
+  type PackResult,
+  type PackSymbol,
+  type SkippedEntry,
+  type SkipReason,
+  type TokenMapRow,
+} from "./pack/pack-types";
+export { PACK_TOKENIZER, loadTokenCounter, type TokenCounter } from "./pack/token-counter";
+export { buildOutputReason, highEntropyToken, scanContent, secretLineReason, secretPathReason, secretShape, shannonEntropy } from "./pack/secret-screen";
