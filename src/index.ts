@@ -14,11 +14,18 @@ export {
   type ProjectEditOptions,
   type ProjectExplainOptions,
   type ProjectIndexOptions,
+  type ProjectMapOptions,
   type ProjectInitOptions,
   type ProjectImpactOptions,
   type ProjectRelatedOptions,
   type ProjectSearchOptions,
   type ProjectStatusOptions,
+  type ProjectArtifactsOptions,
+  type ProjectCoChangeOptions,
+  type ProjectHistory,
+  type ProjectHistorySearchOptions,
+  type ProjectHistoryTagsOptions,
+  type ProjectProvenanceOptions,
 } from "./open-project";
 export type { ProjectConvexSyncOptions } from "./project-convex-sync";
 export type { ProjectGraphDb, ProjectGraphDbRefreshOptions, ProjectTraverseOptions } from "./project-graph";
@@ -108,6 +115,38 @@ export {
   type WorkspaceScope,
 } from "@tsift/index";
 
+/** history.db: the git history index (commits, files, artifacts, kiste tags) and what it answers, co-change included. */
+export {
+  HISTORY_SCHEMA_VERSION,
+  historyLocation,
+  indexHistory,
+  readArtifacts,
+  readCoChange,
+  readHistoryTags,
+  readProvenance,
+  searchHistory,
+  topCoChanged,
+  type CoChangedFile,
+  type CoChangeResult,
+  type HistoryArtifact,
+  type HistoryArtifactsResult,
+  type HistoryCommit,
+  type HistoryIndexReport,
+  type HistoryReadOptions,
+  type HistorySearchHit,
+  type HistorySearchResult,
+  type HistoryTagCount,
+  type HistoryTagsResult,
+  type IndexHistoryOptions,
+  type ProvenanceCommit,
+  type ProvenanceResult,
+  type ReadArtifactsOptions,
+  type ReadCoChangeOptions,
+  type ReadHistoryTagsOptions,
+  type ReadProvenanceOptions,
+  type SearchHistoryOptions,
+} from "@tsift/index";
+
 /** index.db -> graph.db: the code graph projection and its incremental refresh into any GraphStore. */
 export {
   codeGraphFreshness,
@@ -149,6 +188,17 @@ export {
   stronglyConnectedComponents,
   type EdgeListGraph,
   type GraphInput,
+} from "@tsift/algorithms";
+/** The explorable graph page (`tsift map`, `traverse --format html`): lay out any labelled graph, then render one self-contained HTML file. */
+export {
+  layoutGraphView,
+  renderGraphView,
+  type GraphViewEdgeInput,
+  type GraphViewInput,
+  type GraphViewModel,
+  type GraphViewNodeInput,
+  type LayoutGraphViewOptions,
+  type RenderGraphViewOptions,
 } from "@tsift/algorithms";
 
 /** Bounded output: repeat collapsing, head/tail line windows, list caps and byte truncation. */

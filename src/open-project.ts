@@ -10,6 +10,7 @@ import {
   readCommunities,
   readExplanation,
   readLocks,
+  readMapView,
   readSourceWindow,
   readSymbolGraph,
   readSymbolsOnFirstUse,
@@ -31,6 +32,7 @@ import {
   type InitProjectOptions,
   type InitReport,
   type LocksReport,
+  type MapViewOptions,
   type ReadIndex,
   type SourceWindowReport,
   type StatusOptions,
@@ -42,6 +44,23 @@ import {
   type SymbolsReport,
   type TraverseData,
   type WindowRequest,
+  indexHistory,
+  searchHistory,
+  readProvenance,
+  readHistoryTags,
+  readArtifacts,
+  readCoChange,
+  type CoChangeResult,
+  type HistoryArtifactsResult,
+  type HistoryIndexReport,
+  type HistorySearchResult,
+  type HistoryTagsResult,
+  type ProvenanceResult,
+  type ReadArtifactsOptions,
+  type ReadCoChangeOptions,
+  type ReadHistoryTagsOptions,
+  type ReadProvenanceOptions,
+  type SearchHistoryOptions,
 } from "@tsift/index";
 import { diffDigest, type DiffDigestOptions, type DiffDigestReport } from "@tsift/digest";
 import {
@@ -55,6 +74,7 @@ import {
   type SearchData,
   type SearchProjectOptions,
 } from "@tsift/search";
+import type { GraphViewModel } from "@tsift/algorithms";
 import { convexSyncProject, type ProjectConvexSyncOptions } from "./project-convex-sync";
 import { openProjectGraphDb, traverseProject, type ProjectGraphDb, type ProjectTraverseOptions } from "./project-graph";
 
@@ -76,6 +96,8 @@ export type ProjectIndexOptions = Pick<IndexProjectOptions, "rebuild" | "prune" 
 export type ProjectCheckOptions = Pick<IndexProjectOptions, "quiet">;
 export type ProjectStatusOptions = Pick<StatusOptions, "fix" | "limit">;
 export type ProjectEdgeOptions = Pick<SymbolGraphOptions, "limit">;
+/** `tsift map`'s options: `layer` (`file` or `symbol`), `limit` (the node cap) and `under` (a root-relative directory). */
+export type ProjectMapOptions = MapViewOptions;
 export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
 /** `tsift search`'s options; `path` (a directory or file to search only there) is relative to the project root. */
 export type ProjectSearchOptions = Omit<SearchProjectOptions, "query" | "cwd" | "scope" | "deadlineGuard">;
@@ -87,6 +109,28 @@ export type ProjectImpactOptions = Omit<ImpactOptions, "cwd" | "path" | "scope">
 export type ProjectDiffDigestOptions = Omit<DiffDigestOptions, "root">;
 /** `tsift init`'s flags: the Codex hook, the OpenCode shortcuts, the superproject of a submodule. */
 export type ProjectInitOptions = Pick<InitProjectOptions, "claude" | "codex" | "opencode" | "workspace">;
+
+type HistoryRunOptions = "root" | "onNote";
+export type ProjectHistorySearchOptions = Omit<SearchHistoryOptions, HistoryRunOptions | "query">;
+export type ProjectProvenanceOptions = Omit<ReadProvenanceOptions, HistoryRunOptions | "target" | "cwd">;
+/** `path` (one file's tags) is relative to the project root. */
+export type ProjectHistoryTagsOptions = Omit<ReadHistoryTagsOptions, HistoryRunOptions>;
+export type ProjectArtifactsOptions = Omit<ReadArtifactsOptions, HistoryRunOptions>;
+export type ProjectCoChangeOptions = Omit<ReadCoChangeOptions, HistoryRunOptions | "path">;
+
+/** `tsift history <command>`: the git history index `.tsift/history.db`; reads bring it up to HEAD first unless `autoindex` is false. */
+export interface ProjectHistory {
+  /** `tsift history index`: incremental from the last indexed commit, rebuilt after a rewrite (or with `rebuild`). */
+  index(options?: { rebuild?: boolean }): Promise<HistoryIndexReport>;
+  /** `tsift history search <query>`: commits by FTS5 BM25 over subject, body and tags. */
+  search(query: string, options?: ProjectHistorySearchOptions): Promise<HistorySearchResult>;
+  /** `tsift history provenance <path|symbol>`: the commits that shaped a file (renames followed) or a symbol's lines, newest first. */
+  provenance(target: string, options?: ProjectProvenanceOptions): Promise<ProvenanceResult>;
+  /** `tsift history tags`: tags with artifact counts, or one file's tags. */
+  tags(options?: ProjectHistoryTagsOptions): Promise<HistoryTagsResult>;
+  /** `tsift history artifacts`: every path the history touched, by tag or alive at HEAD. */
+  artifacts(options?: ProjectArtifactsOptions): Promise<HistoryArtifactsResult>;
+}
 
 /**
  * A project, as the `tsift` command line sees it: every method is the use case behind one
@@ -136,6 +180,8 @@ export interface Project {
   search(query: string, options?: ProjectSearchOptions): Promise<SearchData>;
   /** `tsift related <file:line|shit-handle>`: chunks similar to that one. */
   related(target: string, options?: ProjectRelatedOptions): Promise<RelatedData>;
+  /** `tsift map --format json`: the repository as a laid-out graph view; `renderGraphView(model)` makes it the page `tsift map` writes. */
+  map(options?: ProjectMapOptions): Promise<GraphViewModel>;
   /** `tsift traverse [node] --format json`: a bounded slice of the code graph in graph.db. */
   traverse(node?: string, options?: ProjectTraverseOptions): Promise<TraverseData>;
   /** `tsift convex-sync`: the ordered, idempotent Convex sync plan of graph.db (refreshed first), sent when `apply` is set. */
@@ -148,6 +194,10 @@ export interface Project {
   impact(options?: ProjectImpactOptions): Promise<ImpactReport>;
   /** `tsift diff-digest`: a git diff's files, hunks, touched symbols and call edges, parsed from both sides; the index is not read. */
   diffDigest(options?: ProjectDiffDigestOptions): Promise<DiffDigestReport>;
+  /** `tsift history …`: the git history index. */
+  readonly history: ProjectHistory;
+  /** `tsift cochange <path>`: files changed in the same commits, with count, support and Jaccard (`path` relative to the root). */
+  cochange(path: string, options?: ProjectCoChangeOptions): Promise<CoChangeResult>;
   /** Closes the index reader held between calls; the project can be used again afterwards. */
   close(): Promise<void>;
 }
@@ -214,6 +264,7 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       for (const note of found.notes) options.onNote?.(note);
       return found.data;
     },
+    map: (map = {}) => readMapView(open, map),
     traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope }, node, traverse),
     convexSync: (sync = {}) => convexSyncProject({ root, cwd, scope: options.scope }, sync),
     graphDb: () => openProjectGraphDb({ root, cwd, scope: options.scope }),
@@ -230,6 +281,14 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
     },
     // Root-relative like every facade result: the CLI prints the root as ".".
     diffDigest: async (digest = {}) => ({ ...(await diffDigest({ ...digest, root })), root: "." }),
+    history: {
+      index: (run = {}) => indexHistory({ root, ...run }),
+      search: (query, search = {}) => searchHistory({ ...search, query, root, onNote: options.onNote }),
+      provenance: (target, read = {}) => readProvenance({ ...read, target, root, cwd: root, onNote: options.onNote }),
+      tags: (read = {}) => readHistoryTags({ ...read, root, onNote: options.onNote }),
+      artifacts: (read = {}) => readArtifacts({ ...read, root, onNote: options.onNote }),
+    },
+    cochange: (path, read = {}) => readCoChange({ ...read, path, root, onNote: options.onNote }),
     async close() {
       const open = reader;
       reader = null;
