@@ -80,6 +80,17 @@ describe("diffDigest", () => {
     expect(existsSync(join(r.dir, ".tsift"))).toBe(false);
   });
 
+  it("lists the innermost symbol a hunk changes, and the enclosing one only for a change to its own lines", async () => {
+    const r = repo();
+    const before = "export class Store {\n  size = 1;\n\n  get(key: string) {\n    return key;\n  }\n\n  put(key: string) {\n    return key;\n  }\n}\n";
+    r.write("store.ts", before);
+    r.commit("one");
+    r.write("store.ts", before.replace("    return key;\n  }\n\n  put", "    return key.trim();\n  }\n\n  put"));
+    expect(changes((await diffDigest({ root: r.dir })).files[0]!)).toEqual(["changed Store.get"]);
+    r.write("store.ts", before.replace("size = 1;", "size = 2;").replace("    return key;\n  }\n\n  put", "    return key.trim();\n  }\n\n  put"));
+    expect(changes((await diffDigest({ root: r.dir })).files[0]!)).toEqual(["changed Store", "changed Store.get"]);
+  });
+
   it("lists every symbol of an untracked file as added and of a deleted file as removed", async () => {
     const r = repo();
     r.write("gone.ts", "export function old1() { return 1; }\n");

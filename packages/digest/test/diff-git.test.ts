@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { diffTargetFromFlags, listDiffFiles, readSnapshot, type DiffFile } from "../src/index";
+import { HARD_MAX_FILE_BYTES } from "@tsift/index/indexer";
+import { diffTargetFromFlags, listDiffFiles, readSnapshot, SNAPSHOT_HARD_MAX_BYTES, type DiffFile } from "../src/index";
 import { tempRepo, type TempRepo } from "./diff-git-repo";
 
 const repos: TempRepo[] = [];
@@ -167,6 +168,17 @@ describe("listDiffFiles", () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+
+  it("reads no more than the project's max_file_bytes by default, and never more than the indexer's hard limit", async () => {
+    expect(SNAPSHOT_HARD_MAX_BYTES).toBe(HARD_MAX_FILE_BYTES);
+    const r = repo();
+    r.write("mid.txt", "x".repeat(300));
+    r.write(".tsift/config.toml", "[index]\nmax_file_bytes = 200\n");
+    r.commit("one");
+    const error = await readSnapshot(r.dir, { kind: "worktree" }, "old", "mid.txt").catch((caught: unknown) => caught);
+    expect((error as { details?: unknown }).details).toMatchObject({ size: 300, limit: 200 });
+    expect((await readSnapshot(r.dir, { kind: "worktree" }, "old", "mid.txt", { maxBytes: 300 }))?.length).toBe(300);
   });
 
   it("refuses to read a snapshot over the limit, reporting its size", async () => {

@@ -5,6 +5,7 @@ import { withEconomy } from "../digest-economy";
 import { truncateBytes } from "../truncate-bytes";
 import {
   listResolvedDiff,
+  projectMaxFileBytes,
   readResolvedSnapshot,
   resolveDiff,
   snapshotSize,
@@ -181,10 +182,4 @@ function fileTruncated(file: DiffDigestFile): boolean {
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {
   return items.reduce((total, item) => total + value(item), 0);
-}
-
-/** The project's `index.max_file_bytes`, loaded lazily: most digests never need the config parser. */
-async function projectMaxFileBytes(root: string): Promise<number> {
-  const { loadConfig } = await import("@tsift/index/indexer");
-  return (await loadConfig(root)).index.maxFileBytes;
 }

@@ -12,7 +12,31 @@ function changedRanges(hunks: readonly DiffHunk[], side: "old" | "new"): Range[]
   });
 }
 
-const overlaps = (symbol: ExtractedSymbol, ranges: readonly Range[]) => ranges.some(([from, to]) => symbol.line <= to && from <= symbol.end_line);
+/**
+ * Whether a changed range touches a line of `symbol` that none of its nested symbols holds:
+ * a hunk inside a method changes the method, not the class around it (the method is listed).
+ */
+function ownLinesTouched(symbol: ExtractedSymbol, side: readonly ExtractedSymbol[], ranges: readonly Range[]): boolean {
+  const nested = side
+    .filter(
+      (other) =>
+        other !== symbol && other.line >= symbol.line && other.end_line <= symbol.end_line && (other.line > symbol.line || other.end_line < symbol.end_line),
+    )
+    .map((other) => [other.line, other.end_line] as const)
+    .sort((a, b) => a[0] - b[0]);
+  for (const [from, to] of ranges) {
+    let line = Math.max(from, symbol.line);
+    const last = Math.min(to, symbol.end_line);
+    // Walk the clipped range past the nested spans that cover it; a line left over is the symbol's own.
+    for (const [start, end] of nested) {
+      if (line > last) break;
+      if (start > line) break;
+      line = Math.max(line, end + 1);
+    }
+    if (line <= last) return true;
+  }
+  return false;
+}
 
 /** Same-named symbols (overloads, redefinitions) pair up in source order. */
 function keyed(symbols: readonly ExtractedSymbol[]): Map<string, ExtractedSymbol> {
@@ -29,7 +53,7 @@ function keyed(symbols: readonly ExtractedSymbol[]): Map<string, ExtractedSymbol
 
 /**
  * Symbols added (only on the new side), removed (only on the old side) and changed (on both,
- * with a different signature or a body a hunk overlaps): the new side's in its line order,
+ * with a different signature or own lines a hunk touches): the new side's in its line order,
  * then the removed ones in the old side's (line numbers of two files do not interleave).
  */
 export function touchedSymbols(old: FileExtraction | null, next: FileExtraction | null, hunks: readonly DiffHunk[]): DiffSymbol[] {
@@ -42,7 +66,11 @@ export function touchedSymbols(old: FileExtraction | null, next: FileExtraction 
     const previous = before.get(key);
     if (!previous) {
       touched.push({ name: symbol.qualified_name, kind: symbol.kind, change: "added", line: symbol.line, new_signature: symbol.signature });
-    } else if (previous.signature !== symbol.signature || overlaps(symbol, newRanges) || overlaps(previous, oldRanges)) {
+    } else if (
+      previous.signature !== symbol.signature ||
+      ownLinesTouched(symbol, next?.symbols ?? [], newRanges) ||
+      ownLinesTouched(previous, old?.symbols ?? [], oldRanges)
+    ) {
       touched.push({
         name: symbol.qualified_name,
         kind: symbol.kind,

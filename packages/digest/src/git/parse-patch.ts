@@ -34,6 +34,10 @@ export const MAX_LINE_BYTES = 4096;
 /** Bytes kept of a hunk's function-context header. */
 export const MAX_HUNK_HEADER_BYTES = 120;
 
+const [MINUS, PLUS, SPACE, BACKSLASH] = [45, 43, 32, 92];
+/** First bytes of the lines the parser reads outside hunk bodies: `diff`, `@@`, `---`, `+++`, `rename`, `copy`, `new`, `deleted`, `Binary`, `GIT`. */
+const HEADER_FIRST_BYTES = new Set([..."d@-+rcnBG"].map((char) => char.charCodeAt(0)));
+
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$/;
 
 /**
@@ -72,39 +76,50 @@ export class PatchParser {
         this.keepPartial(bytes.subarray(start));
         return;
       }
-      this.keepPartial(bytes.subarray(start, newline));
-      this.flushLine();
+      if (this.partial.length === 0) {
+        // The common case, a whole line inside the chunk: read in place, no copy.
+        this.lineBytes(bytes.subarray(start, newline));
+      } else {
+        this.keepPartial(bytes.subarray(start, newline));
+        this.flushPartial();
+      }
       start = newline + 1;
     }
   }
 
   /** Ends the stream and returns the sections read. */
   end(): PatchSection[] {
-    if (this.partialBytes > 0 || this.partial.length > 0) this.flushLine();
+    if (this.partial.length > 0) this.flushPartial();
     return this.sections;
   }
 
   private keepPartial(piece: Buffer): void {
     const room = MAX_LINE_BYTES - this.partialBytes;
-    if (room <= 0 || piece.length === 0) return;
-    const kept = piece.length > room ? piece.subarray(0, room) : piece;
+    if (piece.length === 0) return;
+    const kept = piece.length > room ? piece.subarray(0, Math.max(0, room)) : piece;
     this.partial.push(Buffer.from(kept));
     this.partialBytes += kept.length;
   }
 
-  private flushLine(): void {
-    const line = Buffer.concat(this.partial).toString("utf8");
+  private flushPartial(): void {
+    const line = Buffer.concat(this.partial);
     this.partial = [];
     this.partialBytes = 0;
-    this.line(line);
+    this.lineBytes(line);
   }
 
-  private line(line: string): void {
+  /** One line without its newline. Body lines are counted by their first byte and never decoded. */
+  private lineBytes(line: Buffer): void {
     if (this.oldLeft > 0 || this.newLeft > 0) {
-      if (this.bodyLine(line)) return;
+      if (this.bodyLine(line.length === 0 ? -1 : line[0]!)) return;
       this.oldLeft = 0;
       this.newLeft = 0;
     }
+    if (line.length === 0 || !HEADER_FIRST_BYTES.has(line[0]!)) return;
+    this.line(line.subarray(0, MAX_LINE_BYTES).toString("utf8"));
+  }
+
+  private line(line: string): void {
     if (line.startsWith("diff --git ")) {
       this.startSection(line.slice("diff --git ".length));
       return;
@@ -130,13 +145,12 @@ export class PatchParser {
     }
   }
 
-  /** True when `line` belongs to the open hunk's body. */
-  private bodyLine(line: string): boolean {
-    const first = line.charAt(0);
-    if (first === "\\") return true;
-    if (first === "-" && this.oldLeft > 0) this.oldLeft--;
-    else if (first === "+" && this.newLeft > 0) this.newLeft--;
-    else if ((first === " " || line === "") && this.oldLeft > 0 && this.newLeft > 0) {
+  /** True when a line starting with `first` (-1: an empty line) belongs to the open hunk's body. */
+  private bodyLine(first: number): boolean {
+    if (first === BACKSLASH) return true;
+    if (first === MINUS && this.oldLeft > 0) this.oldLeft--;
+    else if (first === PLUS && this.newLeft > 0) this.newLeft--;
+    else if ((first === SPACE || first === -1) && this.oldLeft > 0 && this.newLeft > 0) {
       this.oldLeft--;
       this.newLeft--;
     } else return false;

@@ -11,7 +11,7 @@ export const SNAPSHOT_HARD_MAX_BYTES = 16 * 1024 * 1024;
 export type SnapshotSide = "old" | "new";
 
 export interface SnapshotOptions {
-  /** The project's `index.max_file_bytes`; never above the 16 MiB hard limit. Default: that limit. */
+  /** The per-file limit, never above 16 MiB. Default: the project's `index.max_file_bytes` (`.tsift/config.toml` under the root). */
   readonly maxBytes?: number;
 }
 
@@ -24,7 +24,14 @@ type SnapshotSource = { kind: "object"; spec: string } | { kind: "file"; path: s
  * submodule there); a file over the limit throws `unsupported` with its size, unread.
  */
 export async function readSnapshot(root: string, target: DiffTarget, side: SnapshotSide, path: string, options: SnapshotOptions = {}): Promise<Buffer | null> {
-  return readResolvedSnapshot(await resolveDiff(root, target), side, path, options);
+  const maxBytes = options.maxBytes ?? (await projectMaxFileBytes(root));
+  return readResolvedSnapshot(await resolveDiff(root, target), side, path, { maxBytes });
+}
+
+/** The project's `index.max_file_bytes`; the config parser is loaded only when a read needs it. */
+export async function projectMaxFileBytes(root: string): Promise<number> {
+  const { loadConfig } = await import("@tsift/index/indexer");
+  return (await loadConfig(root)).index.maxFileBytes;
 }
 
 /** The byte size of `path` on one side, or null when it does not exist there; reads nothing. */
