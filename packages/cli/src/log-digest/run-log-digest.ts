@@ -1,0 +1,31 @@
+import { digestLogStream, resolveBudget, type BudgetFlags } from "@tsift/digest";
+import { commandResult, type CommandResult } from "../command-result";
+import { openInput } from "../input";
+import type { CliIo } from "../io";
+import { logDigestOutput, type LogDigestData } from "./log-digest-output";
+
+export interface LogDigestFlags {
+  input?: string | undefined;
+  limit: number;
+  context: number;
+  budget: BudgetFlags;
+  envelope: boolean;
+}
+
+/**
+ * `tsift log-digest`: streams the log through the digest (never read whole, so a log of
+ * any size costs bounded memory). A budget caps the lists (`--max-items`) and the quoted
+ * lines (`--max-bytes`) unless `--limit` was narrower.
+ */
+export async function runLogDigest(io: CliIo, flags: LogDigestFlags): Promise<CommandResult<LogDigestData>> {
+  const budget = resolveBudget(flags.budget, io.env, flags.envelope);
+  const stream = await openInput(io, flags.input, "log");
+  const limit = budget?.maxItems != null && (flags.limit === 0 || budget.maxItems < flags.limit) ? budget.maxItems : flags.limit;
+  const digest = await digestLogStream(stream, {
+    limit,
+    context: flags.context,
+    ...(budget?.maxBytes != null ? { maxLineBytes: Math.max(16, budget.maxBytes) } : {}),
+  });
+  const data: LogDigestData = { input: flags.input ?? null, ...digest };
+  return commandResult(data, logDigestOutput);
+}
