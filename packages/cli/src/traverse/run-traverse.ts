@@ -67,8 +67,7 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
     await opened.store.close();
   }
   if (flags.format === "html") {
-    const title = `tsift traverse: ${data.mode}${data.target ? ` ${data.target.id}` : ""}${data.to ? ` → ${data.to.id}` : ""}`;
-    const html = await renderTraverseHtml({ title, ...data });
+    const html = await renderTraverseHtml(data, target.pathArg);
     if (!flags.out) return { data: html, output: htmlOutput, root: target.root };
     const path = resolve(target.root, flags.out);
     try {

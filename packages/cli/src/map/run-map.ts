@@ -1,0 +1,78 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { TsiftError } from "@tsift/core/light";
+import type { GraphViewModel } from "@tsift/algorithms";
+import type { MapViewLayer } from "@tsift/index";
+import type { CommandResult } from "../command-result";
+import { withReadIndex } from "../graph-cmd/with-read-index";
+import { displayPath } from "../graph-db/open-graph-store";
+import type { CliIo } from "../io";
+import { defineOutput } from "../output/output-spec";
+
+export interface MapFlags {
+  layer: MapViewLayer;
+  limit: number;
+  under?: string | undefined;
+  /** `html` renders the page; `json` prints the laid-out model. */
+  format: "html" | "json";
+  out?: string | undefined;
+  path?: string | undefined;
+  scope?: string | undefined;
+}
+
+/** What `tsift map --out F` reports once the page is written. */
+export interface MapWritten {
+  html: string;
+  title: string;
+  nodes: number;
+  edges: number;
+  communities: number;
+  notes: string[];
+}
+
+/**
+ * `tsift map`: the repository as one explorable graph view (`readMapView` of @tsift/index,
+ * drawn by @tsift/algorithms' `renderGraphView`): the page on stdout or in `--out`, or the
+ * laid-out model as JSON.
+ */
+export async function runMap(io: CliIo, flags: MapFlags): Promise<CommandResult> {
+  const [{ readMapView }, { renderGraphView }] = await Promise.all([import("@tsift/index"), import("@tsift/algorithms")]);
+  return withReadIndex(
+    io,
+    flags,
+    (open) => readMapView(open, { layer: flags.layer, limit: flags.limit, under: flags.under }),
+    (model: GraphViewModel, index): CommandResult => {
+      if (flags.format === "json") return { data: model, root: index.root };
+      const html = renderGraphView(model);
+      if (!flags.out) return { data: html, output: htmlOutput, root: index.root };
+      const path = resolve(io.cwd, flags.out);
+      try {
+        writeFileSync(path, html);
+      } catch (error) {
+        throw new TsiftError("io_error", `cannot write ${path}: ${(error as Error).message}`, { cause: error });
+      }
+      const written: MapWritten = {
+        html: displayPath(io.cwd, path),
+        title: model.title,
+        nodes: model.nodes.length,
+        edges: model.edges.length,
+        communities: model.communities.filter((community) => community.size > 1).length,
+        notes: model.notes,
+      };
+      return { data: written, output: writtenOutput, root: index.root };
+    },
+  );
+}
+
+/** `--format html` without `--out`: the page itself is the output, in every mode. */
+const htmlOutput = defineOutput<string>({ tool: "map", text: (html) => html });
+
+const writtenOutput = defineOutput<MapWritten>({
+  tool: "map",
+  text: (data) =>
+    [
+      `html: ${data.html}`,
+      `${data.title}: ${data.nodes} nodes, ${data.edges} edges, ${data.communities} communities`,
+      ...data.notes.map((note) => `note: ${note}`),
+    ].join("\n"),
+});
