@@ -40,6 +40,22 @@ export {
   type LogSignalGroup,
   type SignalKind,
 } from "./log-digest/index";
+// Metric digest: deltas of metric-run histories, direction inference and the gates.
+export {
+  digestMetrics,
+  inferDirection,
+  parseMetricRuns,
+  type CommunityGateCheck,
+  type CommunitySearchGate,
+  type DigestMetricsOptions,
+  type MetricDelta,
+  type MetricDigest,
+  type MetricDirection,
+  type MetricGateVerdict,
+  type MetricRun,
+  type MetricRunRef,
+  type MetricStatus,
+} from "./metric-digest/index";
 // Test digest: failures of captured test-runner output grouped by location and message.
 export * from "./test-digest/index";
 // `tsift rewrite`: high-token shell commands routed to the bounded tsift flow that answers them.
