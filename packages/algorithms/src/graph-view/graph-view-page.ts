@@ -158,10 +158,14 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
     }
     results.hidden = true;
     select(id);
+    // A large graph zooms in on the node; in a small one the camera moves only to bring it into view.
     var d = renderer.getNodeDisplayData(id);
-    // A large graph zooms in on the node; a small one is all in view already, so it only pans.
-    var ratio = model.nodes.length > 150 ? Math.min(renderer.getCamera().ratio, 0.35) : renderer.getCamera().ratio;
-    if (d) renderer.getCamera().animate({ x: d.x, y: d.y, ratio: ratio }, { duration: 300 });
+    var camera = renderer.getCamera();
+    var large = model.nodes.length > 150;
+    var seen = renderer.graphToViewport(graph.getNodeAttributes(id));
+    var dims = renderer.getDimensions();
+    var inView = seen.x > dims.width * 0.1 && seen.x < dims.width * 0.9 && seen.y > dims.height * 0.1 && seen.y < dims.height * 0.9;
+    if (d && (large || !inView)) camera.animate({ x: d.x, y: d.y, ratio: large ? Math.min(camera.ratio, 0.35) : camera.ratio }, { duration: 300 });
   }
 
   var search = document.getElementById("search");
