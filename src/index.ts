@@ -220,3 +220,14 @@ export {
   type DiffSymbol,
   type DiffTarget,
 } from "@tsift/digest";
+/** Captured logs as a bounded digest (signals grouped, repeats collapsed, the first error anchored), streamed in bounded memory; metric-run histories as deltas with gates. */
+export {
+  digestLog,
+  digestLogStream,
+  digestMetrics,
+  type DigestMetricsOptions,
+  type LogDigest,
+  type LogDigestOptions,
+  type MetricDelta,
+  type MetricDigest,
+} from "@tsift/digest";
