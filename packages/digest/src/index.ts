@@ -63,3 +63,5 @@ export { rewriteCommand, type RewriteDecision, type RewriteReport } from "./rewr
 export { claudePreToolUse, type ClaudePreToolUseOutput } from "./rewrite/claude-pre-tool-use";
 // `tsift run`: a command's full output kept under .tsift/artifacts/ and digested as a test run or a log.
 export * from "./command-run/index";
+// `tsift context-pack`: diff, test and log digests, touched symbols and status reminders in one bounded handoff.
+export * from "./context-pack/index";

@@ -92,9 +92,9 @@ export class ArtifactWriter {
     return { handle, path, bytes: this.bytes, lines: this.newlines + (this.lastByte === 10 ? 0 : 1) };
   }
 
-  /** Drops the temp file of a run that never started. */
-  discard(): void {
-    this.out.destroy();
+  /** Drops the temp file of a run that never started (once the stream has opened it, or it would reappear). */
+  async discard(): Promise<void> {
+    await new Promise<void>((resolve) => this.out.end(resolve));
     rmSync(this.tempPath, { force: true });
   }
 }

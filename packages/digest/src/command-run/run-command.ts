@@ -77,7 +77,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunReport>
   try {
     capture = await spawnCapture({ command: options.command, cwd, env: options.env, signal: options.signal }, writer);
   } catch (error) {
-    writer.discard();
+    await writer.discard();
     throw error;
   }
   const stored = await writer.finish(options.artifacts);

@@ -1,0 +1,43 @@
+import { defineCommand } from "../definition/define-command";
+import { BUDGET_OPTIONS, budgetFlags } from "../definition/common-options";
+
+/** `tsift context-pack <target>`: diff, test and log digests, touched symbols, reminders and follow-ups in one bounded handoff. */
+export const contextPack = defineCommand({
+  name: "context-pack",
+  summary: "one bounded handoff: worktree diff and touched symbols, test and log digests, status reminders, follow-up commands",
+  helpOrder: 250,
+  positionals: [{ name: "target", required: true, description: "a document (task file, notes) or a directory in the project" }],
+  options: [
+    { name: "diff", type: "boolean", default: true, description: "include the worktree diff digest and its touched symbols (--no-diff: leave it out)" },
+    { name: "test-input", type: "string", description: "captured test-runner output to digest into the pack" },
+    {
+      name: "runner",
+      type: "string",
+      choices: ["auto", "vitest", "jest", "node", "tap", "pytest", "cargo", "go", "junit"],
+      default: "auto",
+      description: "the runner of --test-input (auto: detect)",
+    },
+    { name: "log-input", type: "string", description: "a captured build or service log to digest into the pack" },
+    ...BUDGET_OPTIONS,
+  ],
+  examples: [
+    { command: "tsift context-pack .", description: "the uncommitted change, its symbols and what to run next" },
+    {
+      command: "tsift context-pack tasks/fix-cache.md --test-input test.log --log-input build.log --json",
+      description: "everything for the next turn, as JSON",
+    },
+    { command: "tsift --envelope context-pack . --budget small", description: "a compact handoff envelope" },
+  ],
+  async run(args, io) {
+    const { runContextPack } = await import("../context-pack/run-context-pack");
+    return runContextPack(io, {
+      target: args.target,
+      diff: args.diff,
+      testInput: args["test-input"],
+      logInput: args["log-input"],
+      runner: args.runner,
+      budget: budgetFlags(args),
+      envelope: args.envelope === true,
+    });
+  },
+});

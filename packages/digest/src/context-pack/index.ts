@@ -1,0 +1,3 @@
+// `tsift context-pack`: the diff, test and log digests, touched symbols, status reminders and follow-ups in one bounded handoff.
+export { contextPack, type ContextPackOptions } from "./context-pack";
+export type { ContextPack, PackDiff, PackDiffFile, PackLog, PackLogSignal, PackSymbolRef, PackTest, PackTestFailure } from "./context-pack-types";
