@@ -97,3 +97,4 @@ export { applyEdits, type EditBatchOptions, type EditBatchReport, type EditedFil
 export { MAX_EDITS_PER_BATCH, parseEditBatch, type EditRequest } from "./project/edit/edit-input";
 export type { EditOutcome, EditStatus } from "./project/edit/plan-edits";
 export { autoReindex, type AutoReindexReport } from "./project/auto-reindex";
+export { MCP_TOOL_NAMES } from "./project/init/mcp-registration";

@@ -89,6 +89,7 @@ export const MCP_TOOL_NAMES = [
   "graph_db_kind",
   "graph_db_neighborhood",
   "graph_db_path",
+  "expand",
 ] as const;
 
 /** Whether any client's registration file already names tsift's server exactly as tsift writes it. */

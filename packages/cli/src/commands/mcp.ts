@@ -1,0 +1,29 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH } from "../definition/common-options";
+
+/** `tsift mcp [dir]`: the read commands as MCP tools over stdio, confined to the project root. */
+export const mcp = defineCommand({
+  name: "mcp",
+  summary: "serve the read commands as MCP tools on stdio (read-only, confined to the project)",
+  helpOrder: 300,
+  positionals: [DIR],
+  options: [
+    PATH,
+    { name: "tools", type: "string", description: "only these tools, comma-separated (e.g. symbols,explain,source_read)" },
+    {
+      name: "profile",
+      type: "string",
+      choices: ["full", "slim"],
+      default: "full",
+      description: "slim: six tools (search, symbols, explain, callers, source_read, expand)",
+    },
+  ],
+  examples: [
+    { command: "tsift mcp", description: "what an MCP client starts (tsift init --claude registers it)" },
+    { command: "tsift mcp --profile slim", description: "six tools for a small context window" },
+  ],
+  async run(args, io) {
+    const { runMcp } = await import("../mcp/run-mcp");
+    return runMcp(io, { path: args.path ?? ".", tools: args.tools, profile: args.profile });
+  },
+});

@@ -1,0 +1,116 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { isTsiftError, TsiftError } from "@tsift/core/light";
+import { VERSION } from "../version";
+import { runCommandLine, toolArgv } from "./call-tool";
+import { expandArgv } from "./expand-command";
+import { MCP_TOOLS, SLIM_TOOLS } from "./mcp-tools";
+import { resolveTool, type ResolvedTool } from "./tool-schema";
+
+export interface McpServerOptions {
+  /** The project root every tool reads; nothing outside it is read. */
+  root: string;
+  /** Only these tools (names as listed). */
+  tools?: readonly string[] | undefined;
+  /** `slim`: at most six tools, for small context windows. */
+  profile?: "full" | "slim" | undefined;
+}
+
+const EXPAND_TOOL: Tool = {
+  name: "expand",
+  description: "run an `expand` or `follow_up` command from a previous answer (a tsift command line), inside this project",
+  inputSchema: {
+    type: "object",
+    properties: { command: { type: "string", description: "the command exactly as printed, e.g. tsift source-read src/a.ts --start 81 --end 160" } },
+    required: ["command"],
+  },
+};
+
+/** The tools this server offers, in list order; unknown names in `tools` fail with the known ones. */
+export function selectTools(options: Pick<McpServerOptions, "tools" | "profile">): { tools: ResolvedTool[]; expand: boolean } {
+  const resolved = MCP_TOOLS.map(resolveTool).filter((tool): tool is ResolvedTool => tool !== undefined);
+  const names = [...resolved.map((tool) => tool.spec.name), "expand"];
+  let wanted: readonly string[] = options.profile === "slim" ? SLIM_TOOLS : names;
+  if (options.tools?.length) {
+    const unknown = options.tools.filter((name) => !names.includes(name));
+    if (unknown.length) throw new TsiftError("usage", `unknown MCP tool ${unknown.join(", ")}; the tools are ${names.join(", ")}`);
+    wanted = wanted.filter((name) => options.tools!.includes(name));
+  }
+  return { tools: resolved.filter((tool) => wanted.includes(tool.spec.name)), expand: wanted.includes("expand") };
+}
+
+const textResult = (text: string, isError: boolean): CallToolResult => ({ content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) });
+
+/**
+ * The MCP server over the project's read commands. Each call runs the command in this
+ * process exactly as the CLI would, with `--json`, and answers its JSON; a failure is a
+ * tool error carrying the CLI's one-line message, so the client sees why and the server
+ * keeps serving.
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const { tools, expand } = selectTools(options);
+  const byName = new Map(tools.map((tool) => [tool.spec.name, tool]));
+  const server = new Server({ name: "tsift", version: VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [
+      ...tools.map((tool): Tool => ({ name: tool.spec.name, description: tool.description, inputSchema: tool.inputSchema })),
+      ...(expand ? [EXPAND_TOOL] : []),
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    try {
+      if (request.params.name === "expand" && expand) {
+        if (typeof args.command !== "string") throw new TsiftError("invalid_input", "expand needs the argument command");
+        const result = await runCommandLine(
+          expandArgv(
+            args.command,
+            tools.map((tool) => tool.spec),
+            options.root,
+          ),
+          options.root,
+        );
+        return textResult(result.text, result.isError);
+      }
+      const tool = byName.get(request.params.name);
+      if (!tool) return textResult(`unknown tool ${request.params.name}; the tools are ${[...byName.keys(), ...(expand ? ["expand"] : [])].join(", ")}`, true);
+      const { argv, stdin } = toolArgv(tool, args, options.root);
+      const result = await runCommandLine(argv, options.root, stdin);
+      return textResult(result.text, result.isError);
+    } catch (error) {
+      if (isTsiftError(error)) return textResult(`tsift: error[${error.code}]: ${error.message}`, true);
+      return textResult(`tsift: internal error: ${(error as Error).message}`, true);
+    }
+  });
+  return server;
+}
+
+/**
+ * Serves on stdin/stdout until the client closes stdin or a SIGTERM/SIGINT arrives, then
+ * closes cleanly. Resolves when the server has stopped.
+ */
+export async function serveMcpOverStdio(options: McpServerOptions): Promise<void> {
+  const server = createMcpServer(options);
+  const transport = new StdioServerTransport();
+  // The SDK drops a line it cannot read and reads on; JSON-RPC asks for an error reply
+  // (id null, as the request's id is unknown), so a client sees what went wrong.
+  transport.onerror = (error) => {
+    const parse = error instanceof SyntaxError;
+    const invalid = parse || error.name === "ZodError";
+    if (!invalid) return;
+    const reply = { jsonrpc: "2.0", id: null, error: { code: parse ? -32700 : -32600, message: parse ? "Parse error" : "Invalid Request" } };
+    void transport.send(reply as unknown as Parameters<typeof transport.send>[0]).catch(() => {});
+  };
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  const stop = () => void server.close();
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  process.stdin.once("end", stop);
+  await server.connect(transport);
+  await closed;
+  process.off("SIGTERM", stop);
+  process.off("SIGINT", stop);
+}
