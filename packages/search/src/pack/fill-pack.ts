@@ -92,6 +92,14 @@ export async function fillPack(ranking: RepoMapRanking, options: FillOptions): P
     return lines;
   };
 
+  const starts = new Map<string, number[]>();
+  for (const symbol of ranking.symbols) {
+    const list = starts.get(symbol.row.file);
+    if (list) list.push(symbol.row.line);
+    else starts.set(symbol.row.file, [symbol.row.line]);
+  }
+  for (const lines of starts.values()) lines.sort((a, b) => a - b);
+
   const packSymbol = (symbol: RankedSymbol, lines: string[] | null): PackSymbol => {
     const { row } = symbol;
     const signature = (row.signature ?? `${row.kind} ${row.qualified_name}`).replace(/\s*\n\s*/g, " ");
@@ -107,7 +115,10 @@ export async function fillPack(ranking: RepoMapRanking, options: FillOptions): P
       changed: symbol.changed,
     };
     if (lines && row.end_line > row.line && options.withBody(symbol)) {
-      const body = lines.slice(row.line, Math.min(row.end_line - 1, row.line + REVIEW_BODY_LINES)).map((line) => cut(line.trimEnd(), BODY_LINE_CHARS));
+      // A body stops where the next definition starts, so a class does not repeat its methods.
+      const next = starts.get(row.file)?.find((start) => start > row.line) ?? Infinity;
+      const last = Math.min(row.end_line - 1, row.line + REVIEW_BODY_LINES, next - 1);
+      const body = lines.slice(row.line, last).map((line) => cut(line.trimEnd(), BODY_LINE_CHARS));
       if (body.length > 0) shown.body = body;
     }
     const neighbours = ranking.neighbours.get(row.id);

@@ -73,7 +73,9 @@ export function rankRepoMap(
   for (const row of rows.symbols) {
     if (row.parent !== null) continue;
     const key = `${row.file}\0${row.name}`;
-    topLevel.set(key, [...(topLevel.get(key) ?? []), nodeOf.get(row.id)!]);
+    const list = topLevel.get(key);
+    if (list) list.push(nodeOf.get(row.id)!);
+    else topLevel.set(key, [nodeOf.get(row.id)!]);
   }
   for (const imported of rows.imports) {
     const targets = imported.name === null ? undefined : topLevel.get(`${imported.resolved_file}\0${imported.name}`);

@@ -1,0 +1,45 @@
+import { defineCommand } from "../definition/define-command";
+import { DIR, PATH, SCOPE } from "../definition/common-options";
+
+/** `tsift pack [dir]`: a PageRank-ranked repo map filling a token budget. */
+export const pack = defineCommand({
+  name: "pack",
+  summary: "a repo map for tools without hooks: top files and symbols by PageRank, filling a token budget",
+  helpOrder: 420,
+  readsIndex: true,
+  positionals: [DIR],
+  options: [
+    { name: "budget", type: "number", default: 4096, min: 256, description: "tokens the pack may take (o200k_base, counted exactly)" },
+    { name: "changed", type: "boolean", description: "centre on the changes in the working tree against HEAD (untracked files too)" },
+    { name: "since", type: "string", description: "centre on the changes since the merge base of REF and HEAD" },
+    {
+      name: "profile",
+      type: "string",
+      choices: ["plan", "debug", "review"],
+      default: "plan",
+      description: "plan: public API signatures; debug: changed symbols with callers/callees; review: changed symbols with their first body lines",
+    },
+    { name: "format", type: "string", choices: ["md", "xml", "json"], default: "md", description: "how the pack is written" },
+    { name: "token-map", type: "boolean", description: "add per-file token counts of the pack and of the whole files" },
+    PATH,
+    SCOPE,
+  ],
+  examples: [
+    { command: "tsift pack --budget 8000 > repo-map.md", description: "an 8000-token map of the repository" },
+    { command: "tsift pack --changed --profile review --format xml", description: "a review pack centred on uncommitted changes" },
+    { command: "tsift pack --since main --profile debug --token-map", description: "a branch's changes with callers and callees, and where the tokens went" },
+  ],
+  async run(args, io) {
+    const { runPack } = await import("../pack/run-pack");
+    return runPack(io, {
+      budget: args.budget,
+      ...(args.changed === true ? { changed: true } : {}),
+      ...(args.since !== undefined ? { since: args.since } : {}),
+      profile: args.profile,
+      format: args.format,
+      tokenMap: args["token-map"] === true,
+      path: args.path ?? ".",
+      ...(args.scope !== undefined ? { scope: args.scope } : {}),
+    });
+  },
+});
