@@ -9,6 +9,7 @@ export {
   type OpenProjectOptions,
   type Project,
   type ProjectCheckOptions,
+  type ProjectContextPackOptions,
   type ProjectDiffDigestOptions,
   type ProjectEdgeOptions,
   type ProjectEditOptions,
@@ -18,6 +19,7 @@ export {
   type ProjectInitOptions,
   type ProjectImpactOptions,
   type ProjectRelatedOptions,
+  type ProjectRunOptions,
   type ProjectSearchOptions,
   type ProjectStatusOptions,
   type ProjectArtifactsOptions,
@@ -231,3 +233,5 @@ export {
   type MetricDelta,
   type MetricDigest,
 } from "@tsift/digest";
+/** `tsift run` and `tsift context-pack`: a command's output kept under .tsift/artifacts/ and digested; the diff, digests, touched symbols and status reminders in one bounded handoff. */
+export { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunArtifact, type RunCommandOptions, type RunReport } from "@tsift/digest";

@@ -63,6 +63,7 @@ import {
   type SearchHistoryOptions,
 } from "@tsift/index";
 import { diffDigest, type DiffDigestOptions, type DiffDigestReport } from "@tsift/digest";
+import { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunCommandOptions, type RunReport } from "@tsift/digest";
 import {
   impact,
   relatedProject,
@@ -107,6 +108,10 @@ export type ProjectEditOptions = Pick<EditBatchOptions, "dryRun" | "refreshIndex
 export type ProjectImpactOptions = Omit<ImpactOptions, "cwd" | "path" | "scope">;
 /** `tsift diff-digest`'s options; `paths` are relative to the project root. */
 export type ProjectDiffDigestOptions = Omit<DiffDigestOptions, "root">;
+/** `tsift run`'s options: `kind` (`test` or `log`), the runner, budget, abort signal and artifact limits; `cwd` is relative to the project root (default: the root). */
+export type ProjectRunOptions = Omit<RunCommandOptions, "root" | "command">;
+/** `tsift context-pack`'s options: the diff switch, the test and log inputs (relative to the project root), the runner and the budget. */
+export type ProjectContextPackOptions = Omit<ContextPackOptions, "target" | "cwd">;
 /** `tsift init`'s flags: the Codex hook, the OpenCode shortcuts, the superproject of a submodule. */
 export type ProjectInitOptions = Pick<InitProjectOptions, "claude" | "codex" | "opencode" | "workspace">;
 
@@ -194,6 +199,10 @@ export interface Project {
   impact(options?: ProjectImpactOptions): Promise<ImpactReport>;
   /** `tsift diff-digest`: a git diff's files, hunks, touched symbols and call edges, parsed from both sides; the index is not read. */
   diffDigest(options?: ProjectDiffDigestOptions): Promise<DiffDigestReport>;
+  /** `tsift run`: runs `command` (argv, no shell), keeps its output under `.tsift/artifacts/` and digests it; the command's status is in the report (`exit_status`), never thrown. */
+  run(command: readonly string[], options: ProjectRunOptions): Promise<RunReport>;
+  /** `tsift context-pack`: the worktree diff and touched symbols, test and log digests, status reminders and follow-ups for `target` (relative to the root; default the root). */
+  contextPack(target?: string, options?: ProjectContextPackOptions): Promise<ContextPack>;
   /** `tsift history …`: the git history index. */
   readonly history: ProjectHistory;
   /** `tsift cochange <path>`: files changed in the same commits, with count, support and Jaccard (`path` relative to the root). */
@@ -281,6 +290,8 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
     },
     // Root-relative like every facade result: the CLI prints the root as ".".
     diffDigest: async (digest = {}) => ({ ...(await diffDigest({ ...digest, root })), root: "." }),
+    run: (command, run) => runCommand({ ...run, root, command }),
+    contextPack: async (target = ".", pack = {}) => ({ ...(await contextPack({ ...pack, target, cwd: root })), root: "." }),
     history: {
       index: (run = {}) => indexHistory({ root, ...run }),
       search: (query, search = {}) => searchHistory({ ...search, query, root, onNote: options.onNote }),
