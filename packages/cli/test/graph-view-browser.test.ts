@@ -33,7 +33,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`tsift map's page in headless Chromium ($
       await page.goto(pathToFileURL(join(root, "map.html")).href);
       await page.waitForSelector("body[data-ready=true]");
       await page.waitForTimeout(300);
-      const colors = await page.evaluate(() => [...new Set((window as unknown as PageView).tsiftGraphView.model.nodes.map((node) => node.color))]);
+      const colors = await page.evaluate(() => [...new Set((globalThis as unknown as PageView).tsiftGraphView.model.nodes.map((node) => node.color))]);
       const drawn = decodePng(await page.locator("#graph").screenshot());
       expect(colors.reduce((sum, color) => sum + countColor(drawn, color), 0)).toBeGreaterThan(500);
 
@@ -57,7 +57,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`tsift map's page in headless Chromium ($
       const at = async (label: string) => {
         const box = (await page.locator("#graph").boundingBox())!;
         const point = await page.evaluate((wanted) => {
-          const view = (window as unknown as PageView).tsiftGraphView;
+          const view = (globalThis as unknown as PageView).tsiftGraphView;
           const id = view.model.nodes.find((node) => node.label === wanted)!.id;
           return view.renderer.graphToViewport(view.graph.getNodeAttributes(id));
         }, label);
@@ -81,7 +81,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`tsift map's page in headless Chromium ($
       // The symbol layer hides; the file layer stays.
       await page.uncheck('input[data-layer="symbol"]');
       const hidden = await page.evaluate(() => {
-        const view = (window as unknown as PageView).tsiftGraphView;
+        const view = (globalThis as unknown as PageView).tsiftGraphView;
         return view.model.nodes.map((node) => [node.layer, view.renderer.getNodeDisplayData(node.id)?.hidden === true] as const);
       });
       expect(hidden.every(([layer, isHidden]) => isHidden === (layer === "symbol"))).toBe(true);

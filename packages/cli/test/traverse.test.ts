@@ -101,9 +101,11 @@ describe("tsift traverse", () => {
       page.on("pageerror", (error) => errors.push(error.message));
       await page.goto(pathToFileURL(join(root, "alpha.html")).href);
       await page.waitForSelector("body[data-ready=true]");
-      expect(await page.evaluate(() => (window as unknown as { tsiftGraphView: { graph: { order: number } } }).tsiftGraphView.graph.order)).toBeGreaterThan(3);
+      expect(await page.evaluate(() => (globalThis as unknown as { tsiftGraphView: { graph: { order: number } } }).tsiftGraphView.graph.order)).toBeGreaterThan(
+        3,
+      );
       const colors = await page.evaluate(() =>
-        (window as unknown as { tsiftGraphView: { model: { nodes: { color: string }[] } } }).tsiftGraphView.model.nodes.map((node) => node.color),
+        (globalThis as unknown as { tsiftGraphView: { model: { nodes: { color: string }[] } } }).tsiftGraphView.model.nodes.map((node) => node.color),
       );
       await page.waitForTimeout(300);
       const image = decodePng(await page.locator("#graph").screenshot());
@@ -116,7 +118,7 @@ describe("tsift traverse", () => {
       await expect.poll(() => page.locator("#details-title").innerText()).toBe("gamma");
       await page.uncheck('input[data-layer="file"]');
       const hidden = await page.evaluate(() => {
-        const view = (window as unknown as { tsiftGraphView: { renderer: { getNodeDisplayData(id: string): { hidden?: boolean } } } }).tsiftGraphView;
+        const view = (globalThis as unknown as { tsiftGraphView: { renderer: { getNodeDisplayData(id: string): { hidden?: boolean } } } }).tsiftGraphView;
         return view.renderer.getNodeDisplayData("file:main.rs")?.hidden;
       });
       expect(hidden).toBe(true);
