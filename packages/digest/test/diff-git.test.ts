@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { isTsiftError } from "@tsift/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { HARD_MAX_FILE_BYTES } from "@tsift/index/indexer";
-import { diffTargetFromFlags, listDiffFiles, readSnapshot, SNAPSHOT_HARD_MAX_BYTES, type DiffFile } from "../src/index";
+import { diffTargetFromFlags, listDiffFiles, readSnapshot, readSnapshots, resolveDiff, SNAPSHOT_HARD_MAX_BYTES, type DiffFile } from "../src/index";
 import { tempRepo, type TempRepo } from "./diff-git-repo";
 
 const repos: TempRepo[] = [];
@@ -179,6 +179,35 @@ describe("listDiffFiles", () => {
     const error = await readSnapshot(r.dir, { kind: "worktree" }, "old", "mid.txt").catch((caught: unknown) => caught);
     expect((error as { details?: unknown }).details).toMatchObject({ size: 300, limit: 200 });
     expect((await readSnapshot(r.dir, { kind: "worktree" }, "old", "mid.txt", { maxBytes: 300 }))?.length).toBe(300);
+  });
+
+  it("reads many snapshots in request order through git's batch mode, a name with a newline included", async () => {
+    const r = repo();
+    r.write("a.txt", "old a\n");
+    r.write("new\nline.txt", "odd\n");
+    r.write("big.txt", "x".repeat(50));
+    r.commit("one");
+    r.write("a.txt", "new a\n");
+    r.git("add", "a.txt");
+    const resolved = await resolveDiff(r.dir, { kind: "cached" });
+    const reads = await readSnapshots(
+      resolved,
+      [
+        { side: "new", path: "a.txt" },
+        { side: "old", path: "missing.txt" },
+        { side: "old", path: "new\nline.txt" },
+        { side: "old", path: "big.txt" },
+        { side: "old", path: "a.txt" },
+      ],
+      20,
+    );
+    expect(reads.map((read) => [read.size, read.bytes?.toString() ?? null])).toEqual([
+      [6, "new a\n"],
+      [null, null],
+      [4, "odd\n"],
+      [50, null],
+      [6, "old a\n"],
+    ]);
   });
 
   it("refuses to read a snapshot over the limit, reporting its size", async () => {

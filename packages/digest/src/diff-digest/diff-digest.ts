@@ -6,13 +6,13 @@ import { truncateBytes } from "../truncate-bytes";
 import {
   listResolvedDiff,
   projectMaxFileBytes,
-  readResolvedSnapshot,
+  readSnapshots,
   resolveDiff,
-  snapshotSize,
   SNAPSHOT_HARD_MAX_BYTES,
   type DiffFile,
   type DiffTarget,
-  type ResolvedDiff,
+  type SnapshotRead,
+  type SnapshotRequest,
 } from "../git/index";
 import type { DiffDigestFile, DiffDigestReport, DiffParseState, DiffSymbol } from "./diff-digest-types";
 import { callEdges, edgeDifference, touchedSymbols } from "./touched-symbols";
@@ -37,6 +37,8 @@ export const DEFAULT_DIFF_DIGEST_LIMIT = 25;
 const DEFAULT_ITEMS = 20;
 const DEFAULT_SIGNATURE_BYTES = 200;
 const BINARY_SNIFF_BYTES = 8000;
+/** Files whose snapshots are read together: bounds the bytes held at once. */
+const FILES_PER_READ = 32;
 
 /**
  * A bounded, code-aware digest of a git diff: per file its status, counts and hunks; the
@@ -57,12 +59,22 @@ export async function diffDigest(options: DiffDigestOptions): Promise<DiffDigest
   const { extractFile, langFromPath } = await import("@tsift/graph");
   const files: DiffDigestFile[] = [];
   const totals = { added: 0, removed: 0, changed: 0, edgesAdded: 0, edgesRemoved: 0 };
-  for (const file of shown) {
-    const digest = await digestFile(resolved, file, { maxBytes, caps, extractFile, langFromPath });
-    files.push(digest.file);
-    for (const symbol of digest.symbols) totals[symbol.change]++;
-    totals.edgesAdded += digest.file.added_call_edges_total;
-    totals.edgesRemoved += digest.file.removed_call_edges_total;
+  const context: FileContext = { maxBytes, caps, extractFile, langFromPath };
+  // Read a group of files' snapshots in a few git processes, digest them, let them go.
+  for (let at = 0; at < shown.length; at += FILES_PER_READ) {
+    const group = shown.slice(at, at + FILES_PER_READ);
+    const wanted = group.map((file) => (parseCandidate(file, langFromPath) ? sideRequests(file) : []));
+    const reads = await readSnapshots(resolved, wanted.flat(), maxBytes);
+    let next = 0;
+    group.forEach((file, i) => {
+      const mine = reads.slice(next, next + wanted[i]!.length);
+      next += wanted[i]!.length;
+      const digest = digestFile(file, mine, context);
+      files.push(digest.file);
+      for (const symbol of digest.symbols) totals[symbol.change]++;
+      totals.edgesAdded += digest.file.added_call_edges_total;
+      totals.edgesRemoved += digest.file.removed_call_edges_total;
+    });
   }
   const report = {
     root: options.root,
@@ -93,7 +105,9 @@ interface FileContext {
   langFromPath: (path: string) => Lang | null;
 }
 
-async function digestFile(resolved: ResolvedDiff, file: DiffFile, context: FileContext): Promise<{ file: DiffDigestFile; symbols: DiffSymbol[] }> {
+const parseCandidate = (file: DiffFile, langFromPath: (path: string) => Lang | null) => !file.submodule && !file.binary && langFromPath(file.path) !== null;
+
+function digestFile(file: DiffFile, reads: readonly SnapshotRead[], context: FileContext): { file: DiffDigestFile; symbols: DiffSymbol[] } {
   const language = context.langFromPath(file.path);
   const warnings: string[] = [];
   let parse: DiffParseState = file.submodule ? "submodule" : file.binary ? "binary" : language === null ? "unsupported_language" : "parsed";
@@ -101,7 +115,7 @@ async function digestFile(resolved: ResolvedDiff, file: DiffFile, context: FileC
   let added: string[] = [];
   let removed: string[] = [];
   if (parse === "parsed" && language !== null) {
-    const sides = await readSides(resolved, file, context.maxBytes);
+    const sides = sidesOf(file, reads, context.maxBytes);
     if (sides.state !== "parsed") {
       parse = sides.state;
       if (sides.warning) warnings.push(sides.warning);
@@ -152,23 +166,24 @@ async function digestFile(resolved: ResolvedDiff, file: DiffFile, context: FileC
 
 type Sides = { state: "parsed"; old: string | null; new: string | null } | { state: "too_large" | "binary" | "not_text"; warning?: string };
 
-/** Both sides' text, or why they are not parsed; sizes are checked before anything is read. */
-async function readSides(resolved: ResolvedDiff, file: DiffFile, maxBytes: number): Promise<Sides> {
-  // A symlink's "content" is its target path, and git's mode says so; neither side is source.
+/** The snapshots a file needs: none for a symlink (its "content" is a target path, not source). */
+function sideRequests(file: DiffFile): SnapshotRequest[] {
+  if (file.oldMode === "120000" || file.newMode === "120000") return [];
+  return [
+    ...(file.oldPath !== null ? [{ side: "old" as const, path: file.oldPath }] : []),
+    ...(file.status !== "deleted" ? [{ side: "new" as const, path: file.path }] : []),
+  ];
+}
+
+/** Both sides' text, or why they are not parsed. */
+function sidesOf(file: DiffFile, reads: readonly SnapshotRead[], maxBytes: number): Sides {
   if (file.oldMode === "120000" || file.newMode === "120000") return { state: "not_text" };
-  const oldPath = file.oldPath;
-  const newPath = file.status === "deleted" ? null : file.path;
-  const [oldSize, newSize] = await Promise.all([
-    oldPath === null ? null : snapshotSize(resolved, "old", oldPath),
-    newPath === null ? null : snapshotSize(resolved, "new", newPath),
-  ]);
-  const largest = Math.max(oldSize ?? 0, newSize ?? 0);
+  const requests = sideRequests(file);
+  const largest = Math.max(0, ...reads.map((read) => read.size ?? 0));
   if (largest > maxBytes) return { state: "too_large", warning: `${largest} bytes is over the per-file limit of ${maxBytes} bytes; not parsed` };
-  const read = async (side: "old" | "new", path: string | null, size: number | null) =>
-    path === null || size === null ? null : readResolvedSnapshot(resolved, side, path, { maxBytes });
-  const [oldBytes, newBytes] = await Promise.all([read("old", oldPath, oldSize), read("new", newPath, newSize)]);
-  if ([oldBytes, newBytes].some((bytes) => bytes !== null && bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))) return { state: "binary" };
-  return { state: "parsed", old: oldBytes?.toString("utf8") ?? null, new: newBytes?.toString("utf8") ?? null };
+  if (reads.some((read) => read.bytes !== null && read.bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))) return { state: "binary" };
+  const text = (side: "old" | "new") => reads[requests.findIndex((request) => request.side === side)]?.bytes?.toString("utf8") ?? null;
+  return { state: "parsed", old: text("old"), new: text("new") };
 }
 
 function fileTruncated(file: DiffDigestFile): boolean {

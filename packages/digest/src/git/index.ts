@@ -16,3 +16,4 @@ export {
 export { PatchParser, type PatchParserOptions, type PatchSection } from "./parse-patch";
 export { parseNumstat, type NumstatEntry } from "./parse-numstat";
 export { parseRawDiff, type RawEntry } from "./parse-raw";
+export { readSnapshots, type SnapshotRead, type SnapshotRequest } from "./read-snapshots";

@@ -43,9 +43,10 @@ export async function snapshotSize(resolved: ResolvedDiff, side: SnapshotSide, p
     if (stat === null || stat.isDirectory()) return null;
     return stat.size;
   }
-  const found = await runGit(resolved.cwd, ["cat-file", "--batch-check=%(objecttype) %(objectsize)"], { input: `${source.spec}\n` });
-  const [type, size] = found.stdout.toString("utf8").trim().split(" ");
-  return type === "blob" && size !== undefined ? Number(size) : null;
+  // Object names as arguments, not batch lines: a path may hold a newline. Exit 128 is "no such object".
+  const type = await runGit(resolved.cwd, ["cat-file", "-t", source.spec], { okCodes: [128] });
+  if (type.code !== 0 || type.stdout.toString("utf8").trim() !== "blob") return null;
+  return Number((await runGit(resolved.cwd, ["cat-file", "-s", source.spec])).stdout.toString("utf8").trim());
 }
 
 export async function readResolvedSnapshot(resolved: ResolvedDiff, side: SnapshotSide, path: string, options: SnapshotOptions = {}): Promise<Buffer | null> {
