@@ -117,3 +117,18 @@ describe("renderGraphView", () => {
     expect(html.match(/<\/script>/g)!.length).toBe(4);
   });
 });
+
+describe("community colours", () => {
+  it("gives every community of two or more its own colour, past the palette too", () => {
+    // 20 separate pairs: 20 communities, more than the palette holds.
+    const nodes = Array.from({ length: 40 }, (_, i) => ({ id: `n${String(i).padStart(2, "0")}`, label: `n${i}`, kind: "file", layer: "file" as const }));
+    const edges = Array.from({ length: 20 }, (_, i) => ({ from: nodes[2 * i]!.id, to: nodes[2 * i + 1]!.id, kind: "imports" }));
+    const model = layoutGraphView({ title: "pairs", nodes, edges });
+    expect(model.communities).toHaveLength(20);
+    const colors = model.communities.map((community) => community.color);
+    expect(new Set(colors).size).toBe(20);
+    expect(colors.slice(0, COMMUNITY_COLORS.length)).toEqual(COMMUNITY_COLORS);
+    for (const color of colors) expect(color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(colors).not.toContain(UNCLUSTERED_COLOR);
+  });
+});

@@ -29,7 +29,7 @@ export interface LayoutGraphViewOptions {
   iterations?: number;
 }
 
-/** Colour-blind-aware Tableau-style palette; communities past it, and singletons, are grey. */
+/** Colour-blind-aware Tableau-style palette for the largest communities; singletons are grey. */
 export const COMMUNITY_COLORS: readonly string[] = [
   "#4e79a7",
   "#f28e2b",
@@ -52,6 +52,23 @@ const MIN_SIZE = 3;
 const SIZE_RANGE = 15;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Communities past the palette get hues a golden angle apart (muted, so the palette's
+ * largest communities stand out): many small clusters stay distinguishable, not one grey mass.
+ */
+function extraColor(community: number): string {
+  const hue = (community * 137.508) % 360;
+  const [s, l] = [0.42, 0.62];
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))))
+      .toString(16)
+      .padStart(2, "0");
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
 const significant = (value: number) => Number(value.toPrecision(6));
 
 /**
@@ -91,7 +108,7 @@ export function layoutGraphView(input: GraphViewInput, options: LayoutGraphViewO
   const communitySizes = new Map<number, number>();
   for (const community of membership.values()) communitySizes.set(community, (communitySizes.get(community) ?? 0) + 1);
   const colorOf = (community: number) =>
-    (communitySizes.get(community) ?? 0) > 1 && community < COMMUNITY_COLORS.length ? COMMUNITY_COLORS[community]! : UNCLUSTERED_COLOR;
+    (communitySizes.get(community) ?? 0) < 2 ? UNCLUSTERED_COLOR : (COMMUNITY_COLORS[community] ?? extraColor(community));
 
   const positions = layoutPositions(nodes, edges, keyOf, membership, options);
   const viewNodes: GraphViewNode[] = nodes.map((node) => {
