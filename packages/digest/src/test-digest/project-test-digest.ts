@@ -11,6 +11,8 @@ export interface TestDigestRequest extends TestDigestOptions {
   root?: string | undefined;
   /** A workspace scope whose index maps the frames. */
   scope?: string | undefined;
+  /** Where suggested commands are run from (`root` resolves against it); default the working directory. */
+  cwd?: string | undefined;
 }
 
 /** The indexed definition a failure's project frame lies in. */
@@ -66,15 +68,15 @@ function projectRelative(location: string | null, root: string): string | null {
  * the frames stay unmapped and `symbols` says why.
  */
 export async function testDigest(request: TestDigestRequest): Promise<ProjectTestDigest> {
-  const { text, root: rootOption, scope, ...options } = request;
+  const { text, root: rootOption, scope, cwd, ...options } = request;
   const { economy: _economy, ...digest } = digestTestOutput(text, options);
   const read = await import("@tsift/index/graph-read");
-  let root = resolve(rootOption ?? ".");
+  let root = resolve(cwd ?? process.cwd(), rootOption ?? ".");
   let mapping: TestSymbolMapping = { status: "no_frames", mapped: 0, note: null, next: null };
   let failures: ProjectTestFailureGroup[] = digest.failures.map((group) => ({ ...group, symbol: null }));
   let target: ReturnType<typeof read.resolveReadTarget> | null = null;
   try {
-    target = read.resolveReadTarget({ path: root, scope });
+    target = read.resolveReadTarget({ cwd, path: root, scope });
     root = target.root;
   } catch (error) {
     if (!isTsiftError(error)) throw error;

@@ -1,0 +1,39 @@
+import { defineCommand } from "../definition/define-command";
+import { BUDGET_OPTIONS, DIR, PATH, budgetFlags, limitOption } from "../definition/common-options";
+
+/** `tsift test-digest [dir]`: captured test-runner output (stdin or --input) as a bounded failure report. */
+export const testDigest = defineCommand({
+  name: "test-digest",
+  summary: "test-runner output (stdin or --input) as failures grouped by file:line and message, with counts and symbols",
+  helpOrder: 210,
+  positionals: [{ ...DIR, description: "project the tests ran in, for root-relative paths and symbols (default: .; same as --path)" }],
+  options: [
+    { name: "input", alias: "i", type: "string", description: "read the output from this file instead of stdin" },
+    {
+      name: "runner",
+      type: "string",
+      choices: ["auto", "vitest", "jest", "node", "tap", "pytest", "cargo", "go", "junit"],
+      default: "auto",
+      description: "the runner whose output it is (auto: detect; node is node:test's spec reporter, junit is JUnit XML)",
+    },
+    limitOption(10, "failure groups shown (0 = all)"),
+    { ...PATH, description: "project the tests ran in (default: .)" },
+    ...BUDGET_OPTIONS,
+  ],
+  examples: [
+    { command: "npx vitest run 2>&1 | tsift test-digest", description: "the failures of a vitest run, grouped" },
+    { command: "tsift test-digest --input report.xml --json", description: "a JUnit XML report from CI, as JSON" },
+    { command: "cargo test 2>&1 | tsift --envelope test-digest --budget small", description: "a bounded envelope for a small context window" },
+  ],
+  async run(args, io) {
+    const { runTestDigest } = await import("../test-digest/run-test-digest");
+    return runTestDigest(io, {
+      input: args.input,
+      runner: args.runner,
+      limit: args.limit,
+      path: args.path,
+      budget: budgetFlags(args),
+      envelope: args.envelope === true,
+    });
+  },
+});
