@@ -73,6 +73,10 @@ describe("tsift diff-digest", () => {
     expect(text).toContain("A notes/new.py  +2 -0, untracked, python\n");
     expect(text).toContain("  ~ function edit:5  export function edit(a: number)  =>  export function edit(a: number, b: number)\n");
     expect(text).toContain("  calls -: drop -> log\n");
+    expect((await tsift(r.root, ["--compact", "diff-digest"])).out).toContain("M src/a.ts  +4 -4, typescript; sym 3, calls +2 -1\n");
+    const tabular = (await tsift(r.root, ["--tabular", "diff-digest"])).out;
+    expect(tabular).toContain("modified\tsrc/a.ts\t\t4\t4\tparsed\t3\t2\t1\n");
+    expect(tabular).toContain("src/a.ts\tadded\tfunction\tfresh\t9\t\texport function fresh()\n");
   });
 
   it("digests the staged index with --cached, one commit with --revision, and a root commit against the empty tree", async () => {

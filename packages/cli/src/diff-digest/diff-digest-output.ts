@@ -77,9 +77,14 @@ export const diffDigestOutput = (cwd: string, root: string, flags: DiffTargetFla
       return lines.join("\n");
     },
     compact: (data) =>
-      [headline(data), ...data.files.map(fileLine), ...(filesTotal(data) > data.files.length ? [`(+${filesTotal(data) - data.files.length} more)`] : [])].join(
-        "\n",
-      ),
+      [
+        headline(data),
+        ...data.files.map(
+          (file) =>
+            `${fileLine(file)}${file.parse === "parsed" ? `; sym ${file.symbols_total}, calls +${file.added_call_edges_total} -${file.removed_call_edges_total}` : ""}`,
+        ),
+        ...(filesTotal(data) > data.files.length ? [`(+${filesTotal(data) - data.files.length} more)`] : []),
+      ].join("\n"),
     tables: [
       {
         columns: ["status", "path", "old_path", "additions", "deletions", "parse", "symbols", "calls_added", "calls_removed"],
