@@ -11,7 +11,6 @@ export {
   type ProjectCheckOptions,
   type ProjectContextPackOptions,
   type ProjectDiffDigestOptions,
-  type ProjectTestDigestOptions,
   type ProjectEdgeOptions,
   type ProjectEditOptions,
   type ProjectExplainOptions,
@@ -19,6 +18,7 @@ export {
   type ProjectMapOptions,
   type ProjectInitOptions,
   type ProjectImpactOptions,
+  type ProjectPackOptions,
   type ProjectRelatedOptions,
   type ProjectRunOptions,
   type ProjectSearchOptions,
@@ -162,15 +162,19 @@ export {
   type RefreshCodeGraphOptions,
 } from "@tsift/index";
 
-/** Search: the `search` and `related` use cases over an index, and `impact`: from a change to the tests it affects. */
+/** Search: the `search` and `related` use cases over an index, `impact`: from a change to the tests it affects, and `pack`: a budgeted repo map. */
 export {
   impact,
+  pack,
   relatedProject,
   searchProject,
   type AffectedTest,
   type ImpactOptions,
   type ImpactReport,
   type ImpactResult,
+  type PackData,
+  type PackOptions,
+  type PackResult,
   type RelatedProjectOptions,
   type RelatedProjectResult,
   type SearchHit,
@@ -233,19 +237,6 @@ export {
   type LogDigestOptions,
   type MetricDelta,
   type MetricDigest,
-} from "@tsift/digest";
-/** Test-runner output (vitest, jest, node:test, TAP, pytest, cargo, go, JUnit XML) as a bounded failure report, and the project use case that maps failing frames to indexed symbols. */
-export {
-  detectTestRunner,
-  digestTestOutput,
-  testDigest,
-  TEST_RUNNERS,
-  type ProjectTestDigest,
-  type TestDigestOptions,
-  type TestDigestReport,
-  type TestDigestRequest,
-  type TestFailureGroup,
-  type TestRunner,
 } from "@tsift/digest";
 /** `tsift run` and `tsift context-pack`: a command's output kept under .tsift/artifacts/ and digested; the diff, digests, touched symbols and status reminders in one bounded handoff. */
 export { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunArtifact, type RunCommandOptions, type RunReport } from "@tsift/digest";

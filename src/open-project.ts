@@ -63,14 +63,16 @@ import {
   type SearchHistoryOptions,
 } from "@tsift/index";
 import { diffDigest, type DiffDigestOptions, type DiffDigestReport } from "@tsift/digest";
-import { testDigest, type ProjectTestDigest, type TestDigestRequest } from "@tsift/digest";
 import { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunCommandOptions, type RunReport } from "@tsift/digest";
 import {
   impact,
+  pack,
   relatedProject,
   searchProject,
   type ImpactOptions,
   type ImpactReport,
+  type PackData,
+  type PackOptions,
   type RelatedData,
   type RelatedProjectOptions,
   type SearchData,
@@ -107,10 +109,10 @@ export type ProjectRelatedOptions = Pick<RelatedProjectOptions, "limit" | "model
 export type ProjectEditOptions = Pick<EditBatchOptions, "dryRun" | "refreshIndex">;
 /** `tsift impact`'s options: the diff target, `paths` (relative to the project root), depth, limit and budget. */
 export type ProjectImpactOptions = Omit<ImpactOptions, "cwd" | "path" | "scope">;
+/** `tsift pack`'s options: budget, changed/since, profile, format and token map. */
+export type ProjectPackOptions = Omit<PackOptions, "cwd" | "path" | "scope">;
 /** `tsift diff-digest`'s options; `paths` are relative to the project root. */
 export type ProjectDiffDigestOptions = Omit<DiffDigestOptions, "root">;
-/** `tsift test-digest`'s options: the runner, `limit` and `budget`. */
-export type ProjectTestDigestOptions = Omit<TestDigestRequest, "root" | "text" | "scope" | "cwd">;
 /** `tsift run`'s options: `kind` (`test` or `log`), the runner, budget, abort signal and artifact limits; `cwd` is relative to the project root (default: the root). */
 export type ProjectRunOptions = Omit<RunCommandOptions, "root" | "command">;
 /** `tsift context-pack`'s options: the diff switch, the test and log inputs (relative to the project root), the runner and the budget. */
@@ -188,6 +190,8 @@ export interface Project {
   search(query: string, options?: ProjectSearchOptions): Promise<SearchData>;
   /** `tsift related <file:line|shit-handle>`: chunks similar to that one. */
   related(target: string, options?: ProjectRelatedOptions): Promise<RelatedData>;
+  /** `tsift pack`: a PageRank-ranked repo map within a token budget (`text` is the rendered pack), centred on a change with `changed`/`since`. */
+  pack(options?: ProjectPackOptions): Promise<PackData>;
   /** `tsift map --format json`: the repository as a laid-out graph view; `renderGraphView(model)` makes it the page `tsift map` writes. */
   map(options?: ProjectMapOptions): Promise<GraphViewModel>;
   /** `tsift traverse [node] --format json`: a bounded slice of the code graph in graph.db. */
@@ -202,8 +206,6 @@ export interface Project {
   impact(options?: ProjectImpactOptions): Promise<ImpactReport>;
   /** `tsift diff-digest`: a git diff's files, hunks, touched symbols and call edges, parsed from both sides; the index is not read. */
   diffDigest(options?: ProjectDiffDigestOptions): Promise<DiffDigestReport>;
-  /** `tsift test-digest`: captured test-runner output as grouped failures; a fresh index maps their frames to symbols, a missing or stale one is only reported. */
-  testDigest(text: string, options?: ProjectTestDigestOptions): Promise<ProjectTestDigest>;
   /** `tsift run`: runs `command` (argv, no shell), keeps its output under `.tsift/artifacts/` and digests it; the command's status is in the report (`exit_status`), never thrown. */
   run(command: readonly string[], options: ProjectRunOptions): Promise<RunReport>;
   /** `tsift context-pack`: the worktree diff and touched symbols, test and log digests, status reminders and follow-ups for `target` (relative to the root; default the root). */
@@ -278,6 +280,11 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       for (const note of found.notes) options.onNote?.(note);
       return found.data;
     },
+    pack: async (request = {}) => {
+      const packed = await pack({ ...request, cwd, path: root, scope: options.scope });
+      for (const note of packed.notes) options.onNote?.(note);
+      return packed.data;
+    },
     map: (map = {}) => readMapView(open, map),
     traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope }, node, traverse),
     convexSync: (sync = {}) => convexSyncProject({ root, cwd, scope: options.scope }, sync),
@@ -295,7 +302,6 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
     },
     // Root-relative like every facade result: the CLI prints the root as ".".
     diffDigest: async (digest = {}) => ({ ...(await diffDigest({ ...digest, root })), root: "." }),
-    testDigest: async (text, digest = {}) => ({ ...(await testDigest({ ...digest, text, cwd, root, scope: options.scope })), root: "." }),
     run: (command, run) => runCommand({ ...run, root, command }),
     contextPack: async (target = ".", pack = {}) => ({ ...(await contextPack({ ...pack, target, cwd: root })), root: "." }),
     history: {
