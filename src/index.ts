@@ -11,6 +11,7 @@ export {
   type ProjectCheckOptions,
   type ProjectContextPackOptions,
   type ProjectDiffDigestOptions,
+  type ProjectTestDigestOptions,
   type ProjectEdgeOptions,
   type ProjectEditOptions,
   type ProjectExplainOptions,
@@ -237,6 +238,19 @@ export {
   type LogDigestOptions,
   type MetricDelta,
   type MetricDigest,
+} from "@tsift/digest";
+/** Test-runner output (vitest, jest, node:test, TAP, pytest, cargo, go, JUnit XML) as a bounded failure report, and the project use case that maps failing frames to indexed symbols. */
+export {
+  detectTestRunner,
+  digestTestOutput,
+  testDigest,
+  TEST_RUNNERS,
+  type ProjectTestDigest,
+  type TestDigestOptions,
+  type TestDigestReport,
+  type TestDigestRequest,
+  type TestFailureGroup,
+  type TestRunner,
 } from "@tsift/digest";
 /** `tsift run` and `tsift context-pack`: a command's output kept under .tsift/artifacts/ and digested; the diff, digests, touched symbols and status reminders in one bounded handoff. */
 export { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunArtifact, type RunCommandOptions, type RunReport } from "@tsift/digest";
