@@ -210,6 +210,20 @@ describe("listDiffFiles", () => {
     ]);
   });
 
+  it("fails with unsupported and the install hint when git is not on PATH", async () => {
+    const r = repo();
+    const path = process.env.PATH;
+    process.env.PATH = r.dir;
+    try {
+      const error = await listDiffFiles(r.dir, { kind: "worktree" }).catch((caught: unknown) => caught);
+      expect(isTsiftError(error, "unsupported")).toBe(true);
+      expect((error as Error).message).toBe("git is not installed or not on PATH");
+      expect((error as { hint?: string }).hint).toContain("install git");
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
   it("refuses to read a snapshot over the limit, reporting its size", async () => {
     const r = repo();
     r.write("big.txt", "x".repeat(100));
