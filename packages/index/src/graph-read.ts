@@ -37,7 +37,6 @@ export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/
 export {
   callersOfSymbol,
   importersOfFile,
-  isIndexedSourceFile,
   symbolsOfFile,
   symbolsOverlapping,
   undecidedCallsNamed,

@@ -96,11 +96,6 @@ export function importersOfFile(db: Database.Database, file: string): ImpactImpo
   ) as ImpactImporter[];
 }
 
-/** Whether `file` is in the index (tracked and parsed, not skipped). */
-export function isIndexedSourceFile(db: Database.Database, file: string): boolean {
-  return prepared(db, "SELECT 1 FROM files WHERE path = ? AND skip_reason IS NULL", "pluck").get(file) !== undefined;
-}
-
 function toCaller(row: CallerRow): ImpactCaller {
   const caller: ImpactSymbol | null =
     row.id === null
