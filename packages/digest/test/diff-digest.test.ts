@@ -131,6 +131,18 @@ describe("diffDigest", () => {
     expect(file(report.files, "big.ts").warnings?.[0]).toContain("over the per-file limit of 100 bytes");
   });
 
+  it("reports a submodule change unparsed, and an unknown --base as not_found", async () => {
+    const r = repo();
+    r.write("a.ts", "export const a = 1;\n");
+    const commit = r.commit("one");
+    // A gitlink entry is all a submodule is to the superproject's index.
+    r.git("update-index", "--add", "--cacheinfo", `160000,${commit},vendor/lib`);
+    const report = await diffDigest({ root: r.dir, target: { kind: "cached" } });
+    expect(report.files).toMatchObject([{ path: "vendor/lib", status: "added", submodule: true, parse: "submodule", new_mode: "160000", symbols: [] }]);
+    const error = await diffDigest({ root: r.dir, target: { kind: "base", ref: "no-such-branch" } }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: "TsiftError", code: "not_found", message: 'unknown revision "no-such-branch" for --base' });
+  });
+
   it("bounds files by limit and each file's lists by the budget, with totals for the rest", async () => {
     const r = repo();
     for (let i = 0; i < 4; i++) r.write(`f${i}.ts`, Array.from({ length: 6 }, (_, j) => `export function s${j}() { return g${j}(); }`).join("\n") + "\n");
