@@ -64,6 +64,7 @@ export interface DiffDigestReport {
   files_changed: number;
   additions: number;
   deletions: number;
+  /** Symbol and call-edge counts are over the listed (parsed) files, before each file's list cap. */
   symbols_added: number;
   symbols_removed: number;
   symbols_changed: number;
