@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { loadTokenCounter } from "@tsift/search";
-import { openProject } from "../src/index";
+import { openProject, type ProjectPackOptions } from "../src/index";
 import { asJson, cli, fixtureCopy, removeTempDirs } from "./cli-parity";
 
 // `tsift pack` is a library call: the built CLI's JSON and `openProject().pack()` agree.
@@ -12,10 +12,13 @@ describe("openProject().pack", () => {
     const root = fixtureCopy("canonical");
     const project = openProject(root);
     try {
-      for (const request of [{ budget: 300 }, { budget: 2000, profile: "review" as const, format: "xml" as const, tokenMap: true }]) {
+      const requests: Array<{ request: ProjectPackOptions & { budget: number }; argv: string[] }> = [
+        { request: { budget: 300 }, argv: [] },
+        { request: { budget: 2000, profile: "review", format: "xml", tokenMap: true }, argv: ["--profile", "review", "--format", "xml", "--token-map"] },
+      ];
+      for (const { request, argv: flags } of requests) {
         const data = await project.pack(request);
-        const argv = ["pack", "--budget", String(request.budget)];
-        if ("profile" in request) argv.push("--profile", request.profile, "--format", request.format, "--token-map");
+        const argv = ["pack", "--budget", String(request.budget), ...flags];
         expect(asJson(data)).toEqual(cli(root, argv));
         expect(data.tokens).toBeLessThanOrEqual(request.budget);
         expect(data.tokens).toBe((await loadTokenCounter())(data.text));
