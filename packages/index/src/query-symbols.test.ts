@@ -84,6 +84,19 @@ describe("querySymbols", () => {
     expect(querySymbols(writer.db, { name: "user" }).symbols.map((s) => s.name)).toContain("fetchAllUsers");
   });
 
+  it("counts the fuzzy tier without reading it when better tiers fill the limit, with the same total and order", () => {
+    for (const name of ["getUser", "get", "GetUser", "Store.get", "user"]) {
+      const all = querySymbols(writer.db, { name, limit: 0 });
+      for (const limit of [1, 2, 3, 5]) {
+        const capped = querySymbols(writer.db, { name, limit });
+        expect(capped.total, `${name} limit ${limit}`).toBe(all.total);
+        expect(capped.symbols, `${name} limit ${limit}`).toEqual(all.symbols.slice(0, limit));
+        expect(capped.truncated).toBe(all.total > limit);
+      }
+      expect(querySymbols(writer.db, { name, limit: 2, file: "src/a.ts" }).total).toBe(querySymbols(writer.db, { name, limit: 0, file: "src/a.ts" }).total);
+    }
+  });
+
   it("looks up qualified Class.method names", () => {
     const qualified = querySymbols(writer.db, { name: "Store.get" });
     expect(names(qualified)).toEqual(["get@src/store.ts:8", "getUserById@src/store.ts:3"]);

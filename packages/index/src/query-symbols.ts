@@ -83,13 +83,21 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
   const where = (extra: string | null) => [extra, ...filters].filter(Boolean).join(" AND ") || "1";
   const select = (extra: string | null, extraParams: unknown[]) =>
     db.prepare(`SELECT ${RANK_COLUMNS} FROM symbols WHERE ${where(extra)}`).all(...extraParams, ...params) as RankRow[];
+  const count = (extra: string, extraParams: unknown[]) =>
+    db
+      .prepare(`SELECT count(*) FROM symbols WHERE ${where(extra)}`)
+      .pluck()
+      .get(...extraParams, ...params) as number;
 
   let ranked: { row: RankRow; tier: number; score: number }[];
+  let uncounted = 0;
   if (!query.name) {
     ranked = select(null, []).map((row) => ({ row, tier: 0, score: 0 }));
     ranked.sort((a, b) => cmp(a.row.file, b.row.file) || a.row.line - b.row.line || cmp(a.row.name, b.row.name) || a.row.id - b.row.id);
   } else {
-    ranked = rank(query.name, select, (column) => db.prepare(`SELECT DISTINCT ${column} FROM symbols`).pluck().all() as string[]);
+    const found = rank(query.name, select, (column) => db.prepare(`SELECT DISTINCT ${column} FROM symbols`).pluck().all() as string[], count, limit);
+    ranked = found.ranked;
+    uncounted = found.beyondLimit;
     ranked.sort(
       (a, b) =>
         a.tier - b.tier ||
@@ -102,7 +110,7 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
         a.row.id - b.row.id,
     );
   }
-  const total = ranked.length;
+  const total = ranked.length + uncounted;
   const kept = limit > 0 ? ranked.slice(0, limit) : ranked;
   const full = new Map(
     (db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(kept.map(({ row }) => row.id))) as Row[]).map(
@@ -119,7 +127,21 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
 type Select = (extra: string | null, extraParams: unknown[]) => RankRow[];
 type Names = (column: "name" | "qualified_name") => string[];
 
-function rank(name: string, select: Select, names: Names): { row: RankRow; tier: number; score: number }[] {
+type Count = (extra: string, extraParams: unknown[]) => number;
+
+/**
+ * The ranked matches of `name`, tier by tier. Tier is the first sort key, so once the
+ * better tiers hold `limit` rows the fuzzy tier cannot reach the answer: its rows are then
+ * only counted (`beyondLimit`), which on a large index saves reading thousands of rows
+ * for a common short name.
+ */
+function rank(
+  name: string,
+  select: Select,
+  names: Names,
+  count: Count,
+  limit: number,
+): { ranked: { row: RankRow; tier: number; score: number }[]; beyondLimit: number } {
   const qualified = /\.|::/.test(name);
   const wanted = qualified ? name.replaceAll("::", ".") : name;
   const lower = wanted.toLowerCase();
@@ -154,11 +176,14 @@ function rank(name: string, select: Select, names: Names): { row: RankRow; tier:
     const score = fuzzyScore(lower, candidate.toLowerCase());
     if (score !== null) fuzzy.set(candidate, score);
   }
+  const fuzzyNames = JSON.stringify([...fuzzy.keys()]);
+  if (fuzzy.size > 0 && limit > 0 && seen.size >= limit) {
+    const already = [...seen.values()].filter(({ row }) => fuzzy.has(qualified ? row.qualified_name : row.name)).length;
+    return { ranked: [...seen.values()], beyondLimit: count(`${column} IN (SELECT value FROM json_each(?))`, [fuzzyNames]) - already };
+  }
   if (fuzzy.size > 0)
-    add(select(`${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify([...fuzzy.keys()])]), TIER.fuzzy, (row) =>
-      fuzzy.get(qualified ? row.qualified_name : row.name)!,
-    );
-  return [...seen.values()];
+    add(select(`${column} IN (SELECT value FROM json_each(?))`, [fuzzyNames]), TIER.fuzzy, (row) => fuzzy.get(qualified ? row.qualified_name : row.name)!);
+  return { ranked: [...seen.values()], beyondLimit: 0 };
 }
 
 /** Lower is better: 0 substring, 1 subsequence, 2 + distance for near misses; null for no match. */
