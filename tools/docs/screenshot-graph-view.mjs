@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Records the README's graph-view screenshots: `tsift map` of this repository and a
-// `tsift traverse` slice, each opened in headless Chromium and saved as a PNG under
-// docs/images/. Run after `npx nx run @tsift/cli:build`:
+// Records the README's graph-view screenshots: `tsift map` of this repository as it opens
+// (docs/images/map-overview.png) and a `tsift traverse` neighborhood with its subject
+// searched and selected (docs/images/traverse-selected.png), each in headless Chromium.
+// Run after `npx nx run @tsift/cli:build`:
 //
 //   node tools/docs/screenshot-graph-view.mjs [--chromium /usr/bin/chromium] [--node <symbol>]
 //
@@ -26,7 +27,7 @@ const work = mkdtempSync(join(tmpdir(), "tsift-graph-view-"));
 const tsift = (...args) => execFileSync(process.execPath, [bin, ...args], { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 
 const shots = [
-  { name: "map", html: join(work, "map.html"), args: ["map", "--out", join(work, "map.html")], search: "packages/cli/src/" },
+  { name: "map", html: join(work, "map.html"), args: ["map", "--out", join(work, "map.html")] },
   {
     name: "traverse",
     html: join(work, "traverse.html"),
@@ -44,15 +45,18 @@ try {
     await page.goto(pathToFileURL(shot.html).href);
     await page.waitForSelector("body[data-ready=true]");
     await page.waitForTimeout(500);
-    await page.screenshot({ path: join(values.out, `${shot.name}-overview.png`) });
-    // The same page with a node searched and chosen: its neighbours, edges and next commands.
-    await page.fill("#search", shot.search);
-    await page.locator("#results button").first().click();
-    await page.waitForSelector("#details-title");
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: join(values.out, `${shot.name}-selected.png`) });
+    let file = `${shot.name}-overview.png`;
+    if (shot.search) {
+      // A node searched and chosen: its neighbours, edges and next commands.
+      await page.fill("#search", shot.search);
+      await page.locator("#results button").first().click();
+      await page.waitForSelector("#details-title");
+      await page.waitForTimeout(600);
+      file = `${shot.name}-selected.png`;
+    }
+    await page.screenshot({ path: join(values.out, file) });
     await page.close();
-    console.log(`wrote docs/images/${shot.name}-overview.png and ${shot.name}-selected.png`);
+    console.log(`wrote ${join(values.out, file)}`);
   }
 } finally {
   await browser.close();
