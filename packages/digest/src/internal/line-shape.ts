@@ -22,7 +22,7 @@ export interface Slot {
 // text. Numbers may touch letters: "v2" and "12ms" vary like any other number.
 const WORD_BEFORE = "(?<![0-9a-z])";
 const WORD_AFTER = "(?![0-9a-z])";
-const VARIABLE = new RegExp(
+export const VARIABLE = new RegExp(
   [
     `${WORD_BEFORE}(?<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})${WORD_AFTER}`,
     `${WORD_BEFORE}(?<prefixed>0x[0-9a-f]+)${WORD_AFTER}`,

@@ -1,4 +1,4 @@
-import { lineShape } from "../internal/line-shape";
+import { VARIABLE } from "../internal/line-shape";
 import type { LineAnchor } from "./find-anchors";
 
 const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s?[AP]M)?\b/g;
@@ -27,10 +27,9 @@ export function lineKey(line: string, anchors: readonly LineAnchor[]): string {
   }
   text = text.replace(TIMESTAMP, "<ts>");
   if (text.includes("/") || text.includes("\\")) text = text.replace(PATH_TOKEN, "<path>");
-  const shape = lineShape(text);
-  let key = shape.literals[0]!;
-  shape.slots.forEach((slot, i) => {
-    key += `<${slot.kind}>${shape.literals[i + 1]!}`;
-  });
-  return key;
+  // The slots collapseRepeats varies (line-shape.ts), written in place: no per-line arrays.
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(VARIABLE, (...match: unknown[]) => ((match.at(-1) as { n?: string }).n === undefined ? "<hex>" : "<n>"));
 }

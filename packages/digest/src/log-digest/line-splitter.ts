@@ -70,7 +70,10 @@ export class LineSplitter {
   }
 
   private emit(): void {
-    const line = this.partial;
+    // A slice of the decoded chunk keeps the whole chunk alive for as long as the line is
+    // kept (V8 sliced strings), so lines the digest remembers would pin 64 KB each; a
+    // copy through a short concatenation holds only the line's own characters.
+    const line = this.partial.length === 0 ? "" : ` ${this.partial}`.slice(1);
     const cut = this.partialCut;
     this.partial = "";
     this.partialCut = false;
