@@ -4,7 +4,7 @@ import { packageBuild } from "../../tsup.shared";
 // bundle finds it beside itself as ./extract-worker.js. `indexer` is the lean entry
 // (`@tsift/index/indexer`) the CLI's index path loads, `code-graph` the lean entry of
 // graph-db and traverse, `graph-read` the lean entry of the graph queries (no graph
-// algorithms); splitting lets the entries share
+// algorithms), `history` the lean entry of the git history commands; splitting lets the entries share
 // chunks instead of each carrying a copy of the indexer.
 export default packageBuild(
   {
@@ -12,6 +12,7 @@ export default packageBuild(
     indexer: "src/indexer.ts",
     "code-graph": "src/code-graph.ts",
     "graph-read": "src/graph-read.ts",
+    history: "src/history/history.ts",
     "extract-worker": "src/internal/extract-worker.mjs",
   },
   // The read use cases import the graph-query modules dynamically on a cache miss; splitting

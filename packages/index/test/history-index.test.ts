@@ -154,6 +154,14 @@ describe("indexHistory", () => {
     const step = await indexHistory({ root });
     expect(step).toMatchObject({ mode: "incremental", rebuilt: null, commits_added: 2, commits_total: 3 });
     expect(await indexHistory({ root })).toMatchObject({ mode: "unchanged", commits_added: 0, commits_total: 3 });
+    // A merge brings in a side branch's deletion and addition: alive follows the trees, not the merge's (empty) file list.
+    gitIn(root, ["checkout", "-q", "-b", "side"]);
+    commit(root, "chore: drop one", { write: { "x/one.ts": null, "w/three.ts": "3\n" } });
+    gitIn(root, ["checkout", "-q", "main"]);
+    commit(root, "feat: four", { write: { "v/four.ts": "4\n" } });
+    gitIn(root, ["merge", "-q", "--no-edit", "side"]);
+    expect(await indexHistory({ root })).toMatchObject({ mode: "incremental", commits_added: 3, commits_total: 6 });
+    expect((await readArtifacts({ root, alive: true })).artifacts.map((artifact) => artifact.path)).toEqual(["v/four.ts", "w/three.ts", "z/two.ts"]);
     const dump = () =>
       rows(
         root,

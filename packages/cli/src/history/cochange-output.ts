@@ -1,4 +1,4 @@
-import type { CoChangeResult } from "@tsift/index";
+import type { CoChangeResult } from "@tsift/index/history";
 import { defineOutput } from "../output/output-spec";
 
 export const coChangeOutput = defineOutput<CoChangeResult>({

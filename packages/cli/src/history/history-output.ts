@@ -1,4 +1,4 @@
-import type { HistoryArtifactsResult, HistoryCommit, HistoryIndexReport, HistorySearchResult, HistoryTagsResult, ProvenanceResult } from "@tsift/index";
+import type { HistoryArtifactsResult, HistoryCommit, HistoryIndexReport, HistorySearchResult, HistoryTagsResult, ProvenanceResult } from "@tsift/index/history";
 import { defineOutput } from "../output/output-spec";
 
 const day = (commit: HistoryCommit) => commit.date.slice(0, 10);

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { readCoChange, resolveProjectRoot } from "@tsift/index";
+import { readCoChange } from "@tsift/index/history";
+import { resolveProjectRoot } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { coChangeOutput } from "./cochange-output";

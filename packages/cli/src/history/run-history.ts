@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { indexHistory, readArtifacts, readHistoryTags, readProvenance, resolveProjectRoot, searchHistory, type HistoryReadOptions } from "@tsift/index";
+import { indexHistory, readArtifacts, readHistoryTags, readProvenance, searchHistory, type HistoryReadOptions } from "@tsift/index/history";
+import { resolveProjectRoot } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { historyArtifactsOutput, historyIndexOutput, historyProvenanceOutput, historySearchOutput, historyTagsOutput } from "./history-output";

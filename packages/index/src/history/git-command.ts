@@ -70,6 +70,12 @@ export interface GitRepoState {
  * directory outside any repository is `not_found` with `git init` as the next step.
  */
 export function readGitRepoState(root: string): GitRepoState {
+  // One git call answers everything when HEAD names a commit (the usual case).
+  const all = runGit(root, ["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD", "--symbolic-full-name", "HEAD", "--"]);
+  if (all.status === 0) {
+    const [workTree = root, shallow = "false", head = "", symbolic = ""] = all.stdout.split("\n");
+    return { workTree, head, branch: symbolic.startsWith("refs/") ? symbolic : null, shallow: shallow.trim() === "true" };
+  }
   const top = runGit(root, ["rev-parse", "--show-toplevel", "--is-shallow-repository"]);
   if (top.status !== 0) {
     throw new TsiftError("not_found", `${root} is not inside a git work tree (${firstLine(top.stderr) || "git rev-parse failed"})`, {
@@ -77,15 +83,9 @@ export function readGitRepoState(root: string): GitRepoState {
       hint: "run it inside a git repository (or `git init` and commit first)",
     });
   }
+  // A work tree whose HEAD names no commit yet: a repository without commits.
   const [workTree = root, shallow = "false"] = top.stdout.split("\n");
-  const head = runGit(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-  const branch = runGit(root, ["symbolic-ref", "--quiet", "HEAD"]);
-  return {
-    workTree,
-    head: head.status === 0 ? head.stdout.trim() : null,
-    branch: branch.status === 0 && head.status === 0 ? branch.stdout.trim() : null,
-    shallow: shallow.trim() === "true",
-  };
+  return { workTree, head: null, branch: null, shallow: shallow.trim() === "true" };
 }
 
 /** Whether `ancestor` is reachable from `descendant`; a commit git no longer has counts as not. */

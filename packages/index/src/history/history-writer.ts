@@ -112,11 +112,25 @@ export class HistoryWriter {
     });
   }
 
-  /** Marks exactly `alivePaths` (the files at HEAD) alive, creating artifacts for any the log never listed. */
+  /**
+   * Marks exactly `alivePaths` (the files at HEAD) alive, creating artifacts for any the
+   * log never listed; only rows whose flag changes are written, so a small update of a
+   * large tree stays small.
+   */
   markAlive(alivePaths: readonly string[]): number {
-    this.db.prepare("UPDATE artifacts SET alive = 0 WHERE alive = 1").run();
-    const mark = this.db.prepare("UPDATE artifacts SET alive = 1 WHERE id = ?");
-    for (const path of alivePaths) mark.run(this.artifact(path));
+    const wasAlive = new Set(this.db.prepare("SELECT id FROM artifacts WHERE alive = 1").pluck().all() as number[]);
+    const setAlive = this.db.prepare("UPDATE artifacts SET alive = ? WHERE id = ?");
+    for (const path of alivePaths) {
+      const id = this.artifact(path);
+      if (!wasAlive.delete(id)) setAlive.run(1, id);
+    }
+    for (const id of wasAlive) setAlive.run(0, id);
     return alivePaths.length;
+  }
+
+  /** Applies a tree diff between the last indexed HEAD and the new one to `alive`. */
+  applyTreeChanges(changes: ReadonlyArray<{ path: string; alive: boolean }>): void {
+    const setAlive = this.db.prepare("UPDATE artifacts SET alive = ? WHERE id = ?");
+    for (const change of changes) setAlive.run(change.alive ? 1 : 0, this.artifact(change.path));
   }
 }

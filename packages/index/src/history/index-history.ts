@@ -118,9 +118,10 @@ async function writeHistory(db: Database.Database, repo: GitRepoState, lastHead:
     if (repo.head !== null) {
       for await (const record of streamGitLog(repo.workTree, lastHead ? `${lastHead}..${repo.head}` : repo.head)) writer.write(record);
     }
-    const alive =
-      repo.head === null ? [] : runGitChecked(repo.workTree, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", repo.head]).split("\0").filter(Boolean);
-    writer.markAlive(alive);
+    if (repo.head === null) writer.markAlive([]);
+    else if (lastHead === null)
+      writer.markAlive(runGitChecked(repo.workTree, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", repo.head]).split("\0").filter(Boolean));
+    else writer.applyTreeChanges(treeChanges(repo.workTree, lastHead, repo.head));
     const setMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     setMeta.run("schema_version", String(HISTORY_SCHEMA_VERSION));
     setMeta.run("head", repo.head ?? "");
@@ -136,6 +137,18 @@ async function writeHistory(db: Database.Database, repo: GitRepoState, lastHead:
     if (db.inTransaction) db.exec("ROLLBACK");
     throw error;
   }
+}
+
+/**
+ * What changed between two commits' trees (`git diff --no-renames`: a rename is a deletion
+ * and an addition): all an incremental run needs to keep `alive` exact, merges included,
+ * without listing every file at HEAD.
+ */
+function treeChanges(cwd: string, from: string, to: string): Array<{ path: string; alive: boolean }> {
+  const parts = runGitChecked(cwd, ["diff", "--no-ext-diff", "--no-renames", "--name-status", "-z", from, to, "--"]).split("\0");
+  const changes: Array<{ path: string; alive: boolean }> = [];
+  for (let index = 0; index + 1 < parts.length; index += 2) changes.push({ path: parts[index + 1]!, alive: parts[index] !== "D" });
+  return changes;
 }
 
 function countRows(db: Database.Database): Pick<WriteCounts, "commits_total" | "artifacts_total" | "artifacts_alive"> {

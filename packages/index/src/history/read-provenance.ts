@@ -2,8 +2,6 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError } from "@tsift/core/light";
-import { openReadIndex } from "../project/open-read-index";
-import { chooseSymbol, rerunWith } from "../project/symbol-choice";
 import { firstLine, runGit } from "./git-command";
 import { COMMIT_COLUMNS, artifactId, historyLimit, toHistoryCommit, workTreePath, type CommitRow, type HistoryCommit } from "./history-rows";
 import { openHistoryForRead, type HistoryReadOptions } from "./open-history-read";
@@ -133,6 +131,8 @@ export async function readProvenance(options: ReadProvenanceOptions): Promise<Pr
     if (asPath !== null && asPath !== "" && (existsSync(absolute) || artifactId(db, asPath) !== null)) {
       return { kind: "path", target: options.target, ...pathProvenance(db, asPath, limit), notes };
     }
+    // Only a symbol needs index.db: the code index modules load only then.
+    const [{ openReadIndex }, { chooseSymbol, rerunWith }] = await Promise.all([import("../project/open-read-index"), import("../project/symbol-choice")]);
     const index = await openReadIndex({ cwd: options.cwd ?? options.root, path: options.root });
     try {
       const symbol = chooseSymbol(index.db, options.target, index.place, rerunWith("history provenance"));
