@@ -97,6 +97,19 @@ describe("querySymbols", () => {
     }
   });
 
+  it("sees symbols written after an earlier query, by this connection or another", () => {
+    expect(querySymbols(writer.db, { name: "freshlyAdded" }).total).toBe(0);
+    writer.db
+      .prepare(
+        "INSERT INTO symbols (file, name, kind, language, signature, line, end_line, qualified_name, visibility) VALUES ('src/z.ts', 'freshlyAddedThing', 'function', 'typescript', 's', 1, 2, 'freshlyAddedThing', 'public')",
+      )
+      .run();
+    expect(querySymbols(writer.db, { name: "freshlyAdded", limit: 0 }).symbols.map((symbol) => symbol.name)).toEqual(["freshlyAddedThing"]);
+    expect(querySymbols(writer.db, { name: "frshlyAddedThing" }).symbols.map((symbol) => symbol.match)).toEqual(["fuzzy"]);
+    writer.db.prepare("DELETE FROM symbols WHERE name = 'freshlyAddedThing'").run();
+    expect(querySymbols(writer.db, { name: "frshlyAddedThing" }).total).toBe(0);
+  });
+
   it("looks up qualified Class.method names", () => {
     const qualified = querySymbols(writer.db, { name: "Store.get" });
     expect(names(qualified)).toEqual(["get@src/store.ts:8", "getUserById@src/store.ts:3"]);
