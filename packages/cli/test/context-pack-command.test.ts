@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "./helpers";
+import { run, type JsonObject } from "./helpers";
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" });
 
@@ -139,7 +139,7 @@ describe("tsift context-pack", () => {
     const first = (await run(dir, "context-pack", ".", "--budget", "deep", "--json")).json();
     const again = (await run(dir, "context-pack", ".", "--budget", "deep", "--json")).json();
     expect(again).toEqual(first);
-    const handle = (pack: { symbol_refs: { name: string; handle: string }[] }) => pack.symbol_refs.find((ref) => ref.name === "getUserName")!.handle;
+    const handle = (pack: JsonObject) => pack.symbol_refs.find((ref: { name: string }) => ref.name === "getUserName").handle;
     writeFileSync(join(dir, "src", "extra.ts"), "// moved down\n\nexport function getUserName() {\n  return 'x';\n}\n");
     const moved = (await run(dir, "context-pack", ".", "--budget", "deep", "--json")).json();
     expect(moved.symbol_refs.find((ref: { name: string }) => ref.name === "getUserName").line).toBe(3);
@@ -164,6 +164,25 @@ describe("tsift context-pack", () => {
     writeFileSync(join(indexed, "src", "math.ts"), "export function add(a: number, b: number) {\n  return a + b + 1;\n}\n");
     const pack = (await run(indexed, "context-pack", ".", "--json")).json();
     expect(pack.status_reminders.some((line: string) => line.startsWith("index stale"))).toBe(true);
+  });
+
+  it("maps a failing test's project frame to its indexed symbol when the index is fresh", async () => {
+    const mapped = tempDir("tsift-pack-mapped-");
+    git(mapped, "init", "-q");
+    mkdirSync(join(mapped, "src"));
+    writeFileSync(join(mapped, "src", "calc.mjs"), 'export function divide(a, b) {\n  if (b === 0) throw new Error("division by zero");\n  return a / b;\n}\n');
+    writeFileSync(
+      join(mapped, "calc.test.mjs"),
+      'import { test } from "node:test";\nimport { divide } from "./src/calc.mjs";\ntest("divides by zero", () => divide(1, 0));\n',
+    );
+    writeFileSync(join(mapped, ".gitignore"), "*.log\n.tsift/\n");
+    const captured = spawnSync(process.execPath, ["--test", "calc.test.mjs"], { cwd: mapped, encoding: "utf8" });
+    writeFileSync(join(mapped, "test.log"), captured.stdout + captured.stderr);
+    expect((await run(mapped, "index")).code).toBe(0);
+    const pack = (await run(mapped, "context-pack", ".", "--test-input", "test.log", "--json")).json();
+    expect(pack.test.failed).toBe(1);
+    expect(pack.test.failures[0].symbol).toMatchObject({ name: "divide", file: "src/calc.mjs", line: 1 });
+    expect(pack.test.failures[0].symbol.handle).toMatch(/\S/);
   });
 
   it("--envelope is the handoff view with its metrics and follow-up commands", async () => {

@@ -87,6 +87,23 @@ describe("tsift run", () => {
     expect(replay.json().counts.failed).toBe(first.digest.counts.failed);
   });
 
+  it("in a freshly indexed project a failure names the symbol its project frame lies in", async () => {
+    const indexed = project();
+    mkdirSync(join(indexed, "src"));
+    writeFileSync(
+      join(indexed, "src", "calc.mjs"),
+      'export function divide(a, b) {\n  if (b === 0) throw new Error("division by zero");\n  return a / b;\n}\n',
+    );
+    writeFileSync(
+      join(indexed, "calc.test.mjs"),
+      'import { test } from "node:test";\nimport { divide } from "./src/calc.mjs";\ntest("divides by zero", () => divide(1, 0));\n',
+    );
+    expect((await run(indexed, "index")).code).toBe(0);
+    const result = await run(indexed, "run", "--kind", "test", "--", node, "--test", "calc.test.mjs");
+    expect(result.code).toBe(1);
+    expect(result.out).toContain("(in divide)");
+  });
+
   it("gives the same output of the same command the same handle, and another command another", async () => {
     const a = (await run(dir, "run", "--json", "--", node, "build.mjs", "0")).json();
     const b = (await run(dir, "run", "--json", "--", node, "build.mjs", "0")).json();

@@ -30,7 +30,7 @@ function testLines(data: ContextPackData): string[] {
   if (test.first_error)
     lines.push(`  first error: ${test.first_error.test}${test.first_error.location ? ` (${test.first_error.location})` : ""}: ${test.first_error.message}`);
   for (const group of test.failures) {
-    lines.push(`  ${group.location ?? "(no location)"}  ${group.message}`);
+    lines.push(`  ${group.location ?? "(no location)"}  ${group.message}${group.symbol ? `  (in ${group.symbol.name})` : ""}`);
     for (const name of group.tests) lines.push(`    - ${name}`);
     lines.push(...more(group.tests.length, group.tests_total, "    "));
   }

@@ -38,7 +38,7 @@ function testLines(digest: TestDigest): string[] {
     if (first.expected !== null || first.actual !== null) lines.push(`  expected: ${first.expected ?? "?"}  actual: ${first.actual ?? "?"}`);
   }
   for (const group of digest.failures) {
-    lines.push(`${group.location ?? "(no location)"}  ${group.message}`);
+    lines.push(`${group.location ?? "(no location)"}  ${group.message}${group.symbol ? `  (in ${group.symbol.qualified_name})` : ""}`);
     for (const test of group.tests) lines.push(`  - ${test}`);
     if (group.tests_total > group.tests.length) lines.push(`  (+${group.tests_total - group.tests.length} more)`);
   }

@@ -3,10 +3,10 @@ import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { Budget } from "../budget";
 import { digestLogStream, type LogDigest } from "../log-digest/index";
-import { digestTestOutput, type TestDigestReport, type TestRunner } from "../test-digest/index";
+import { testDigest, type ProjectTestDigest, type TestRunner } from "../test-digest/index";
 
 export type RunKind = "test" | "log";
-export type RunDigest = { kind: "test"; digest: TestDigestReport } | { kind: "log"; digest: LogDigest };
+export type RunDigest = { kind: "test"; digest: ProjectTestDigest } | { kind: "log"; digest: LogDigest };
 
 /**
  * The most of a test transcript the test digest reads: it parses whole text, so a run
@@ -17,6 +17,8 @@ export const TEST_DIGEST_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface DigestTranscriptOptions {
   kind: RunKind;
+  /** The project the command ran in: failing frames map to its indexed symbols when its index is fresh. */
+  root: string;
   runner?: TestRunner | "auto" | undefined;
   budget: Budget | null;
 }
@@ -32,7 +34,7 @@ export async function digestTranscript(path: string | null, options: DigestTrans
     return { kind: "log", digest };
   }
   const text = path ? await readTail(path, TEST_DIGEST_MAX_BYTES) : "";
-  return { kind: "test", digest: digestTestOutput(text, { runner: options.runner, budget: options.budget }) };
+  return { kind: "test", digest: await testDigest({ text, root: options.root, cwd: options.root, runner: options.runner, budget: options.budget }) };
 }
 
 async function readTail(path: string, maxBytes: number): Promise<string> {

@@ -3,7 +3,7 @@ import { shellArg } from "@tsift/core/light";
 import type { Budget } from "../budget";
 import { ArtifactWriter, type ArtifactLimits } from "./artifact-store";
 import type { LogDigest } from "../log-digest/index";
-import type { TestDigestReport, TestRunner } from "../test-digest/index";
+import type { ProjectTestDigest, TestRunner } from "../test-digest/index";
 import { digestTranscript, type RunKind } from "./digest-transcript";
 import { shellExitStatus, spawnCapture } from "./spawn-capture";
 
@@ -55,7 +55,7 @@ interface RunReportBase {
 }
 
 /** `tsift run`: what ran, how it ended, where its output is kept, and the digest of that output. */
-export type RunReport = RunReportBase & ({ kind: "test"; digest: TestDigestReport } | { kind: "log"; digest: LogDigest });
+export type RunReport = RunReportBase & ({ kind: "test"; digest: ProjectTestDigest } | { kind: "log"; digest: LogDigest });
 
 /** argv as one copy-pasteable shell line. */
 export function commandLine(command: readonly string[]): string {
@@ -82,7 +82,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunReport>
   }
   const stored = await writer.finish(options.artifacts);
   const relPath = stored ? `${ARTIFACT_REL}/${stored.handle}.log` : null;
-  const digested = await digestTranscript(stored?.path ?? null, { kind: options.kind, runner: options.runner, budget: options.budget ?? null });
+  const digested = await digestTranscript(stored?.path ?? null, { kind: options.kind, root, runner: options.runner, budget: options.budget ?? null });
   const expandCommand = options.kind === "test" ? "test-digest" : "log-digest";
   // The replay command is typed where the command ran, so its path is relative to that directory.
   const fromCwd = stored ? relative(cwd, stored.path) : "";

@@ -44,6 +44,8 @@ export interface PackDiff {
 export interface PackTestFailure {
   location: string | null;
   message: string;
+  /** The indexed symbol the failure's first project frame lies in (a fresh index only). */
+  symbol: { name: string; handle: string; file: string; line: number } | null;
   tests: string[];
   tests_total: number;
 }

@@ -7,7 +7,7 @@ import { BUDGET_PRESETS, type Budget } from "../budget";
 import { diffDigest } from "../diff-digest/index";
 import { measureEconomy } from "../digest-economy";
 import { digestLogStream } from "../log-digest/index";
-import { digestTestOutput, type TestRunner } from "../test-digest/index";
+import { testDigest, type TestRunner } from "../test-digest/index";
 import type { ContextPack } from "./context-pack-types";
 import { packDiff, packLog, packSymbols, packTest, type PackCaps } from "./pack-sections";
 
@@ -104,7 +104,7 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
     const text = await readFile(path, "utf8");
     inputBytes += Buffer.byteLength(text);
     const runner = options.runner !== undefined && options.runner !== "auto" ? options.runner : undefined;
-    const digest = digestTestOutput(text, { runner, budget: { preset: budget.preset, maxItems: caps.maxItems, maxBytes: caps.maxBytes } });
+    const digest = await testDigest({ text, root, cwd: root, runner, budget: { preset: budget.preset, maxItems: caps.maxItems, maxBytes: caps.maxBytes } });
     const input = fromCwd(cwd, path);
     const test = packTest(digest, input, caps, `tsift test-digest${runner ? ` --runner ${runner}` : ""} --input ${shellArg(input)}${place}`);
     pack.test = test.value;

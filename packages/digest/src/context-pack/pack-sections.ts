@@ -1,7 +1,7 @@
 import { shellArg, stableHandle } from "@tsift/core/light";
 import type { DiffDigestReport } from "../diff-digest/index";
 import type { LogDigest } from "../log-digest/index";
-import type { TestDigest } from "../test-digest/index";
+import type { ProjectTestDigest } from "../test-digest/index";
 import { truncateBytes } from "../truncate-bytes";
 import type { PackDiff, PackLog, PackSymbolRef, PackTest } from "./context-pack-types";
 
@@ -90,7 +90,7 @@ export function packSymbols(
   return { value: { refs: kept.items, total }, cut: kept.cut };
 }
 
-export function packTest(digest: TestDigest, input: string, caps: PackCaps, expand: string): Reduced<PackTest> {
+export function packTest(digest: ProjectTestDigest, input: string, caps: PackCaps, expand: string): Reduced<PackTest> {
   const state = { cut: false };
   const failures = cap(digest.failures, caps);
   const first = digest.first_error;
@@ -108,6 +108,7 @@ export function packTest(digest: TestDigest, input: string, caps: PackCaps, expa
       return {
         location: group.location,
         message: clip(group.message, caps, state),
+        symbol: group.symbol ? { name: group.symbol.qualified_name, handle: group.symbol.handle, file: group.symbol.file, line: group.symbol.line } : null,
         tests: tests.items.map((test) => clip(test, caps, state)),
         tests_total: group.tests_total,
       };
