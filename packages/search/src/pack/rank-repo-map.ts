@@ -39,8 +39,8 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * PageRank over the symbol graph: resolved calls (weighted by call sites; module-level
  * calls start at the file), imports (the importing file → the imported top-level symbol,
  * or the file when the name is not a symbol there), and containment (a member → its
- * container → its file, so a class ranks with its methods and a file passes its rank on
- * to what it imports). With `changed`, the random surfer restarts only at the changed
+ * container, so a class ranks with its methods). A top-level symbol passes no rank to its
+ * file: that made every file's imports soak up the rank of its busiest functions. With `changed`, the random surfer restarts only at the changed
  * symbols (and their files; under `debug` also at their callers and callees), so the map
  * centres on the change. `include` says which files may appear at all.
  */
@@ -84,7 +84,7 @@ export function rankRepoMap(
   }
   for (const row of rows.symbols) {
     const container = containerOf(row);
-    add(nodeOf.get(row.id)!, container && container.id !== row.id ? nodeOf.get(container.id)! : fileNode(row.file));
+    if (container && container.id !== row.id) add(nodeOf.get(row.id)!, nodeOf.get(container.id)!);
   }
 
   let personalization: Record<string, number> | undefined;
