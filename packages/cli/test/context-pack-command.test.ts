@@ -185,6 +185,29 @@ describe("tsift context-pack", () => {
     expect(pack.test.failures[0].symbol.handle).toMatch(/\S/);
   });
 
+  it("attaches the .naming/tags documents a symbol's family names, by handle and path only", async () => {
+    const named = repo();
+    mkdirSync(join(named, ".naming", "tags"), { recursive: true });
+    writeFileSync(
+      join(named, ".naming", "tags", "user.md"),
+      "---\ntitle: User\ndomain: accounts\n---\n\nA person with a login. Long prose that must not be inlined.\n",
+    );
+    writeFileSync(join(named, ".naming", "tags", "name.md"), "# Display name\n\nWhat a user is called.\n");
+    writeFileSync(join(named, ".naming", "tags", "unrelated.md"), "# Unrelated\n");
+    git(named, "add", ".naming");
+    git(named, "commit", "-q", "-m", "tags");
+    const pack = (await run(named, "context-pack", ".", "--budget", "deep", "--json")).json();
+    const ref = pack.symbol_refs.find((each: { name: string }) => each.name === "getUserName");
+    expect(ref.ontology_refs).toEqual([
+      { handle: expect.stringMatching(/^onto-[0-9a-f]{12}$/), tag: "user", path: ".naming/tags/user.md", title: "User", domain: "accounts" },
+      { handle: expect.stringMatching(/^onto-[0-9a-f]{12}$/), tag: "name", path: ".naming/tags/name.md", title: "Display name" },
+    ]);
+    expect(pack.ontology_refs.map((each: { tag: string }) => each.tag)).toEqual(["user", "name"]);
+    expect(JSON.stringify(pack)).not.toContain("Long prose");
+    // Symbols whose words name no tag carry none.
+    expect(pack.symbol_refs.find((each: { name: string }) => each.name === "div").ontology_refs).toBeUndefined();
+  });
+
   it("--envelope is the handoff view with its metrics and follow-up commands", async () => {
     const result = await run(dir, "--envelope", "context-pack", ".", "--test-input", "test.log");
     const envelope = result.json();

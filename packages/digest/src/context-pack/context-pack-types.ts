@@ -2,6 +2,7 @@ import type { DiffTarget } from "../git/index";
 import type { DigestEconomy } from "../digest-economy";
 import type { SignalKind } from "../log-digest/index";
 import type { SymbolChange } from "../diff-digest/index";
+import type { OntologyRef } from "./ontology-refs";
 
 /** A symbol the worktree diff touches, behind a stable handle. */
 export interface PackSymbolRef {
@@ -14,6 +15,8 @@ export interface PackSymbolRef {
   line: number;
   /** The symbol's name split into its words (`getUserName` → `get/user/name`): one family for every spelling. */
   tag_alias: string;
+  /** Tag documents under `.naming/tags/` this symbol's family names, by handle and path (present when any match). */
+  ontology_refs?: OntologyRef[];
   expand: string;
 }
 
@@ -102,6 +105,8 @@ export interface ContextPack {
   touched_symbols_total: number;
   test: PackTest | null;
   log: PackLog | null;
+  /** Every tag document the listed symbols reference, once each (present when `.naming/tags/` has any that match). */
+  ontology_refs?: OntologyRef[];
   /** What `tsift status` would warn about (a stale or missing index, stale instructions). */
   status_reminders: string[];
   /** Why a section is missing (not a git repository, an unreadable input). */

@@ -9,6 +9,7 @@ import { measureEconomy } from "../digest-economy";
 import { digestLogStream } from "../log-digest/index";
 import { testDigest, type TestRunner } from "../test-digest/index";
 import type { ContextPack } from "./context-pack-types";
+import { loadOntology, ontologyFor } from "./ontology-refs";
 import { packDiff, packLog, packSymbols, packTest, type PackCaps } from "./pack-sections";
 
 export interface ContextPackOptions {
@@ -90,6 +91,17 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
       pack.symbol_refs = symbols.value.refs;
       pack.touched_symbols = symbols.value.refs.map((ref) => `${ref.file}:${ref.name}`);
       pack.touched_symbols_total = symbols.value.total;
+      const ontology = await loadOntology(root);
+      if (ontology.size > 0) {
+        const used = new Map<string, NonNullable<ContextPack["ontology_refs"]>[number]>();
+        for (const ref of pack.symbol_refs) {
+          const matched = ontologyFor(ref.tag_alias, ontology).slice(0, caps.maxItems);
+          if (matched.length === 0) continue;
+          ref.ontology_refs = matched;
+          for (const each of matched) used.set(each.tag, each);
+        }
+        if (used.size > 0) pack.ontology_refs = [...used.values()];
+      }
       truncated ||= diff.cut || symbols.cut;
     } catch (error) {
       // Not a git repository (or no git): the rest of the pack still stands.
