@@ -303,3 +303,16 @@ describe("indexHistory", () => {
     expect((await searchHistory({ root, query: "two" })).total).toBe(1);
   });
 });
+
+describe("first use while another tsift holds the history lock", () => {
+  it("waits for that writer to finish, then reads", async () => {
+    const root = newRepo();
+    commit(root, "feat: waited for", { write: { "a.ts": "1\n" } });
+    const { holdLockInChild } = await import("./helpers");
+    const holder = await holdLockInChild(historyLocation(root).lockPath);
+    const reading = searchHistory({ root, query: "waited" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await holder.release();
+    expect((await reading).total).toBe(1);
+  });
+});

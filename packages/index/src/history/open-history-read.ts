@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
-import type { SqliteConnection } from "@tsift/sqlite";
+import { probeWriterLock, type SqliteConnection } from "@tsift/sqlite";
 import { readGitRepoState, type GitRepoState } from "./git-command";
 import { HISTORY_INDEX_COMMAND, historyLocation, type HistoryLocation } from "./history-location";
-import { indexHistory } from "./index-history";
+import { indexHistory, type HistoryIndexReport } from "./index-history";
 import { openHistoryReader } from "./open-history";
 
 /** What every history read takes besides its own arguments. */
@@ -45,6 +45,33 @@ function indexedHead(location: HistoryLocation): string | null | undefined {
   }
 }
 
+/** How long a read waits for another tsift that is building the missing history index. */
+const FIRST_USE_WAIT_MS = 30_000;
+
+async function writerFinished(lockPath: string): Promise<boolean> {
+  const deadline = Date.now() + FIRST_USE_WAIT_MS;
+  while (Date.now() < deadline) {
+    const state = probeWriterLock(lockPath).state;
+    if (state === "absent" || state === "stale") return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/**
+ * Runs indexHistory; when another tsift holds the lock and there is nothing to read yet,
+ * waits for it to finish and runs once more (a no-op when that run built it).
+ */
+async function indexOrWait(root: string, lockPath: string, nothingToRead: boolean): Promise<HistoryIndexReport | null> {
+  try {
+    return await indexHistory({ root });
+  } catch (error) {
+    if (!isTsiftError(error, "lock_held") || !nothingToRead || !(await writerFinished(lockPath))) throw error;
+    const run = await indexHistory({ root });
+    return run.mode === "unchanged" ? null : run;
+  }
+}
+
 /**
  * Opens history.db for a read, after the first-use policy: a missing, damaged, older or
  * behind-HEAD file is brought up to date first (an incremental run costs little), unless
@@ -66,10 +93,12 @@ export async function openHistoryForRead(options: HistoryReadOptions): Promise<H
           });
     }
     try {
-      const run = await indexHistory({ root: options.root });
-      options.onNote?.(
-        `note: ${run.mode === "full" ? "indexed" : "updated"} the git history in ${where} (${run.commits_added} commit${run.commits_added === 1 ? "" : "s"} added, ${run.elapsed_ms} ms)`,
-      );
+      const run = await indexOrWait(options.root, location.lockPath, head === undefined);
+      if (run) {
+        options.onNote?.(
+          `note: ${run.mode === "full" ? "indexed" : "updated"} the git history in ${where} (${run.commits_added} commit${run.commits_added === 1 ? "" : "s"} added, ${run.elapsed_ms} ms)`,
+        );
+      }
     } catch (error) {
       if (!isTsiftError(error, "lock_held") || head === undefined) throw error;
       options.onNote?.(`note: another tsift is writing ${where}; reading it as it is`);
