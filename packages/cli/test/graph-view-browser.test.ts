@@ -78,6 +78,13 @@ describe.skipIf(!existsSync(CHROMIUM))(`tsift map's page in headless Chromium ($
       expect(Math.hypot(moved.x - render.x - 80, moved.y - render.y - 60)).toBeLessThan(4);
       expect(await page.locator("#details-title").innerText()).toBe("format");
 
+      // The keyboard walks the results (readText, then render): ArrowDown twice, Enter chooses the second.
+      await page.fill("#search", "re");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.locator("#details-title").innerText()).toBe("render");
+
       // The symbol layer hides; the file layer stays.
       await page.uncheck('input[data-layer="symbol"]');
       const hidden = await page.evaluate(() => {

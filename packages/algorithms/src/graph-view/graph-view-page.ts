@@ -193,7 +193,23 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
     if (ev.key === "Enter") {
       var first = matches(search.value)[0];
       if (first) focus(first.id);
+    } else if (ev.key === "ArrowDown" && !results.hidden) {
+      ev.preventDefault();
+      var top = results.querySelector("button");
+      if (top) top.focus();
     } else if (ev.key === "Escape") results.hidden = true;
+  });
+  // Arrow keys walk the result list; Enter on a result is the button's own click.
+  results.addEventListener("keydown", function (ev) {
+    var items = Array.prototype.slice.call(results.querySelectorAll("button"));
+    var at = items.indexOf(document.activeElement);
+    if (ev.key === "ArrowDown" && at < items.length - 1) items[at + 1].focus();
+    else if (ev.key === "ArrowUp") (at > 0 ? items[at - 1] : search).focus();
+    else if (ev.key === "Escape") {
+      results.hidden = true;
+      search.focus();
+    } else return;
+    ev.preventDefault();
   });
   document.addEventListener("click", function (ev) {
     var button = ev.target.closest && ev.target.closest("button[data-id]");
