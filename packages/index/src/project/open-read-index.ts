@@ -14,6 +14,7 @@ import type { CommandPlace } from "./command-place";
 import { indexOnFirstUse, openIndexIfBuilt } from "./first-use-index";
 import type { ProjectOptions } from "./project-options";
 import { resolveReadTarget } from "./read-target";
+import { borrowWarmIndex } from "../warm/warm-registry";
 
 /** An index opened for a read use case, fresh (or as fresh as a lock race allows). */
 export interface ReadIndex {
@@ -65,6 +66,15 @@ export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex>
   const { root, scope, location, place } = resolveReadTarget(options);
   const config = hasConfigFile(root) ? await loadConfig(root) : defaultConfig();
   const notes = config.warnings.map((warning) => `warning: ${warning}`);
+
+  // A warm index in this process (`tsift mcp`, the daemon) has applied every change its
+  // watcher saw: its open connection answers without the freshness stat walk.
+  const warm = await borrowWarmIndex(location);
+  if (warm) {
+    notes.push(...warm.notes);
+    const fresh = async () => (await borrowWarmIndex(location)) !== null;
+    return { root, location, scope, config, db: warm.connection.database, place, refreshed: 0, notes, fresh, close: () => warm.connection.close() };
+  }
 
   let refreshed = 0;
   let connection: SqliteConnection | null = openIndexIfBuilt(location);

@@ -3,6 +3,7 @@ import { openIndexReader } from "../open-index";
 import { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "../query-symbols";
 import type { ReadTarget } from "./read-target";
 import { checkLimit } from "./read-limits";
+import { borrowWarmIndex } from "../warm/warm-registry";
 import { indexHasRun, indexMissingTarget } from "./first-use-index";
 
 /** `tsift symbols` data. */
@@ -23,7 +24,8 @@ export interface SymbolsReport {
  */
 export async function readSymbols(target: ReadTarget, query: SymbolQuery = {}): Promise<SymbolsReport> {
   if (query.limit !== undefined) checkLimit("limit", query.limit, "symbols");
-  const connection = openIndexReader(target.location);
+  // A warm index's shared connection (its close does nothing), or the file opened for this read.
+  const connection = (await borrowWarmIndex(target.location))?.connection ?? openIndexReader(target.location);
   let result: SymbolQueryResult;
   try {
     result = querySymbols(connection.database, query);
