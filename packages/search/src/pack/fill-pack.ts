@@ -34,6 +34,9 @@ const SIGNATURE_CHARS = 240;
 /** Consecutive candidates that did not fit after which the rest are not tried. */
 const MAX_MISSES = 400;
 const LEFT_OUT_SHOWN = 5;
+/** Unused tokens past which a second pass tries to take more, and what it reserves for the footer's numbers growing. */
+const TOP_UP_SLACK = 16;
+const FOOTER_GROWTH = 6;
 
 interface Entry {
   path: string;
@@ -129,84 +132,99 @@ export async function fillPack(ranking: RepoMapRanking, options: FillOptions): P
     return shown;
   };
 
-  used = fixedCost();
-  for (const candidate of ranking.symbols) {
-    if (misses >= MAX_MISSES || used >= options.budget) break;
-    if (included.has(candidate) || blockedSymbols.has(candidate)) continue;
-    const path = candidate.row.file;
-    if (blockedFiles.has(path)) continue;
-    const chain: RankedSymbol[] = [];
-    for (let symbol: RankedSymbol | null = candidate; symbol && !included.has(symbol); symbol = symbol.parent) chain.unshift(symbol);
-    const file = files.get(path) ?? {
-      path,
-      language: fileInfo.get(path)?.language ?? "",
-      score: round(fileInfo.get(path)?.score ?? 0),
-      changed: false,
-      symbols: [],
-    };
-    let fileCost = 0;
-    if (!files.has(path)) {
-      fileCost = count(renderer.fileOpen(file, false) + renderer.fileClose(file));
-      if (options.tokenMap)
-        fileCost += count(renderer.tokenMap([{ path, pack_tokens: 99999, raw_tokens: 999999, symbols: 999 }])) - count(renderer.tokenMap([]));
-    }
-    const price = (shown: readonly PackSymbol[]) => fileCost + shown.reduce((sum, symbol) => sum + count(renderer.symbol(symbol, false)), 0);
-    // Priced without bodies first (bodies only add), so a file is read and screened only when its symbol may fit.
-    let shown = chain.map((symbol) => packSymbol(symbol, null));
-    let cost = price(shown);
-    if (used + cost <= options.budget) {
-      const lines = await linesOf(path);
-      if (blockedFiles.has(path)) {
-        used = fixedCost() + pieces;
+  const take = async () => {
+    for (const candidate of ranking.symbols) {
+      if (misses >= MAX_MISSES || used >= options.budget) break;
+      if (included.has(candidate) || blockedSymbols.has(candidate)) continue;
+      const path = candidate.row.file;
+      if (blockedFiles.has(path)) continue;
+      const chain: RankedSymbol[] = [];
+      for (let symbol: RankedSymbol | null = candidate; symbol && !included.has(symbol); symbol = symbol.parent) chain.unshift(symbol);
+      const file = files.get(path) ?? {
+        path,
+        language: fileInfo.get(path)?.language ?? "",
+        score: round(fileInfo.get(path)?.score ?? 0),
+        changed: false,
+        symbols: [],
+      };
+      let fileCost = 0;
+      if (!files.has(path)) {
+        fileCost = count(renderer.fileOpen(file, false) + renderer.fileClose(file));
+        if (options.tokenMap)
+          fileCost += count(renderer.tokenMap([{ path, pack_tokens: 99999, raw_tokens: 999999, symbols: 999 }])) - count(renderer.tokenMap([]));
+      }
+      const price = (shown: readonly PackSymbol[]) => fileCost + shown.reduce((sum, symbol) => sum + count(renderer.symbol(symbol, false)), 0);
+      // Priced without bodies first (bodies only add), so a file is read and screened only when its symbol may fit.
+      let shown = chain.map((symbol) => packSymbol(symbol, null));
+      let cost = price(shown);
+      if (used + cost <= options.budget) {
+        const lines = await linesOf(path);
+        if (blockedFiles.has(path)) {
+          used = fixedCost() + pieces;
+          continue;
+        }
+        if (chain.some(options.withBody)) {
+          shown = chain.map((symbol) => packSymbol(symbol, lines));
+          cost = price(shown);
+        }
+        const leak = shown
+          .map((symbol) => ({
+            symbol,
+            reason: symbolLines(symbol)
+              .map(secretLineReason)
+              .find((reason) => reason !== null),
+          }))
+          .find((hit) => hit.reason);
+        if (leak) {
+          blockedSymbols.add(candidate);
+          skipped.push({ path, reason: "secret_line", detail: `line ${leak.symbol.line}: ${leak.reason}` });
+          used = fixedCost() + pieces;
+          continue;
+        }
+      }
+      if (used + cost > options.budget) {
+        misses++;
         continue;
       }
-      if (chain.some(options.withBody)) {
-        shown = chain.map((symbol) => packSymbol(symbol, lines));
-        cost = price(shown);
-      }
-      const leak = shown
-        .map((symbol) => ({
-          symbol,
-          reason: symbolLines(symbol)
-            .map(secretLineReason)
-            .find((reason) => reason !== null),
-        }))
-        .find((hit) => hit.reason);
-      if (leak) {
-        blockedSymbols.add(candidate);
-        skipped.push({ path, reason: "secret_line", detail: `line ${leak.symbol.line}: ${leak.reason}` });
-        used = fixedCost() + pieces;
-        continue;
-      }
+      misses = 0;
+      pieces += cost;
+      used += cost;
+      files.set(path, file);
+      file.symbols.push(...shown);
+      chain.forEach((symbol) => included.add(symbol));
+      entries.push({ path, symbols: shown });
     }
-    if (used + cost > options.budget) {
-      misses++;
-      continue;
-    }
-    misses = 0;
-    pieces += cost;
-    used += cost;
-    files.set(path, file);
-    file.symbols.push(...shown);
-    chain.forEach((symbol) => included.add(symbol));
-    entries.push({ path, symbols: shown });
-  }
+  };
 
   // Exact: render and count the whole pack, dropping the last-taken symbols until it fits.
-  for (;;) {
-    const doc = documentOf(options, ranking, files, included, skipped);
-    if (options.tokenMap) doc.tokenMap = await tokenMapOf(doc.files, renderer, count, linesOf);
-    const text = renderPack(doc, format);
-    const tokens = count(text);
-    if (tokens <= options.budget || entries.length === 0) {
-      return { files: doc.files, leftOut: doc.leftOut, text, tokens, skipped, ...(doc.tokenMap ? { tokenMap: doc.tokenMap } : {}) };
+  const fit = async (): Promise<FilledPack> => {
+    for (;;) {
+      const doc = documentOf(options, ranking, files, included, skipped);
+      if (options.tokenMap) doc.tokenMap = await tokenMapOf(doc.files, renderer, count, linesOf);
+      const text = renderPack(doc, format);
+      const tokens = count(text);
+      if (tokens <= options.budget || entries.length === 0) {
+        return { files: doc.files, leftOut: doc.leftOut, text, tokens, skipped, ...(doc.tokenMap ? { tokenMap: doc.tokenMap } : {}) };
+      }
+      const last = entries.pop()!;
+      const file = files.get(last.path)!;
+      file.symbols = file.symbols.filter((symbol) => !last.symbols.includes(symbol));
+      if (file.symbols.length === 0) files.delete(last.path);
+      for (const symbol of ranking.symbols) if (last.symbols.some((shown) => shown.handle === symbol.handle)) included.delete(symbol);
     }
-    const last = entries.pop()!;
-    const file = files.get(last.path)!;
-    file.symbols = file.symbols.filter((symbol) => !last.symbols.includes(symbol));
-    if (file.symbols.length === 0) files.delete(last.path);
-    for (const symbol of ranking.symbols) if (last.symbols.some((shown) => shown.handle === symbol.handle)) included.delete(symbol);
-  }
+  };
+
+  used = fixedCost();
+  await take();
+  const first = await fit();
+  if (options.budget - first.tokens <= TOP_UP_SLACK) return first;
+  // The estimate left room (it reserves for the footer growing): take more against the exact count.
+  pieces = first.tokens + FOOTER_GROWTH - fixedCost();
+  used = first.tokens + FOOTER_GROWTH;
+  misses = 0;
+  const before = [entries.length, skipped.length];
+  await take();
+  return entries.length === before[0] && skipped.length === before[1] ? first : fit();
 }
 
 function documentOf(
