@@ -211,6 +211,8 @@ export {
 
 /** Bounded output: repeat collapsing, head/tail line windows, list caps and byte truncation. */
 export { boundLines, capList, collapseRepeats, truncateBytes, type BoundLinesResult, type CappedList, type CollapseRepeatsResult } from "@tsift/digest";
+/** `tsift lint`: unannotated mentions of known entities in Markdown prose. */
+export { lintMarkdown, type LintAnnotation, type LintMarkdownOptions, type LintReport } from "@tsift/quality";
 /** `tsift rewrite`: the bounded tsift command line for a high-token shell command, or why there is none. */
 export { rewriteCommand, type RewriteReport } from "@tsift/digest";
 /** Git diffs through the git CLI: the files a worktree, staged, revision or merge-base diff changes, either side's bytes, and the bounded code-aware digest. */

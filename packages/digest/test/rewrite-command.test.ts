@@ -77,7 +77,7 @@ describe("rewriteCommand", () => {
     expect(reason(command)).toMatch(why);
   });
 
-  it("keeps the original command and the argv beside the quoted rewrite", () => {
+  it("keeps the command as given and the argv beside the quoted rewrite", () => {
     expect(rewriteCommand("rg 'it''s'")).toEqual({
       command: "rg 'it''s'",
       rewritten: true,

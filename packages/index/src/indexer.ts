@@ -50,7 +50,7 @@ export {
   vectorMatrixRows,
   type PendingChunkContent,
 } from "./index-db/chunk-vector-queries";
-export { indexedFilePaths, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
+export { indexedFilePaths, indexedSymbolNames, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
 export { readTransaction } from "./index-db/read-transaction";
 export { failedFiles, type FailedFile } from "./index-db/failed-file-queries";
 export { FAILURE_REASONS, type FailureReason } from "./index-schema";

@@ -53,3 +53,6 @@ export {
 } from "./backend-eval/performance-gate";
 export { PROJECTION_CACHE_VERSION, readProjectionCache, writeProjectionCache, type ProjectionCacheEntry } from "./backend-eval/projection-cache";
 export { evaluateGraphBackends, type BackendEvalData, type EvaluateGraphBackendsOptions } from "./backend-eval/evaluate-graph-backends";
+// `tsift lint`: unannotated mentions of known entities in markdown prose.
+export { lintMarkdown, type LintAnnotation, type LintMarkdownOptions, type LintReport } from "./markdown-lint/lint-markdown";
+export { looksLikeCode, type EntityKind } from "./markdown-lint/markdown-entities";

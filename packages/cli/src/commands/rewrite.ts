@@ -11,7 +11,7 @@ export const rewrite = defineCommand({
       name: "run",
       type: "boolean",
       default: false,
-      description: "run the rewritten command and exit with its status (not the original when there is no rewrite)",
+      description: "run the rewritten command and exit with its status (nothing runs when there is no rewrite)",
     },
   ],
   examples: [

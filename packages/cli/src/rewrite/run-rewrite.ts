@@ -29,7 +29,7 @@ const rewriteOutput = defineOutput<RewriteReport>({
 export async function runRewrite(io: CliIo, flags: RewriteFlags): Promise<CommandResult<RewriteReport>> {
   const report = rewriteCommand(flags.command);
   if (!report.rewritten) {
-    const hint = flags.run ? "run the original command directly if you meant to" : "run the original command unchanged";
+    const hint = flags.run ? "run the command yourself if you meant to" : "run the command unchanged";
     io.stderr(`tsift rewrite: ${report.reason.slice(0, 300)}; ${hint}\n`);
     return { data: report, emitted: true, exitCode: EXIT_CODES.checkFailed };
   }

@@ -15,3 +15,8 @@ export function indexSchemaVersion(db: Database.Database): number {
 export function indexedFilePaths(db: Database.Database): string[] {
   return prepared(db, "SELECT path FROM files WHERE skip_reason IS NULL ORDER BY path", "pluck").all() as string[];
 }
+
+/** Distinct symbol names of at least `minLength` characters, sorted (the vocabulary `tsift lint` checks prose against). */
+export function indexedSymbolNames(db: Database.Database, minLength: number): string[] {
+  return prepared(db, "SELECT DISTINCT name FROM symbols WHERE length(name) >= ? ORDER BY name", "pluck").all(minLength) as string[];
+}
