@@ -76,7 +76,7 @@ describe("tsift impact", () => {
     expect(envelope.follow_up).toContain("npx vitest run test/math.test.ts -t 'math triples|math adds'");
   });
 
-  it("reaches a test through an import only, and a test reached at two hops with --depth", async () => {
+  it("reaches a test through an import only, and a test reached at two hops with --depth and --imports", async () => {
     const r = repo(TS);
     r.edit("src/units.ts", "'cm'", "'mm'");
     const json = (await tsift(r.root, ["impact", "--json"])).json();
@@ -87,8 +87,10 @@ describe("tsift impact", () => {
     r.edit("src/math.ts", "return add(x, x);", "return add(x, x) + 0;");
     const deep = (await tsift(r.root, ["impact", "--json"])).json();
     expect(deep.tests[0]).toMatchObject({ file: "test/math.test.ts", via: "calls", hops: 2, names: ["math > triples"] });
-    const shallow = (await tsift(r.root, ["impact", "--json", "--depth", "1"])).json();
+    expect((await tsift(r.root, ["impact", "--json", "--depth", "1"])).json().tests).toEqual([]);
+    const shallow = (await tsift(r.root, ["impact", "--json", "--depth", "1", "--imports", "always"])).json();
     expect(shallow.tests[0]).toMatchObject({ file: "test/math.test.ts", via: "imports", names: [] });
+    expect((await tsift(r.root, ["impact", "--imports", "sometimes"])).code).toBe(2);
   });
 
   it("lists a changed test file by itself, staged, with --cached", async () => {

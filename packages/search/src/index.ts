@@ -60,6 +60,7 @@ export { loadEncoder, prepareVectors, runSearchEngine, vectorCacheFile, type Eng
 export { searchProject, type SearchProjectOptions, type SearchProjectResult } from "./use-cases/search-project";
 export { relatedProject, type RelatedData, type RelatedProjectOptions, type RelatedProjectResult } from "./use-cases/related-project";
 export { DEFAULT_IMPACT_DEPTH, DEFAULT_IMPACT_LIMIT, impact } from "./impact/impact";
+export { IMPORT_REACH, type ImportReach } from "./impact/impact-types";
 export type {
   AffectedTest,
   ChangeKind,

@@ -36,13 +36,25 @@ describe("impact", () => {
     expect(data.commands).toEqual([test!.command]);
   });
 
-  it("bounds the walk by depth: one hop reaches no test, and the import graph still does", async () => {
+  it("bounds the walk by depth, and walks importers of a changed function only when asked", async () => {
     const root = gitRepo(TS_PROJECT);
     edit(root, "src/math.ts", "return a + b;", "return b + a;");
-    const { data } = await impact({ cwd: root, depth: 1 });
-    // add's callers are double (1 hop); the test calls quadruple, 3 hops away. The test file imports math.ts directly.
+    // add's callers are double (1 hop); the test calls quadruple, 3 hops away.
+    expect((await impact({ cwd: root, depth: 1 })).data.tests).toEqual([]);
+    // The call graph follows a function's change, so its file's importers count only with imports: "always".
+    const { data } = await impact({ cwd: root, depth: 1, imports: "always" });
     expect(data.tests.map((test) => [test.file, test.via, test.names])).toEqual([["test/math.test.ts", "imports", []]]);
     expect(data.tests[0]!.command).toBe("npx vitest run test/math.test.ts");
+    expect((await impact({ cwd: root, imports: "always" })).data.tests[0]!.reasons.map((reason) => reason.via)).toEqual(["calls", "imports"]);
+    expect((await impact({ cwd: root })).data.tests[0]!.reasons.map((reason) => reason.via)).toEqual(["calls"]);
+  });
+
+  it("walks importers when the call graph cannot follow the change: a constant, top-level lines, a removed function", async () => {
+    const root = gitRepo(TS_PROJECT);
+    edit(root, "src/math.ts", "export function negate", "// negation\nexport function negate");
+    expect((await impact({ cwd: root })).data.tests.map((test) => [test.file, test.via])).toEqual([["test/math.test.ts", "imports"]]);
+    expect((await impact({ cwd: root, imports: "never" })).data.tests).toEqual([]);
+    await expect(impact({ cwd: root, imports: "some" as "always" })).rejects.toSatisfy((error) => isTsiftError(error, "usage"));
   });
 
   it("reaches a test through imports only when the change is no call (a constant two imports away)", async () => {

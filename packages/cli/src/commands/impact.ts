@@ -11,6 +11,13 @@ export const impact = defineCommand({
   options: [
     ...DIFF_TARGET_OPTIONS,
     { name: "depth", type: "number", default: 3, min: 1, description: "call and import hops walked back from a change" },
+    {
+      name: "imports",
+      type: "string",
+      choices: ["fallback", "always", "never"],
+      default: "fallback",
+      description: "walk a changed file's importers: only when calls cannot follow its change (a constant, a type, top-level code), always, or never",
+    },
     { name: "only", type: "array", description: "only changes under these paths" },
     limitOption(20, "test files listed (0 = all)"),
     PATH,
@@ -27,6 +34,7 @@ export const impact = defineCommand({
     return runImpact(io, {
       target: diffTargetFlags(args),
       depth: args.depth,
+      imports: args.imports,
       only: args.only,
       limit: args.limit,
       path: args.path,

@@ -1,5 +1,5 @@
 import { diffTargetFromFlags, resolveBudget, type BudgetFlags, type DiffTargetFlags } from "@tsift/digest";
-import { impact } from "@tsift/search";
+import { impact, type ImportReach } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { impactOutput } from "./impact-output";
@@ -7,6 +7,7 @@ import { impactOutput } from "./impact-output";
 export interface ImpactFlags {
   target: DiffTargetFlags;
   depth: number;
+  imports: ImportReach;
   only?: readonly string[] | undefined;
   limit: number;
   path?: string | undefined;
@@ -23,6 +24,7 @@ export async function runImpact(io: CliIo, flags: ImpactFlags): Promise<CommandR
     scope: flags.scope,
     target: diffTargetFromFlags(flags.target),
     depth: flags.depth,
+    imports: flags.imports,
     limit: flags.limit,
     ...(flags.only && flags.only.length > 0 ? { paths: flags.only } : {}),
     budget: resolveBudget(flags.budget, io.env, flags.envelope),

@@ -8,6 +8,14 @@ export interface ImpactBudget {
   maxBytes: number | null;
 }
 
+export const IMPORT_REACH = ["fallback", "always", "never"] as const;
+/**
+ * When the import graph is walked from a changed file: `fallback` (default) only when the
+ * call graph cannot follow its change (a constant, a type, a class body, top-level code, a
+ * removed symbol), `always`, or `never`.
+ */
+export type ImportReach = (typeof IMPORT_REACH)[number];
+
 /** `tsift impact`'s options; every default is the CLI's. */
 export interface ImpactOptions extends ProjectOptions {
   /** What to compare; default the worktree (tracked changes against HEAD, plus untracked files). */
@@ -16,6 +24,8 @@ export interface ImpactOptions extends ProjectOptions {
   paths?: readonly string[];
   /** Call hops (and import hops) walked back from a changed symbol (file); default 3. */
   depth?: number;
+  /** When importers of a changed file count (`ImportReach`); default `fallback`. */
+  imports?: ImportReach;
   /** Test files listed (0 = all); default 20. */
   limit?: number;
   /** Caps every list at `maxItems` and every name at `maxBytes`. */

@@ -6,9 +6,10 @@ import { langFromPath } from "@tsift/graph";
 import { checkLimit, openReadIndex, resolveReadTarget, symbolsOfFile, type ImpactSymbol } from "@tsift/index/graph-read";
 import { readTransaction } from "@tsift/index/indexer";
 import type Database from "better-sqlite3";
-import { changedSymbols, type ChangedSymbol } from "./changed-symbols";
+import { changedSymbols, followedByCalls, type ChangedSymbol } from "./changed-symbols";
 import { loadChanges, type ChangedFile } from "./git-changes";
-import type { AffectedTest, ImpactBudget, ImpactOptions, ImpactReason, ImpactResult, ImpactVia } from "./impact-types";
+import { IMPORT_REACH } from "./impact-types";
+import type { AffectedTest, ImpactBudget, ImpactOptions, ImpactReason, ImpactResult, ImpactVia, ImportReach } from "./impact-types";
 import { callReach, importReach, type TestHit } from "./reverse-reach";
 import { testCasesOf, type TestCase } from "./test-cases";
 import { hasInlineRustTests, isTestPath } from "./test-files";
@@ -35,6 +36,8 @@ export async function impact(options: ImpactOptions = {}): Promise<ImpactResult>
   const depth = options.depth ?? DEFAULT_IMPACT_DEPTH;
   const limit = options.limit ?? DEFAULT_IMPACT_LIMIT;
   checkLimit("limit", limit, "impact");
+  if (options.imports !== undefined && !IMPORT_REACH.includes(options.imports))
+    throw new TsiftError("usage", `imports expects one of ${IMPORT_REACH.join(", ")}, got ${String(options.imports)}`);
   if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH)
     throw new TsiftError("usage", `--depth expects a whole number from 1 to ${MAX_DEPTH}, got ${String(depth)}`);
   const target: DiffTarget = options.target ?? { kind: "worktree" };
@@ -49,7 +52,7 @@ export async function impact(options: ImpactOptions = {}): Promise<ImpactResult>
   try {
     const shown = relative(index.root, sourceRoot).split(sep).join("/");
     const show = (path: string) => (shown ? `${shown}/${path}` : path);
-    const settings = { depth, limit, budget: options.budget ?? null, root: index.root, sourceRoot, show };
+    const settings = { depth, limit, imports: options.imports ?? "fallback", budget: options.budget ?? null, root: index.root, sourceRoot, show };
     const data = readTransaction(index.db, () => analyse(index.db, changed, settings));
     return { data: { target: describeTarget(target), ...data }, root: index.root, pathArg: index.place.pathArg, notes: index.notes };
   } finally {
@@ -61,6 +64,7 @@ interface Settings {
   depth: number;
   limit: number;
   budget: ImpactBudget | null;
+  imports: ImportReach;
   root: string;
   sourceRoot: string;
   show: (path: string) => string;
@@ -68,7 +72,8 @@ interface Settings {
 
 function analyse(db: Database.Database, changed: readonly ChangedFile[], settings: Settings) {
   const { depth, budget, show } = settings;
-  const symbols: ChangedSymbol[] = changed.flatMap((file) => changedSymbols(db, settings.sourceRoot, file));
+  const perFile = changed.map((file) => ({ file, symbols: changedSymbols(db, settings.sourceRoot, file) }));
+  const symbols: ChangedSymbol[] = perFile.flatMap((entry) => entry.symbols);
   const texts = new Map<string, string | null>();
   const text = (file: string) => {
     if (!texts.has(file)) texts.set(file, readText(resolve(settings.sourceRoot, file)));
@@ -81,7 +86,12 @@ function analyse(db: Database.Database, changed: readonly ChangedFile[], setting
     (file.endsWith(".rs") && caller !== null && (/#\[(?:[\w:]+::)?test\b/.test(caller.signature ?? "") || /(^|\.)tests\./.test(caller.qualified_name)));
 
   const hits: (TestHit | ChangedHit)[] = [...callReach(db, symbols, depth, isTestSite)];
-  const sources = changed.filter((file) => file.status !== "deleted" && !isTestPath(file.path)).map((file) => file.path);
+  const sources = perFile
+    .filter(
+      ({ file, symbols }) =>
+        file.status !== "deleted" && !isTestPath(file.path) && reachesByImports(settings.imports, () => followedByCalls(db, file, symbols)),
+    )
+    .map(({ file }) => file.path);
   hits.push(...importReach(db, sources, depth, isTestPath));
   for (const file of changed) if (file.status !== "deleted" && isTestPath(file.path)) hits.push({ file: file.path, via: "changed", file_change: file });
 
@@ -187,6 +197,11 @@ function reasonsOf(hits: readonly (TestHit | ChangedHit)[], show: (path: string)
     out.push(reason);
   }
   return out;
+}
+
+/** Whether a changed file's importers are walked: always, never, or when the call graph cannot follow its change. */
+function reachesByImports(mode: ImportReach, followed: () => boolean): boolean {
+  return mode === "always" || (mode === "fallback" && !followed());
 }
 
 function describeTarget(target: DiffTarget): string {
