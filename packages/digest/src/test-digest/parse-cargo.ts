@@ -101,8 +101,10 @@ export function parseCargo(lines: readonly string[]): RawRun {
   }
   flush();
   // A test that failed without a stdout block (output captured elsewhere) still counts.
+  const withBlock = new Set(failures.map((failure) => failure.name));
   for (const test of failedNames) {
-    if (!failures.some((failure) => failure.name === test)) {
+    if (!withBlock.has(test)) {
+      withBlock.add(test);
       failures.push({ name: test, error_type: null, message: "failed", expected: null, actual: null, frames: [], location: null });
     }
   }

@@ -89,10 +89,15 @@ export function parseGo(lines: readonly string[]): RawRun {
     const result = RESULT.exec(line);
     if (result && result[2] === "FAIL") failedNames.add(result[3]!);
   }
+  // Every failed test with a failed subtest, found in one pass (a pairwise check is quadratic).
+  const failedParents = new Set<string>();
+  for (const name of failedNames) {
+    for (let at = name.indexOf("/"); at > 0; at = name.indexOf("/", at + 1)) failedParents.add(name.slice(0, at));
+  }
   for (const name of failedNames) {
     // A parent whose subtests failed has no message of its own: its children carry them.
     const own = (output.get(name) ?? []).filter((line) => OUTPUT.test(line) || /^\s{6,}\S/.test(line));
-    const hasFailingChild = [...failedNames].some((other) => other.startsWith(`${name}/`));
+    const hasFailingChild = failedParents.has(name);
     if (own.length === 0 && hasFailingChild) continue;
     const first = own.map((line) => OUTPUT.exec(line)).find((match) => match !== null) ?? null;
     const location = first ? goFrame(first[1]!, first[2]!) : null;

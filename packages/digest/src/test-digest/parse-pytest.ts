@@ -89,9 +89,18 @@ export function parsePytest(lines: readonly string[]): RawRun {
   }
   flush();
   // The block title is the test function (`Class.test`); the summary has the full node id.
+  // Indexed by its last `::`-suffixes (`Class::test`, `test`), so naming n failures is
+  // linear, not n × summary lines.
+  const bySuffix = new Map<string, string>();
+  for (const id of summaryIds) {
+    const parts = id.split("::");
+    for (let from = Math.max(0, parts.length - 3); from < parts.length; from++) {
+      const suffix = parts.slice(from).join("::");
+      if (!bySuffix.has(suffix)) bySuffix.set(suffix, id);
+    }
+  }
   for (const failure of failures) {
-    const tail = failure.name.replace(/\./g, "::");
-    const id = summaryIds.find((candidate) => candidate === tail || candidate.endsWith(`::${tail}`));
+    const id = bySuffix.get(failure.name.replace(/\./g, "::"));
     if (id) failure.name = id;
   }
   if (failures.length === 0) {
