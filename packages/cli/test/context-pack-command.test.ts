@@ -107,6 +107,7 @@ describe("tsift context-pack", () => {
     // Default budget: normal, 5 items.
     expect(pack.budget).toEqual({ preset: "normal", max_items: 5, max_bytes: 160 });
     expect(pack.symbol_refs.length).toBeLessThanOrEqual(5);
+    expect(pack.touched_symbols_total).toBe(pack.diff.symbols_added + pack.diff.symbols_removed + pack.diff.symbols_changed);
     expect(pack.touched_symbols_total).toBeGreaterThanOrEqual(5);
     for (const ref of pack.symbol_refs) {
       expect(ref.handle).toMatch(/^csym-[0-9a-f]{12}$/);
@@ -238,6 +239,16 @@ describe("tsift context-pack", () => {
     expect(result.code).toBe(0);
     expect(result.json().diff).toBeNull();
     expect(result.json().notes[0]).toMatch(/^diff left out: .*not inside a git repository/);
+  });
+
+  it("an input outside the project is named by its absolute path, one inside it from the working directory", async () => {
+    const outside = join(tempDir("tsift-pack-outside-"), "ci.log");
+    writeFileSync(outside, "npm ERR! code 1\n");
+    const pack = (await run(join(dir, "src"), "context-pack", "..", "--no-diff", "--log-input", outside, "--test-input", "../test.log", "--json")).json();
+    expect(pack.log.input).toBe(outside);
+    expect(pack.test.input).toBe("../test.log");
+    expect(pack.target).toEqual({ path: "..", kind: "directory" });
+    expect(pack.follow_up[0]).toBe(`tsift context-pack .. --no-diff --test-input ../test.log --log-input ${outside}`);
   });
 
   it("a missing target or input is one line, exit 3", async () => {

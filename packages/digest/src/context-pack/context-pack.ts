@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { shellArg, TsiftError } from "@tsift/core/light";
 import { projectStatus, resolveProjectRoot } from "@tsift/index/indexer";
 import { BUDGET_PRESETS, type Budget } from "../budget";
@@ -35,8 +35,10 @@ async function fileKind(path: string, what: string): Promise<"file" | "directory
   return info.isDirectory() ? "directory" : "file";
 }
 
-/** A path as the caller would type it from `cwd`. */
-function fromCwd(cwd: string, path: string): string {
+/** A path as the caller would type it from `cwd`; one outside the project stays absolute. */
+function fromCwd(cwd: string, path: string, root: string): string {
+  const inProject = relative(root, path);
+  if (inProject === ".." || inProject.startsWith(`..${sep}`) || isAbsolute(inProject)) return path;
   const rel = relative(cwd, path);
   return rel === "" ? "." : isAbsolute(rel) ? path : rel;
 }
@@ -56,14 +58,14 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
   const { root } = resolveProjectRoot(targetPath);
   const budget = options.budget ?? { preset: "normal", ...BUDGET_PRESETS.normal };
   const caps: PackCaps = { maxItems: budget.maxItems ?? BUDGET_PRESETS.normal.maxItems, maxBytes: budget.maxBytes ?? BUDGET_PRESETS.normal.maxBytes };
-  const rootArg = fromCwd(cwd, root);
+  const rootArg = fromCwd(cwd, root, root);
   const place = rootArg === "." ? "" : ` ${shellArg(rootArg)}`;
   const notes: string[] = [];
   let truncated = false;
   let inputBytes = 0;
 
   const pack: ContextPack = {
-    target: { path: fromCwd(cwd, targetPath), kind },
+    target: { path: fromCwd(cwd, targetPath, root), kind },
     root,
     session: null,
     diff: null,
@@ -117,7 +119,7 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
     inputBytes += Buffer.byteLength(text);
     const runner = options.runner !== undefined && options.runner !== "auto" ? options.runner : undefined;
     const digest = await testDigest({ text, root, cwd: root, runner, budget: { preset: budget.preset, maxItems: caps.maxItems, maxBytes: caps.maxBytes } });
-    const input = fromCwd(cwd, path);
+    const input = fromCwd(cwd, path, root);
     const test = packTest(digest, input, caps, `tsift test-digest${runner ? ` --runner ${runner}` : ""} --input ${shellArg(input)}${place}`);
     pack.test = test.value;
     truncated ||= test.cut;
@@ -128,7 +130,7 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
     if ((await fileKind(path, "--log-input")) !== "file") throw new TsiftError("invalid_input", `--log-input ${options.logInput} is not a file`);
     const digest = await digestLogStream(createReadStream(path), { limit: caps.maxItems, maxLineBytes: caps.maxBytes });
     inputBytes += digest.economy.input_bytes;
-    const input = fromCwd(cwd, path);
+    const input = fromCwd(cwd, path, root);
     const log = packLog(digest, input, caps, `tsift log-digest --input ${shellArg(input)}`);
     pack.log = log.value;
     truncated ||= log.cut;

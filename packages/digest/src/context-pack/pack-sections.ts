@@ -86,8 +86,9 @@ export function packSymbols(
     }
   }
   const kept = cap(all, caps);
-  const total = all.length;
-  return { value: { refs: kept.items, total }, cut: kept.cut };
+  // The diff caps each file's symbol list, so its own counts are the true total.
+  const total = Math.max(all.length, report.symbols_added + report.symbols_removed + report.symbols_changed);
+  return { value: { refs: kept.items, total }, cut: kept.cut || total > kept.items.length };
 }
 
 export function packTest(digest: ProjectTestDigest, input: string, caps: PackCaps, expand: string): Reduced<PackTest> {
