@@ -96,3 +96,5 @@ export {
 } from "./pack/pack-types";
 export { PACK_TOKENIZER, loadTokenCounter, type TokenCounter } from "./pack/token-counter";
 export { buildOutputReason, highEntropyToken, scanContent, secretLineReason, secretPathReason, secretShape, shannonEntropy } from "./pack/secret-screen";
+// `tsift workflow search`: the handle-preserving recipe, every step a real command line.
+export { searchWorkflow, type WorkflowReport, type WorkflowStep } from "./workflow/search-workflow";
