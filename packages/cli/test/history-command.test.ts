@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { project, tsift } from "./index-helpers";
+import { project, spawnBuilt, tsift } from "./index-helpers";
 import { commit, gitIn, repo } from "./history-helpers";
 
 const CACHE_V1 = "export class Cache {\n  peek(key: string) {\n    return key;\n  }\n}\n";
@@ -125,5 +125,22 @@ describe("tsift explain with a history index", () => {
       commits: 2,
       files: [{ path: "src/memo/keys.ts", count: 1, support: 0.5, jaccard: 0.5 }],
     });
+  });
+});
+
+describe("the built binary", () => {
+  it("runs history and cochange end to end, with exit codes", () => {
+    const root = sample();
+    const built = spawnBuilt(root, ["history", "index", "--json"]);
+    expect(built.code).toBe(0);
+    expect(JSON.parse(built.out)).toMatchObject({ mode: "full", commits_total: 4 });
+    const cochange = spawnBuilt(root, ["cochange", "src/memo/cache.ts", "--json"]);
+    expect(cochange.code).toBe(0);
+    expect(JSON.parse(cochange.out)).toMatchObject({ path: "src/memo/cache.ts", commits: 1, files: [] });
+    const missing = spawnBuilt(root, ["history", "provenance", "NoSuchThing"]);
+    expect(missing.code).toBe(3);
+    const outside = spawnBuilt(project({ "a.ts": "1\n" }), ["history", "search", "x"]);
+    expect(outside.code).toBe(3);
+    expect(outside.err).toMatch(/not inside a git work tree/);
   });
 });
