@@ -100,3 +100,21 @@ describe("co-change", () => {
     expect(await topCoChanged(root, "nope.ts")).toBeNull();
   });
 });
+
+describe("paths through a symlink", () => {
+  it("name the same artifact as the real path, deleted files included", async () => {
+    const root = newRepo();
+    commit(root, "a", { write: { "a.ts": "1", "b.ts": "1" } });
+    commit(root, "b", { write: { "a.ts": "2", "b.ts": null } });
+    const { symlinkSync } = await import("node:fs");
+    const link = `${root}-link`;
+    symlinkSync(root, link);
+    try {
+      expect((await readCoChange({ root, path: `${link}/a.ts` })).files.map((file) => file.path)).toEqual(["b.ts"]);
+      expect((await readCoChange({ root, path: `${link}/b.ts` })).files.map((file) => file.path)).toEqual(["a.ts"]);
+    } finally {
+      const { rmSync } = await import("node:fs");
+      rmSync(link);
+    }
+  });
+});

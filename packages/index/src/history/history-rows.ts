@@ -1,4 +1,5 @@
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError } from "@tsift/core/light";
 
@@ -68,12 +69,23 @@ export function historyLimit(name: string, value: number | undefined, fallback: 
  * A relative argument is taken from `root` (the CLI resolves it from its cwd first).
  */
 export function workTreePath(workTree: string, root: string, path: string): string {
-  const absolute = isAbsolute(path) ? path : resolve(root, path);
+  // git names the work tree by its real path; an argument may come through a symlink.
+  const absolute = realPath(isAbsolute(path) ? path : resolve(root, path));
   const rel = relative(workTree, absolute);
   if (rel.startsWith("..") || isAbsolute(rel)) {
     throw new TsiftError("invalid_input", `${path} is outside the git work tree ${workTree}`, { details: { path, workTree } });
   }
   return rel.split(sep).join("/");
+}
+
+/** The real path of `path`, or of its nearest existing ancestor joined with the rest (a deleted file). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPath(parent), basename(path));
+  }
 }
 
 export function artifactId(db: Database.Database, path: string): number | null {
