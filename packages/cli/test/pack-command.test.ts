@@ -43,7 +43,7 @@ describe("tsift pack", () => {
     expect(result.code).toBe(0);
     const data = result.json();
     expect(data.tokens).toBe(countTokens(data.text));
-    expect(data.files.map((file: { path: string }) => file.path)).toEqual(["src/store.ts", "src/report.ts", "src/page.ts"]);
+    expect(data.files.map((file: { path: string }) => file.path)).toEqual(["src/store.ts", "src/page.ts", "src/report.ts"]);
     expect(data.token_map).toEqual(
       data.files.map((file: { path: string; symbols: unknown[] }) => ({
         path: file.path,
