@@ -15,6 +15,8 @@ export interface McpServerOptions {
   tools?: readonly string[] | undefined;
   /** `slim`: at most six tools, for small context windows. */
   profile?: "full" | "slim" | undefined;
+  /** Keep the project's index open and watched between calls (default true). */
+  warm?: boolean | undefined;
 }
 
 const EXPAND_TOOL: Tool = {
@@ -106,11 +108,20 @@ export async function serveMcpOverStdio(options: McpServerOptions): Promise<void
     server.onclose = () => resolve();
   });
   const stop = () => void server.close();
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // `on`, not `once`: the writer lock's own signal handler ends the process when it finds
+  // itself the only listener, and a `once` listener is gone by the time it looks.
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
   process.stdin.once("end", stop);
-  await server.connect(transport);
-  await closed;
-  process.off("SIGTERM", stop);
-  process.off("SIGINT", stop);
+  // Every tool call reads through the warm index: no freshness walk per call, edits applied by its watcher.
+  const warm = options.warm === false ? null : (await import("@tsift/index")).startWarmIndex(options.root);
+  try {
+    await server.connect(transport);
+    await closed;
+  } finally {
+    process.off("SIGTERM", stop);
+    process.off("SIGINT", stop);
+    // Waits for an update in flight, so its writer lock is released before the process exits.
+    await warm?.stop();
+  }
 }
