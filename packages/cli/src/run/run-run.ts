@@ -26,7 +26,19 @@ export async function runRun(io: CliIo, flags: RunFlags): Promise<CommandResult<
   const { root } = resolveProjectRoot(resolve(io.cwd, flags.path ?? "."));
   const budget = resolveBudget(flags.budget, io.env, false);
   const controller = new AbortController();
-  const forward = (signal: NodeJS.Signals) => controller.abort(signal);
+  let group: number | null = null;
+  // The first signal aborts the run (the library passes it on); later ones go straight to the
+  // command's process group, so a second Ctrl-C can still stop a command that caught the first.
+  const forward = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted) controller.abort(signal);
+    else if (group !== null) {
+      try {
+        process.kill(process.platform === "win32" ? group : -group, signal);
+      } catch {
+        // Already gone: nothing to pass on.
+      }
+    }
+  };
   for (const signal of FORWARDED) process.on(signal, forward);
   let report: RunData;
   try {
@@ -39,6 +51,7 @@ export async function runRun(io: CliIo, flags: RunFlags): Promise<CommandResult<
       runner: flags.runner,
       budget,
       signal: controller.signal,
+      onSpawn: (pid) => (group = pid),
     });
   } finally {
     for (const signal of FORWARDED) process.off(signal, forward);

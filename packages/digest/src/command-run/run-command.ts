@@ -23,6 +23,8 @@ export interface RunCommandOptions {
   budget?: Budget | null | undefined;
   /** Aborting forwards a signal to the child (the reason when it names one, e.g. `SIGINT`) and still digests what was captured. */
   signal?: AbortSignal | undefined;
+  /** Called once the command started, with its pid: the id of its own process group outside Windows (`process.kill(-pid, sig)` signals it all). */
+  onSpawn?: ((pid: number) => void) | undefined;
   /** Transcripts kept under `.tsift/artifacts/` (count and total bytes). */
   artifacts?: ArtifactLimits | undefined;
 }
@@ -75,7 +77,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunReport>
   const cwd = resolve(root, options.cwd ?? ".");
   let capture;
   try {
-    capture = await spawnCapture({ command: options.command, cwd, env: options.env, signal: options.signal }, writer);
+    capture = await spawnCapture({ command: options.command, cwd, env: options.env, signal: options.signal, onSpawn: options.onSpawn }, writer);
   } catch (error) {
     await writer.discard();
     throw error;

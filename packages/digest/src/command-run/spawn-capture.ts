@@ -9,6 +9,8 @@ export interface CaptureOptions {
   env?: NodeJS.ProcessEnv | undefined;
   /** Aborting forwards a signal to the child: the reason when it names one (`SIGINT`), else SIGTERM. */
   signal?: AbortSignal | undefined;
+  /** Called once the command started, with its pid (also its process group's id outside Windows). */
+  onSpawn?: ((pid: number) => void) | undefined;
 }
 
 export interface CaptureResult {
@@ -67,6 +69,7 @@ export function spawnCapture(options: CaptureOptions, writer: ArtifactWriter): P
     }
     child.once("spawn", () => {
       spawned = true;
+      if (child.pid !== undefined) options.onSpawn?.(child.pid);
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener("abort", onAbort);
     });
