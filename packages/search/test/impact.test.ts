@@ -49,10 +49,15 @@ describe("impact", () => {
     expect((await impact({ cwd: root })).data.tests[0]!.reasons.map((reason) => reason.via)).toEqual(["calls"]);
   });
 
-  it("walks importers when the call graph cannot follow the change: a constant, top-level lines, a removed function", async () => {
+  it("walks importers only where the call graph cannot follow the change", async () => {
     const root = gitRepo(TS_PROJECT);
+    // A comment touches no symbol: nothing to follow, so no test; every importer with imports: "always".
     edit(root, "src/math.ts", "export function negate", "// negation\nexport function negate");
-    expect((await impact({ cwd: root })).data.tests.map((test) => [test.file, test.via])).toEqual([["test/math.test.ts", "imports"]]);
+    expect((await impact({ cwd: root })).data.tests).toEqual([]);
+    expect((await impact({ cwd: root, imports: "always" })).data.tests.map((test) => [test.file, test.via])).toEqual([["test/math.test.ts", "imports"]]);
+    // A constant is read, not called: its importers stand in, unless imports: "never".
+    edit(root, "src/format.ts", "'cm'", "'mm'");
+    expect((await impact({ cwd: root })).data.tests.map((test) => [test.file, test.via])).toEqual([["test/report.test.ts", "imports"]]);
     expect((await impact({ cwd: root, imports: "never" })).data.tests).toEqual([]);
     await expect(impact({ cwd: root, imports: "some" as "always" })).rejects.toSatisfy((error) => isTsiftError(error, "usage"));
   });

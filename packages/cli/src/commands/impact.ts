@@ -16,7 +16,8 @@ export const impact = defineCommand({
       type: "string",
       choices: ["fallback", "always", "never"],
       default: "fallback",
-      description: "walk a changed file's importers: only when calls cannot follow its change (a constant, a type, top-level code), always, or never",
+      description:
+        "walk a changed file's importers: only when calls cannot follow its change (a constant, property or class changed, a symbol removed), always, or never",
     },
     { name: "only", type: "array", description: "only changes under these paths" },
     limitOption(20, "test files listed (0 = all)"),

@@ -55,25 +55,39 @@ export function changedSymbols(db: Database.Database, sourceRoot: string, file: 
   return dedupe(out);
 }
 
-/** Kinds whose every use is a call the index resolves, so the call graph follows a change to them. */
-const CALLED_KINDS = new Set(["function", "method"]);
+/**
+ * Kinds whose change reaches its users other than through a resolved call: values read
+ * (constants, variables, properties, accessors), classes and objects constructed or read.
+ * Functions and methods are followed by the call graph; types and interfaces change no
+ * behaviour.
+ */
+const READ_KINDS = new Set([
+  "const",
+  "static",
+  "variable",
+  "property",
+  "getter",
+  "setter",
+  "constructor",
+  "class",
+  "struct",
+  "enum",
+  "object",
+  "companion_object",
+  "data_class",
+  "sealed_class",
+  "enum_class",
+]);
 
 /**
- * Whether the reverse call graph follows all of a file's change: every changed line lies in
- * a function or method the index has, and none was removed. A change to a constant, a
- * type, a class body, a getter or top-level code reaches its users another way, so the
- * import graph has to stand in (`imports: "fallback"`).
+ * Whether the reverse call graph follows all of a file's change: no changed symbol is a
+ * value read rather than called (`READ_KINDS`), and none was removed or is missing from
+ * the index. Otherwise the import graph stands in (`imports: "fallback"`). A file whose
+ * hunks touch no symbol (comments, import lines) has nothing to follow.
  */
-export function followedByCalls(db: Database.Database, file: ChangedFile, symbols: readonly ChangedSymbol[]): boolean {
+export function followedByCalls(file: ChangedFile, symbols: readonly ChangedSymbol[]): boolean {
   if (file.opaque || langFromPath(file.path) === null || file.status === "deleted") return false;
-  if (symbols.some((symbol) => symbol.change === "removed" || symbol.row === null || !CALLED_KINDS.has(symbol.kind))) return false;
-  // Lines outside every symbol (imports, top-level statements); an empty range is lines removed between two.
-  if (
-    file.new_text === null &&
-    file.new_ranges.some((range) => range.start <= range.end && symbolsOverlapping(db, file.path, range.start, range.end).length === 0)
-  )
-    return false;
-  return true;
+  return !symbols.some((symbol) => symbol.change === "removed" || symbol.row === null || READ_KINDS.has(symbol.kind));
 }
 
 function readText(path: string): string | null {

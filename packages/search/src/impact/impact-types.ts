@@ -11,8 +11,8 @@ export interface ImpactBudget {
 export const IMPORT_REACH = ["fallback", "always", "never"] as const;
 /**
  * When the import graph is walked from a changed file: `fallback` (default) only when the
- * call graph cannot follow its change (a constant, a type, a class body, top-level code, a
- * removed symbol), `always`, or `never`.
+ * call graph cannot follow its change (a constant, variable, property, accessor or class
+ * changed, a symbol removed), `always`, or `never`.
  */
 export type ImportReach = (typeof IMPORT_REACH)[number];
 

@@ -88,8 +88,7 @@ function analyse(db: Database.Database, changed: readonly ChangedFile[], setting
   const hits: (TestHit | ChangedHit)[] = [...callReach(db, symbols, depth, isTestSite)];
   const sources = perFile
     .filter(
-      ({ file, symbols }) =>
-        file.status !== "deleted" && !isTestPath(file.path) && reachesByImports(settings.imports, () => followedByCalls(db, file, symbols)),
+      ({ file, symbols }) => file.status !== "deleted" && !isTestPath(file.path) && reachesByImports(settings.imports, () => followedByCalls(file, symbols)),
     )
     .map(({ file }) => file.path);
   hits.push(...importReach(db, sources, depth, isTestPath));
