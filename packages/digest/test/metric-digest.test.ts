@@ -113,6 +113,14 @@ describe("digestMetrics", () => {
     expect(digest.gate.status).toBe("pass");
   });
 
+  it("reads a run with more metrics than the per-run cap, keeping the first 100k", () => {
+    // Counting the metrics already kept once per metric made this quadratic (minutes).
+    const metrics = Object.fromEntries(Array.from({ length: 100_001 }, (_, i) => [`m${i}.duration_micros`, i]));
+    const digest = digestMetrics(JSON.stringify({ runs: [{ metrics }, { metrics }] }), { limit: 1 });
+    expect(digest.metrics_total).toBe(100_000);
+    expect(digest.counts.unchanged).toBe(100_000);
+  });
+
   it("reads the backend-eval history @tsift/quality ships", () => {
     const digest = digestMetrics(SHIPPED_HISTORY, { limit: 5 });
     expect(digest.runs).toBeGreaterThan(1);

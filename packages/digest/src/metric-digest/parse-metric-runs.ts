@@ -16,15 +16,15 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** Numbers (and booleans as 1/0) under `value`, nested objects flattened to dotted names. */
-function collect(value: unknown, prefix: string, out: Record<string, number>, depth: number): void {
-  if (Object.keys(out).length >= MAX_METRICS_PER_RUN) return;
-  if (typeof value === "number") {
-    if (Number.isFinite(value) && prefix !== "") out[prefix] = value;
-  } else if (typeof value === "boolean") {
-    if (prefix !== "") out[prefix] = value ? 1 : 0;
+/** Numbers (and booleans as 1/0) under `value`, nested objects flattened to dotted names; `count` tracks the cap without re-counting keys. */
+function collect(value: unknown, prefix: string, out: Record<string, number>, depth: number, count = { n: 0 }): void {
+  if (count.n >= MAX_METRICS_PER_RUN) return;
+  if (typeof value === "number" || typeof value === "boolean") {
+    if (prefix === "" || (typeof value === "number" && !Number.isFinite(value))) return;
+    if (!(prefix in out)) count.n++;
+    out[prefix] = typeof value === "number" ? value : value ? 1 : 0;
   } else if (isRecord(value) && depth < MAX_DEPTH) {
-    for (const [key, inner] of Object.entries(value)) collect(inner, prefix === "" ? key : `${prefix}.${key}`, out, depth + 1);
+    for (const [key, inner] of Object.entries(value)) collect(inner, prefix === "" ? key : `${prefix}.${key}`, out, depth + 1, count);
   }
 }
 
@@ -35,7 +35,8 @@ function toRun(value: unknown, where: string): MetricRun {
     if (!isRecord(value.metrics)) throw new TsiftError("invalid_input", `${where}: metrics must be an object of numbers`);
     collect(value.metrics, "", metrics, 0);
   } else {
-    for (const [key, inner] of Object.entries(value)) if (!META_FIELDS.has(key)) collect(inner, key, metrics, 1);
+    const count = { n: 0 };
+    for (const [key, inner] of Object.entries(value)) if (!META_FIELDS.has(key)) collect(inner, key, metrics, 1, count);
   }
   return { label: text(value.label), id: text(value.id), timestamp: text(value.timestamp), metrics };
 }
