@@ -211,6 +211,8 @@ export {
 
 /** Bounded output: repeat collapsing, head/tail line windows, list caps and byte truncation. */
 export { boundLines, capList, collapseRepeats, truncateBytes, type BoundLinesResult, type CappedList, type CollapseRepeatsResult } from "@tsift/digest";
+/** `tsift token-savings`: recorded raw reads versus tsift answers, counted with a real tokenizer. */
+export { evaluateTokenSavings, readTokenSavingsFixture, type TokenSavingsFixture, type TokenSavingsReport } from "@tsift/quality";
 /** `tsift lint`: unannotated mentions of known entities in Markdown prose. */
 export { lintMarkdown, type LintAnnotation, type LintMarkdownOptions, type LintReport } from "@tsift/quality";
 /** `tsift rewrite`: the bounded tsift command line for a high-token shell command, or why there is none. */

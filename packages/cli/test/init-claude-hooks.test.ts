@@ -89,7 +89,7 @@ describe("tsift init --claude", () => {
         hookEventName: "PreToolUse",
         permissionDecision: "allow",
         permissionDecisionReason: "tsift: staged diff → bounded diff digest with touched symbols",
-        updatedInput: { command: "tsift diff-digest --cached", description: "show staged changes" },
+        updatedInput: { command: "tsift diff-digest --cached --budget normal", description: "show staged changes" },
       },
     });
     expect(JSON.parse(runHookCommand(root, command, call({ command: "npm test" })).out).hookSpecificOutput.permissionDecision).toBe("ask");

@@ -9,7 +9,7 @@ describe("tsift rewrite", () => {
     expect((await tsift(root, ["rewrite", "git diff --cached", "--json"])).json()).toMatchObject({
       rewritten: true,
       kind: "diff",
-      argv: ["diff-digest", "--cached"],
+      argv: ["diff-digest", "--cached", "--budget", "normal"],
     });
   });
 

@@ -21,13 +21,13 @@ describe("rewriteCommand", () => {
   });
 
   it.each([
-    ["git diff", "tsift diff-digest"],
-    ["git diff --cached", "tsift diff-digest --cached"],
-    ["git diff --staged -- src", "tsift diff-digest src --cached"],
-    ["git show", "tsift diff-digest --revision HEAD"],
-    ["git show abc123", "tsift diff-digest --revision abc123"],
-    ["git log -p -1", "tsift diff-digest --revision HEAD"],
-    ["git log -p -n 1 main~2", "tsift diff-digest --revision 'main~2'"],
+    ["git diff", "tsift diff-digest --budget normal"],
+    ["git diff --cached", "tsift diff-digest --cached --budget normal"],
+    ["git diff --staged -- src", "tsift diff-digest src --cached --budget normal"],
+    ["git show", "tsift diff-digest --revision HEAD --budget normal"],
+    ["git show abc123", "tsift diff-digest --revision abc123 --budget normal"],
+    ["git log -p -1", "tsift diff-digest --revision HEAD --budget normal"],
+    ["git log -p -n 1 main~2", "tsift diff-digest --revision 'main~2' --budget normal"],
   ])("routes the diff review %s", (command, expected) => {
     expect(rewrite(command)).toBe(expected);
   });

@@ -56,3 +56,13 @@ export { evaluateGraphBackends, type BackendEvalData, type EvaluateGraphBackends
 // `tsift lint`: unannotated mentions of known entities in markdown prose.
 export { lintMarkdown, type LintAnnotation, type LintMarkdownOptions, type LintReport } from "./markdown-lint/lint-markdown";
 export { looksLikeCode, type EntityKind } from "./markdown-lint/markdown-entities";
+// `tsift token-savings`: raw reads versus tsift answers, counted with a real tokenizer.
+export {
+  evaluateTokenSavings,
+  readTokenSavingsFixture,
+  TOKENIZER,
+  type TokenSavingsCase,
+  type TokenSavingsFixture,
+  type TokenSavingsReport,
+  type TokenSavingsResult,
+} from "./token-savings/token-savings";
