@@ -37,12 +37,18 @@ const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
 const { openIndexReader, indexLocation, symbolRanking, loadCallGraph } = await import("@tsift/index");
 const { pageRank } = await import("@tsift/algorithms");
 
+// CPU seconds (user + system) from GNU time when it is there: on a shared machine wall time
+// says more about the neighbours than about the tool.
+const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+
 function run(command, argv, options = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(command, argv, { encoding: "utf8", maxBuffer: 1 << 30, ...options });
+  const timed = gnuTime ? [gnuTime, ["-f", "cpu %U %S", command, ...argv]] : [command, argv];
+  const result = spawnSync(timed[0], timed[1], { encoding: "utf8", maxBuffer: 1 << 30, ...options });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`${command} ${argv.join(" ")} exited ${result.status}: ${result.stderr}`);
-  return { stdout: result.stdout, seconds };
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
+  return { stdout: result.stdout, seconds, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN };
 }
 
 function install() {
@@ -105,7 +111,7 @@ for (const target of targets(prefix)) {
   const indexed = run(process.execPath, [bin, "index", "--quiet"], { cwd: target.dir });
   const names = importantNames(target.dir);
   const files = Number(JSON.parse(run(process.execPath, [bin, "status", "--json"], { cwd: target.dir }).stdout).index?.total_files ?? NaN);
-  console.error(`${target.name}: indexed in ${indexed.seconds.toFixed(1)} s; top names: ${names.slice(0, 10).join(", ")}, …`);
+  console.error(`${target.name}: indexed in ${indexed.seconds.toFixed(1)} s (${indexed.cpu.toFixed(1)} s CPU); top names: ${names.slice(0, 10).join(", ")}, …`);
   for (const budget of budgets) {
     const packed = run(process.execPath, [bin, "pack", "--budget", String(budget)], { cwd: target.dir });
     rows.push({
@@ -116,6 +122,7 @@ for (const target of targets(prefix)) {
       tokens: countTokens(packed.stdout),
       named: named(packed.stdout, names),
       seconds: packed.seconds,
+      cpu: packed.cpu,
     });
   }
   const output = join(work, "repomix-output.xml");
@@ -130,10 +137,13 @@ for (const target of targets(prefix)) {
     tokens: countTokens(text),
     named: named(text, names),
     seconds: packed.seconds,
+    cpu: packed.cpu,
   });
 }
 
-console.log(`| target (files) | tool | bytes | tokens (o200k_base) | top-${TOP} PageRank symbols named | wall s |`);
-console.log("|---|---|---:|---:|---:|---:|");
+console.log(`| target (files) | tool | bytes | tokens (o200k_base) | top-${TOP} PageRank symbols named | wall s | CPU s |`);
+console.log("|---|---|---:|---:|---:|---:|---:|");
 for (const row of rows)
-  console.log(`| ${row.target} (${row.files}) | ${row.tool} | ${row.bytes} | ${row.tokens} | ${row.named}/${TOP} | ${row.seconds.toFixed(1)} |`);
+  console.log(
+    `| ${row.target} (${row.files}) | ${row.tool} | ${row.bytes} | ${row.tokens} | ${row.named}/${TOP} | ${row.seconds.toFixed(1)} | ${row.cpu.toFixed(1)} |`,
+  );
