@@ -68,8 +68,10 @@ afterAll(() => {
 
 /** A temp project with `files`; with `git`, a repository whose first commit holds them. */
 export function packProject(files: Record<string, string> = PACK_PROJECT, options: { git?: boolean } = {}): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-pack-")));
-  dirs.push(root);
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "tsift-pack-")));
+  dirs.push(dir);
+  // A fixed directory name: the pack's header names it, so its tokens are the same every run.
+  const root = join(dir, "project");
   writeTree(root, files);
   if (options.git) {
     git(root, "init", "-q", "-b", "main");
