@@ -65,3 +65,5 @@ export { claudePreToolUse, type ClaudePreToolUseOutput } from "./rewrite/claude-
 export * from "./command-run/index";
 // `tsift context-pack`: diff, test and log digests, touched symbols and status reminders in one bounded handoff.
 export * from "./context-pack/index";
+// Session observability: Claude/Codex transcripts, markdown session documents and runtime logs as digests, cost reports and reviews.
+export * from "./session/index";

@@ -1,0 +1,95 @@
+import { createReadStream } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+
+export type SessionClient = "claude" | "codex";
+
+export interface SessionCandidate {
+  client: SessionClient;
+  path: string;
+  mtime_ms: number;
+  /** The working directory the transcript records, when its head says. */
+  cwd: string | null;
+}
+
+/** Most rollout files a Codex scan lists, so a years-deep sessions tree stays bounded. */
+const MAX_CODEX_FILES = 5000;
+const HEAD_BYTES = 64 * 1024;
+
+/** Claude Code's project directory name for a working directory: every character other than a letter or digit becomes `-`. */
+export function claudeProjectSlug(dir: string): string {
+  return dir.replace(/[^A-Za-z0-9]/g, "-");
+}
+
+export const isInside = (child: string, parent: string) => {
+  const rel = relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !rel.startsWith(sep) && rel !== "..");
+};
+
+async function listJsonl(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((name) => name.endsWith(".jsonl")).map((name) => join(dir, name));
+}
+
+/** The first line of a file, read from at most its first 64 KiB. */
+async function headLine(path: string): Promise<string> {
+  const stream = createReadStream(path, { start: 0, end: HEAD_BYTES - 1, encoding: "utf8" });
+  let text = "";
+  for await (const chunk of stream) {
+    text += chunk as string;
+    const newline = text.indexOf("\n");
+    if (newline !== -1) {
+      stream.destroy();
+      return text.slice(0, newline);
+    }
+  }
+  return text;
+}
+
+async function codexCwd(path: string): Promise<string | null> {
+  try {
+    const record = JSON.parse(await headLine(path)) as { type?: unknown; payload?: { cwd?: unknown } };
+    return record.type === "session_meta" && typeof record.payload?.cwd === "string" ? record.payload.cwd : null;
+  } catch {
+    return null;
+  }
+}
+
+async function walkRollouts(dir: string, found: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  // Newest first: YYYY/MM/DD directories and rollout-<timestamp> names sort by time.
+  entries.sort((a, b) => b.name.localeCompare(a.name));
+  for (const entry of entries) {
+    if (found.length >= MAX_CODEX_FILES) return;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await walkRollouts(path, found);
+    else if (entry.isFile() && entry.name.startsWith("rollout-") && entry.name.endsWith(".jsonl")) found.push(path);
+  }
+}
+
+const withMtime = async (client: SessionClient, path: string, cwd: string | null): Promise<SessionCandidate | null> => {
+  const info = await stat(path).catch(() => null);
+  return info?.isFile() ? { client, path, mtime_ms: info.mtimeMs, cwd } : null;
+};
+
+/**
+ * Transcripts related to a directory, newest first: Claude sessions in the project
+ * directories named for `dir` and for the repository root, and Codex rollouts whose
+ * `session_meta.cwd` lies under `dir` (or is the root that holds it).
+ */
+export async function discoverSessions(options: { root: string; dir: string; claudeDir: string; codexDir: string }): Promise<SessionCandidate[]> {
+  const { root, dir } = options;
+  const candidates: (SessionCandidate | null)[] = [];
+  const projects = [...new Set([dir, root].map(claudeProjectSlug))];
+  for (const slug of projects)
+    for (const path of await listJsonl(join(options.claudeDir, "projects", slug))) candidates.push(await withMtime("claude", path, null));
+  const rollouts: string[] = [];
+  await walkRollouts(join(options.codexDir, "sessions"), rollouts);
+  for (const path of rollouts) {
+    const cwd = await codexCwd(path);
+    if (cwd !== null && isInside(cwd, root) && (isInside(cwd, dir) || isInside(dir, cwd))) candidates.push(await withMtime("codex", path, cwd));
+  }
+  return candidates
+    .filter((candidate): candidate is SessionCandidate => candidate !== null)
+    .sort((a, b) => b.mtime_ms - a.mtime_ms || a.path.localeCompare(b.path));
+}
