@@ -171,7 +171,11 @@ export async function scanContent(path: string, content: string): Promise<string
       ignore: () => {},
       createTranslator: () => (messageId, data) => ({ message: messageId, messageId, data }),
     };
-    await rule.create(context, RULE_OPTIONS[rule.meta.id] ?? {}).file?.(source);
+    try {
+      await rule.create(context, RULE_OPTIONS[rule.meta.id] ?? {}).file?.(source);
+    } catch {
+      // A rule that cannot read this text (a PKCS#12 check on source code) has found nothing in it.
+    }
   }
   const found = first as { index: number; rule: string } | null;
   if (found) return `${found.rule.replace(/^@secretlint\/secretlint-rule-/, "secretlint ")} at line ${lineAt(content, found.index)}`;
