@@ -113,6 +113,12 @@ describe("digestMetrics", () => {
     expect(digest.gate.status).toBe("pass");
   });
 
+  it("treats metric names that are Object's own properties as plain names", () => {
+    const digest = digestMetrics('{"runs": [{"metrics": {"a_score": 1}}, {"metrics": {"constructor": 2, "toString": 3, "__proto__": 4, "a_score": 1}}]}');
+    expect(digest.added).toEqual(["__proto__", "constructor", "toString"]);
+    expect(digest.deltas.map((delta) => delta.metric)).toEqual(["a_score"]);
+  });
+
   it("reads a run with more metrics than the per-run cap, keeping the first 100k", () => {
     // Counting the metrics already kept once per metric made this quadratic (minutes).
     const metrics = Object.fromEntries(Array.from({ length: 100_001 }, (_, i) => [`m${i}.duration_micros`, i]));

@@ -30,7 +30,8 @@ function collect(value: unknown, prefix: string, out: Record<string, number>, de
 
 function toRun(value: unknown, where: string): MetricRun {
   if (!isRecord(value)) throw new TsiftError("invalid_input", `${where} is not a run object (expected {label?, id?, timestamp?, metrics} or numeric fields)`);
-  const metrics: Record<string, number> = {};
+  // No prototype: a metric named "constructor" or "toString" must not find Object's methods.
+  const metrics = Object.create(null) as Record<string, number>;
   if (value.metrics !== undefined) {
     if (!isRecord(value.metrics)) throw new TsiftError("invalid_input", `${where}: metrics must be an object of numbers`);
     collect(value.metrics, "", metrics, 0);
