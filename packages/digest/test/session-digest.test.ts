@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectSessionSource, digestSession } from "../src/index";
+import { MAX_DISTINCT } from "../src/session/bounded-counter";
 import { claude, codex, streamOf } from "./session-fixtures";
 
 function project(): string {
@@ -86,6 +87,19 @@ describe("digestSession on Claude Code JSONL", () => {
     const digest = await digestSession(streamOf(many), { root, limit: 5 });
     expect(digest.commands).toHaveLength(5);
     expect(digest.commands_total).toBe(30);
+  });
+});
+
+describe("digestSession on a long transcript", () => {
+  it("keeps bounded tallies and says its counts are lower bounds", async () => {
+    async function* lines() {
+      for (let i = 0; i < 20_000; i++) yield `${claude.assistant("/repo", "s", `m${i}`, [claude.bash(`t${i}`, `echo distinct-${i}`)])}\n`;
+    }
+    const digest = await digestSession(lines(), { limit: 3 });
+    expect(digest.tool_calls).toBe(20_000);
+    expect(digest.commands).toHaveLength(3);
+    expect(digest.commands_total).toBe(MAX_DISTINCT);
+    expect(digest.approximate).toBe(true);
   });
 });
 

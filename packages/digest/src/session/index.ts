@@ -8,7 +8,16 @@ export {
   type SessionDigestOptions,
   type SessionFailure,
 } from "./session-digest";
-export { sessionCost, SessionCoster, type CostGuardrail, type RepeatedRead, type SessionCost, type SessionCostOptions, type TurnCost } from "./session-cost";
+export {
+  sessionCost,
+  SessionCoster,
+  TOKENS_PER_LINE,
+  type CostGuardrail,
+  type RepeatedRead,
+  type SessionCost,
+  type SessionCostOptions,
+  type TurnCost,
+} from "./session-cost";
 export { sessionReview, type ReviewCost, type ReviewedSession, type SessionReview, type SessionReviewOptions } from "./session-review";
 export type { NextContext, NextContextFailure } from "./next-context";
 export { claudeProjectSlug, discoverSessions, type SessionCandidate, type SessionClient } from "./discover-sessions";

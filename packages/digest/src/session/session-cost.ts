@@ -75,11 +75,13 @@ export class SessionCoster {
   private readonly runtime = new BoundedCounter<object>();
   private restarts = 0;
   private maxRestartCount: number | null = null;
+  private cwd: string | null = null;
 
   constructor(private readonly keep = 5) {}
 
   add(event: SessionEvent): void {
-    if (event.kind === "usage") this.usage(event.usage, event.timestamp ?? null, event.replaces_previous === true);
+    if (event.kind === "meta" && event.cwd && this.cwd === null) this.cwd = event.cwd;
+    else if (event.kind === "usage") this.usage(event.usage, event.timestamp ?? null, event.replaces_previous === true);
     else if (event.kind === "tool" && event.read) {
       if (event.call_id && event.read.lines === undefined && this.pendingReads.size < 1000) this.pendingReads.set(event.call_id, event.read);
       else this.read(event.read, event.read.lines ?? 50);
@@ -119,9 +121,11 @@ export class SessionCoster {
   }
 
   private read(read: FileRead, lines: number): void {
-    const key = `${read.path}#${read.range}`;
+    // Relative to the session's directory, so a native Read (absolute) and a shell read (relative) of one file group together.
+    const path = this.cwd && read.path.startsWith(`${this.cwd}/`) ? read.path.slice(this.cwd.length + 1) : read.path;
+    const key = `${path}#${read.range}`;
     const tokens = Math.max(1, lines) * TOKENS_PER_LINE;
-    const entry = this.reads.add(key, { path: read.path, range: read.range, tokens });
+    const entry = this.reads.add(key, { path, range: read.range, tokens });
     if (entry && entry.count > 1) entry.value.tokens += tokens;
   }
 

@@ -7,7 +7,7 @@ import { capList } from "../cap-list";
 import { readSession } from "./read-session";
 import { SessionCoster, costGuardrails, type CostGuardrail, type RepeatedRead, type SessionCost } from "./session-cost";
 import { SessionDigester, type CloseoutStep, type CountedItem, type SessionDigest, type SessionFailure } from "./session-digest";
-import { discoverSessions, type SessionCandidate, type SessionClient } from "./discover-sessions";
+import { discoverSessions, isInside, type SessionCandidate, type SessionClient } from "./discover-sessions";
 import type { SessionEvent, TokenUsage } from "./session-types";
 import { buildNextContext, type NextContext } from "./next-context";
 
@@ -195,7 +195,7 @@ export async function sessionReview(options: SessionReviewOptions): Promise<Sess
     commands: digest.commands_total,
     failures: digest.failures_total,
     malformed_lines: digest.malformed_lines,
-    evidence: kind === "document" ? [...(mentioned ? ["mention"] : []), ...(digest.cwd && digest.cwd === dir ? ["cwd"] : [])] : ["cwd"],
+    evidence: kind === "document" ? [...(mentioned ? ["mention"] : []), ...(digest.cwd && isInside(digest.cwd, root) ? ["cwd"] : [])] : ["cwd"],
   }));
   const aggregate = reviewCost(
     "bounded_matched_sessions",
