@@ -27,7 +27,8 @@ const LOCATION = /^(.+):(\d+)$/;
  * - `gsym-…`: the symbol whose `symbolHandle` it is;
  * - `path:line` (1-based; the path root-relative, or a unique suffix of one): the innermost
  *   definition whose span contains the line;
- * - `Class.method`, `mod::fn`, `pkg.Class.method`: qualified names, also as a suffix;
+ * - `Class.method`, `mod::fn`, `pkg.Class.method`: qualified names, also as a suffix, and
+ *   then as `Module.name` with the module a file (`Effect.retry`, `json.loads`);
  * - `name`: the definitions with that name (case-insensitive when none match exactly).
  *
  * Several matches are `ambiguous` with the candidates in file and line order, except that
@@ -61,12 +62,47 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
         found = selectSymbols(db, "qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(qualified)}`]).filter((symbol) =>
           symbol.qualified_name.endsWith(`.${qualified}`),
         );
+      if (found.length === 0) found = byModulePath(db, qualified);
       return decide("qualified_name", found);
     }
     let found = selectSymbols(db, "name = ?", [text]);
     if (found.length === 0) found = selectSymbols(db, "lower(name) = ?", [text.toLowerCase()]);
     return decide("name", found);
   });
+}
+
+/** A file's module path: its path without the extension, `index`, `__init__` or `mod` naming the directory itself. */
+function modulePathOf(file: string): string {
+  return file.replace(/\.[^./]+$/, "").replace(/\/(index|__init__|mod)$/, "");
+}
+
+/**
+ * `Module.name` as code bases write it: `Effect.retry` for `retry` in `Effect.ts`
+ * (imported as `import * as Effect`), `json.loads` for `loads` in `json/__init__.py`,
+ * `email.message.Message.get_filename` for a method of a class in `email/message.py`. The
+ * longest module prefix whose path ends a file's module path wins; the rest of the
+ * argument is the qualified name inside that file.
+ */
+function byModulePath(db: Database.Database, qualified: string): GraphSymbol[] {
+  const parts = qualified.split(".");
+  for (let split = parts.length - 1; split >= 1; split--) {
+    const module = parts.slice(0, split).join("/");
+    const inner = parts.slice(split).join(".");
+    const last = parts[split - 1]!;
+    const files = (
+      db
+        .prepare("SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\'")
+        .pluck()
+        .all(`%${escapeLike(last)}.%`, `%${escapeLike(last)}/%`) as string[]
+    ).filter((file) => {
+      const path = modulePathOf(file);
+      return path === module || path.endsWith(`/${module}`);
+    });
+    if (files.length === 0) continue;
+    const found = selectSymbols(db, "qualified_name = ? AND file IN (SELECT value FROM json_each(?))", [inner, JSON.stringify(files)]);
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 /** One indexed lookup of `symbols.handle` (schema 3); older files have no handle column, so every symbol is hashed. */
