@@ -13,6 +13,7 @@ export default packageBuild(
     "code-graph": "src/code-graph.ts",
     "graph-read": "src/graph-read.ts",
     history: "src/history/history.ts",
+    summaries: "src/summaries/summaries.ts",
     "extract-worker": "src/internal/extract-worker.mjs",
   },
   // The read use cases import the graph-query modules dynamically on a cache miss; splitting

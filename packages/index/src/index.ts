@@ -17,5 +17,6 @@ export { explainSymbol } from "./graph-queries/explain-symbol";
 export { entryPointFacts } from "./graph-queries/entry-point-facts";
 export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./graph-queries/analyze-call-graph";
 export * from "./history/history";
+export * from "./summaries/summaries";
 // A warm, watched index for long-lived processes (`tsift mcp`, `tsift watch`, the daemon).
 export { startWarmIndex, type WarmIndex, type WarmIndexOptions, type WarmIndexStatus, type WarmUpdate } from "./warm/start-warm-index";
