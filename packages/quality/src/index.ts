@@ -66,3 +66,16 @@ export {
   type TokenSavingsReport,
   type TokenSavingsResult,
 } from "./token-savings/token-savings";
+// `tsift audit`: Claude Code skill health, duplicates, usage and a prune list.
+export {
+  auditSkills,
+  DUPLICATE_CLEANUP_SCORE,
+  skillAuditMarkdown,
+  type AuditedSkill,
+  type AuditSkillsOptions,
+  type CleanupRecommendation,
+  type SkillAuditReport,
+} from "./audit/audit-skills";
+export { parseFrontMatter, scanSkills, type ScannedSkill, type SkillStatus } from "./audit/scan-skills";
+export { contentWords, jaccard, similarPairs, type SimilarPair } from "./audit/skill-similarity";
+export { foldSkillName, scanSkillUsage, usageList, type SkillUsage, type SkillUsageScan } from "./audit/skill-usage";
