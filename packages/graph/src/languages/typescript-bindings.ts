@@ -167,7 +167,7 @@ export function onDeclarator(node: SyntaxNode, context: RuleContext): SymbolDraf
     prepare(context, unwrapped, {
       name: name.text,
       kind: unwrapped.type === "class" ? "class" : "function",
-      signature: signatureOf(bodyStart(unwrapped)),
+      signature: callSignatureHead(node, context, signatureOf) ?? signatureOf(bodyStart(unwrapped)),
       visibility,
       spanNode: node,
       startRow,
@@ -180,13 +180,28 @@ export function onDeclarator(node: SyntaxNode, context: RuleContext): SymbolDraf
   return {
     name: name.text,
     kind: declared.keyword === "const" ? "const" : "variable",
-    signature: signatureOf(value && !short ? value.startIndex : node.endIndex),
+    signature: callSignatureHead(node, context, signatureOf) ?? signatureOf(value && !short ? value.startIndex : node.endIndex),
     visibility,
     spanNode: node,
     startRow,
     callable: false,
     container,
   };
+}
+
+/**
+ * `const retry: { <A>(self: X): Y; <A>(policy: P): (self: X) => Y }` — a value typed by
+ * an object type that is only call signatures (how dual APIs declare their overloads):
+ * its signature is the first call signature and the count of the others, not the type body.
+ */
+function callSignatureHead(declarator: SyntaxNode, context: RuleContext, signatureOf: (end: number) => string): string | null {
+  const annotation = declarator.childForFieldName("type");
+  const type = annotation?.namedChildren.find((child) => child.type !== "comment");
+  if (!type || type.type !== "object_type") return null;
+  const members = type.namedChildren.filter((child) => child.type !== "comment");
+  if (members.length === 0 || members.some((member) => member.type !== "call_signature")) return null;
+  const first = head(signatureOf(annotation!.startIndex).replace(/\s*:?\s*$/u, "") + ": " + slice(context, members[0]!.startIndex, members[0]!.endIndex));
+  return members.length > 1 ? `${first} (+${members.length - 1} overload${members.length === 2 ? "" : "s"})` : first;
 }
 
 /** CommonJS and prototype assignments: `exports.f = …`, `module.exports = …`, `A.prototype.m = …`, `A.m = …`, `this.m = …`. */
