@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   extractSummaries,
   openReadIndex,
+  projectStatus,
+  readExplanation,
   readFileSummaries,
   readSummaryStats,
   readSymbolSummary,
@@ -111,9 +113,15 @@ describe("summarize --extract", () => {
       message: expect.stringContaining("MY_KEY"),
     });
     expect(server.requests).toHaveLength(0);
+    expect(existsSync(summariesLocation(root).dbPath)).toBe(false);
+    // A first extract the provider refuses leaves no (empty) cache behind either.
+    server.mode = "500";
+    await expect(extract(root, { env: { MY_KEY: "k2", ANTHROPIC_BASE_URL: server.url } })).rejects.toMatchObject({ code: "backend_error" });
+    expect(existsSync(summariesLocation(root).dbPath)).toBe(false);
+    server.mode = "ok";
     await extract(root, { env: { MY_KEY: "k2", ANTHROPIC_BASE_URL: server.url } });
-    expect(server.requests[0]!.headers["x-api-key"]).toBe("k2");
-    expect(server.requests[0]!.body.model).toBe("claude-test-model");
+    expect(server.requests[1]!.headers["x-api-key"]).toBe("k2");
+    expect(server.requests[1]!.body.model).toBe("claude-test-model");
   });
 
   for (const [mode, message] of [
@@ -217,5 +225,40 @@ describe("summarize reads", () => {
     const report = await extract(root);
     expect(report).toMatchObject({ summarized: 1, pruned: 1 });
     expect(readSummaryStats(root)).toMatchObject({ summaries: 2, cached_files: 1, stale_files: 0 });
+  });
+});
+
+describe("summaries in status and explain", () => {
+  it("status reports symbol coverage once summaries.db exists; explain shows up to two current snippets, the symbol's own first", async () => {
+    const root = tempTree({ "src/a.ts": SOURCE, "src/b.ts": "export function other() {\n  return parse('x');\n}\nimport { parse } from './a';\n" });
+    const before = await projectStatus({ cwd: root, path: root });
+    expect(before.summaries).toMatchObject({ state: "unavailable" });
+    const explain = (symbol: string) => withIndex(root, (open) => readExplanation(open, { symbol }));
+    expect((await explain("render")).summaries).toBeUndefined();
+
+    await extract(root, { target: join(root, "src/a.ts") });
+    const status = await projectStatus({ cwd: root, path: root });
+    // Four of the five summarizable symbols (src/b.ts's `other` is not extracted yet).
+    expect(status.summaries).toEqual({
+      state: "available",
+      summarized_symbols: 4,
+      indexed_symbols: 5,
+      cached_files: 1,
+      total_indexed_files: 2,
+      coverage_pct: 80,
+    });
+
+    expect((await explain("render")).summaries).toEqual({
+      state: "current",
+      snippets: [
+        { symbol: "render", kind: "function", summary: "Summary of render." },
+        { symbol: "parse", kind: "function", summary: "Summary of parse." },
+      ],
+    });
+    expect((await explain("other")).summaries).toEqual({ state: "missing", snippets: [] });
+    writeFileSync(join(root, "src/a.ts"), SOURCE.replace("String(n)", "`${n}`"));
+    const edited = await explain("render");
+    expect(edited.summaries?.state).toBe("stale");
+    expect(edited.summaries?.snippets.map((snippet) => snippet.symbol)).toEqual(["parse", "Cache"]);
   });
 });

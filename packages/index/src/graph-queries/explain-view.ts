@@ -50,6 +50,11 @@ export interface SymbolExplanation {
    * `.tsift/history.db`; absent when there is no history index (explain never builds one).
    */
   co_changed?: ExplainCoChange;
+  /**
+   * Up to two current cached summaries from the symbol's file (its own first) and the
+   * symbol's own summary state, from `.tsift/summaries.db`; absent when there is no cache.
+   */
+  summaries?: { state: "current" | "stale" | "missing" | "unavailable"; snippets: { symbol: string; kind: string; summary: string }[] };
 }
 
 /** The top co-changed files of an explained symbol's file (see `readCoChange`). */

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { TOOL_VERSION } from "../open-index";
 import { resolveProjectRoot } from "../resolve-project-root";
@@ -8,6 +9,8 @@ import { projectCwd } from "./project-options";
 import { checkLimit } from "./read-limits";
 import { recommendations, reminders, type Recommendations } from "./recommendations";
 import { indexStatus, statusTargets, type IndexStatus } from "./status-index";
+import { hasSummaries } from "../summaries/summaries-store";
+import type { SummaryCoverage } from "../summaries/read-summaries";
 
 export interface StatusOptions {
   cwd?: string | undefined;
@@ -27,7 +30,8 @@ export interface StatusOptions {
 export interface StatusReport {
   index: IndexStatus;
   instructions: InstructionsStatus;
-  summaries: { state: "unavailable"; reason: string };
+  /** Coverage once `.tsift/summaries.db` exists (and an index to measure it against); else why not. */
+  summaries: { state: "unavailable"; reason: string } | SummaryCoverage;
   recommendations: Recommendations;
   reminders: string[];
   /** `fix`: what was refreshed before this report. */
@@ -84,7 +88,7 @@ export async function projectStatus(options: StatusOptions = {}): Promise<Status
   const report: StatusReport = {
     index,
     instructions,
-    summaries: { state: "unavailable", reason: "this tsift does not build summaries.db" },
+    summaries: await summariesStatus(root, index),
     recommendations: recs,
     reminders: reminders(index, recs, place),
   };
@@ -97,4 +101,27 @@ export async function projectStatus(options: StatusOptions = {}): Promise<Status
   }
   if (fixed) report.fixed = fixed;
   return report;
+}
+
+/**
+ * Summary coverage when `.tsift/summaries.db` exists: summarized current symbols over the
+ * indexed ones, read-only (the summaries code is imported only then).
+ */
+async function summariesStatus(root: string, index: IndexStatus): Promise<StatusReport["summaries"]> {
+  if (!hasSummaries(root)) return { state: "unavailable", reason: "no summaries.db; run tsift summarize --extract" };
+  if (index.state === "missing" || index.state === "corrupt") return { state: "unavailable", reason: "no readable index to measure coverage against" };
+  const { openSqliteReadOnly } = await import("@tsift/sqlite");
+  const { summaryCoverage } = await import("../summaries/read-summaries");
+  const targets = await statusTargets(root);
+  const opened = targets.locations
+    .filter((location) => existsSync(location.dbPath))
+    .map((location) => ({ location, connection: openSqliteReadOnly(location.dbPath) }));
+  try {
+    return summaryCoverage(
+      root,
+      opened.map(({ location, connection }) => ({ location, db: connection.database })),
+    );
+  } finally {
+    for (const { connection } of opened) await connection.close();
+  }
 }

@@ -7,6 +7,9 @@ import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
 import { chooseSymbol, rerunWith } from "./symbol-choice";
 import { readTransaction } from "../index-db/read-transaction";
+import type Database from "better-sqlite3";
+import type { IndexLocation } from "../index-location";
+import { hasSummaries } from "../summaries/summaries-store";
 
 export interface ExplainSymbolOptions {
   /** A name, `Class.method`, `file:line` or a `gsym-*` handle. */
@@ -38,7 +41,29 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
     const { explainSymbol } = await import("../graph-queries/explain-symbol");
     return explainSymbol(index.db, symbol, query);
   });
-  return withCoChange(index.location.projectRoot, index.location.sourceRoot, explanation);
+  const withHistory = await withCoChange(index.location.projectRoot, index.location.sourceRoot, explanation);
+  return withSummaries(index.db, index.location, withHistory);
+}
+
+/**
+ * Adds the symbol's cached summaries when `.tsift/summaries.db` exists; read-only, never an
+ * LLM call. A cache that cannot be read reports `unavailable` rather than failing explain.
+ */
+async function withSummaries(db: Database.Database, location: IndexLocation, explanation: SymbolExplanation): Promise<SymbolExplanation> {
+  const symbol = explanation.definitions[0];
+  if (symbol === undefined || !hasSummaries(location.projectRoot)) return explanation;
+  const { explainSummaries, openSummariesReader, summariesLocation } = await import("../summaries/summaries");
+  let connection;
+  try {
+    connection = openSummariesReader(summariesLocation(location.projectRoot));
+  } catch {
+    return { ...explanation, summaries: { state: "unavailable", snippets: [] } };
+  }
+  try {
+    return { ...explanation, summaries: explainSummaries(connection.database, db, location, symbol.file, symbol.qualified_name) };
+  } finally {
+    await connection.close();
+  }
 }
 
 /**

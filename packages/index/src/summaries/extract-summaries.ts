@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core/light";
+import type { SqliteConnection } from "@tsift/sqlite";
 import type { IndexOpener } from "../project/open-read-index";
 import type { TsiftConfig } from "../tsift-config";
 import { runGit } from "../history/git-command";
@@ -99,10 +101,11 @@ export async function extractSummaries(open: IndexOpener, options: ExtractSummar
   try {
     const scopeFiles = indexedFiles(index.db).filter((file) => within(join(index.location.sourceRoot, file), target));
     const files = changed ? scopeFiles.filter((file) => changed.has(join(index.location.sourceRoot, file))) : scopeFiles;
-    const writer = openSummariesWriter(location);
+    // A new cache file is created only once every answer is in: a first extract that fails
+    // (no key, a 429) leaves no empty cache behind for the reads to mistake for a real one.
+    let writer: SqliteConnection | null = existsSync(location.dbPath) ? openSummariesWriter(location) : null;
     try {
-      const db = writer.database;
-      const cached = db.prepare("SELECT 1 FROM summaries WHERE file_path = ? AND symbol_name = ? AND kind = ? AND content_hash = ?");
+      const lookup = writer?.database.prepare("SELECT 1 FROM summaries WHERE file_path = ? AND symbol_name = ? AND kind = ? AND content_hash = ?");
       const skipped: ExtractSkip[] = [];
       const processed: { file: string; fileHash: string; symbols: SymbolSource[] }[] = [];
       const todo: SymbolSource[] = [];
@@ -119,7 +122,7 @@ export async function extractSummaries(open: IndexOpener, options: ExtractSummar
         }
         processed.push({ file: cacheFile(index.location, file), fileHash: sources.fileHash, symbols: sources.symbols });
         for (const symbol of sources.symbols) {
-          if (cached.get(symbol.file, symbol.qualifiedName, symbol.kind, symbol.hash)) reused += 1;
+          if (lookup?.get(symbol.file, symbol.qualifiedName, symbol.kind, symbol.hash)) reused += 1;
           else todo.push(symbol);
         }
       }
@@ -157,6 +160,8 @@ export async function extractSummaries(open: IndexOpener, options: ExtractSummar
       const extractedAt = new Date().toISOString();
       const scopeKey = relative(index.root, target).split(sep).join("/") || ".";
       let pruned = 0;
+      writer ??= openSummariesWriter(location);
+      const db = writer.database;
       db.transaction(() => {
         const insert = db.prepare(
           "INSERT OR REPLACE INTO summaries (file_path, symbol_name, kind, line, content_hash, file_hash, summary, concept_labels, extracted_at, model, tokens_input, tokens_output) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -214,7 +219,7 @@ export async function extractSummaries(open: IndexOpener, options: ExtractSummar
         tokens_output: tokensOutput,
       };
     } finally {
-      await writer.close();
+      await writer?.close();
     }
   } finally {
     lock.release();
