@@ -1,0 +1,34 @@
+import { defineCommand } from "../definition/define-command";
+import { BUDGET_OPTIONS, budgetFlags, limitOption } from "../definition/common-options";
+import { SOURCE_OPTION } from "../session/session-options";
+
+/** `tsift session-digest`: a session transcript (stdin or --input, streamed) as bounded execution evidence. */
+export const sessionDigest = defineCommand({
+  name: "session-digest",
+  summary: "a Claude/Codex transcript, markdown session document or runtime log as prompts, commands, files, failures, restarts and closeout",
+  helpOrder: 600,
+  positionals: [],
+  options: [
+    { name: "input", alias: "i", type: "string", description: "read the transcript from this file instead of stdin (streamed: any size)" },
+    SOURCE_OPTION,
+    { name: "path", alias: "p", type: "string", description: "project directory used to tell real files from directories and labels (default: .)" },
+    limitOption(10, "items per list: prompt targets, commands, files, symbols, failures (0 = all)"),
+    ...BUDGET_OPTIONS,
+  ],
+  examples: [
+    { command: "tsift session-digest --input ~/.claude/projects/-work-app/0b4e.jsonl", description: "what a Claude Code session did" },
+    { command: "tsift session-digest --source codex-jsonl --input rollout.jsonl --json", description: "a Codex rollout as JSON" },
+    { command: "tsift --envelope session-digest --budget small < tasks/notes.md", description: "a markdown session document as a small envelope" },
+  ],
+  async run(args, io) {
+    const { runSessionDigest } = await import("../session/run-session-commands");
+    return runSessionDigest(io, {
+      input: args.input,
+      source: args.source,
+      path: args.path,
+      limit: args.limit,
+      budget: budgetFlags(args),
+      envelope: args.envelope === true,
+    });
+  },
+});

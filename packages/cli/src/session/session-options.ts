@@ -1,0 +1,8 @@
+/** `--source` of the session commands: the transcript format, or `auto` to detect it from the first lines. */
+export const SOURCE_OPTION = {
+  name: "source",
+  type: "string",
+  choices: ["auto", "markdown", "claude-jsonl", "codex-jsonl", "log"],
+  default: "auto",
+  description: "transcript format (auto: detect from the first lines)",
+} as const;
