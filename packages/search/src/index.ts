@@ -66,6 +66,7 @@ export type {
   ChangeKind,
   ImpactBudget,
   ImpactChangedFile,
+  ImpactCoChange,
   ImpactChangedSymbol,
   ImpactOptions,
   ImpactReason,

@@ -32,6 +32,8 @@ export const impactOutput = defineOutput<ImpactReport>({
       for (const test of data.tests) lines.push(...testLines(test));
       lines.push(...more(data.tests.length, data.tests_total, "  "));
     }
+    for (const group of data.co_changed ?? [])
+      lines.push(`changed with ${group.path} (${group.commits} commits): ${group.files.map((file) => `${file.path} ×${file.count}`).join(", ")}`);
     lines.push(data.advisory);
     return lines.join("\n");
   },

@@ -94,6 +94,18 @@ export interface ImpactReport {
   commands: string[];
   /** A reminder that the list is an estimate from the index, not a proof. */
   advisory: string;
+  /**
+   * For the first changed (non-test) files, the files that most often changed with them in
+   * the git history (from an existing `.tsift/history.db`; absent without one): changes the
+   * call graph cannot see, such as a schema and its migration.
+   */
+  co_changed?: ImpactCoChange[];
+}
+
+export interface ImpactCoChange {
+  path: string;
+  commits: number;
+  files: { path: string; count: number; jaccard: number }[];
 }
 
 export interface ImpactResult {

@@ -9,7 +9,7 @@ import type Database from "better-sqlite3";
 import { changedSymbols, followedByCalls, type ChangedSymbol } from "./changed-symbols";
 import { loadChanges, type ChangedFile } from "./git-changes";
 import { IMPORT_REACH } from "./impact-types";
-import type { AffectedTest, ImpactBudget, ImpactOptions, ImpactReason, ImpactResult, ImpactVia, ImportReach } from "./impact-types";
+import type { AffectedTest, ImpactBudget, ImpactCoChange, ImpactOptions, ImpactReason, ImpactResult, ImpactVia, ImportReach } from "./impact-types";
 import { callReach, importReach, type TestHit } from "./reverse-reach";
 import { testCasesOf, type TestCase } from "./test-cases";
 import { hasInlineRustTests, isTestPath } from "./test-files";
@@ -54,10 +54,28 @@ export async function impact(options: ImpactOptions = {}): Promise<ImpactResult>
     const show = (path: string) => (shown ? `${shown}/${path}` : path);
     const settings = { depth, limit, imports: options.imports ?? "fallback", budget: options.budget ?? null, root: index.root, sourceRoot, show };
     const data = readTransaction(index.db, () => analyse(index.db, changed, settings));
-    return { data: { target: describeTarget(target), ...data }, root: index.root, pathArg: index.place.pathArg, notes: index.notes };
+    const coChanged = await coChangedWith(index.root, data.changed_files);
+    return {
+      data: { target: describeTarget(target), ...data, ...(coChanged.length ? { co_changed: coChanged } : {}) },
+      root: index.root,
+      pathArg: index.place.pathArg,
+      notes: index.notes,
+    };
   } finally {
     await index.close();
   }
+}
+
+/** Files changed with each of the first three changed source files, from an existing history index only (never built here). */
+async function coChangedWith(root: string, changedFiles: readonly { path: string; test: boolean; status: string }[]): Promise<ImpactCoChange[]> {
+  const { topCoChanged } = await import("@tsift/index/history");
+  const found: ImpactCoChange[] = [];
+  for (const file of changedFiles.filter((entry) => !entry.test && entry.status !== "added").slice(0, 3)) {
+    const top = await topCoChanged(root, file.path, 3);
+    if (top && top.files.length)
+      found.push({ path: file.path, commits: top.commits, files: top.files.map(({ path, count, jaccard }) => ({ path, count, jaccard })) });
+  }
+  return found;
 }
 
 interface Settings {
