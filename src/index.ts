@@ -256,5 +256,18 @@ export {
   type TestFailureGroup,
   type TestRunner,
 } from "@tsift/digest";
+/** Session observability: Claude Code and Codex transcripts, markdown session documents and runtime logs as bounded digests and cost reports, and the review of a repository's newest sessions. */
+export {
+  digestSession,
+  sessionCost,
+  sessionReview,
+  type SessionCost,
+  type SessionCostOptions,
+  type SessionDigest,
+  type SessionDigestOptions,
+  type SessionReview,
+  type SessionReviewOptions,
+  type SessionSourceChoice,
+} from "@tsift/digest";
 /** `tsift run` and `tsift context-pack`: a command's output kept under .tsift/artifacts/ and digested; the diff, digests, touched symbols and status reminders in one bounded handoff. */
 export { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunArtifact, type RunCommandOptions, type RunReport } from "@tsift/digest";
