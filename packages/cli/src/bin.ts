@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { runThroughDaemon } from "./daemon/daemon-client";
 import { fastPath } from "./fast-path";
 import { runFastPath } from "./fast-run";
 import { processIo } from "./io";
@@ -20,5 +21,6 @@ const text = fastPath(argv, process.stdout.columns);
 if (text !== undefined) process.stdout.write(text);
 else {
   const io = processIo();
-  process.exitCode = (await runFastPath(argv, io)) ?? (await (await import("./cli")).main(argv, io));
+  // A running `tsift daemon` answers read commands from warm indexes; anything it does not answer runs here.
+  process.exitCode = (await runThroughDaemon(argv, io)) ?? (await runFastPath(argv, io)) ?? (await (await import("./cli")).main(argv, io));
 }

@@ -1,0 +1,80 @@
+import { existsSync } from "node:fs";
+import type { CliIo } from "../io";
+import { VERSION } from "../version";
+import { daemonPaths } from "./daemon-paths";
+import { forwardedEnv, type DaemonRequest, type DaemonRunReply } from "./daemon-protocol";
+
+/** A read command slower than this through the daemon is run again in-process. */
+const REPLY_TIMEOUT_MS = 60_000;
+
+/** Sends one request and reads one JSON line back; null on any failure (no daemon, refused, timeout, not JSON). */
+export async function ask(socket: string, request: DaemonRequest, timeoutMs = REPLY_TIMEOUT_MS): Promise<unknown> {
+  const { createConnection } = await import("node:net");
+  return new Promise((resolve) => {
+    let text = "";
+    let done = false;
+    const finish = (value: unknown) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      connection.destroy();
+      resolve(value);
+    };
+    const connection = createConnection(socket);
+    const timer = setTimeout(() => finish(null), timeoutMs);
+    connection.setEncoding("utf8");
+    connection.on("error", () => finish(null));
+    connection.on("data", (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf("\n");
+      if (end < 0) return;
+      try {
+        finish(JSON.parse(text.slice(0, end)) as unknown);
+      } catch {
+        finish(null);
+      }
+    });
+    connection.on("end", () => finish(null));
+    connection.write(`${JSON.stringify(request)}\n`);
+  });
+}
+
+function isRunReply(value: unknown): value is Required<Pick<DaemonRunReply, "stdout" | "stderr" | "code">> {
+  const reply = value as DaemonRunReply | null;
+  return (
+    typeof reply === "object" &&
+    reply !== null &&
+    reply.version === VERSION &&
+    reply.declined !== true &&
+    typeof reply.stdout === "string" &&
+    typeof reply.stderr === "string" &&
+    Number.isInteger(reply.code)
+  );
+}
+
+/**
+ * Runs the command line through this user's daemon when one is listening and answers it:
+ * prints its stdout and stderr and returns its exit code. Undefined means "run it here":
+ * no daemon, `TSIFT_NO_DAEMON=1`, a declined (non-read) command, another version, a
+ * timeout or an answer of the wrong shape. Nothing is printed before a whole answer is in,
+ * so falling back never duplicates output.
+ */
+export async function runThroughDaemon(argv: readonly string[], io: CliIo): Promise<number | undefined> {
+  if (io.env.TSIFT_NO_DAEMON === "1" || argv.length === 0) return undefined;
+  const { socket } = daemonPaths(io.env);
+  if (!existsSync(socket)) return undefined;
+  const reply = await ask(socket, {
+    version: VERSION,
+    op: "run",
+    argv: [...argv],
+    cwd: io.cwd,
+    env: forwardedEnv(io.env),
+    stdoutIsTTY: io.stdoutIsTTY,
+    stderrIsTTY: io.stderrIsTTY,
+    ...(io.columns === undefined ? {} : { columns: io.columns }),
+  });
+  if (!isRunReply(reply)) return undefined;
+  if (reply.stdout) io.stdout(reply.stdout);
+  if (reply.stderr) io.stderr(reply.stderr);
+  return reply.code;
+}

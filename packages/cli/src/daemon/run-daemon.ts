@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { existsSync, openSync, closeSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { TsiftError } from "@tsift/core/light";
+import { commandResult, type CommandResult } from "../command-result";
+import { EXIT_CODES } from "../exit-codes";
+import type { CliIo } from "../io";
+import { defineOutput } from "../output/output-spec";
+import { VERSION } from "../version";
+import { ask } from "./daemon-client";
+import { daemonPaths } from "./daemon-paths";
+import type { DaemonStatus } from "./daemon-protocol";
+
+const text = (lines: (data: DaemonStatus) => string[]) => defineOutput<DaemonStatus>({ tool: "daemon", text: (data) => `${lines(data).join("\n")}\n` });
+
+function statusLines(data: DaemonStatus): string[] {
+  if (!data.running) return [`not running (socket ${data.socket})`];
+  return [
+    `running: pid ${data.pid}, tsift ${data.version}, up ${data.uptime_secs} s, idle ${data.idle_secs} s, ${data.requests} request${data.requests === 1 ? "" : "s"}`,
+    `socket: ${data.socket}`,
+    ...(data.projects ?? []).map((root) => `warm: ${root}`),
+  ];
+}
+
+/** The running daemon's status, or `running: false` when none answers (a stale socket counts as none). */
+export async function daemonStatus(env: CliIo["env"]): Promise<DaemonStatus> {
+  const { socket } = daemonPaths(env);
+  const reply = existsSync(socket) ? ((await ask(socket, { version: VERSION, op: "status" }, 5000)) as DaemonStatus | null) : null;
+  return reply?.running === true ? reply : { running: false, socket };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface DaemonStartFlags {
+  idle: number;
+  foreground: boolean;
+}
+
+/**
+ * `tsift daemon start`: serves in this process with `--foreground`; otherwise starts a
+ * detached `tsift daemon start --foreground` (its output to `daemon.log` beside the socket)
+ * and waits until it answers.
+ */
+export async function runDaemonStart(io: CliIo, flags: DaemonStartFlags): Promise<CommandResult> {
+  if (!Number.isFinite(flags.idle) || flags.idle <= 0) throw new TsiftError("usage", `--idle must be a positive number of seconds, got ${flags.idle}`);
+  const running = await daemonStatus(io.env);
+  if (running.running)
+    return commandResult(
+      running,
+      text((data) => [`already running (pid ${data.pid})`, `socket: ${data.socket}`]),
+    );
+  if (flags.foreground) {
+    const { serveDaemon } = await import("./daemon-server");
+    await serveDaemon({ idleSecs: flags.idle, env: io.env });
+    return { data: null, emitted: true, exitCode: EXIT_CODES.ok };
+  }
+  const paths = daemonPaths(io.env);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  const log = openSync(join(paths.dir, "daemon.log"), "a");
+  const child = spawn(process.execPath, [process.argv[1]!, "daemon", "start", "--foreground", "--idle", String(flags.idle)], {
+    cwd: paths.dir,
+    env: { ...io.env, TSIFT_NO_DAEMON: "1" } as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  child.unref();
+  for (let i = 0; i < 100; i++) {
+    const status = await daemonStatus(io.env);
+    if (status.running)
+      return commandResult(
+        status,
+        text((data) => [`started (pid ${data.pid})`, `socket: ${data.socket}`]),
+      );
+    if (child.exitCode !== null) break;
+    await wait(50);
+  }
+  throw new TsiftError("io_error", `the daemon did not start; see ${join(paths.dir, "daemon.log")}`, { hint: "tsift daemon start --foreground" });
+}
+
+/** `tsift daemon stop`: asks the daemon to stop and waits until its socket is gone. */
+export async function runDaemonStop(io: CliIo): Promise<CommandResult> {
+  const status = await daemonStatus(io.env);
+  if (!status.running)
+    return commandResult(
+      status,
+      text(() => ["not running"]),
+    );
+  await ask(status.socket, { version: VERSION, op: "stop" }, 5000);
+  for (let i = 0; i < 200 && existsSync(daemonPaths(io.env).pid); i++) await wait(25);
+  return commandResult(
+    { ...status, running: false },
+    text((data) => [`stopped (pid ${data.pid})`]),
+  );
+}
+
+/** `tsift daemon status`. */
+export async function runDaemonStatus(io: CliIo): Promise<CommandResult> {
+  return commandResult(await daemonStatus(io.env), text(statusLines));
+}

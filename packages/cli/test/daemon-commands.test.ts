@@ -1,0 +1,140 @@
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { project, spawnBuilt, tsift } from "./index-helpers";
+
+const SOURCES = {
+  "src/store.ts": "export class Store {\n  get(key: string) { return key; }\n}\nexport function getStore() { return new Store(); }\n",
+  "src/main.ts": "import { getStore } from './store';\nexport function main() { return getStore().get('k'); }\n",
+  "test/main.test.ts": "import { main } from '../src/main';\nexport function testMain() { return main(); }\n",
+};
+
+/** Every read command, in its output modes, plus a failing lookup and a usage error. */
+const READ_LINES: string[][] = [
+  ["symbols"],
+  ["symbols", "getStore", "--json"],
+  ["symbols", "get", "--tabular"],
+  ["explain", "getStore"],
+  ["explain", "noSuchThing"],
+  ["graph", "getStore", "--callers"],
+  ["graph", "main", "--callees", "--json"],
+  ["path", "main", "Store.get"],
+  ["communities"],
+  ["analyze", "--json"],
+  ["search", "store"],
+  ["search", "getStore", "--envelope"],
+  ["related", "src/main.ts:2"],
+  ["source-read", "src/store.ts", "--start", "1", "--end", "3"],
+  ["traverse", "getStore"],
+  ["map", "--format", "json"],
+  ["pack", "--budget", "512"],
+  ["impact", "--json"],
+  ["symbols", "--limit", "-1"],
+];
+
+const dirs: string[] = [];
+const servers: ChildProcess[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) server.kill();
+  for (const dir of dirs.splice(0)) {
+    spawnBuilt(dir, ["daemon", "stop"], { env: { ...process.env, XDG_RUNTIME_DIR: dir } });
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** An environment whose daemon lives in a fresh runtime dir of its own. */
+function runtimeEnv(): NodeJS.ProcessEnv {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "tsift-daemon-")));
+  dirs.push(dir);
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: dir };
+  delete env.TSIFT_NO_DAEMON;
+  return env;
+}
+
+async function indexedProject(): Promise<string> {
+  const root = project(SOURCES, { git: true });
+  await tsift(root, ["index", "-q"]);
+  writeFileSync(join(root, "src", "main.ts"), `${SOURCES["src/main.ts"]}export const changed = 1;\n`);
+  await tsift(root, ["index", "-q"]);
+  return root;
+}
+
+const requests = (root: string, env: NodeJS.ProcessEnv) =>
+  (JSON.parse(spawnBuilt(root, ["daemon", "status", "--json"], { env }).out) as { requests?: number }).requests;
+
+describe("tsift daemon", () => {
+  it("answers every read command exactly as the in-process path does", async () => {
+    const root = await indexedProject();
+    const env = runtimeEnv();
+    const cold = { ...env, TSIFT_NO_DAEMON: "1" };
+    // Caches a first run writes (rankings, graph.db) exist before the comparison.
+    for (const argv of READ_LINES) spawnBuilt(root, argv, { env: cold });
+    const start = spawnBuilt(root, ["daemon", "start", "--idle", "120"], { env });
+    expect(start.code).toBe(0);
+    expect(start.out).toMatch(/^started \(pid \d+\)\nsocket: .*daemon\.sock\n$/);
+    for (const argv of READ_LINES) {
+      const inProcess = spawnBuilt(root, argv, { env: cold });
+      const viaDaemon = spawnBuilt(root, argv, { env });
+      expect({ argv, ...viaDaemon }).toEqual({ argv, ...inProcess });
+    }
+    // Every line was answered by the daemon, none fell back.
+    expect(requests(root, env)).toBe(READ_LINES.length);
+    // Commands that are not reads run in-process and leave the daemon's count alone.
+    expect(spawnBuilt(root, ["status", "--json"], { env }).code).toBe(0);
+    expect(requests(root, env)).toBe(READ_LINES.length);
+    const status = JSON.parse(spawnBuilt(root, ["daemon", "status", "--json"], { env }).out) as { projects: string[] };
+    expect(status.projects).toEqual([root]);
+  });
+
+  it("keeps answers fresh: an edit is seen by the next read through the daemon", async () => {
+    const root = await indexedProject();
+    const env = runtimeEnv();
+    expect(spawnBuilt(root, ["daemon", "start"], { env }).code).toBe(0);
+    expect(spawnBuilt(root, ["symbols", "addedLater", "--json"], { env }).out).toContain('"total":0');
+    writeFileSync(join(root, "src", "later.ts"), "export function addedLater() { return 1; }\n");
+    let out = "";
+    for (let i = 0; i < 100 && !out.includes('"total":1'); i++) out = spawnBuilt(root, ["symbols", "addedLater", "--json"], { env }).out;
+    expect(out).toContain('"total":1');
+  });
+
+  it("stops on request, and exits by itself when idle, removing its socket and pid file", async () => {
+    const root = await indexedProject();
+    const env = runtimeEnv();
+    const tsiftDir = join(env.XDG_RUNTIME_DIR!, "tsift");
+    expect(spawnBuilt(root, ["daemon", "start"], { env }).code).toBe(0);
+    expect(spawnBuilt(root, ["daemon", "start"], { env }).out).toMatch(/^already running/);
+    expect(spawnBuilt(root, ["daemon", "stop"], { env }).out).toMatch(/^stopped \(pid \d+\)\n$/);
+    expect(existsSync(join(tsiftDir, "daemon.sock"))).toBe(false);
+    expect(spawnBuilt(root, ["daemon", "status"], { env }).out).toMatch(/^not running/);
+
+    expect(spawnBuilt(root, ["daemon", "start", "--idle", "1"], { env }).code).toBe(0);
+    for (let i = 0; i < 200 && existsSync(join(tsiftDir, "daemon.pid")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(join(tsiftDir, "daemon.pid"))).toBe(false);
+    expect(existsSync(join(tsiftDir, "daemon.sock"))).toBe(false);
+  });
+
+  it.each([
+    ["a stale socket nobody listens on", null],
+    ["a wrong answer shape", '{"version":"0.1.0","stdout":5}\n'],
+    ["another version", '{"version":"0.0.0-other","stdout":"x","stderr":"","code":0}\n'],
+    ["no JSON", "garbage\n"],
+  ])("falls back silently on %s", async (_what, answer) => {
+    const root = await indexedProject();
+    const env = runtimeEnv();
+    const socket = join(env.XDG_RUNTIME_DIR!, "tsift", "daemon.sock");
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(join(env.XDG_RUNTIME_DIR!, "tsift"), { recursive: true, mode: 0o700 });
+    if (answer === null) writeFileSync(socket, "");
+    else {
+      // In a process of its own: spawnSync below blocks this one's event loop.
+      const script = `require("net").createServer((c) => c.end(${JSON.stringify(answer)})).listen(${JSON.stringify(socket)}, () => console.log("ready"))`;
+      const server = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+      servers.push(server);
+      await new Promise((resolve) => server.stdout.once("data", resolve));
+    }
+    const expected = spawnBuilt(root, ["explain", "getStore"], { env: { ...env, TSIFT_NO_DAEMON: "1" } });
+    expect(spawnBuilt(root, ["explain", "getStore"], { env })).toEqual(expected);
+  });
+});
