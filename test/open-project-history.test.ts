@@ -3,21 +3,11 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openProject, readCoChange, searchHistory } from "../src/index";
-import { asJson, cli, removeTempDirs, tempDir } from "./cli-parity";
+import { asJson, cli, GIT_ENV, removeTempDirs, tempDir } from "./cli-parity";
 
 // `tsift history …` and `tsift cochange` are library calls: openProject().history and cochange() answer as the CLI does.
 
 afterAll(() => removeTempDirs());
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "t",
-  GIT_AUTHOR_EMAIL: "t@example.com",
-  GIT_COMMITTER_NAME: "t",
-  GIT_COMMITTER_EMAIL: "t@example.com",
-};
 
 function repo(): string {
   const root = tempDir("tsift-open-project-history-");

@@ -3,21 +3,11 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { impact, openProject } from "../src/index";
-import { asJson, cli, removeTempDirs, repoRoot, tempDir } from "./cli-parity";
+import { asJson, cli, GIT_ENV, removeTempDirs, repoRoot, tempDir } from "./cli-parity";
 
 // `tsift impact` is a library call: the built CLI's JSON, `openProject().impact()` and `impact()` agree.
 
 afterAll(() => removeTempDirs());
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "t",
-  GIT_AUTHOR_EMAIL: "t@example.com",
-  GIT_COMMITTER_NAME: "t",
-  GIT_COMMITTER_EMAIL: "t@example.com",
-};
 
 function repo(): string {
   const root = tempDir("tsift-open-project-impact-");

@@ -3,23 +3,14 @@ import { chmodSync, mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { project, spawnBuilt, tsift, write } from "./index-helpers";
+import { GIT_ENV, project, spawnBuilt, tsift, write } from "./index-helpers";
 
-const GIT_ENV = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "t",
-  GIT_AUTHOR_EMAIL: "t@example.com",
-  GIT_COMMITTER_NAME: "t",
-  GIT_COMMITTER_EMAIL: "t@example.com",
-  GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z",
-  GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
-};
+/** Fixed dates too, so commit hashes in the digests are the same on every run. */
+const DATED_GIT_ENV = { ...GIT_ENV, GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z", GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z" };
 
 function repo(files: Record<string, string | Buffer> = {}) {
   const root = project({});
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, env: GIT_ENV, encoding: "utf8" });
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, env: DATED_GIT_ENV, encoding: "utf8" });
   git("init", "-q", "-b", "main");
   write(root, files);
   const commit = (message = "c") => {

@@ -3,17 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtBin } from "./helpers";
-import { project, spawnBuilt, tsift, write } from "./index-helpers";
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: "/dev/null",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "t",
-  GIT_AUTHOR_EMAIL: "t@example.com",
-  GIT_COMMITTER_NAME: "t",
-  GIT_COMMITTER_EMAIL: "t@example.com",
-};
+import { GIT_ENV, project, spawnBuilt, tsift, write } from "./index-helpers";
 
 /** A real git repository holding `files` in one commit. */
 function repo(files: Record<string, string>) {

@@ -122,3 +122,14 @@ export async function holdSqliteLock(dbPath: string) {
     },
   };
 }
+
+/** git's environment for tests: a fixed identity and no user or system config, so every run commits alike. */
+export const GIT_ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@example.com",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@example.com",
+};
