@@ -79,3 +79,14 @@ export {
 export { parseFrontMatter, scanSkills, type ScannedSkill, type SkillStatus } from "./audit/scan-skills";
 export { contentWords, jaccard, similarPairs, type SimilarPair } from "./audit/skill-similarity";
 export { foldSkillName, scanSkillUsage, usageList, type SkillUsage, type SkillUsageScan } from "./audit/skill-usage";
+// `tsift dci-benchmark`: recorded search-strategy runs, ranked by localization then budget.
+export {
+  DCI_LANES,
+  evaluateDciBenchmark,
+  readDciBenchmarkFixture,
+  type DciBenchmarkFixture,
+  type DciBenchmarkReport,
+  type DciLaneSummary,
+  type DciRun,
+  type DciTask,
+} from "./dci-benchmark/dci-benchmark";

@@ -35,6 +35,12 @@ function coChangedLine(co: NonNullable<SymbolExplanation["co_changed"]>): string
   return `co-changed with ${co.path}: ${co.files.map((file) => `${file.path} (${file.count}/${co.commits})`).join(", ")}`;
 }
 
+/** Cached summaries from the symbol's file (present only when summaries.db exists). */
+function summaryLines(summaries: NonNullable<SymbolExplanation["summaries"]>): string[] {
+  const own = `summary: ${summaries.state}${summaries.state === "current" ? "" : " (tsift summarize --extract)"}`;
+  return [own, ...summaries.snippets.map((snippet) => `  ${snippet.symbol}: ${snippet.summary}`)];
+}
+
 /** `tsift explain` output; `place` spells the project and scope in suggested commands. */
 export const explainOutput = (place: CommandPlace) =>
   defineOutput<SymbolExplanation>({
@@ -57,6 +63,7 @@ export const explainOutput = (place: CommandPlace) =>
           : "community: none (no resolved calls)",
       );
       if (data.co_changed) lines.push(coChangedLine(data.co_changed));
+      if (data.summaries) lines.push(...summaryLines(data.summaries));
       return lines.join("\n");
     },
     compact: (data) =>

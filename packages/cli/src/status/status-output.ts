@@ -56,7 +56,7 @@ export const statusOutput = defineOutput<StatusData>({
     if (failed.length > MAX_FAILED_LINES) lines.push(`  (+${failed.length - MAX_FAILED_LINES} more failed files; --json lists them all)`);
     if (index.recovery) lines.push(`  (read a snapshot copy: ${index.recovery})`);
     if (index.writer) lines.push(`  (a tsift index writer is running: pid ${index.writer.pid ?? "?"})`);
-    lines.push(instructionsLine(data.instructions), `summaries: ${data.summaries.state} (${data.summaries.reason})`, "recommendations:");
+    lines.push(instructionsLine(data.instructions), summariesLine(data.summaries), "recommendations:");
     const first = index.state === "corrupt" ? "rebuild the index" : "run tsift index";
     lines.push(`use: ${data.recommendations.use.length ? data.recommendations.use.join(", ") : `(none — ${first} first)`}`);
     const reason = runReason(index);
@@ -96,3 +96,9 @@ export const statusOutput = defineOutput<StatusData>({
     followUp: (data) => (data.recommendations.run ? [data.recommendations.run] : []),
   },
 });
+
+function summariesLine(summaries: StatusReport["summaries"]): string {
+  if ("reason" in summaries) return `summaries: ${summaries.state} (${summaries.reason})`;
+  if (summaries.state === "none") return "summaries: none (summaries.db is empty)";
+  return `summaries: ${summaries.summarized_symbols}/${summaries.indexed_symbols} symbols current (${summaries.coverage_pct}%), ${summaries.cached_files}/${summaries.total_indexed_files} files cached`;
+}

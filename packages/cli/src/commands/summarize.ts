@@ -1,0 +1,44 @@
+import { defineCommand } from "../definition/define-command";
+import { PATH, SCOPE } from "../definition/common-options";
+
+/** `tsift summarize`: cached LLM summaries of symbols — extracted once, then read for free. */
+export const summarize = defineCommand({
+  name: "summarize",
+  summary: "cached LLM summaries of symbols (.tsift/summaries.db): --extract once, then read for free",
+  helpOrder: 530,
+  positionals: [
+    { name: "target", required: false, description: "a symbol to show (name, Class.method, file:line, gsym-* handle), or with --extract the path to extract" },
+  ],
+  options: [
+    {
+      name: "extract",
+      type: "boolean",
+      default: false,
+      description: "summarize the indexed symbols under the path through the configured LLM (the only command that calls it)",
+    },
+    { name: "diff", type: "boolean", default: false, description: "with --extract: only files git reports changed or untracked" },
+    { name: "file", type: "string", description: "every symbol of this indexed file with its summary state" },
+    { name: "stats", type: "boolean", default: false, description: "summaries, cached and stale files, tokens spent and estimated savings" },
+    PATH,
+    SCOPE,
+  ],
+  examples: [
+    { command: "tsift summarize --extract src/", description: "summarize what is not cached yet under src/ (ANTHROPIC_API_KEY)" },
+    { command: "tsift summarize --extract --diff", description: "re-extract only git-changed files" },
+    { command: "tsift summarize Cache.peek", description: "the cached summary of one symbol: current, stale or missing" },
+    { command: "tsift summarize --file src/cache.ts --json", description: "every symbol of a file with its summary state" },
+    { command: "tsift summarize --stats", description: "cache totals, stale files and estimated token savings" },
+  ],
+  async run(args, io) {
+    const { runSummarize } = await import("../summarize/run-summarize");
+    return runSummarize(io, {
+      target: args.target,
+      extract: args.extract,
+      diff: args.diff,
+      file: args.file,
+      stats: args.stats,
+      path: args.path,
+      scope: args.scope,
+    });
+  },
+});
