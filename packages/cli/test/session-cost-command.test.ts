@@ -29,6 +29,9 @@ describe("tsift session-cost", () => {
     expect(result.out).toContain("\nlargest turns:\n  turn 2 ");
     expect(result.out).toContain("  src/big.ts [all] x2: ~360 duplicate tokens -> tsift source-read src/big.ts --budget normal\n");
     expect(result.out).toMatch(/^ {2}prompt_budget: a turn sent 160020 prompt tokens \(over 150000\)$/m);
+    expect(result.out).not.toContain("\nloops:");
+    const looping = [claudeUser(cwd, "s", "again"), claudeUser(cwd, "s", "again")].join("\n");
+    expect((await tsift(cwd, ["session-cost"], { stdin: looping })).out).toContain("\nloops:\n  repeated_prompt x2: again\n");
   });
 
   it("--json keeps Codex's last_token_usage and skips a snapshot logged twice; stdin works", async () => {

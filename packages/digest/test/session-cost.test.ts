@@ -116,3 +116,34 @@ describe("sessionCost on Codex rollouts", () => {
     expect(cost.turns).toBe(1);
   });
 });
+
+describe("sessionCost loop clusters", () => {
+  it("names repeated prompts, repeated command bundles and no-op commits, and warns about no-op closeout churn", async () => {
+    const round = (i: number) => [
+      claude.user(cwd, sid, "run the checks again"),
+      claude.assistant(cwd, sid, `a${i}`, [claude.bash(`b${i}`, "npm test")]),
+      claude.assistant(cwd, sid, `c${i}`, [claude.bash(`c${i}`, "git commit -am wip")]),
+      claude.toolResult(cwd, sid, `c${i}`, "On branch main\nnothing to commit, working tree clean"),
+    ];
+    const cost = await sessionCost(streamOf([...round(1), ...round(2), ...round(3), claude.user(cwd, sid, "done?")]));
+    expect(cost.loop_clusters).toEqual([
+      { kind: "repeated_prompt", text: "run the checks again", count: 3 },
+      { kind: "repeated_command_bundle", text: "npm test ; git commit -am wip", count: 3 },
+      { kind: "noop_closeout", text: "commit with nothing to commit", count: 3 },
+    ]);
+    expect(cost.noop_closeouts).toBe(3);
+    expect(cost.guardrails.map((guardrail) => guardrail.kind)).toEqual(["noop_closeout"]);
+  });
+
+  it("counts a runtime log's commit_already_current once per cycle", async () => {
+    const log = [
+      "event=document_cycle cycle=1 phase=closeout commit_already_current",
+      "event=document_cycle cycle=1 phase=closeout commit_already_current",
+      "event=document_cycle cycle=2 phase=closeout commit_already_current",
+    ];
+    const cost = await sessionCost(streamOf(log));
+    expect(cost.source).toBe("log");
+    expect(cost.noop_closeouts).toBe(2);
+    expect(cost.guardrails).toEqual([]);
+  });
+});

@@ -128,6 +128,7 @@ export const sessionCostOutput = defineOutput<SessionCostData>({
             `runtime: ${data.runtime.events.map(counted).join(", ")}${data.runtime.max_restart_count !== null ? `; max restart_count ${data.runtime.max_restart_count}` : ""}`,
           ]
         : []),
+      ...(data.loop_clusters.length ? ["loops:", ...data.loop_clusters.map((cluster) => `  ${cluster.kind} x${cluster.count}: ${cluster.text}`)] : []),
       ...(data.guardrails.length
         ? ["guardrails:", ...data.guardrails.map((guardrail) => `  ${guardrail.kind}: ${guardrail.message}\n    -> ${guardrail.action}`)]
         : ["guardrails: none"]),

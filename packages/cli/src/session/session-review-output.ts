@@ -45,6 +45,7 @@ export const sessionReviewOutput = defineOutput<SessionReviewData>({
           (read) => `  ${read.path} [${read.range}] x${read.reads}: ~${read.duplicate_tokens} duplicate tokens -> ${read.follow_up[0]}`,
         ),
       );
+    if (data.loop_clusters.length) lines.push("loops:", ...data.loop_clusters.map((cluster) => `  ${cluster.kind} x${cluster.count}: ${cluster.text}`));
     lines.push(
       data.guardrails.length
         ? `guardrails:\n${data.guardrails.map((guardrail) => `  ${guardrail.kind}: ${guardrail.message}\n    -> ${guardrail.action}`).join("\n")}`

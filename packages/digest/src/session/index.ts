@@ -20,6 +20,7 @@ export {
 } from "./session-cost";
 export { sessionReview, type ReviewCost, type ReviewedSession, type SessionReview, type SessionReviewOptions } from "./session-review";
 export type { NextContext, NextContextFailure } from "./next-context";
+export type { LoopCluster } from "./loop-clusters";
 export { claudeProjectSlug, discoverSessions, type SessionCandidate, type SessionClient } from "./discover-sessions";
 export { detectSessionSource, readSession } from "./read-session";
 export {

@@ -20,7 +20,7 @@ export interface NextContext {
   next_commands: string[];
 }
 
-const GUARDRAIL_ORDER: readonly CostGuardrail["kind"][] = ["prompt_budget", "cached_resend", "restart_loop", "repeated_reads"];
+const GUARDRAIL_ORDER: readonly CostGuardrail["kind"][] = ["prompt_budget", "cached_resend", "restart_loop", "noop_closeout", "repeated_reads"];
 
 /** Builds the `--next-context` packet from the review's latest session and guardrails. */
 export function buildNextContext(

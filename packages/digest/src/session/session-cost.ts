@@ -2,6 +2,7 @@ import { capList } from "../cap-list";
 import { shellArg } from "@tsift/core/light";
 import { withEconomy, type DigestEconomy } from "../digest-economy";
 import { BoundedCounter } from "./bounded-counter";
+import { LoopTracker, type LoopCluster } from "./loop-clusters";
 import { readSession } from "./read-session";
 import type { FileRead, SessionEvent, SessionReadStats, SessionSourceChoice, TokenUsage } from "./session-types";
 
@@ -16,6 +17,8 @@ export const CACHED_RESEND_MIN = 2_000_000;
 export const RESTART_LOOP_MIN = 3;
 /** Duplicate read tokens from this many on are worth a guardrail. */
 export const DUPLICATE_READ_MIN = 5_000;
+/** Commits with nothing to commit from this many on are no-op closeout churn. */
+export const NOOP_CLOSEOUT_MIN = 3;
 
 export interface TurnCost extends TokenUsage {
   turn: number;
@@ -33,7 +36,7 @@ export interface RepeatedRead {
 }
 
 export interface CostGuardrail {
-  kind: "prompt_budget" | "cached_resend" | "restart_loop" | "repeated_reads";
+  kind: "prompt_budget" | "cached_resend" | "restart_loop" | "noop_closeout" | "repeated_reads";
   message: string;
   action: string;
 }
@@ -52,6 +55,10 @@ export interface SessionCost {
   repeated_reads_total: number;
   duplicate_read_tokens: number;
   runtime: { events: { text: string; count: number }[]; restarts: number; max_restart_count: number | null };
+  /** Repeated prompts, repeated command bundles between prompts, no-op commits. */
+  loop_clusters: LoopCluster[];
+  /** Commits that found nothing to commit (log retries counted once per cycle). */
+  noop_closeouts: number;
   guardrails: CostGuardrail[];
   economy: DigestEconomy;
 }
@@ -76,10 +83,12 @@ export class SessionCoster {
   private restarts = 0;
   private maxRestartCount: number | null = null;
   private cwd: string | null = null;
+  private readonly loops = new LoopTracker();
 
   constructor(private readonly keep = 5) {}
 
   add(event: SessionEvent): void {
+    this.loops.add(event);
     if (event.kind === "meta" && event.cwd && this.cwd === null) this.cwd = event.cwd;
     else if (event.kind === "usage") this.usage(event.usage, event.timestamp ?? null, event.replaces_previous === true);
     else if (event.kind === "tool" && event.read) {
@@ -172,12 +181,15 @@ export class SessionCoster {
         restarts: this.restarts,
         max_restart_count: this.maxRestartCount,
       },
+      loop_clusters: capList(this.loops.finish(), limit).items,
+      noop_closeouts: this.loops.noopCloseouts,
       guardrails: costGuardrails({
         largest: this.largest[0]?.total ?? 0,
         largestPrompt: Math.max(0, ...this.largest.map(promptSide)),
         prompt,
         ratio,
         restarts: this.restarts,
+        noopCloseouts: this.loops.noopCloseouts,
         duplicateTokens,
         topRead: repeated[0],
       }),
@@ -198,6 +210,7 @@ interface GuardrailFacts {
   prompt: number;
   ratio: number;
   restarts: number;
+  noopCloseouts: number;
   duplicateTokens: number;
   topRead: RepeatedRead | undefined;
 }
@@ -222,6 +235,12 @@ export function costGuardrails(facts: GuardrailFacts): CostGuardrail[] {
       kind: "restart_loop",
       message: `${facts.restarts} restarts, resumes or compactions`,
       action: "stop restarting on the same context; resume from tsift --envelope session-review . --next-context --budget normal",
+    });
+  if (facts.noopCloseouts >= NOOP_CLOSEOUT_MIN)
+    guardrails.push({
+      kind: "noop_closeout",
+      message: `${facts.noopCloseouts} commits found nothing to commit`,
+      action: "check what is already committed before closing out again: git status --short && tsift --envelope diff-digest --budget normal",
     });
   if (facts.duplicateTokens >= DUPLICATE_READ_MIN && facts.topRead)
     guardrails.push({

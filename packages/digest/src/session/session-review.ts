@@ -4,6 +4,7 @@ import { homedir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import { capList } from "../cap-list";
+import type { LoopCluster } from "./loop-clusters";
 import { readSession } from "./read-session";
 import { SessionCoster, costGuardrails, type CostGuardrail, type RepeatedRead, type SessionCost } from "./session-cost";
 import { SessionDigester, type CloseoutStep, type CountedItem, type SessionDigest, type SessionFailure } from "./session-digest";
@@ -72,6 +73,8 @@ export interface SessionReview {
   failures: SessionFailure[];
   closeout: CloseoutStep[];
   repeated_reads: RepeatedRead[];
+  /** Each reviewed session's repeated prompts, command bundles and no-op commits, most repeated first. */
+  loop_clusters: LoopCluster[];
   guardrails: CostGuardrail[];
   next_context: NextContext;
 }
@@ -138,6 +141,7 @@ function reviewCost(scope: ReviewCost["scope"], costs: readonly SessionCost[]): 
       prompt,
       ratio,
       restarts: costs.reduce((total, cost) => total + cost.runtime.restarts, 0),
+      noopCloseouts: costs.reduce((total, cost) => total + cost.noop_closeouts, 0),
       duplicateTokens: reads.reduce((total, read) => total + read.duplicate_tokens, 0),
       topRead: reads[0],
     }),
@@ -241,6 +245,10 @@ export async function sessionReview(options: SessionReviewOptions): Promise<Sess
     failures,
     closeout: latest?.digest.closeout ?? [],
     repeated_reads: repeatedReads,
+    loop_clusters: capList(
+      parsed.flatMap((entry) => entry.cost.loop_clusters).sort((a, b) => b.count - a.count),
+      limit,
+    ).items,
     guardrails: aggregate.guardrails,
   };
   return { ...review, next_context: buildNextContext(review, kind === "document" ? relative(root, target) : ".", limit) };
