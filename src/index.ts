@@ -27,6 +27,8 @@ export {
   type ProjectArtifactsOptions,
   type ProjectCoChangeOptions,
   type ProjectHistory,
+  type ProjectSummaries,
+  type ProjectSummarizeExtractOptions,
   type ProjectHistorySearchOptions,
   type ProjectHistoryTagsOptions,
   type ProjectProvenanceOptions,
@@ -149,6 +151,28 @@ export {
   type ReadHistoryTagsOptions,
   type ReadProvenanceOptions,
   type SearchHistoryOptions,
+} from "@tsift/index";
+
+/** summaries.db: cached LLM summaries of symbols, the provider that fills it, and its read-only queries. */
+export {
+  anthropicSummaryProvider,
+  extractSummaries,
+  readFileSummaries,
+  readSummaryStats,
+  readSymbolSummary,
+  summariesLocation,
+  summaryCoverage,
+  SUMMARIES_SCHEMA_VERSION,
+  type ExtractReport,
+  type ExtractSummariesOptions,
+  type FileSummaryView,
+  type SummaryCoverage,
+  type SummaryProvider,
+  type SummaryRequestItem,
+  type SummaryBatchResult,
+  type SummaryState,
+  type SummaryStats,
+  type SymbolSummaryView,
 } from "@tsift/index";
 
 /** index.db -> graph.db: the code graph projection and its incremental refresh into any GraphStore. */

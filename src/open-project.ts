@@ -62,6 +62,17 @@ import {
   type ReadProvenanceOptions,
   type SearchHistoryOptions,
 } from "@tsift/index";
+import {
+  extractSummaries,
+  readFileSummaries,
+  readSummaryStats,
+  readSymbolSummary,
+  type ExtractReport,
+  type ExtractSummariesOptions,
+  type FileSummaryView,
+  type SummaryStats,
+  type SymbolSummaryView,
+} from "@tsift/index/summaries";
 import { diffDigest, type DiffDigestOptions, type DiffDigestReport } from "@tsift/digest";
 import { testDigest, type ProjectTestDigest, type TestDigestRequest } from "@tsift/digest";
 import { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunCommandOptions, type RunReport } from "@tsift/digest";
@@ -145,6 +156,21 @@ export interface ProjectHistory {
   artifacts(options?: ProjectArtifactsOptions): Promise<HistoryArtifactsResult>;
 }
 
+/** `target` (the path to extract) is relative to the project root. */
+export type ProjectSummarizeExtractOptions = Omit<ExtractSummariesOptions, "target"> & { target?: string };
+
+/** `tsift summarize …`: the cached LLM summaries in `.tsift/summaries.db`; only `extract` calls the provider, the reads never create the cache. */
+export interface ProjectSummaries {
+  /** `tsift summarize --extract [target] [--diff]`: summarizes what has no current cached summary (key from `ANTHROPIC_API_KEY` unless `provider` is given). */
+  extract(options?: ProjectSummarizeExtractOptions): Promise<ExtractReport>;
+  /** `tsift summarize <symbol>`: one symbol's summary, `current`, `stale` or `missing`. */
+  symbol(symbol: string): Promise<SymbolSummaryView>;
+  /** `tsift summarize --file <path>`: every symbol of an indexed file (`path` relative to the root). */
+  file(path: string): Promise<FileSummaryView>;
+  /** `tsift summarize --stats`: cached and stale files, tokens spent, estimated savings. */
+  stats(): Promise<SummaryStats>;
+}
+
 /**
  * A project, as the `tsift` command line sees it: every method is the use case behind one
  * command, takes that command's options, and returns exactly the data `tsift <command>
@@ -219,6 +245,8 @@ export interface Project {
   readonly history: ProjectHistory;
   /** `tsift cochange <path>`: files changed in the same commits, with count, support and Jaccard (`path` relative to the root). */
   cochange(path: string, options?: ProjectCoChangeOptions): Promise<CoChangeResult>;
+  /** `tsift summarize …`: cached LLM summaries. */
+  readonly summarize: ProjectSummaries;
   /** Closes the index reader held between calls; the project can be used again afterwards. */
   close(): Promise<void>;
 }
@@ -318,6 +346,12 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       artifacts: (read = {}) => readArtifacts({ ...read, root, onNote: options.onNote }),
     },
     cochange: (path, read = {}) => readCoChange({ ...read, path, root, onNote: options.onNote }),
+    summarize: {
+      extract: ({ target, ...extract } = {}) => extractSummaries(open, { ...extract, ...(target === undefined ? {} : { target: resolve(root, target) }) }),
+      symbol: (symbol) => readSymbolSummary(open, { symbol }),
+      file: (path) => readFileSummaries(open, { file: resolve(root, path) }),
+      stats: async () => readSummaryStats(root),
+    },
     async close() {
       const open = reader;
       reader = null;
