@@ -124,10 +124,16 @@ export function onFunctionDeclaration(node: SyntaxNode, context: RuleContext): S
   const name = node.childForFieldName("name");
   if (!name) return null;
   const place = declarationPlace(node, context, name.text);
+  // An implementation behind overloads is listed by its first overload: the implementation's
+  // own parameters (often `...args: any[]`) are not what callers see.
+  const overloaded = bodiless ? undefined : stateOf(context).overloadHeads.get(node.startIndex);
+  const signature = overloaded
+    ? `${head(slice(context, place.start, node.startIndex) + slice(context, overloaded.start, overloaded.end))}${overloaded.count > 1 ? ` (+${overloaded.count - 1} overload${overloaded.count === 2 ? "" : "s"})` : ""}`
+    : head(slice(context, place.start, bodiless ? node.endIndex : bodyStart(node)));
   const draft: SymbolDraft = {
     name: name.text,
     kind: "function",
-    signature: head(slice(context, place.start, bodiless ? node.endIndex : bodyStart(node))),
+    signature,
     visibility: place.visibility,
     callable: !bodiless,
     container: false,

@@ -17,6 +17,7 @@ const FUNCTION_SIGNATURE_HINT = /^export\s+(?:declare\s+)?(?:default\s+)?(?:asyn
 export function markOverloads(statements: SyntaxNode[], state: WalkState, source: string, signatureType: string, implementationType: string): void {
   let chainName: string | null = null;
   let chain: number[] = [];
+  let firstEnd = 0;
   for (const statement of statements) {
     if (statement.type === "comment" || statement.type === "decorator") continue;
     let declaration: SyntaxNode | null = statement;
@@ -30,10 +31,14 @@ export function markOverloads(statements: SyntaxNode[], state: WalkState, source
       if (name !== chainName) {
         chainName = name;
         chain = [];
+        firstEnd = declaration!.endIndex;
       }
       chain.push(declaration!.startIndex);
     } else if (type === implementationType && chainName !== null) {
-      if (declaration!.childForFieldName("name")?.text === chainName) for (const start of chain) state.overloads.add(start);
+      if (declaration!.childForFieldName("name")?.text === chainName) {
+        for (const start of chain) state.overloads.add(start);
+        state.overloadHeads.set(declaration!.startIndex, { start: chain[0]!, end: firstEnd, count: chain.length });
+      }
       chainName = null;
     } else chainName = null;
   }

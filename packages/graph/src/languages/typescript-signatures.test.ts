@@ -50,3 +50,26 @@ describe("signatures are one line of code, without comments", () => {
     expect(stripComments(input)).toBe(expected);
   });
 });
+
+describe("overloaded functions", () => {
+  it("are listed by their first public overload and the count of the others, not the implementation", () => {
+    const source = [
+      "export function concat(a: string, b: string): string;",
+      "export function concat(a: number[], b: number[]): number[];",
+      "export function concat(a: Date, b: Date): Date;",
+      "export function concat(...args: any[]): any {",
+      "  return args[0];",
+      "}",
+      "export function single(a: string): string;",
+      "export function single(a: any): any {",
+      "  return a;",
+      "}",
+      "",
+    ].join("\n");
+    const symbols = extractFile("typescript", source).symbols;
+    expect(symbols.map((symbol) => [symbol.name, symbol.signature])).toEqual([
+      ["concat", "export function concat(a: string, b: string): string (+2 overloads)"],
+      ["single", "export function single(a: string): string"],
+    ]);
+  });
+});

@@ -44,6 +44,8 @@ export interface WalkState {
   decorated: Map<number, Decoration>;
   /** Starts of bodiless signatures that overload a following implementation. */
   overloads: Set<number>;
+  /** Implementation start -> its first overload's span and the number of overloads: the public face it is listed by. */
+  overloadHeads: Map<number, { start: number; end: number; count: number }>;
   /** Qualified names of ambient namespaces (`declare namespace`, `declare module "x"`). */
   ambient: Set<string>;
   /** `require`/`import()` call start -> the names its result is bound to. */
@@ -65,6 +67,7 @@ export function stateOf(context: RuleContext): WalkState {
       members: new Map(),
       decorated: new Map(),
       overloads: new Set(),
+      overloadHeads: new Map(),
       ambient: new Set(),
       requires: new Map(),
       program: null,
