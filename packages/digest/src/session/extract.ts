@@ -29,7 +29,7 @@ const PATH_TOKEN = new RegExp(
  * (`2>/dev/null`), URLs, existing directories and slash-separated labels ("tests/commit")
  * are not files.
  */
-export function filePathsIn(text: string, root: string | undefined, limit = 40): string[] {
+export function filePathsIn(text: string, root: string | undefined, limit = 40, kinds: EntryKinds = new Map()): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(PATH_TOKEN)) {
     if (found.length >= limit) break;
@@ -39,7 +39,7 @@ export function filePathsIn(text: string, root: string | undefined, limit = 40):
     if (/:\/\/|^www\./.test(text.slice(Math.max(0, at - 8), at + match[0].length)) || token.includes("//")) continue;
     const base = token.split("/").pop() ?? token;
     const known = new RegExp(`\\.(?:${EXTENSIONS})$`).test(token) || KNOWN_NAMES.has(base);
-    const kind = root ? entryKind(isAbsolute(token) ? token : join(root, token)) : "none";
+    const kind = root ? entryKind(isAbsolute(token) ? token : join(root, token), kinds) : "none";
     if (kind === "dir") continue;
     if (!known && kind !== "file") continue;
     if (/^\d+(?:\.\d+)+$/.test(token)) continue; // version numbers such as 1.2.3
@@ -48,13 +48,22 @@ export function filePathsIn(text: string, root: string | undefined, limit = 40):
   return found;
 }
 
-function entryKind(path: string): "file" | "dir" | "none" {
+export type EntryKinds = Map<string, "file" | "dir" | "none">;
+
+/** A long log names the same paths over and over: one stat each per digest (the caller's `kinds`) is enough. */
+function entryKind(path: string, kinds: EntryKinds): "file" | "dir" | "none" {
+  const known = kinds.get(path);
+  if (known) return known;
+  let kind: "file" | "dir" | "none" = "none";
   try {
     const info = statSync(path);
-    return info.isDirectory() ? "dir" : info.isFile() ? "file" : "none";
+    kind = info.isDirectory() ? "dir" : info.isFile() ? "file" : "none";
   } catch {
-    return "none";
+    kind = "none";
   }
+  if (kinds.size >= 10_000) kinds.clear();
+  kinds.set(path, kind);
+  return kind;
 }
 
 const SYMBOL = /`([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)(?:\(\))?`/g;
@@ -129,8 +138,9 @@ const BALLAST = [/^\s*#{1,6}\s/, /^\s*\*\*[^*]+:?\*\*:?\s*$/, /<[a-z_-]+>|\[(?:f
 export function promptTarget(text: string): string | null {
   for (const raw of text.split("\n")) {
     const line = raw.trim();
-    if (line.length < 3 || BALLAST.some((pattern) => pattern.test(line))) continue;
+    // Harness records before ballast: `<command-name>` would pass as a `<placeholder>` line and the text after it would be taken as the ask.
     if (/^<(?:command-|local-command|system-reminder)|^Caveat:|^\[Request interrupted/.test(line)) return null;
+    if (line.length < 3 || BALLAST.some((pattern) => pattern.test(line))) continue;
     return line.length > 200 ? `${line.slice(0, 197)}...` : line;
   }
   return null;

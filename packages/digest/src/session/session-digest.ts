@@ -1,7 +1,7 @@
 import { capList } from "../cap-list";
 import { withEconomy, type DigestEconomy } from "../digest-economy";
 import { BoundedCounter } from "./bounded-counter";
-import { closeoutKinds, commandName, filePathsIn, isFailureLine, promptTarget, symbolsIn, type CloseoutKind } from "./extract";
+import { closeoutKinds, commandName, filePathsIn, type EntryKinds, isFailureLine, promptTarget, symbolsIn, type CloseoutKind } from "./extract";
 import { readSession } from "./read-session";
 import type { SessionEvent, SessionReadStats, SessionSourceChoice } from "./session-types";
 
@@ -80,6 +80,7 @@ export class SessionDigester {
   private readonly lastStatus = new Map<string, "ok" | "failed">();
   private readonly pending = new Map<string, PendingCall>();
   private readonly sessionIds = new Set<string>();
+  private readonly kinds: EntryKinds = new Map();
   private cwd: string | null = null;
   private promptCount = 0;
   private toolCalls = 0;
@@ -113,7 +114,7 @@ export class SessionDigester {
           const command = event.command.length > 300 ? `${event.command.slice(0, 297)}...` : event.command;
           this.commands.add(command, {});
           this.lastCommand = command;
-          for (const path of filePathsIn(event.command, this.root, 10)) this.files.add(path, {});
+          for (const path of filePathsIn(event.command, this.root, 10, this.kinds)) this.files.add(path, {});
           if (event.call_id && this.pending.size < 1000) this.pending.set(event.call_id, { command: event.command });
           else if (!event.call_id) this.markCloseout(event.command, "unknown");
         }
@@ -166,7 +167,7 @@ export class SessionDigester {
 
   private scanText(text: string, failures: boolean): void {
     for (const line of text.split("\n", 200)) {
-      for (const path of filePathsIn(line, this.root, 10)) this.files.add(path, {});
+      for (const path of filePathsIn(line, this.root, 10, this.kinds)) this.files.add(path, {});
       for (const symbol of symbolsIn(line)) this.symbols.add(symbol, {});
       if (failures && isFailureLine(line)) {
         const exit = /\b(?:exit(?:ed)?(?: with)? (?:code|status))[ :=]*(-?\d+)/i.exec(line);
