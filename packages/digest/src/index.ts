@@ -67,3 +67,7 @@ export * from "./command-run/index";
 export * from "./context-pack/index";
 // Session observability: Claude/Codex transcripts, markdown session documents and runtime logs as digests, cost reports and reviews.
 export * from "./session/index";
+// The deterministic simulation harness: seeded rewrite, session-prompt and index-status corpora with coverage counters.
+export { assertCoverage, CoverageCounter, type SimCoverage } from "./simworld/coverage";
+export { SimRandom } from "./simworld/prng";
+export { runSimWorld, SIM_WORLD_CLASSES, type SimWorldOptions, type SimWorldReport } from "./simworld/run-sim-world";
