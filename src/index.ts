@@ -241,6 +241,12 @@ export { evaluateTokenSavings, readTokenSavingsFixture, type TokenSavingsFixture
 export { lintMarkdown, type LintAnnotation, type LintMarkdownOptions, type LintReport } from "@tsift/quality";
 /** `tsift rewrite`: the bounded tsift command line for a high-token shell command, or why there is none. */
 export { rewriteCommand, type RewriteReport } from "@tsift/digest";
+/** `tsift audit`: Claude Code skill health, manifest drift, near-duplicate pairs, usage from session JSONL and a prune list priced in tokens. */
+export { auditSkills, skillAuditMarkdown, type AuditSkillsOptions, type SkillAuditReport } from "@tsift/quality";
+/** `tsift dci-benchmark`: recorded search-strategy runs per lane, ranked by localization rate then tokens. */
+export { evaluateDciBenchmark, readDciBenchmarkFixture, type DciBenchmarkFixture, type DciBenchmarkReport } from "@tsift/quality";
+/** The deterministic simulation harness: seeded rewrite, session-prompt and index-status corpora with coverage that fails closed. */
+export { runSimWorld, type SimWorldOptions, type SimWorldReport } from "@tsift/digest";
 /** Git diffs through the git CLI: the files a worktree, staged, revision or merge-base diff changes, either side's bytes, and the bounded code-aware digest. */
 export {
   diffDigest,
