@@ -10,6 +10,7 @@ import {
   resolveReadTarget,
   startWarmIndex,
   updateIndex,
+  warmIndexIsFresh,
   type WarmIndex,
   type WarmUpdate,
 } from "../src/index";
@@ -67,6 +68,9 @@ describe("startWarmIndex", () => {
     expect(await readSymbolGraph(async () => second, { symbol: "helper", callers: true })).toEqual(cold);
     expect(await readSymbols(resolveReadTarget({ cwd: root }))).toEqual(coldSymbols);
     expect(second.db.open).toBe(true);
+    expect(await warmIndexIsFresh(indexLocation(root))).toBe(true);
+    await warm.stop();
+    expect(await warmIndexIsFresh(indexLocation(root))).toBe(false);
   });
 
   it("makes an edit visible to the next read through the watcher, debounced into one update", async () => {
@@ -120,6 +124,7 @@ describe("startWarmIndex", () => {
       });
       const reading = await readSymbolsOnFirstUse(resolveReadTarget({ cwd: root }), {});
       expect(reading.report.symbols.map((symbol) => symbol.name)).not.toContain("blockedEdit");
+      expect(await warmIndexIsFresh(indexLocation(root))).toBe(false);
       await holder.release();
       released = true;
       await eventually(async () => (await names(root)).includes("blockedEdit"));

@@ -51,3 +51,13 @@ export async function borrowWarmIndex(location: IndexLocation): Promise<WarmBorr
 export function sharedConnection(connection: SqliteConnection): SqliteConnection {
   return Object.create(connection, { close: { value: async () => {} } }) as SqliteConnection;
 }
+
+/**
+ * Whether a warm index in this process answers for this index.db right now: every change
+ * its watcher saw is applied and no other writer holds the lock. A reader that opens the
+ * file itself (search) takes that as "fresh" and skips the stat walk.
+ */
+export async function warmIndexIsFresh(location: IndexLocation): Promise<boolean> {
+  const borrowed = await borrowWarmIndex(location);
+  return borrowed !== null && borrowed.notes.length === 0;
+}

@@ -1,5 +1,5 @@
 import { TsiftError, isTsiftError } from "@tsift/core";
-import { indexOnFirstUse } from "@tsift/index/graph-read";
+import { indexOnFirstUse, warmIndexIsFresh } from "@tsift/index/graph-read";
 import { indexFreshness, shellArg, updateIndex, type IndexLocation, type TsiftConfig, type WorkspaceScope } from "@tsift/index/indexer";
 
 /** One index a read may refresh: where it is, and the workspace scope it belongs to (null: the project's own). */
@@ -16,6 +16,8 @@ export type FreshnessState = { kind: "fresh" } | { kind: "missing" } | { kind: "
  * an index has no search chunks yet).
  */
 export async function probeFreshness(target: FreshnessTarget, config: TsiftConfig): Promise<FreshnessState> {
+  // A warm index in this process (`tsift mcp`, the daemon) has applied every change its watcher saw.
+  if (await warmIndexIsFresh(target.location)) return { kind: "fresh" };
   const freshness = await indexFreshness(target.location, { exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes });
   if (freshness.state === "missing") return { kind: "missing" };
   if (freshness.schema_outdated) return { kind: "stale", files: Math.max(freshness.stale_files, 1), schema: true };
