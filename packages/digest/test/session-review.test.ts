@@ -103,6 +103,15 @@ describe("sessionReview", () => {
     expect(bounded.aggregate_cost.total).toBe(bounded.latest_session_cost?.total);
   });
 
+  it("counts the session a document's agent_doc_session frontmatter names", async () => {
+    const { repo, claudeDir, codexDir } = setup();
+    writeFileSync(join(repo, "tasks", "other.md"), "---\nagent_doc_session: cx-1\ntitle: other\n---\n# other\n");
+    const review = await sessionReview({ target: join(repo, "tasks", "other.md"), claudeDir, codexDir });
+    expect(review.sessions.map((session) => session.session_id)).toEqual(["cx-1"]);
+    const plain = await sessionReview({ target: join(repo, "src", "app.ts"), claudeDir, codexDir });
+    expect(plain.sessions.map((session) => session.session_id)).toEqual(["new"]);
+  });
+
   it("fails with not_found for a missing target", async () => {
     await expect(sessionReview({ target: "/no/such/path/here" })).rejects.toMatchObject({ code: "not_found" });
   });

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { TsiftError } from "@tsift/core/light";
@@ -77,6 +77,22 @@ export interface SessionReview {
   loop_clusters: LoopCluster[];
   guardrails: CostGuardrail[];
   next_context: NextContext;
+}
+
+/** `agent_doc_session: <id>` from a markdown document's frontmatter, read from its first 8 KiB. */
+async function frontmatterSession(path: string): Promise<string | null> {
+  const handle = await open(path, "r").catch(() => null);
+  if (!handle) return null;
+  try {
+    const buffer = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, bytesRead).toString("utf8");
+    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+    const id = front ? /^agent_doc_session:\s*["']?([^"'\s]+)/m.exec(front)?.[1] : undefined;
+    return id ?? null;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The repository that owns a path: the nearest ancestor with `.git`, else the directory itself. */
@@ -170,18 +186,22 @@ export async function sessionReview(options: SessionReviewOptions): Promise<Sess
   const wanted = options.sessions ?? 5;
   if (!Number.isInteger(wanted) || wanted < 1) throw new TsiftError("usage", `--sessions expects a whole number >= 1, got ${String(wanted)}`);
   const home = homedir();
+  // A document's sessions may have run anywhere in its repository; only a mention counts them, so look at all of it.
   const candidates = await discoverSessions({
     root,
-    dir,
+    dir: kind === "document" ? root : dir,
     claudeDir: options.claudeDir ?? join(home, ".claude"),
     codexDir: options.codexDir ?? join(home, ".codex"),
   });
   const aliases = kind === "document" ? [...new Set([target, relative(root, target), basename(target)])] : [];
+  const docSession = kind === "document" ? await frontmatterSession(target) : null;
   const parsed: Parsed[] = [];
   let matched = 0;
   // A document review looks a little further back: not every session in the directory names the document.
   for (const candidate of candidates.slice(0, kind === "document" ? wanted * 4 : wanted)) {
     const result = await parseCandidate(candidate, root, aliases);
+    // A transcript of the session the document's frontmatter names belongs to it even when it never spells the path.
+    if (docSession !== null && result.digest.session_ids.includes(docSession)) result.mentioned = true;
     if (kind === "document" && !result.mentioned) continue;
     matched++;
     if (parsed.length < wanted) parsed.push(result);
