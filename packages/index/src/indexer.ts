@@ -55,6 +55,7 @@ export { readTransaction } from "./index-db/read-transaction";
 export { failedFiles, type FailedFile } from "./index-db/failed-file-queries";
 export { FAILURE_REASONS, type FailureReason } from "./index-schema";
 export {
+  enclosingSymbolName,
   resolvedCallerCounts,
   symbolHandlesById,
   symbolNameCandidates,

@@ -67,7 +67,7 @@ export function denseSearch(db: Database.Database, text: string, mode: "hybrid" 
     }
     ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
     return {
-      hits: toHits(ranked.slice(0, options.limit), query, mode === "semantic" ? "dense" : "hybrid"),
+      hits: toHits(db, ranked.slice(0, options.limit), query, mode === "semantic" ? "dense" : "hybrid"),
       alpha,
       candidates: { dense: dense.length, sparse: sparse.length },
     };

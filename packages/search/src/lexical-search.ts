@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { readTransaction, chunksById, ftsChunkMatches, type Bm25Weights, type ChunkRow } from "@tsift/index/indexer";
+import { readTransaction, chunksById, enclosingSymbolName, ftsChunkMatches, type Bm25Weights, type ChunkRow } from "@tsift/index/indexer";
 import { coverage, ftsQuery, type FtsQuery } from "./fts-query";
 import type { Confidence, SearchFilters, SearchHit } from "./search-types";
 import { bestLines } from "./snippet";
@@ -64,7 +64,7 @@ export function lexicalSearch(db: Database.Database, text: string, options: Lexi
   return readTransaction(db, () => {
     const query = ftsQuery(text);
     const { ranked, total } = rankChunksBm25(db, query, options);
-    return { hits: toHits(ranked.slice(0, options.limit), query, "bm25"), total };
+    return { hits: toHits(db, ranked.slice(0, options.limit), query, "bm25"), total };
   });
 }
 
@@ -76,13 +76,18 @@ export function compareChunks(a: ChunkRow, b: ChunkRow): number {
  * Confidence from how much of the query a hit covers and how close it scores to the
  * best hit: a chunk with every query word near the top is `High`.
  */
-export function confidenceOf(covered: number, relative: number): Confidence {
-  if (covered >= 0.75 && relative >= 0.5) return "High";
+export function confidenceOf(covered: number, relative: number, score = 1): Confidence {
+  // A score of 0 matched nothing distinctive (every query word is everywhere): never High.
+  if (covered >= 0.75 && relative >= 0.5 && score > 0) return "High";
   if (covered >= 0.4) return "Medium";
   return "Low";
 }
 
-export function toHits(ranked: readonly RankedChunk[], query: FtsQuery, source: SearchHit["source"]): SearchHit[] {
+/**
+ * Hits from ranked chunks. A hit shows its best line, so its label is the symbol that line
+ * lies in (a chunk can group several small definitions), and its confidence follows its score.
+ */
+export function toHits(db: Database.Database, ranked: readonly RankedChunk[], query: FtsQuery, source: SearchHit["source"]): SearchHit[] {
   const top = ranked[0]?.score ?? 0;
   return ranked.map((entry, index) => {
     const { chunk } = entry;
@@ -96,10 +101,10 @@ export function toHits(ranked: readonly RankedChunk[], query: FtsQuery, source: 
       end_line: chunk.end_line,
       location: `line ${snippet.line}`,
       score: Math.round(entry.score * 10_000) / 10_000,
-      confidence: confidenceOf(entry.coverage, top > 0 ? entry.score / top : 0),
+      confidence: confidenceOf(entry.coverage, top > 0 ? entry.score / top : 0, Math.round(entry.score * 10_000) / 10_000),
       snippet: snippet.text,
       language: chunk.language,
-      symbol: chunk.symbol,
+      symbol: enclosingSymbolName(db, chunk.file, snippet.line, chunk.end_line),
       source,
     };
   });

@@ -56,7 +56,7 @@ export function relatedChunks(db: Database.Database, file: string, line: number,
       const chunk = chunks.get(match.id);
       return chunk ? [{ chunk, score: match.score, coverage: match.score >= 0.6 ? 1 : match.score >= 0.35 ? 0.5 : 0 }] : [];
     });
-    return { source: describe(source), hits: toHits(ranked, query, "dense") };
+    return { source: describe(source), hits: toHits(db, ranked, query, "dense") };
   });
 }
 

@@ -75,3 +75,24 @@ export function symbolHandlesById(db: Database.Database, ids: readonly number[])
   }
   return out;
 }
+
+/**
+ * The symbol a line of `file` belongs to, as its qualified name: the innermost whose span
+ * holds the line, else (a doc comment above a definition) the first that starts after it
+ * and by `until`, else null (module-level code). A search hit's label is the symbol its
+ * shown line lies in, not the first symbol of the chunk it came from.
+ */
+export function enclosingSymbolName(db: Database.Database, file: string, line: number, until = line): string | null {
+  const inside = prepared(
+    db,
+    "SELECT qualified_name FROM symbols WHERE file = ? AND line <= ? AND end_line >= ? ORDER BY line DESC, end_line ASC, id LIMIT 1",
+    "pluck",
+  ).get(file, line, line) as string | undefined;
+  if (inside !== undefined || until <= line) return inside ?? null;
+  const next = prepared(db, "SELECT qualified_name FROM symbols WHERE file = ? AND line > ? AND line <= ? ORDER BY line, id LIMIT 1", "pluck").get(
+    file,
+    line,
+    until,
+  ) as string | undefined;
+  return next ?? null;
+}
