@@ -96,13 +96,16 @@ describe("tsift audit", () => {
     expect(report.usage[0]).toEqual({ skill: "home-skill", invocation_count: 1, installed: true });
   });
 
-  it("fails with not_found on a missing manifest", async () => {
+  it("fails with not_found on a missing manifest or a named skills directory that does not exist", async () => {
     const root = project({ "skills/a/SKILL.md": skill("A", "a") });
     mkdirSync(join(root, "empty"));
     const result = await tsift(root, ["audit", "--skills-dir", "skills", "--manifest", "nope.txt"]);
     expect(result.code).not.toBe(0);
     expect(result.err).toMatch(/nope\.txt does not exist/);
     expect(existsSync(join(root, "audit.md"))).toBe(false);
+    const typo = await tsift(root, ["audit", "--skills-dir", "skils"]);
+    expect(typo.code).toBe(3);
+    expect(typo.err).toMatch(/skills directory .*skils does not exist/);
     write(root, { "m.txt": "a\n" });
     expect((await tsift(root, ["audit", "--skills-dir", "skills", "--manifest", "m.txt", "--json"])).json().manifest).toMatchObject({
       missing: [],

@@ -1,5 +1,6 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { TsiftError } from "@tsift/core/light";
 import { auditSkills, skillAuditMarkdown, type SkillAuditReport } from "@tsift/quality";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
@@ -60,6 +61,10 @@ export async function runAudit(
   const skillsDirs = flags.skillsDirs.length
     ? flags.skillsDirs.map((dir) => resolve(io.cwd, dir))
     : [...(home ? [join(home, ".claude", "skills")] : []), join(io.cwd, ".claude", "skills")];
+  // The default directories may not exist (no user or project skills); a named one that does not is a typo, not an empty audit.
+  const absent = flags.skillsDirs.length ? skillsDirs.find((dir) => !existsSync(dir)) : undefined;
+  if (absent)
+    throw new TsiftError("not_found", `skills directory ${absent} does not exist`, { hint: "tsift audit --skills-dir <dir with one folder per skill>" });
   const sessionsDir = flags.sessionsDir !== undefined ? resolve(io.cwd, flags.sessionsDir) : home ? join(home, ".claude", "projects") : undefined;
   // Cleanup's "unused" check needs the usage counts, so it reads the sessions too.
   const wantUsage = flags.usage || flags.cleanup || flags.sessionsDir !== undefined;
