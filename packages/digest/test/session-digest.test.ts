@@ -122,6 +122,25 @@ describe("digestSession on Codex rollouts, markdown and runtime logs", () => {
     expect(digest.prompt_targets.map((item) => item.text)).toEqual(["run the rust tests"]);
   });
 
+  it("reads newer rollouts: exec_command with a cmd string, plain-text output with its exit code, apply_patch paths", async () => {
+    const item = (payload: object) => JSON.stringify({ timestamp: "2026-05-02T09:00:00.000Z", type: "response_item", payload });
+    const lines = [
+      codex.meta("/repo", "0199-new"),
+      item({ type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd: "pnpm test" }), call_id: "e1" }),
+      item({ type: "function_call_output", call_id: "e1", output: "Exit code: 1\nWall time: 2.1 seconds\nOutput:\nError: Cannot find module 'zod'" }),
+      item({
+        type: "custom_tool_call",
+        name: "apply_patch",
+        call_id: "p1",
+        input: "*** Begin Patch\n*** Update File: src/schema.ts\n@@\n-a\n+b\n*** End Patch",
+      }),
+    ];
+    const digest = await digestSession(streamOf(lines));
+    expect(digest.commands.map((item) => item.text)).toEqual(["pnpm test"]);
+    expect(digest.failures.map((failure) => failure.text)).toEqual(["pnpm test exited with code 1", "Error: Cannot find module 'zod'"]);
+    expect(digest.files.map((item) => item.text)).toEqual(["src/schema.ts"]);
+  });
+
   it("reads a markdown session document without its instruction ballast", async () => {
     const doc = [
       "# Session",
