@@ -112,6 +112,25 @@ describe("sessionReview", () => {
     expect(plain.sessions.map((session) => session.session_id)).toEqual(["new"]);
   });
 
+  it("finds Claude sessions started in a subdirectory, but not a look-alike sibling's", async () => {
+    const { repo, claudeDir, codexDir } = setup();
+    const sub = join(repo, "src");
+    const sibling = `${repo}-src`;
+    mkdirSync(sibling);
+    for (const [cwd, id] of [
+      [sub, "in-src"],
+      [sibling, "sibling"],
+    ] as const) {
+      const dir = join(claudeDir, "projects", claudeProjectSlug(cwd));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${id}.jsonl`), `${claude.summary("s")}\n${claude.user(cwd, id, "hello")}\n`);
+    }
+    const review = await sessionReview({ target: repo, claudeDir, codexDir, sessions: 10 });
+    const ids = review.sessions.map((session) => session.session_id);
+    expect(ids).toContain("in-src");
+    expect(ids).not.toContain("sibling");
+  });
+
   it("fails with not_found for a missing target", async () => {
     await expect(sessionReview({ target: "/no/such/path/here" })).rejects.toMatchObject({ code: "not_found" });
   });

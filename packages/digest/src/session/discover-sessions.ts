@@ -46,6 +46,22 @@ async function headLine(path: string): Promise<string> {
   return text;
 }
 
+/** The first `cwd` a Claude transcript records, from the records in its first 64 KiB. */
+async function claudeCwd(path: string): Promise<string | null> {
+  const stream = createReadStream(path, { start: 0, end: HEAD_BYTES - 1, encoding: "utf8" });
+  let text = "";
+  for await (const chunk of stream) text += chunk as string;
+  for (const line of text.split("\n")) {
+    try {
+      const record = JSON.parse(line) as { cwd?: unknown };
+      if (typeof record.cwd === "string") return record.cwd;
+    } catch {
+      // a cut-off record at the 64 KiB edge, or a malformed one
+    }
+  }
+  return null;
+}
+
 async function codexCwd(path: string): Promise<string | null> {
   try {
     const record = JSON.parse(await headLine(path)) as { type?: unknown; payload?: { cwd?: unknown } };
@@ -83,6 +99,15 @@ export async function discoverSessions(options: { root: string; dir: string; cla
   const projects = [...new Set([dir, root].map(claudeProjectSlug))];
   for (const slug of projects)
     for (const path of await listJsonl(join(options.claudeDir, "projects", slug))) candidates.push(await withMtime("claude", path, null));
+  // Sessions started in a subdirectory live under that directory's slug. The slug is lossy
+  // (`a-b` and `a/b` look alike), so a prefix match counts only when the recorded cwd agrees.
+  const prefix = `${claudeProjectSlug(dir)}-`;
+  const entries = await readdir(join(options.claudeDir, "projects")).catch(() => [] as string[]);
+  for (const slug of entries.filter((name) => name.startsWith(prefix) && !projects.includes(name)).sort())
+    for (const path of await listJsonl(join(options.claudeDir, "projects", slug))) {
+      const cwd = await claudeCwd(path).catch(() => null);
+      if (cwd !== null && isInside(cwd, dir)) candidates.push(await withMtime("claude", path, cwd));
+    }
   const rollouts: string[] = [];
   await walkRollouts(join(options.codexDir, "sessions"), rollouts);
   for (const path of rollouts) {
