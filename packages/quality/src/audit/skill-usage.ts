@@ -45,8 +45,8 @@ function jsonlFiles(dir: string): string[] {
 
 type Block = { type?: unknown; name?: unknown; input?: { skill?: unknown; command?: unknown }; text?: unknown };
 
-// A slash command is recorded as `<command-name>/x</command-name>` or typed as the first word of the prompt.
-const COMMAND_TAG = /<command-name>\s*\/([\w.:-]+)\s*<\/command-name>/g;
+// A slash command is recorded as `<command-name>/x</command-name>` (some versions drop the slash) or typed as the first word of the prompt.
+const COMMAND_TAG = /<command-name>\s*\/?([\w.:-]+)\s*<\/command-name>/g;
 const LEADING_SLASH = /^\s*\/([\w.:-]+)(?:\s|$)/;
 
 /**
