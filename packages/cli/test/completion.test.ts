@@ -23,7 +23,8 @@ function bashCompletes(words: string[]): string[] {
 
 describe("tsift completion", () => {
   it("completes commands, subcommands, options and choices in bash", () => {
-    expect(bashCompletes(["se"])).toEqual(["search"]);
+    expect(bashCompletes(["se"])).toEqual(["search", "session-digest", "session-cost", "session-review"]);
+    expect(bashCompletes(["sea"])).toEqual(["search"]);
     expect(bashCompletes(["graph-db", "ne"])).toEqual(["neighborhood"]);
     expect(bashCompletes(["search", "q", "--li"])).toEqual(["--limit"]);
     expect(bashCompletes(["search", "q", "--strategy", "hy"])).toEqual(["hybrid"]);
