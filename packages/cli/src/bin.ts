@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { runThroughDaemon } from "./daemon/daemon-client";
 import { fastPath } from "./fast-path";
-import { runFastPath } from "./fast-run";
 import { processIo } from "./io";
 
 // A reader that stops early (`| head`) is not an error, on any path: the answer was
@@ -21,6 +20,8 @@ const text = fastPath(argv, process.stdout.columns);
 if (text !== undefined) process.stdout.write(text);
 else {
   const io = processIo();
-  // A running `tsift daemon` answers read commands from warm indexes; anything it does not answer runs here.
-  process.exitCode = (await runThroughDaemon(argv, io)) ?? (await runFastPath(argv, io)) ?? (await (await import("./cli")).main(argv, io));
+  // A running `tsift daemon` answers read commands from warm indexes; anything it does not answer runs
+  // here. The in-process path is imported only then, so an answer from the daemon costs no parser load.
+  process.exitCode =
+    (await runThroughDaemon(argv, io)) ?? (await (await import("./fast-run")).runFastPath(argv, io)) ?? (await (await import("./cli")).main(argv, io));
 }
