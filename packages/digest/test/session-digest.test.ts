@@ -75,6 +75,18 @@ describe("digestSession on Claude Code JSONL", () => {
     expect(digest.economy.input_bytes).toBeGreaterThan(0);
   });
 
+  it("does not take a harness record's following line as a prompt target", async () => {
+    const digest = await digestSession(
+      streamOf([
+        claude.user(root, sid, "<command-name>/clear</command-name>\n<command-message>clear</command-message>\nsome echoed text"),
+        claude.user(root, sid, "<system-reminder>\nplan mode is on\n</system-reminder>"),
+        claude.user(root, sid, "the real request"),
+      ]),
+      { root },
+    );
+    expect(digest.prompt_targets.map((item) => item.text)).toEqual(["the real request"]);
+  });
+
   it("skips a line longer than the cap and keeps reading", async () => {
     const huge = claude.user(root, sid, "x".repeat(5 * 1024 * 1024));
     const digest = await digestSession(streamOf([huge, claude.user(root, sid, "after the huge line")]), { root });
