@@ -50,9 +50,22 @@ function logLines(data: ContextPackData): string[] {
   return lines;
 }
 
+function sessionLines(data: ContextPackData): string[] {
+  const session = data.session;
+  if (!session) return [];
+  const next = session.next_context;
+  return [
+    `sessions: ${session.matched} on this target${session.latest ? `, newest ${session.latest}` : ""}`,
+    ...next.prompt_targets.map((target) => `  asked: ${target}`),
+    ...next.unresolved_failures.map((failure) => `  unresolved ${failure.kind}: ${failure.text}`),
+    ...next.closeout.map((step) => `  ${step.kind}: ${step.status}${step.command ? ` (${step.command})` : ""}`),
+  ];
+}
+
 function text(data: ContextPackData): string {
   return [
     `context pack: ${data.target.path} (${data.target.kind})`,
+    ...sessionLines(data),
     ...diffLines(data),
     ...testLines(data),
     ...logLines(data),

@@ -1,3 +1,4 @@
+import type { NextContext } from "../session/next-context";
 import type { DiffTarget } from "../git/index";
 import type { DigestEconomy } from "../digest-economy";
 import type { SignalKind } from "../log-digest/index";
@@ -88,16 +89,26 @@ export interface PackLog {
   expand: string;
 }
 
+/** What the agent sessions on the target left to do. */
+export interface PackSession {
+  /** Sessions matched to the target (the newest few are reviewed). */
+  matched: number;
+  /** The newest matched transcript. */
+  latest: string | null;
+  next_context: NextContext;
+  expand: string;
+}
+
 /** `tsift context-pack`: one bounded handoff for an agent turn. */
 export interface ContextPack {
   target: { path: string; kind: "document" | "directory" };
   /** The project root the diff and status were read from. */
   root: string;
   /**
-   * The session review of the target document. Always null in this version: tsift has no
-   * session transcript reader yet, so the pack carries the diff, digests and status only.
+   * The resume packet of the newest agent sessions (Claude Code, Codex) that worked on the
+   * target (`tsift session-review <target> --next-context`), or null when none is found.
    */
-  session: null;
+  session: PackSession | null;
   diff: PackDiff | null;
   /** `path:Name` of every listed touched symbol, the plain form of `symbol_refs`. */
   touched_symbols: string[];

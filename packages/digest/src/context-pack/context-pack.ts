@@ -7,6 +7,7 @@ import { BUDGET_PRESETS, type Budget } from "../budget";
 import { diffDigest } from "../diff-digest/index";
 import { measureEconomy } from "../digest-economy";
 import { digestLogStream } from "../log-digest/index";
+import { sessionReview } from "../session/session-review";
 import { testDigest, type TestRunner } from "../test-digest/index";
 import type { ContextPack } from "./context-pack-types";
 import { loadOntology, ontologyFor } from "./ontology-refs";
@@ -27,6 +28,9 @@ export interface ContextPackOptions {
   logInput?: string | undefined;
   /** Items per list and bytes per quoted field; default the `normal` preset, since a pack is a preview by design. */
   budget?: Budget | null | undefined;
+  /** Where agent transcripts are looked for (defaults: `~/.claude`, `~/.codex`). */
+  claudeDir?: string | undefined;
+  codexDir?: string | undefined;
 }
 
 async function fileKind(path: string, what: string): Promise<"file" | "directory"> {
@@ -44,7 +48,8 @@ function fromCwd(cwd: string, path: string, root: string): string {
 }
 
 /**
- * `tsift context-pack`: one bounded handoff for an agent turn — the worktree diff digest
+ * `tsift context-pack`: one bounded handoff for an agent turn — what the agent sessions on
+ * the target left to do (their resume packet), the worktree diff digest
  * (counts, first files, touched symbols behind stable handles), the test and log digests
  * of captured outputs, what `tsift status` warns about, and the commands that refresh or
  * expand each part. Every list is capped by the budget (`normal` by default) and says
@@ -136,6 +141,16 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
     truncated ||= log.cut;
   }
 
+  const review = await sessionReview({ target: targetPath, cwd, sessions: 5, limit: caps.maxItems, claudeDir: options.claudeDir, codexDir: options.codexDir });
+  if (review.matched > 0) {
+    pack.session = {
+      matched: review.matched,
+      latest: review.latest_session?.path ?? null,
+      next_context: review.next_context,
+      expand: `tsift session-review ${shellArg(pack.target.path)} --next-context`,
+    };
+  }
+
   const status = await projectStatus({ cwd: root, path: root });
   pack.status_reminders = [...status.reminders];
   if (status.index.state === "missing")
@@ -148,7 +163,7 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
   if (options.diff === false) refresh[0] += " --no-diff";
   if (pack.test) refresh[0] += ` --test-input ${shellArg(pack.test.input)}`;
   if (pack.log) refresh[0] += ` --log-input ${shellArg(pack.log.input)}`;
-  const expand = [pack.diff?.expand, pack.test?.expand, pack.log?.expand].filter((command): command is string => command !== undefined);
+  const expand = [pack.session?.expand, pack.diff?.expand, pack.test?.expand, pack.log?.expand].filter((command): command is string => command !== undefined);
   // Never cut by the budget: a compact pack must still say how to refresh and expand itself.
   pack.follow_up = [...refresh, ...expand, ...(pack.diff ? [`tsift impact${place}`] : []), `tsift status${place}`];
   pack.truncated = truncated;
