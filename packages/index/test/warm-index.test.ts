@@ -105,7 +105,7 @@ describe("startWarmIndex", () => {
     // A real change after the noise: once it is seen, the noise had its chance to be seen too.
     writeFileSync(join(root, "src", "later.ts"), "export function later() {}\n");
     await eventually(async () => (await names(root)).includes("later"));
-    expect(warm.status().indexes).toEqual([{ scope: null, busy: false }]);
+    expect(warm.status().indexes).toEqual([{ scope: null, busy: false, lock_held: false }]);
     expect(updates.every((update) => update.files <= 1)).toBe(true);
     expect(await names(root)).not.toContain("noise");
   });
@@ -125,6 +125,7 @@ describe("startWarmIndex", () => {
       const reading = await readSymbolsOnFirstUse(resolveReadTarget({ cwd: root }), {});
       expect(reading.report.symbols.map((symbol) => symbol.name)).not.toContain("blockedEdit");
       expect(await warmIndexIsFresh(indexLocation(root))).toBe(false);
+      expect(warm.status().indexes[0]!.lock_held).toBe(true);
       await holder.release();
       released = true;
       await eventually(async () => (await names(root)).includes("blockedEdit"));

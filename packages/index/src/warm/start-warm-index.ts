@@ -24,7 +24,7 @@ export interface WarmIndexOptions {
 export interface WarmIndexStatus {
   root: string;
   /** The indexes kept warm: the project's own (scope null) and each indexed workspace scope's. */
-  indexes: { scope: string | null; busy: boolean }[];
+  indexes: { scope: string | null; busy: boolean; lock_held: boolean }[];
   /** Directories the watcher follows. */
   watched_dirs: number;
 }
@@ -70,7 +70,11 @@ export function startWarmIndex(path: string, options: WarmIndexOptions = {}): Wa
   let stopped: Promise<void> | null = null;
   return {
     root,
-    status: () => ({ root, indexes: warm.map((entry) => ({ scope: entry.location.scope, busy: entry.busy })), watched_dirs: watcher.watched() }),
+    status: () => ({
+      root,
+      indexes: warm.map((entry) => ({ scope: entry.location.scope, busy: entry.busy, lock_held: entry.lockHeld })),
+      watched_dirs: watcher.watched(),
+    }),
     settle: async () => {
       await Promise.all(warm.map((entry) => entry.flush()));
     },

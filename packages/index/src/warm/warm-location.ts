@@ -69,6 +69,11 @@ export class WarmLocation implements WarmSource {
     this.unwatched = true;
   }
 
+  /** Whether the last update found another writer holding the lock (the last snapshot is served). */
+  get lockHeld(): boolean {
+    return this.blocked !== null;
+  }
+
   /** Whether a change is waiting for, or in, an update. */
   get busy(): boolean {
     return this.pending || this.running !== null;
