@@ -141,3 +141,10 @@ describe("tsift status", () => {
     expect(nested.json().recommendations.run).toBe("tsift init ..");
   });
 });
+
+describe("the commands status recommends", () => {
+  it("are the same list in the library (openProject().status()) as in the CLI's catalog", async () => {
+    const { INDEX_READING_COMMANDS } = await import("@tsift/index/indexer");
+    expect([...INDEX_READING_COMMANDS]).toEqual([...INDEX_COMMANDS]);
+  });
+});

@@ -23,7 +23,10 @@ export const INDEX_READING_COMMANDS: readonly string[] = [
   "path",
   "communities",
   "analyze",
+  "impact",
   "traverse",
+  "map",
+  "pack",
 ];
 
 /**
