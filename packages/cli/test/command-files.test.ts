@@ -26,9 +26,11 @@ describe("one file per command", () => {
     const definition = exported[0] as (typeof COMMAND_DEFINITIONS)[number];
     expect(COMMAND_DEFINITIONS).toContain(definition);
     expect(file).toBe(`${definition.name}.ts`);
-    // A test drives the command through the CLI: its name as an argv word.
+    // A test drives the command through the CLI: its name as an argv word (after flags, or after the built binary it spawns).
     expect(
-      tests.some((text) => new RegExp(`\\[\\s*(?:"--?[\\w-]+",\\s*)*"${definition.name}"[,\\]]`).test(text) || text.includes(`"${definition.name}", `)),
+      tests.some(
+        (text) => new RegExp(`\\[\\s*(?:(?:"--?[\\w-]+"|builtBin),\\s*)*"${definition.name}"[,\\]]`).test(text) || text.includes(`"${definition.name}", `),
+      ),
     ).toBe(true);
     expect(readme).toMatch(new RegExp(`\`tsift ${definition.name}[ \`]`));
     expect(readme).toContain(`<!-- tsift-options:${definition.name} -->`);

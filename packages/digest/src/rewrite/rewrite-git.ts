@@ -18,7 +18,12 @@ function pathsAfterDashes(args: readonly string[]): { before: string[]; paths: s
 
 function digest(flags: string[], paths: string[], what: string): RewriteDecision {
   if (paths.length > 1) return noRewrite("a diff limited to several paths; run it as it is");
-  return { rewritten: true, kind: "diff", argv: ["diff-digest", ...paths, ...flags, "--budget", "normal"], reason: `${what} → bounded diff digest with touched symbols` };
+  return {
+    rewritten: true,
+    kind: "diff",
+    argv: ["diff-digest", ...paths, ...flags, "--budget", "normal"],
+    reason: `${what} → bounded diff digest with touched symbols`,
+  };
 }
 
 function rewriteDiff(args: readonly string[]): RewriteDecision {
