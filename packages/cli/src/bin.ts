@@ -16,7 +16,7 @@ process.stderr.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 const argv = process.argv.slice(2);
-const text = fastPath(argv, process.stdout.columns);
+const text = await fastPath(argv, process.stdout.columns);
 if (text !== undefined) process.stdout.write(text);
 else {
   const io = processIo();

@@ -19,13 +19,13 @@ describe("the fast --help path", () => {
   it("answers help, version and no-command without the parser, and nothing else", async () => {
     const io = bufferedIo({ cwd: repoRoot });
     await main(["--version"], io);
-    expect(fastPath(["--version"], undefined)).toBe(io.out);
-    expect(fastPath(["-V"], undefined)).toBe(`${VERSION}\n`);
-    expect(fastPath(["-h"], 80)).toBe(await yargsHelp(80));
+    expect(await fastPath(["--version"], undefined)).toBe(io.out);
+    expect(await fastPath(["-V"], undefined)).toBe(`${VERSION}\n`);
+    expect(await fastPath(["-h"], 80)).toBe(await yargsHelp(80));
     const bare = bufferedIo({ cwd: repoRoot });
     await main([], bare);
-    expect(fastPath([], undefined)).toBe(bare.out);
-    for (const argv of [["status"], ["--help", "status"], ["status", "--help"], ["--json"]]) expect(fastPath(argv, undefined)).toBeUndefined();
+    expect(await fastPath([], undefined)).toBe(bare.out);
+    for (const argv of [["status"], ["--help", "status"], ["status", "--help"], ["--json"]]) expect(await fastPath(argv, undefined)).toBeUndefined();
   });
 
   it("is what the built binary prints", () => {
