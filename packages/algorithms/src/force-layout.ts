@@ -3,6 +3,7 @@ import circular from "graphology-layout/circular.js";
 import forceAtlas2 from "graphology-layout-forceatlas2";
 import { TsiftError } from "@tsift/core";
 import { buildCallGraph, type GraphInput } from "./build-call-graph";
+import { fitToBox } from "./internal/fit-to-box";
 import { nodeId, nodeKey } from "./internal/node-key";
 
 export interface LayoutPoint {
@@ -70,35 +71,5 @@ export function forceLayout(input: GraphInput, options: ForceLayoutOptions = {})
   const moved = graph.order > 1 && iterations > 0 ? forceAtlas2(graph, { iterations, settings: forceAtlas2.inferSettings(graph) }) : {};
   const raw = new Map<string, LayoutPoint>();
   graph.forEachNode((key, attributes) => raw.set(key, moved[key] ?? { x: attributes.x as number, y: attributes.y as number }));
-  return fitToBox(raw, box, centerKey);
-}
-
-/**
- * Scales and translates the points into the box with one factor for both axes. With a
- * centre node the box is centred on it; otherwise on the points' bounding box.
- */
-function fitToBox(points: ReadonlyMap<string, LayoutPoint>, box: LayoutBox, centerKey: string | undefined): Map<string, LayoutPoint> {
-  let minX = Infinity,
-    maxX = -Infinity,
-    minY = Infinity,
-    maxY = -Infinity;
-  for (const { x, y } of points.values()) {
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  const pivot = centerKey !== undefined ? points.get(centerKey)! : { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
-  const reachX = Math.max(maxX - pivot.x, pivot.x - minX);
-  const reachY = Math.max(maxY - pivot.y, pivot.y - minY);
-  const halfWidth = box.width / 2 - box.margin;
-  const halfHeight = box.height / 2 - box.margin;
-  const scale = Math.min(reachX > 0 ? halfWidth / reachX : Infinity, reachY > 0 ? halfHeight / reachY : Infinity);
-  const factor = Number.isFinite(scale) ? scale : 0;
-  const round = (value: number) => Math.round(value * 10) / 10;
-  const out = new Map<string, LayoutPoint>();
-  for (const [key, point] of points) {
-    out.set(nodeId(key), { x: round(box.width / 2 + (point.x - pivot.x) * factor), y: round(box.height / 2 + (point.y - pivot.y) * factor) });
-  }
-  return out;
+  return fitToBox(raw, box, centerKey, nodeId);
 }

@@ -4,6 +4,7 @@ import { TsiftError } from "@tsift/core";
 import { detectCommunities } from "../detect-communities";
 import type { LayoutPoint } from "../force-layout";
 import { compareCodeUnits } from "../internal/compare";
+import { fitToBox } from "../internal/fit-to-box";
 import { pageRank } from "../page-rank";
 import {
   GRAPH_VIEW_CONTRACT_VERSION,
@@ -206,7 +207,7 @@ function layoutPositions(
     const attributes = graph.getNodeAttributes(keyOf.get(node.id)!);
     raw.set(node.id, { x: attributes.x as number, y: attributes.y as number });
   }
-  return fitToBox(raw, options.center);
+  return fitToBox(raw, { width: BOX, height: BOX, margin: MARGIN }, options.center);
 }
 
 /** Each community's members on a small circle of their own, the circles on one large circle, in community and id order. */
@@ -229,25 +230,5 @@ function communityCircles(nodes: GraphViewInput["nodes"], membership: ReadonlyMa
       out.set(member, { x: cx + radius * Math.cos(a), y: cy + radius * Math.sin(a) });
     });
   }
-  return out;
-}
-
-/** One scale for both axes into a BOX × BOX square, centred on `center` when given, else on the bounding box. */
-function fitToBox(points: ReadonlyMap<string, LayoutPoint>, center: string | undefined): Map<string, LayoutPoint> {
-  let minX = Infinity,
-    maxX = -Infinity,
-    minY = Infinity,
-    maxY = -Infinity;
-  for (const { x, y } of points.values()) {
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  const pivot = center !== undefined && points.has(center) ? points.get(center)! : { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
-  const reach = Math.max(maxX - pivot.x, pivot.x - minX, maxY - pivot.y, pivot.y - minY);
-  const factor = reach > 0 ? (BOX / 2 - MARGIN) / reach : 0;
-  const out = new Map<string, LayoutPoint>();
-  for (const [id, point] of points) out.set(id, { x: round1(BOX / 2 + (point.x - pivot.x) * factor), y: round1(BOX / 2 + (point.y - pivot.y) * factor) });
   return out;
 }
