@@ -83,6 +83,7 @@ export { instructionsStatus, type InstructionsStatus } from "./project/instructi
 export { INDEX_READING_COMMANDS, recommendations, reminders, runReason, type Recommendations } from "./project/recommendations";
 export { readLocks, type LocksReport } from "./project/read-locks";
 export { databaseLocks, type DatabaseLocks, type SidecarState } from "./project/database-locks";
+export { isInside } from "./project/source-read/resolve-source-file";
 export { readSourceWindow, type SourceWindow, type SourceWindowOptions, type SourceWindowReport } from "./project/source-read/read-source-window";
 export { type SymbolRef } from "./project/source-read/window-symbols";
 export type { WindowRequest } from "./project/source-read/read-window";

@@ -1,10 +1,6 @@
 import { existsSync, realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
-
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
-}
+import { resolve } from "node:path";
+import { isInside } from "@tsift/index/indexer";
 
 /**
  * Whether a path argument stays inside the project: as written (relative to the root, or
@@ -14,10 +10,10 @@ function inside(root: string, path: string): boolean {
 export function confined(root: string, value: string): boolean {
   if (value.includes("\0")) return false;
   const target = resolve(root, value);
-  if (!inside(root, target)) return false;
+  if (!isInside(root, target)) return false;
   if (!existsSync(target)) return true;
   try {
-    return inside(realpathSync(root), realpathSync(target));
+    return isInside(realpathSync(root), realpathSync(target));
   } catch {
     return false;
   }

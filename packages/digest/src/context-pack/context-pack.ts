@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { shellArg, TsiftError } from "@tsift/core/light";
-import { projectStatus, resolveProjectRoot } from "@tsift/index/indexer";
+import { isInside, projectStatus, resolveProjectRoot } from "@tsift/index/indexer";
 import { BUDGET_PRESETS, type Budget } from "../budget";
 import { diffDigest } from "../diff-digest/index";
 import { measureEconomy } from "../digest-economy";
@@ -41,8 +41,7 @@ async function fileKind(path: string, what: string): Promise<"file" | "directory
 
 /** A path as the caller would type it from `cwd`; one outside the project stays absolute. */
 function fromCwd(cwd: string, path: string, root: string): string {
-  const inProject = relative(root, path);
-  if (inProject === ".." || inProject.startsWith(`..${sep}`) || isAbsolute(inProject)) return path;
+  if (!isInside(root, path)) return path;
   const rel = relative(cwd, path);
   return rel === "" ? "." : isAbsolute(rel) ? path : rel;
 }

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { isAbsolute, relative } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { HARD_MAX_FILE_BYTES } from "../../tsift-config";
 import { resolveSourceFile } from "../source-read/resolve-source-file";
@@ -73,7 +72,7 @@ export function planEdits(root: string, edits: readonly EditRequest[]): EditPlan
     let key: string;
     let state: { plan: FilePlan | null; text: string; error: string | null } | undefined;
     try {
-      const source = resolveSourceFile(root, root, isAbsolute(edit.file) ? relative(root, edit.file) || "." : edit.file, "edit");
+      const source = resolveSourceFile(root, root, edit.file, "edit");
       key = source.rel;
       state = byFile.get(key);
       if (!state) {

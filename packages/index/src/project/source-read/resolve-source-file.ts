@@ -9,7 +9,8 @@ export interface SourceFile {
   size: number;
 }
 
-function inside(root: string, path: string): boolean {
+/** Whether `path` is `root` or lies below it, judged by the text of the two absolute paths. */
+export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 }
@@ -23,7 +24,7 @@ function inside(root: string, path: string): boolean {
 export function resolveSourceFile(root: string, base: string, file: string, command: "source-read" | "edit" = "source-read"): SourceFile {
   const verb = command === "edit" ? "changes" : "reads";
   const target = resolve(base, file);
-  if (!inside(root, target)) {
+  if (!isInside(root, target)) {
     throw new TsiftError("invalid_input", `${file} is outside the project root ${root}; ${command} only ${verb} files inside it`, {
       details: { file, root },
       hint: "pass a path inside the project, or --path <its root>",
@@ -35,7 +36,7 @@ export function resolveSourceFile(root: string, base: string, file: string, comm
   } catch (error) {
     throw new TsiftError("not_found", `no such file: ${file}`, { cause: error, details: { file }, hint: "tsift symbols <name> finds a definition's file" });
   }
-  if (!inside(realpathSync(root), real)) {
+  if (!isInside(realpathSync(root), real)) {
     throw new TsiftError(
       "invalid_input",
       `${file} resolves outside the project root (through a symbolic link to ${real}); refusing to ${command === "edit" ? "change" : "read"} it`,
