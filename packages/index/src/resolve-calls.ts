@@ -1,7 +1,11 @@
+import { builtinStep, inferredType, isInferred, splitSteps, stepName, type InferenceHost } from "./internal/inferred-types";
 import { CALLABLE, CONSTRUCTIBLE, family, resolutionOf, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
 
-/** How a call's target was found, in the order the resolver tries. */
-export type CallResolution = "same_scope" | "same_file" | "import" | "typed" | "global_unique" | "ambiguous" | "unresolved";
+/**
+ * How a call's target was found, in the order the resolver tries; `checker` is written only
+ * by the opt-in TypeScript checker pass (`tsift index --resolve checker`), never by this resolver.
+ */
+export type CallResolution = "same_scope" | "same_file" | "import" | "typed" | "global_unique" | "checker" | "ambiguous" | "unresolved";
 
 export interface ResolverSymbol {
   id: number;
@@ -68,6 +72,10 @@ const APPLICATIONS = /(?:\(\))+$/u;
 const RECEIVER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
 const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolved" };
+/** Heads of a Rust path that name a module relative to the crate or the file (`crate::a::f()`). */
+const RUST_PATH_HEADS = new Set(["crate", "self", "super"]);
+/** What calling yields the symbol itself: a constructor call. */
+const CONSTRUCTED_TYPES = new Set(["class", "struct", "data_class", "sealed_class", "enum_class"]);
 
 /**
  * Resolves call sites to symbol ids, precision first: a call binds only where the
@@ -142,11 +150,14 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     }
     // A parameter or local variable: only definitions nested in the caller can be it.
     if (call.local) return UNRESOLVED;
-    const local = pickOne(
-      tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !tables.isMember(symbol)),
-      "same_file",
-      tables,
-    );
+    // Zig's `const f = @import("x.zig").f` is a top-level const that only names the import.
+    const local = tables.importBound(call.file, call.callee_name)
+      ? null
+      : pickOne(
+          tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !tables.isMember(symbol)),
+          "same_file",
+          tables,
+        );
     if (local) return local;
 
     const binding = tables.binding(call.file, call.callee_name);
@@ -202,7 +213,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       return fallback(call, lang);
     }
     if (call.receiver_type) {
-      const type = typeOf(call.receiver_type, call.file, caller, language, 0);
+      const type = typeOf(call.receiver_type, call.file, caller, language, 0, caller, call.callee_name);
       if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed", tables) ?? UNRESOLVED;
       if (type === null) return UNRESOLVED;
     }
@@ -228,11 +239,18 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     language: string,
     depth: number,
     scope: ResolverSymbol | null = caller,
+    /** The member called on the result: picks among a `yield*`'s candidates (inferred-types). */
+    callee?: string,
   ): ResolverSymbol | null | undefined {
     if (depth > 6) return undefined;
-    const [head, ...steps] = text.split("#") as [string, ...string[]];
+    const [written, ...steps] = splitSteps(text);
+    // `Map<K, V>#get()` is a `V`; explicit type arguments of a call (`f()<A>`) name no container.
+    const builtin = steps.length > 0 ? builtinStep(written, steps[0]!) : null;
+    if (builtin) return typeOf([builtin, ...steps.slice(1)].join("#"), file, caller, language, depth + 1, scope, callee);
+    const head = written.replace(/(\(\))<.*>$/u, "$1");
     let current: ResolverSymbol | null | undefined;
-    if (head === "this") current = enclosingContainer(caller) ?? undefined;
+    if (isInferred(head)) current = inferredType(inference, head, file, caller, language, depth, steps[0] === undefined ? callee : stepName(steps[0]));
+    else if (head === "this") current = enclosingContainer(caller) ?? undefined;
     else if (head.startsWith("=")) current = valuePathOwner(file, head.slice(1).split("."), language);
     else if (head.endsWith("()")) {
       const path = head.replace(APPLICATIONS, "");
@@ -241,7 +259,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       const self = () => (dot < 0 ? undefined : valuePathOwner(file, path.slice(0, dot).split("."), language));
       current = resultOf(callTarget(path, file, caller, language), language, depth, (head.length - path.length) / 2, self);
     } else current = tables.resolveTypeIn(file, head, scope);
-    for (const step of steps) {
+    for (let index = 0; index < steps.length; index++) {
+      const step = steps[index]!;
       if (!current) return current;
       if (step.endsWith("()")) {
         const name = step.replace(APPLICATIONS, "");
@@ -264,6 +283,14 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       const element = step.endsWith("[]");
       const name = element ? step.slice(0, -2) : step;
       const member = tables.memberType(current, name);
+      const next = steps[index + 1];
+      const got = member && next !== undefined && !element ? builtinStep(member.type, next) : null;
+      if (got) {
+        // `this.cache.get(k)` with `cache: Map<K, V>`: a `V`.
+        current = typeOf(got, member!.file, null, language, depth + 1);
+        index++;
+        continue;
+      }
       if (element) current = member?.type.endsWith("[]") ? typeOf(member.type.slice(0, -2), member.file, null, language, depth + 1) : undefined;
       else if (member) current = typeOf(member.type, member.file, null, language, depth + 1);
       else {
@@ -276,6 +303,13 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     }
     return current;
   }
+
+  const inference: InferenceHost = {
+    tables,
+    typeOf: (text, file, caller, language, depth) => typeOf(text, file, caller, language, depth),
+    callTarget: (path, file, caller, language) => callTarget(path, file, caller, language),
+    valueOwner: (file, segments) => valuePathOwner(file, segments, "typescript"),
+  };
 
   /**
    * The container `applications` successive calls of `symbol` yield (`f(a)` is 1, `f(a)(b)`
@@ -294,6 +328,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
   ): ResolverSymbol | null | undefined {
     if (!symbol || depth > 6) return undefined;
     const returns = symbol.return_type;
+    // Calling a class or struct (Kotlin `Service()`, a Rust tuple struct) constructs one.
+    if (!returns && CONSTRUCTED_TYPES.has(symbol.kind)) return applications === 1 ? symbol : undefined;
     if (!returns && symbol.value_type && !tables.isContainer(symbol)) {
       // A binding whose declared type is a callable interface: what calling that type yields.
       const type = typeOf(symbol.value_type, symbol.file, null, language, depth + 1);
@@ -328,7 +364,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
   /** `Store.open()`, `Effect.map()`, `Schema.String.pipe()`, `util.format()`: a receiver naming a container, a typed binding or a module. */
   function receiverPath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
     const head = segments[0]!;
-    const imported = tables.topLevel(call.file, head).length === 0;
+    const imported = tables.topLevel(call.file, head).length === 0 || tables.importBound(call.file, head);
+    if (imported && RUST_PATH_HEADS.has(head)) {
+      // `crate::repo::save()`, `super::util::f()`: a function at the top level of the module file.
+      const file = tables.moduleFile(call.file, segments.join("::"));
+      if (file !== null) return pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import", tables) ?? UNRESOLVED;
+    }
     if (imported && segments.length === 1) {
       // `ns.f()` with `import * as ns`: a top-level function of that module.
       const namespace = tables.namespaceFile(call.file, head);
@@ -350,9 +391,14 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
   function valuePathOwner(file: string, segments: readonly string[], language: string): ResolverSymbol | null | undefined {
     const [head, ...rest] = segments as [string, ...string[]];
     let owner: ResolverSymbol | null | undefined;
-    const local = tables.topLevel(file, head);
+    const local = tables.importBound(file, head) ? [] : tables.topLevel(file, head);
+    const crate = local.length === 0 && RUST_PATH_HEADS.has(head) ? tables.moduleFile(file, head) : null;
     if (local.length > 0) owner = valueOwner(local, language);
-    else {
+    else if (crate !== null) {
+      // `crate::repo::Store`: the crate root's (or this module's) items, step by step.
+      if (rest.length === 0) return undefined;
+      owner = valueOwner(tables.exported(crate, rest.shift()!).symbols, language);
+    } else {
       const namespace = tables.namespaceFile(file, head);
       const binding = tables.binding(file, head);
       if (namespace === null || (namespace === undefined && binding && binding.resolved_file === null)) return null;

@@ -1,5 +1,6 @@
-import { LANGS, langInfo, type ResolutionModel } from "@tsift/graph/langs";
+import { LANGS, langInfo, type Lang, type ResolutionModel } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
+import { resolveModule } from "./module-resolver";
 
 /** Symbols whose members a call can land on; `const`/`variable`/`property` count when they hold members (object literals). */
 export const TYPE_LIKE = new Set([
@@ -20,6 +21,8 @@ export const TYPE_LIKE = new Set([
   "type_alias",
 ]);
 const VALUE_CONTAINERS = new Set(["const", "variable", "property"]);
+/** Kinds that define code of their own, so a name of that kind is never just an import's binding. */
+const CALLABLE_DEFINITIONS = new Set(["function", "method", "constructor"]);
 /** Kinds a call can run: functions and methods, and bindings that hold a function (`export const map = dual(…)`). */
 export const CALLABLE = new Set([
   "function",
@@ -41,6 +44,12 @@ export const CALLABLE = new Set([
 export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
 export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
 const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
+
+/**
+ * The member type a Kotlin file's `package a.b` is recorded as (owner `""`): imports name a
+ * package member, so the package tells which files an import can point at.
+ */
+export const PACKAGE_MEMBER = "<package>";
 
 /** A language's resolution model (declared in its @tsift/graph definition), with its receivers as a set. */
 export interface LanguageResolution extends ResolutionModel {
@@ -102,14 +111,23 @@ export class ResolverTables {
   baseResolver: ((type: ResolverSymbol, name: string) => ResolverSymbol | null | undefined) | null = null;
   /** `file\0owner\0name` -> the member's declared type. */
   private readonly memberTypes = new Map<string, ResolverMemberType>();
+  /** Every file with a symbol: what `mod x;` and `crate::a::b` paths are resolved against. */
+  private readonly files = new Set<string>();
+  /** Declared package (Kotlin) -> the files declaring it. */
+  private readonly packages = new Map<string, string[]>();
+  /** Language of each file with symbols. */
+  private readonly languages = new Map<string, string>();
 
   constructor(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
     for (const member of memberTypes) {
       const key = `${member.file}\0${member.owner}\0${member.name}`;
       if (!this.memberTypes.has(key)) this.memberTypes.set(key, member);
+      if (member.owner === "" && member.name === PACKAGE_MEMBER) push(this.packages, member.type, member.file);
     }
     for (const symbol of symbols) {
       this.byId.set(symbol.id, symbol);
+      this.files.add(symbol.file);
+      this.languages.set(symbol.file, symbol.language);
       push(nested(this.byFileName, symbol.file), symbol.name, symbol);
       const qualified = nestedOne(this.byFileQualified, symbol.file);
       if (!qualified.has(symbol.qualified_name)) qualified.set(symbol.qualified_name, symbol);
@@ -120,7 +138,8 @@ export class ResolverTables {
         this.owners.add(`${symbol.file}\0${symbol.parent}`);
       } else if (symbol.visibility === "public" && resolutionOf(symbol.language).importScope === "modules") this.modules.add(symbol.file);
     }
-    for (const entry of imports) {
+    for (const row of imports) {
+      const entry = row.resolved_file === null && this.packages.size > 0 ? this.packageImport(row) : row;
       if (entry.kind !== "dynamic") this.modules.add(entry.file);
       if (entry.kind === "export_from") {
         push(this.reexports, entry.file, entry);
@@ -131,6 +150,43 @@ export class ResolverTables {
       const name = localName(entry);
       if (name && !local.has(name)) local.set(name, entry);
     }
+  }
+
+  /**
+   * `import a.b.Name` where the module system names packages, not files (Kotlin): the file of
+   * package `a.b` that declares `Name` at top level, when exactly one does.
+   */
+  private packageImport(entry: ResolverImport): ResolverImport {
+    const dot = entry.module.lastIndexOf(".");
+    if (dot < 0 || entry.name === null || entry.name === "*") return entry;
+    const declaring = (this.packages.get(entry.module.slice(0, dot)) ?? []).filter((file) => this.topLevel(file, entry.name!).length > 0);
+    return declaring.length === 1 ? { ...entry, resolved_file: declaring[0]! } : entry;
+  }
+
+  /**
+   * A top-level name that is itself an import (Zig `const repo = @import("repo.zig")`,
+   * `const User = @import("user.zig").User`): a binding of the name, and no local symbol of
+   * it that holds members or a declared type.
+   */
+  importBound(file: string, name: string): boolean {
+    const binding = this.binding(file, name);
+    if (!binding) return false;
+    return this.topLevel(file, name).every((symbol) => !this.isContainer(symbol) && !symbol.value_type && !CALLABLE_DEFINITIONS.has(symbol.kind));
+  }
+
+  /**
+   * The file a Rust module path names (`crate::repo`, `self::a::b`, `super::x`), or, for a
+   * `mod repo;` declaration, the file holding that module; null when none is indexed.
+   */
+  moduleFile(file: string, path: string): string | null {
+    const language = this.languages.get(file);
+    if (!language || resolutionOf(language).modules !== "rust") return null;
+    const target = resolveModule(language as Lang, file, path, null, this.files);
+    if (target === null) return null;
+    // resolveModule falls back to shorter prefixes; only a file named like the path's last segment is that module.
+    const last = path.slice(path.lastIndexOf(":") + 1);
+    const stem = target.replace(/\/(mod|lib|main)\.rs$/u, "").replace(/\.rs$/u, "");
+    return stem === last || stem.endsWith(`/${last}`) || (last === "crate" && /(^|\/)(lib|main)\.rs$/u.test(target)) ? target : null;
   }
 
   parentOf(symbol: ResolverSymbol): ResolverSymbol | null {
@@ -212,6 +268,11 @@ export class ResolverTables {
   /** Direct members of `owner` named `name` (Rust impls and Kotlin extensions: anywhere in the language, own file first). */
   members(owner: ResolverSymbol, name: string): ResolverSymbol[] {
     const local = this.byOwner.get(`${owner.file}\0${owner.qualified_name}\0${name}`) ?? [];
+    if (local.length === 0 && owner.kind === "mod") {
+      // `mod repo;`: the module's items are the top level of its own file.
+      const file = this.moduleFile(owner.file, `self::${owner.qualified_name.split(".").join("::")}`);
+      if (file !== null && file !== owner.file) return this.topLevel(file, name);
+    }
     if (local.length > 0 || !resolutionOf(owner.language).detachedMembers) return local;
     const key = (parent: string) => this.byFamilyParent.get(`${family(owner.language)}\0${parent}\0${name}`) ?? [];
     const all = key(owner.qualified_name);
@@ -286,6 +347,13 @@ export class ResolverTables {
       if (name.includes("|")) continue; // a union's constituents are not bases (`unionOf`)
       const base = this.baseResolver ? this.baseResolver(type, name) : this.resolveTypeIn(type.file, name, type);
       if (base && base.id !== type.id) bases.push(base);
+    }
+    if (type.kind !== "impl" && resolutionOf(type.language).detachedMembers) {
+      // Rust: the traits a type implements are the bases of its `impl Trait for Type` blocks.
+      for (const impl of this.byFamilyName.get(`${family(type.language)}\0${type.name}`) ?? []) {
+        if (impl.kind !== "impl" || impl.qualified_name !== type.qualified_name) continue;
+        for (const base of this.heritage(impl)) if (base.id !== type.id && !bases.includes(base)) bases.push(base);
+      }
     }
     return bases;
   }
