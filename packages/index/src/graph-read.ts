@@ -9,7 +9,13 @@
  */
 export { isSymbolHandle, symbolHandle, SYMBOL_HANDLE_PREFIX } from "./graph-queries/symbol-handle";
 export { symbolById, toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-queries/graph-symbol";
-export { resolveSymbolArgument, type ResolveSymbolOptions, type SymbolArgumentForm, type SymbolResolution } from "./graph-queries/resolve-symbol-argument";
+export {
+  resolveSymbolArgument,
+  type ResolveSymbolOptions,
+  type SymbolArgumentForm,
+  type SymbolRanker,
+  type SymbolResolution,
+} from "./graph-queries/resolve-symbol-argument";
 export {
   calleesOf,
   callersOf,

@@ -99,7 +99,8 @@ describe("read use cases", () => {
       expect(isTsiftError(ambiguous, "usage")).toBe(true);
       const choice = symbolChoiceOf(ambiguous)!;
       expect(choice).toMatchObject({ symbol: "helper", status: "ambiguous", total: 2, truncated: false });
-      expect(choice.candidates.map((candidate) => candidate.file)).toEqual(["other.py", "util.py"]);
+      // Most central first: main calls util.py's helper, nothing calls other.py's.
+      expect(choice.candidates.map((candidate) => candidate.file)).toEqual(["util.py", "other.py"]);
       expect(choice.candidates[0]!.expand).toBe(`tsift graph ${choice.candidates[0]!.handle} --callers`);
       const missing = await readCallPath(index.open, { from: "main", to: "nowhere" }).catch((error: unknown) => error);
       expect(isTsiftError(missing, "not_found")).toBe(true);

@@ -1,11 +1,18 @@
 import type Database from "better-sqlite3";
 import { querySymbols } from "../query-symbols";
 import { selectSymbols, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type SymbolRow } from "./graph-symbol";
+import { byImportAlias, byModulePath, escapeLike, filesNamed, inFilesNamed } from "./module-symbols";
+import { orderCandidates, type SymbolRanker } from "./rank-symbol-candidates";
 import { isSymbolHandle, symbolHandleMatcher } from "./symbol-handle";
 import { readTransaction } from "../index-db/read-transaction";
 
-/** How the argument was read: a `gsym-*` handle, `file:line`, `Class.method` / `mod::fn`, or a bare name. */
-export type SymbolArgumentForm = "handle" | "location" | "qualified_name" | "name";
+export type { SymbolRanker };
+
+/**
+ * How the argument was read: a `gsym-*` handle, `file:line`, `file:name`, `Class.method` /
+ * `mod::fn` / `Module.name`, `Alias.name` through an import alias, or a bare name.
+ */
+export type SymbolArgumentForm = "handle" | "location" | "file_name" | "qualified_name" | "import_alias" | "name";
 
 export type SymbolResolution =
   | { status: "resolved"; form: SymbolArgumentForm; symbol: GraphSymbol }
@@ -17,9 +24,17 @@ export type SymbolResolution =
 export interface ResolveSymbolOptions {
   /** Most candidates or suggestions returned; default 20, 0 for all. */
   limit?: number;
+  /**
+   * Orders the candidates of an ambiguous argument, best first (PageRank: see
+   * `chooseSymbol`); asked only when several definitions match. Without it they stay in
+   * file and line order.
+   */
+  rank?: SymbolRanker;
 }
 
 const LOCATION = /^(.+):(\d+)$/;
+/** One colon that is not half of `::` (`src/lib.rs:Foo::new` is a path and a name; `mod::fn` is not). */
+const FILE_NAME = /^([^:]+):(?!:)(.+)$/;
 
 /**
  * Turns a command-line symbol argument into one definition:
@@ -27,26 +42,32 @@ const LOCATION = /^(.+):(\d+)$/;
  * - `gsym-…`: the symbol whose `symbolHandle` it is;
  * - `path:line` (1-based; the path root-relative, or a unique suffix of one): the innermost
  *   definition whose span contains the line;
+ * - `path:name` (`src/Effect.ts:retry`, `Effect.ts:retry`, `store.py:Store.get`): the
+ *   definitions of that qualified or plain name in the file(s) the path names;
  * - `Class.method`, `mod::fn`, `pkg.Class.method`: qualified names, also as a suffix, and
  *   then as `Module.name` with the module a file (`Effect.retry`, `json.loads`);
+ * - `Alias.name`: the alias as the code base imports a module (`Arr.map` after
+ *   `import * as Arr from "./Array.ts"`, `np.array` after `import numpy as np`), the
+ *   binding most importing files use first;
  * - `name`: the definitions with that name (case-insensitive when none match exactly).
  *
- * Several matches are `ambiguous` with the candidates in file and line order, except that
- * a Rust `impl` block yields to the type of the same name. No match is `not_found` with
- * fuzzy suggestions.
+ * Several matches are `ambiguous`, ordered by `options.rank` (PageRank) with file and line
+ * as the final tie-break, except that a Rust `impl` block yields to the type of the same
+ * name. No match is `not_found` with fuzzy suggestions.
  */
 export function resolveSymbolArgument(db: Database.Database, argument: string, options: ResolveSymbolOptions = {}): SymbolResolution {
   return readTransaction(db, () => {
     const limit = options.limit ?? 20;
     const text = argument.trim();
-    const decide = (form: SymbolArgumentForm, found: GraphSymbol[]): SymbolResolution => {
+    const decide = (form: SymbolArgumentForm, found: GraphSymbol[], group?: ReadonlyMap<number, number>, name = text): SymbolResolution => {
       const candidates = preferTypesOverImpls(found);
       if (candidates.length === 1) return { status: "resolved", form, symbol: candidates[0]! };
       if (candidates.length > 1) {
-        const kept = limit > 0 ? candidates.slice(0, limit) : candidates;
-        return { status: "ambiguous", form, candidates: kept, total: candidates.length, truncated: kept.length < candidates.length };
+        const ordered = orderCandidates(candidates, options.rank, group);
+        const kept = limit > 0 ? ordered.slice(0, limit) : ordered;
+        return { status: "ambiguous", form, candidates: kept, total: ordered.length, truncated: kept.length < ordered.length };
       }
-      return { status: "not_found", form, suggestions: suggest(db, text, limit) };
+      return { status: "not_found", form, suggestions: suggest(db, name, limit) };
     };
 
     if (isSymbolHandle(text)) return decide("handle", byHandle(db, text));
@@ -55,6 +76,11 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
       const found = byLocation(db, location[1]!, Number(location[2]));
       if (found !== null) return decide("location", found);
     }
+    const fileName = FILE_NAME.exec(text);
+    if (fileName) {
+      const files = filesNamed(db, fileName[1]!);
+      if (files.length > 0) return decide("file_name", inFilesNamed(db, files, fileName[2]!), undefined, fileName[2]!);
+    }
     if (/\.|::/.test(text)) {
       const qualified = text.replaceAll("::", ".");
       let found = selectSymbols(db, "qualified_name = ?", [qualified]);
@@ -62,47 +88,18 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
         found = selectSymbols(db, "qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(qualified)}`]).filter((symbol) =>
           symbol.qualified_name.endsWith(`.${qualified}`),
         );
-      if (found.length === 0) found = byModulePath(db, qualified);
-      return decide("qualified_name", found);
+      const parts = qualified.split(".");
+      if (found.length === 0) found = byModulePath(db, parts);
+      if (found.length > 0) return decide("qualified_name", found);
+      const bindings = byImportAlias(db, parts);
+      if (bindings.length === 0) return decide("qualified_name", []);
+      const group = new Map(bindings.flatMap((symbols, index) => symbols.map((symbol) => [symbol.id, index] as const)));
+      return decide("import_alias", bindings.flat(), group);
     }
     let found = selectSymbols(db, "name = ?", [text]);
     if (found.length === 0) found = selectSymbols(db, "lower(name) = ?", [text.toLowerCase()]);
     return decide("name", found);
   });
-}
-
-/** A file's module path: its path without the extension, `index`, `__init__` or `mod` naming the directory itself. */
-function modulePathOf(file: string): string {
-  return file.replace(/\.[^./]+$/, "").replace(/\/(index|__init__|mod)$/, "");
-}
-
-/**
- * `Module.name` as code bases write it: `Effect.retry` for `retry` in `Effect.ts`
- * (imported as `import * as Effect`), `json.loads` for `loads` in `json/__init__.py`,
- * `email.message.Message.get_filename` for a method of a class in `email/message.py`. The
- * longest module prefix whose path ends a file's module path wins; the rest of the
- * argument is the qualified name inside that file.
- */
-function byModulePath(db: Database.Database, qualified: string): GraphSymbol[] {
-  const parts = qualified.split(".");
-  for (let split = parts.length - 1; split >= 1; split--) {
-    const module = parts.slice(0, split).join("/");
-    const inner = parts.slice(split).join(".");
-    const last = parts[split - 1]!;
-    const files = (
-      db
-        .prepare("SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\'")
-        .pluck()
-        .all(`%${escapeLike(last)}.%`, `%${escapeLike(last)}/%`) as string[]
-    ).filter((file) => {
-      const path = modulePathOf(file);
-      return path === module || path.endsWith(`/${module}`);
-    });
-    if (files.length === 0) continue;
-    const found = selectSymbols(db, "qualified_name = ? AND file IN (SELECT value FROM json_each(?))", [inner, JSON.stringify(files)]);
-    if (found.length > 0) return found;
-  }
-  return [];
 }
 
 /** One indexed lookup of `symbols.handle` (schema 3); older files have no handle column, so every symbol is hashed. */
@@ -121,20 +118,11 @@ function byHandle(db: Database.Database, handle: string): GraphSymbol[] {
 
 /** Null when no indexed file matches the path (then the argument may be a name with a colon). */
 function byLocation(db: Database.Database, path: string, line: number): GraphSymbol[] | null {
-  const normalized = path.replace(/\\/g, "/").replace(/^\.\//, "");
-  let files = db.prepare("SELECT path FROM files WHERE path = ?").pluck().all(normalized) as string[];
-  if (files.length === 0) {
-    files = (
-      db
-        .prepare("SELECT path FROM files WHERE path LIKE ? ESCAPE '\\'")
-        .pluck()
-        .all(`%/${escapeLike(normalized)}`) as string[]
-    ).filter((file) => file.endsWith(`/${normalized}`));
-  }
+  const files = filesNamed(db, path);
   if (files.length === 0) return null;
   const found: GraphSymbol[] = [];
   const inner = db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM symbols WHERE file = ? AND line <= ? AND end_line >= ? ORDER BY line DESC, end_line ASC, id LIMIT 1`);
-  for (const file of files.sort()) {
+  for (const file of files) {
     const row = inner.get(file, line, line) as SymbolRow | undefined;
     if (row) found.push(toGraphSymbol(row));
   }
@@ -160,8 +148,4 @@ function preferTypesOverImpls(symbols: GraphSymbol[]): GraphSymbol[] {
 function suggest(db: Database.Database, text: string, limit: number): GraphSymbol[] {
   const rows = querySymbols(db, { name: text, limit: limit > 0 ? Math.min(limit, 5) : 5 }).symbols;
   return rows.flatMap((row) => selectSymbols(db, "file = ? AND line = ? AND name = ?", [row.file, row.line, row.name]).slice(0, 1));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

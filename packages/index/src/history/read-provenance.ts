@@ -135,7 +135,7 @@ export async function readProvenance(options: ReadProvenanceOptions): Promise<Pr
     const [{ openReadIndex }, { chooseSymbol, rerunWith }] = await Promise.all([import("../project/open-read-index"), import("../project/symbol-choice")]);
     const index = await openReadIndex({ cwd: options.cwd ?? options.root, path: options.root });
     try {
-      const symbol = chooseSymbol(index.db, options.target, index.place, rerunWith("history provenance"));
+      const symbol = await chooseSymbol(index.db, options.target, index.place, rerunWith("history provenance"), index.location);
       const file = relative(workTree, join(index.location.sourceRoot, symbol.file)).split(sep).join("/");
       notes.push(...index.notes);
       return { kind: "symbol", target: options.target, ...symbolProvenance(db, workTree, file, symbol.line, symbol.end_line, limit, notes), notes };

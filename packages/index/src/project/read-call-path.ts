@@ -14,9 +14,9 @@ export interface CallPathOptions {
 export async function readCallPath(open: IndexOpener, options: CallPathOptions): Promise<CallPath> {
   const index = await open();
   // One snapshot: both endpoints and every edge of the search.
-  return readTransaction(index.db, () => {
-    const from = chooseSymbol(index.db, options.from, index.place, (handle) => `tsift path ${handle} ${shellArg(options.to)}`);
-    const to = chooseSymbol(index.db, options.to, index.place, (handle) => `tsift path ${shellArg(options.from)} ${handle}`);
+  return readTransaction(index.db, async () => {
+    const from = await chooseSymbol(index.db, options.from, index.place, (handle) => `tsift path ${handle} ${shellArg(options.to)}`, index.location);
+    const to = await chooseSymbol(index.db, options.to, index.place, (handle) => `tsift path ${shellArg(options.from)} ${handle}`, index.location);
     return shortestCallPath(index.db, from, to);
   });
 }

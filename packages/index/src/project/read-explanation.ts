@@ -31,7 +31,7 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
   const index = await open();
   // One snapshot from choosing the symbol to the last edge read, across the lazy import.
   const explanation = await readTransaction(index.db, async () => {
-    const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"));
+    const symbol = await chooseSymbol(index.db, options.symbol, index.place, rerunWith("explain"), index.location);
     const cacheDir = communityCacheDir(index.location);
     const query: ExplainOptions = { limit, memberLimit: options.memberLimit ?? limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
     const cached = cachedExplanation(index.db, symbol, query);

@@ -30,8 +30,9 @@ export async function readSymbolGraph(open: IndexOpener, options: SymbolGraphOpt
   const index = await open();
   const direction = callers && !callees ? ["--callers"] : callees && !callers ? ["--callees"] : [];
   // One snapshot: the symbol chosen is the one whose edges are read.
-  return readTransaction(index.db, () => {
-    const symbol = chooseSymbol(index.db, options.symbol, index.place, (handle) => [rerunWith("graph")(handle), ...direction].join(" "));
+  return readTransaction(index.db, async () => {
+    const rerun = (handle: string) => [rerunWith("graph")(handle), ...direction].join(" ");
+    const symbol = await chooseSymbol(index.db, options.symbol, index.place, rerun, index.location);
     const { symbol: name, handle, ...lists } = symbolCallGraph(index.db, symbol, { callers, callees, limit });
     return { symbol: name, handle, kind: symbol.kind, file: symbol.file, line: symbol.line, ...lists } as SymbolGraphReport;
   });

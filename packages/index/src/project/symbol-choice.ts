@@ -1,7 +1,10 @@
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
+import { communityCacheDir } from "../graph-queries/community-cache";
 import type { GraphSymbol } from "../graph-queries/graph-symbol";
-import { resolveSymbolArgument } from "../graph-queries/resolve-symbol-argument";
+import { cachedPageRankScores } from "../graph-queries/rank-symbol-candidates";
+import { resolveSymbolArgument, type SymbolResolution } from "../graph-queries/resolve-symbol-argument";
+import type { IndexLocation } from "../index-location";
 import { placeFlags, shellArg, type CommandPlace } from "./command-place";
 
 /** A definition offered instead of an answer: an ambiguous argument's candidates, or near names. */
@@ -33,9 +36,19 @@ export interface SymbolChoice {
  * throws `not_found`; either error carries the `SymbolChoice` as `details.choice` (each
  * candidate with its `gsym-*` handle and the command rerun with it, spelled by
  * `rerun(handle)`), so a caller can list them instead of a bare error.
+ *
+ * Given the index's `location`, ambiguous candidates come most central first: by the
+ * PageRank ranking cached for `tsift explain` and `tsift search`, computed and cached
+ * here when missing (the graph algorithms load only then), file and line breaking ties.
  */
-export function chooseSymbol(db: Database.Database, argument: string, place: CommandPlace, rerun: (handle: string) => string): GraphSymbol {
-  const found = resolveSymbolArgument(db, argument);
+export async function chooseSymbol(
+  db: Database.Database,
+  argument: string,
+  place: CommandPlace,
+  rerun: (handle: string) => string,
+  location?: IndexLocation,
+): Promise<GraphSymbol> {
+  const found = await resolveRanked(db, argument, location);
   if (found.status === "resolved") return found.symbol;
   const listed = found.status === "ambiguous" ? found.candidates : found.suggestions;
   const candidates = listed.map((symbol) => ({
@@ -65,6 +78,28 @@ export function chooseSymbol(db: Database.Database, argument: string, place: Com
     details: { choice },
     hint: candidates.length ? candidates[0]!.expand : `tsift symbols ${shellArg(argument)}${placeFlags(place)}`,
   });
+}
+
+async function resolveRanked(db: Database.Database, argument: string, location: IndexLocation | undefined): Promise<SymbolResolution> {
+  if (location === undefined) return resolveSymbolArgument(db, argument);
+  const cacheDir = communityCacheDir(location);
+  let missed = false;
+  const found = resolveSymbolArgument(db, argument, {
+    rank: () => {
+      const scores = cachedPageRankScores(db, cacheDir);
+      missed = scores === null;
+      return scores;
+    },
+  });
+  if (found.status !== "ambiguous" || !missed) return found;
+  try {
+    const { computePageRankScores } = await import("../graph-queries/compute-page-rank-scores");
+    const scores = computePageRankScores(db, cacheDir);
+    return resolveSymbolArgument(db, argument, { rank: () => scores });
+  } catch {
+    // No ranking (the graph algorithms failed to load or run): file and line order.
+    return found;
+  }
 }
 
 /** The `SymbolChoice` a `chooseSymbol` error carries, or null for any other error. */

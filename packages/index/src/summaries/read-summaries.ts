@@ -65,8 +65,8 @@ function fileViews(cache: Database.Database, index: Database.Database, location:
  */
 export async function readSymbolSummary(open: IndexOpener, options: { symbol: string }): Promise<SymbolSummaryView> {
   const index = await open();
+  const symbol = await chooseSymbol(index.db, options.symbol, index.place, rerunWith("summarize"), index.location);
   return withCache(index.root, (cache) => {
-    const symbol = chooseSymbol(index.db, options.symbol, index.place, rerunWith("summarize"));
     const views = fileViews(cache, index.db, index.location, symbol.file);
     const found = views.find((entry) => entry.symbol === symbol.qualified_name && entry.kind === symbol.kind);
     if (found) return found;
