@@ -1,4 +1,5 @@
 import { chunkSource } from "./chunks/chunk-source";
+import { attachDocComments } from "./doc-comments";
 import type { FileExtraction } from "./extraction-types";
 import { walkTree } from "./internal/tree-walker";
 import type { Lang } from "./lang";
@@ -17,6 +18,7 @@ export function extractFile(lang: Lang, source: string): FileExtraction {
   walked.symbols.sort((a, b) => a.line - b.line || b.end_line - a.end_line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   walked.calls.sort((a, b) => a.line - b.line);
   walked.imports.sort((a, b) => a.line - b.line);
+  if (extraction.docComments) attachDocComments(source, walked.symbols, extraction.docComments);
   const hasErrors = tree.rootNode.hasError;
   return {
     language: lang,

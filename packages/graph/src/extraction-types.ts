@@ -78,6 +78,8 @@ export interface ExtractedSymbol {
   value_type?: string;
   /** Classes, interfaces, type aliases: the types they extend or implement, as type paths (or `f()` for `extends f(…)`). */
   bases?: string[];
+  /** The first sentence of the declaration's doc comment or docstring (at most 200 characters), when it has one. */
+  doc?: string;
 }
 
 export type CallKind = "call" | "new" | "macro" | "command";

@@ -1,3 +1,4 @@
+import type { DocCommentStyle } from "./doc-comments";
 import type { RouteEntry } from "./extraction-types";
 import type { LangInfo } from "./lang-info";
 import type { LanguageRules } from "./language-rules";
@@ -17,6 +18,8 @@ export interface LanguageExtraction {
    * line numbers, since spans and signatures are read from the unmodified text.
    */
   readonly prepareSource?: (source: string) => string;
+  /** Where declarations carry their documentation; each symbol's `doc` is read from there. */
+  readonly docComments?: DocCommentStyle;
 }
 
 /**

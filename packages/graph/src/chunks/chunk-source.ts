@@ -266,13 +266,20 @@ function toChunk(piece: Piece, origin: ChunkOrigin, lines: readonly string[], so
   // A window inside a long declaration still names it: the window is part of it.
   if (piece.span) add(piece.span.symbol.qualified_name);
   let primary: ExtractedSymbol | null = piece.span?.symbol ?? null;
-  for (const symbol of sorted) {
+  const docs: string[] = [];
+  // From the first symbol at or after the piece's start: scanning from the top for every chunk was quadratic in a big file.
+  for (let i = firstAtOrAfter(sorted, piece.start); i < sorted.length; i++) {
+    const symbol = sorted[i]!;
     if (symbol.line > piece.end) break;
     if (symbol.line >= piece.start) {
       add(symbol.qualified_name);
       primary ??= symbol;
+      if (symbol.doc && docs.length < MAX_NAMES) docs.push(symbol.doc);
     }
   }
+  // A long declaration cut into members: its doc is about every piece of it.
+  const owner = piece.span?.symbol ?? piece.enclosing?.symbol;
+  if (docs.length === 0 && owner?.doc) docs.push(owner.doc);
   if (primary === null && piece.enclosing) primary = piece.enclosing.symbol;
   return [
     {
@@ -283,6 +290,19 @@ function toChunk(piece: Piece, origin: ChunkOrigin, lines: readonly string[], so
       symbol_kind: primary?.kind ?? null,
       names,
       text,
+      ...(docs.length > 0 ? { doc: docs.join("\n") } : {}),
     },
   ];
+}
+
+/** Index of the first symbol (sorted by line) whose line is at least `line`. */
+function firstAtOrAfter(sorted: readonly ExtractedSymbol[], line: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]!.line < line) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -22,6 +22,8 @@ export interface SourceChunk {
   /** Qualified names declared in the chunk, plus the declaration enclosing it; search weights these above body text. */
   names: string[];
   text: string;
+  /** Doc comments of the declarations in the chunk (first sentences, one a line), when any has one. */
+  doc?: string;
 }
 
 export interface ChunkOptions {

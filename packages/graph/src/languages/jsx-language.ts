@@ -1,3 +1,4 @@
+import { JSDOC_STYLE } from "../doc-comments";
 import { defineLanguage } from "../language-definition";
 import { jsRoutes } from "../routes/js-routes";
 import { JS_RESOLUTION } from "./js-resolution";
@@ -17,5 +18,5 @@ export const jsxLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
   entryPoints: { files: ["index.jsx", "main.jsx"], reexportFiles: [], libraryRoot: null },
-  extraction: { rules: TYPESCRIPT_TYPED_RULES, routes: jsRoutes },
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes },
 });

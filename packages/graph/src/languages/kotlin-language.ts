@@ -1,3 +1,4 @@
+import { JSDOC_STYLE } from "../doc-comments";
 import { defineLanguage } from "../language-definition";
 import { KOTLIN_RULES } from "./kotlin";
 
@@ -26,5 +27,5 @@ export const kotlinLanguage = defineLanguage({
     heritage: "colon",
   },
   entryPoints: { files: ["main.kt", "main.kts"], reexportFiles: [], libraryRoot: null },
-  extraction: { rules: KOTLIN_RULES },
+  extraction: { rules: KOTLIN_RULES, docComments: JSDOC_STYLE },
 });

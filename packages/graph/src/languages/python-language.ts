@@ -1,3 +1,4 @@
+import { PYTHON_DOC_STYLE } from "../doc-comments";
 import { defineLanguage } from "../language-definition";
 import { pythonRoutes } from "../routes/python-routes";
 import { PYTHON_RULES } from "./python";
@@ -30,5 +31,5 @@ export const pythonLanguage = defineLanguage({
     reexportFiles: ["__init__.py"],
     libraryRoot: null,
   },
-  extraction: { rules: PYTHON_RULES, routes: pythonRoutes },
+  extraction: { rules: PYTHON_RULES, docComments: PYTHON_DOC_STYLE, routes: pythonRoutes },
 });

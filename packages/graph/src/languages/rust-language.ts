@@ -1,3 +1,4 @@
+import { RUST_DOC_STYLE } from "../doc-comments";
 import { defineLanguage } from "../language-definition";
 import { rustRoutes } from "../routes/rust-routes";
 import { RUST_RULES } from "./rust";
@@ -26,5 +27,5 @@ export const rustLanguage = defineLanguage({
     heritage: "extends",
   },
   entryPoints: { files: ["main.rs", "lib.rs"], reexportFiles: [], libraryRoot: "lib.rs" },
-  extraction: { rules: RUST_RULES, routes: rustRoutes },
+  extraction: { rules: RUST_RULES, docComments: RUST_DOC_STYLE, routes: rustRoutes },
 });

@@ -1,4 +1,5 @@
 import { fixTypeScriptSource } from "../internal/typescript-source-fixes";
+import { JSDOC_STYLE } from "../doc-comments";
 import { defineLanguage } from "../language-definition";
 import { jsRoutes } from "../routes/js-routes";
 import { JS_RESOLUTION } from "./js-resolution";
@@ -20,5 +21,5 @@ export const typescriptLanguage = defineLanguage({
   // `mod.ts`: a Deno module's front door.
   entryPoints: { files: ["index.ts", "index.mts", "index.cts", "main.ts", "main.mts", "main.cts", "mod.ts"], reexportFiles: [], libraryRoot: null },
   // Same-length rewrites for syntax the TypeScript grammar rejects (the TSX grammar has no such gaps).
-  extraction: { rules: TYPESCRIPT_TYPED_RULES, routes: jsRoutes, prepareSource: fixTypeScriptSource },
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes, prepareSource: fixTypeScriptSource },
 });

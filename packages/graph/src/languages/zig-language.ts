@@ -1,3 +1,4 @@
+import { ZIG_DOC_STYLE } from "../doc-comments";
 import { defineLanguage } from "../language-definition";
 import { ZIG_RULES } from "./zig";
 
@@ -26,5 +27,5 @@ export const zigLanguage = defineLanguage({
   },
   // `root.zig`: the library root `zig init` creates.
   entryPoints: { files: ["main.zig", "root.zig"], reexportFiles: [], libraryRoot: null },
-  extraction: { rules: ZIG_RULES },
+  extraction: { rules: ZIG_RULES, docComments: ZIG_DOC_STYLE },
 });
