@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { querySymbols } from "../query-symbols";
 import { selectSymbols, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type SymbolRow } from "./graph-symbol";
-import { byImportAlias, byModulePath, escapeLike, filesNamed, inFilesNamed } from "./module-symbols";
+import { byImportAlias, byModulePath, filesNamed, inFilesNamed } from "./module-symbols";
 import { orderCandidates, type SymbolRanker } from "./rank-symbol-candidates";
 import { isSymbolHandle, symbolHandleMatcher } from "./symbol-handle";
 import { readTransaction } from "../index-db/read-transaction";
@@ -84,11 +84,8 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
     if (/\.|::/.test(text)) {
       const qualified = text.replaceAll("::", ".");
       let found = selectSymbols(db, "qualified_name = ?", [qualified]);
-      if (found.length === 0)
-        found = selectSymbols(db, "qualified_name LIKE ? ESCAPE '\\'", [`%.${escapeLike(qualified)}`]).filter((symbol) =>
-          symbol.qualified_name.endsWith(`.${qualified}`),
-        );
       const parts = qualified.split(".");
+      if (found.length === 0) found = byQualifiedSuffix(db, parts);
       if (found.length === 0) found = byModulePath(db, parts);
       if (found.length > 0) return decide("qualified_name", found);
       const bindings = byImportAlias(db, parts);
@@ -100,6 +97,18 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
     if (found.length === 0) found = selectSymbols(db, "lower(name) = ?", [text.toLowerCase()]);
     return decide("name", found);
   });
+}
+
+/**
+ * Definitions whose qualified name ends with `.parts`: looked up by name (indexed), the
+ * name being a dotted suffix of the qualified name, rather than a LIKE scan of every symbol.
+ */
+function byQualifiedSuffix(db: Database.Database, parts: readonly string[]): GraphSymbol[] {
+  const qualified = parts.join(".");
+  const names = parts.map((_, start) => parts.slice(start).join("."));
+  return selectSymbols(db, "name IN (SELECT value FROM json_each(?))", [JSON.stringify(names)]).filter((symbol) =>
+    symbol.qualified_name.endsWith(`.${qualified}`),
+  );
 }
 
 /** One indexed lookup of `symbols.handle` (schema 3); older files have no handle column, so every symbol is hashed. */
