@@ -24,6 +24,7 @@ export { measureEconomy, withEconomy, type DigestEconomy } from "./digest-econom
 // Git diffs through the git CLI, shared by diff-digest, impact and context-pack.
 export * from "./git/index";
 export * from "./diff-digest/index";
+export { summariesForAnchors, type DigestSummaries, type DigestSummarySnippet, type SummaryAnchor, type SummaryOptions } from "./summaries/digest-summaries";
 // Log digest: signals, repeats and anchors of a captured log, streamed in bounded memory.
 export {
   classifyLine,
@@ -31,9 +32,11 @@ export {
   digestLogStream,
   LogDigester,
   SIGNAL_KINDS,
+  withLogSummaries,
   type LogAnchor,
   type LogDigest,
   type LogDigestOptions,
+  type LogDigestWithSummaries,
   type LogFirstError,
   type LogLine,
   type LogRepeatGroup,

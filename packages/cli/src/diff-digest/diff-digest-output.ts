@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { diffTargetArgs, diffTargetFromFlags, previewSection, shellArg, type DiffDigestFile, type DiffDigestReport, type DiffTargetFlags } from "@tsift/digest";
 import { pathArg } from "@tsift/index/indexer";
 import { defineOutput } from "../output/output-spec";
+import { digestSummaryLines } from "../output/summary-lines";
 
 const LETTER: Record<DiffDigestFile["status"], string> = { added: "A", modified: "M", deleted: "D", renamed: "R", copied: "C", "type-changed": "T" };
 const SIGN = { added: "+", removed: "-", changed: "~" } as const;
@@ -68,11 +69,12 @@ export const diffDigestOutput = (cwd: string, root: string, flags: DiffTargetFla
   const filesTotal = (data: DiffDigestReport) => data.files_total;
   return defineOutput<DiffDigestReport>({
     tool: "diff-digest",
-    pathKeys: ["path", "old_path", "root"],
+    pathKeys: ["path", "old_path", "root", "file"],
     text: (data) => {
       const lines = [headline(data)];
       for (const file of data.files) lines.push(...fileText(file));
       if (filesTotal(data) > data.files.length) lines.push(`(+${filesTotal(data) - data.files.length} more files: ${command(null, " --limit 0")})`);
+      lines.push(...digestSummaryLines(data.summaries));
       lines.push(`economy: ${data.economy.input_bytes} B of diff -> ${data.economy.output_bytes} B (${data.economy.saved_percent}% saved)`);
       return lines.join("\n");
     },

@@ -1,8 +1,9 @@
-import { shellArg, type LogDigest, type LogSignalGroup } from "@tsift/digest";
+import { shellArg, type LogDigestWithSummaries, type LogSignalGroup } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
+import { digestSummaryLines } from "../output/summary-lines";
 
 /** The digest plus where the log came from (null: stdin), for follow-up commands. */
-export type LogDigestData = { input: string | null } & LogDigest;
+export type LogDigestData = { input: string | null } & LogDigestWithSummaries;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -79,6 +80,7 @@ export const logDigestOutput = defineOutput<LogDigestData>({
       lines.push("tail:");
       for (const line of data.tail) lines.push(`  ${line}`);
     }
+    lines.push(...digestSummaryLines(data.summaries));
     lines.push(economyLine(data));
     return lines.join("\n");
   },

@@ -1,4 +1,4 @@
-import { digestLogStream, resolveBudget, type BudgetFlags } from "@tsift/digest";
+import { digestLogStream, resolveBudget, withLogSummaries, type BudgetFlags } from "@tsift/digest";
 import { commandResult, type CommandResult } from "../command-result";
 import { openInput } from "../input";
 import type { CliIo } from "../io";
@@ -26,6 +26,6 @@ export async function runLogDigest(io: CliIo, flags: LogDigestFlags): Promise<Co
     context: flags.context,
     ...(budget?.maxBytes != null ? { maxLineBytes: Math.max(16, budget.maxBytes) } : {}),
   });
-  const data: LogDigestData = { input: flags.input ?? null, ...digest };
+  const data: LogDigestData = { input: flags.input ?? null, ...(await withLogSummaries(digest, io.cwd)) };
   return commandResult(data, logDigestOutput);
 }

@@ -4,6 +4,7 @@ import type { ProjectTestDigest, ProjectTestFailureGroup } from "@tsift/digest";
 import { pathArg, sourceReadCommand } from "@tsift/index/graph-read";
 import { DEFAULT_PATH_KEYS } from "../output/display-paths";
 import { defineOutput } from "../output/output-spec";
+import { digestSummaryLines } from "../output/summary-lines";
 
 function seconds(ms: number | null): string {
   return ms === null ? "" : ms >= 1000 ? ` in ${(ms / 1000).toFixed(1)}s` : ` in ${ms}ms`;
@@ -75,6 +76,7 @@ export const testDigestOutput = (cwd: string, root: string) => {
       if (data.failures_total > data.failures.length) lines.push(`(+${data.failures_total - data.failures.length} more failure groups; --limit 0 shows all)`);
       for (const note of data.notes) lines.push(`note: ${note}`);
       lines.push(...symbolsLine(data));
+      lines.push(...digestSummaryLines(data.summaries));
       lines.push(`economy: ${data.economy.input_bytes} B of output -> ${data.economy.output_bytes} B (${data.economy.saved_percent}% saved)`);
       return lines.join("\n");
     },

@@ -1,5 +1,6 @@
 import type { DiffStatus, DiffTarget } from "../git/index";
 import type { DigestEconomy } from "../digest-economy";
+import type { DigestSummaries } from "../summaries/digest-summaries";
 
 export type SymbolChange = "added" | "removed" | "changed";
 
@@ -74,5 +75,7 @@ export interface DiffDigestReport {
   files: DiffDigestFile[];
   files_total: number;
   truncated: boolean;
+  /** Cached summaries made from the new side's content (touched symbols first), or why there are none. */
+  summaries: DigestSummaries;
   economy: DigestEconomy;
 }

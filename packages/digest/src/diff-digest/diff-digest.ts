@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { TsiftError } from "@tsift/core/light";
 import type { FileExtraction, Lang } from "@tsift/graph";
 import { BUDGET_PRESETS, type Budget, type BudgetPreset } from "../budget";
@@ -14,6 +15,7 @@ import {
   type SnapshotRead,
   type SnapshotRequest,
 } from "../git/index";
+import { summariesForAnchors, type SummaryAnchor } from "../summaries/digest-summaries";
 import type { DiffDigestFile, DiffDigestReport, DiffParseState, DiffSymbol } from "./diff-digest-types";
 import { callEdges, edgeDifference, touchedSymbols } from "./touched-symbols";
 
@@ -58,6 +60,7 @@ export async function diffDigest(options: DiffDigestOptions): Promise<DiffDigest
   const shown = limit === 0 ? listing.files : listing.files.slice(0, limit);
   const { extractFile, langFromPath } = await import("@tsift/graph");
   const files: DiffDigestFile[] = [];
+  const anchors: SummaryAnchor[] = [];
   const totals = { added: 0, removed: 0, changed: 0, edgesAdded: 0, edgesRemoved: 0 };
   const context: FileContext = { maxBytes, caps, extractFile, langFromPath };
   // Read a group of files' snapshots in a few git processes, digest them, let them go.
@@ -71,6 +74,7 @@ export async function diffDigest(options: DiffDigestOptions): Promise<DiffDigest
       next += wanted[i]!.length;
       const digest = digestFile(file, mine, context);
       files.push(digest.file);
+      if (digest.anchor) anchors.push(digest.anchor);
       for (const symbol of digest.symbols) totals[symbol.change]++;
       totals.edgesAdded += digest.file.added_call_edges_total;
       totals.edgesRemoved += digest.file.removed_call_edges_total;
@@ -94,6 +98,7 @@ export async function diffDigest(options: DiffDigestOptions): Promise<DiffDigest
     files,
     files_total: listing.files.length,
     truncated: files.length < listing.files.length || files.some(fileTruncated),
+    summaries: await summariesForAnchors(options.root, anchors, { maxBytes: caps.bytes }),
   };
   return withEconomy(listing.patchBytes, report);
 }
@@ -107,13 +112,21 @@ interface FileContext {
 
 const parseCandidate = (file: DiffFile, langFromPath: (path: string) => Lang | null) => !file.submodule && !file.binary && langFromPath(file.path) !== null;
 
-function digestFile(file: DiffFile, reads: readonly SnapshotRead[], context: FileContext): { file: DiffDigestFile; symbols: DiffSymbol[] } {
+interface FileDigest {
+  file: DiffDigestFile;
+  symbols: DiffSymbol[];
+  /** The parsed new side, for its cached summaries (which count only when made from that content). */
+  anchor: SummaryAnchor | null;
+}
+
+function digestFile(file: DiffFile, reads: readonly SnapshotRead[], context: FileContext): FileDigest {
   const language = context.langFromPath(file.path);
   const warnings: string[] = [];
   let parse: DiffParseState = file.submodule ? "submodule" : file.binary ? "binary" : language === null ? "unsupported_language" : "parsed";
   let symbols: DiffSymbol[] = [];
   let added: string[] = [];
   let removed: string[] = [];
+  let anchor: SummaryAnchor | null = null;
   if (parse === "parsed" && language !== null) {
     const sides = sidesOf(file, reads, context.maxBytes);
     if (sides.state !== "parsed") {
@@ -126,6 +139,10 @@ function digestFile(file: DiffFile, reads: readonly SnapshotRead[], context: Fil
       const [oldEdges, newEdges] = [callEdges(before), callEdges(after)];
       added = edgeDifference(newEdges, oldEdges);
       removed = edgeDifference(oldEdges, newEdges);
+      if (sides.new !== null) {
+        const touched = symbols.filter((symbol) => symbol.change !== "removed").map((symbol) => symbol.name);
+        anchor = { path: file.path, contentHash: createHash("sha256").update(sides.new).digest("hex"), symbols: touched };
+      }
       if (before?.has_errors || after?.has_errors)
         warnings.push(`syntax errors in the ${before?.has_errors ? "old" : "new"} snapshot; symbols are best-effort`);
     }
@@ -161,7 +178,7 @@ function digestFile(file: DiffFile, reads: readonly SnapshotRead[], context: Fil
     removed_call_edges_total: removed.length,
     ...(warnings.length > 0 ? { warnings } : {}),
   };
-  return { file: digest, symbols };
+  return { file: digest, symbols, anchor };
 }
 
 type Sides = { state: "parsed"; old: string | null; new: string | null } | { state: "too_large" | "binary" | "not_text"; warning?: string };

@@ -3,3 +3,4 @@ export { digestLog, digestLogStream } from "./log-digest";
 export { LogDigester } from "./log-digester";
 export { classifyLine, SIGNAL_KINDS, type SignalKind } from "./classify-line";
 export type { LogAnchor, LogDigest, LogDigestOptions, LogFirstError, LogLine, LogRepeatGroup, LogSignalGroup } from "./log-digest-types";
+export { withLogSummaries, type LogDigestWithSummaries } from "./log-summaries";

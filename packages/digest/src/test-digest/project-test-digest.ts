@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { withEconomy, type DigestEconomy } from "../digest-economy";
+import { summariesForAnchors, type DigestSummaries, type SummaryAnchor } from "../summaries/digest-summaries";
 import { digestTestOutput, type TestDigestOptions } from "./digest-test-output";
 import type { TestDigest, TestFailureGroup, TestFirstError } from "./test-digest-types";
 
@@ -47,6 +48,8 @@ export interface ProjectTestDigest extends Omit<TestDigest, "failures"> {
   root: string;
   failures: ProjectTestFailureGroup[];
   symbols: TestSymbolMapping;
+  /** Cached summaries of the failing frames' files (their symbols first), or why there are none. */
+  summaries: DigestSummaries;
   economy: DigestEconomy;
 }
 
@@ -89,7 +92,12 @@ export async function testDigest(request: TestDigestRequest): Promise<ProjectTes
     (group) => group.in_project && group.location !== null && !isAbsolute(group.location.slice(0, group.location.lastIndexOf(":"))),
   );
   if (target && wanted.length > 0) mapping = await mapFrames(read, target, wanted);
-  const report = { ...digest, root, first_error: firstError, failures, symbols: mapping };
+  const anchors: SummaryAnchor[] = wanted.map((group) => ({
+    path: group.location!.slice(0, group.location!.lastIndexOf(":")),
+    ...(group.symbol ? { symbols: [group.symbol.qualified_name] } : {}),
+  }));
+  const summaries = await summariesForAnchors(root, anchors);
+  const report = { ...digest, root, first_error: firstError, failures, symbols: mapping, summaries };
   return withEconomy(Buffer.byteLength(text, "utf8"), report);
 }
 
