@@ -2,11 +2,15 @@
 /**
  * Call-graph quality (issue 5, item 5): `tsift graph --callers` for every function and
  * method of a real TypeScript code base against the call graph the TypeScript compiler's
- * type checker resolves. The corpus is `effect@4.1.0`'s shipped `src/`, installed from the
- * npm registry into a scratch prefix (never into this repository):
+ * type checker resolves. A corpus is a package's shipped TypeScript sources (`--corpus`:
+ * effect@4.1.0 `src/`, rxjs@7.8.2 `src/`, @tanstack/query-core@5.108.0 `src/`), installed
+ * from the npm registry into a scratch prefix (never into this repository):
  *
  *   NX_DAEMON=false npx nx run-many -t build --outputStyle=static
- *   node tools/bench/graph-quality/run.mjs [--prefix /tmp/tsift-effect] [--scratch /tmp/tsift-graph-quality] [--out results.json]
+ *   node tools/bench/graph-quality/run.mjs [--corpus effect|rxjs|query-core] [--prefix /tmp/tsift-<corpus>] [--scratch /tmp/tsift-graph-quality] [--out results.json] [--oracle-cache file.json]
+ *
+ * `--oracle-cache` keeps the oracle's call sites (they depend only on the corpus and the
+ * TypeScript version): a second run reads them instead of type-checking again.
  *
  * Steps: npm install (once), a fresh copy of src/, `tsift index` through the built CLI,
  * the oracle (oracle.mjs: one ts.Program, every call and `new` expression), the
@@ -27,10 +31,17 @@ import { oracleCallSites } from "./oracle.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, "../../..");
-const EFFECT_VERSION = "4.1.0";
+/** The corpora: an npm package and the directory of it holding its TypeScript sources. */
+const CORPORA = {
+  effect: { name: "effect", version: "4.1.0", sources: "src" },
+  rxjs: { name: "rxjs", version: "7.8.2", sources: "src" },
+  "query-core": { name: "@tanstack/query-core", version: "5.108.0", sources: "src" },
+};
 const { values } = parseArgs({
   options: {
-    prefix: { type: "string", default: "/tmp/tsift-effect" },
+    corpus: { type: "string", default: "effect" },
+    prefix: { type: "string" },
+    "oracle-cache": { type: "string" },
     scratch: { type: "string", default: "/tmp/tsift-graph-quality" },
     out: { type: "string" },
     sample: { type: "string", default: "40" },
@@ -39,9 +50,14 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  process.stdout.write("usage: node tools/bench/graph-quality/run.mjs [--prefix DIR] [--scratch DIR] [--out file.json] [--sample 40] [--tsift-bin PATH]\n");
+  process.stdout.write(
+    `usage: node tools/bench/graph-quality/run.mjs [--corpus ${Object.keys(CORPORA).join("|")}] [--prefix DIR] [--scratch DIR] [--out file.json] [--oracle-cache file.json] [--sample 40] [--tsift-bin PATH]\n`,
+  );
   process.exit(0);
 }
+const spec = CORPORA[values.corpus];
+if (!spec) throw new Error(`--corpus must be one of ${Object.keys(CORPORA).join(", ")}`);
+values.prefix ??= `/tmp/tsift-${values.corpus}`;
 const log = (message) => process.stderr.write(`[graph-quality] ${message}\n`);
 const require = createRequire(join(REPO, "package.json"));
 const Database = require("better-sqlite3");
@@ -53,19 +69,19 @@ for (const dir of [values.prefix, values.scratch]) {
 }
 
 // 1. The corpus, from the npm registry.
-const packageDir = join(values.prefix, "node_modules", "effect");
+const packageDir = join(values.prefix, "node_modules", spec.name);
 const installed = existsSync(join(packageDir, "package.json")) ? JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")).version : null;
-if (installed !== EFFECT_VERSION) {
-  log(`npm install effect@${EFFECT_VERSION} --prefix ${values.prefix} --ignore-scripts`);
+if (installed !== spec.version) {
+  log(`npm install ${spec.name}@${spec.version} --prefix ${values.prefix} --ignore-scripts`);
   mkdirSync(values.prefix, { recursive: true });
-  execFileSync("npm", ["install", `effect@${EFFECT_VERSION}`, "--prefix", values.prefix, "--ignore-scripts", "--no-audit", "--no-fund"], {
+  execFileSync("npm", ["install", `${spec.name}@${spec.version}`, "--prefix", values.prefix, "--ignore-scripts", "--no-audit", "--no-fund"], {
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
-const corpus = join(values.scratch, "effect-src");
+const corpus = join(values.scratch, `${values.corpus}-${spec.sources}`);
 rmSync(corpus, { recursive: true, force: true });
 mkdirSync(values.scratch, { recursive: true });
-cpSync(join(packageDir, "src"), corpus, { recursive: true });
+cpSync(join(packageDir, spec.sources), corpus, { recursive: true });
 
 // 2. tsift's index.
 const tsift = (argv) => spawnSync(process.execPath, [tsiftBin, ...argv], { cwd: corpus, encoding: "utf8", maxBuffer: 1 << 28 });
@@ -81,8 +97,15 @@ const indexedFiles = new Set(index.calls.map((call) => call.file));
 const typescript = require.resolve("typescript");
 const tsVersion = require("typescript/package.json").version;
 started = performance.now();
-const oracle = oracleCallSites(corpus, { typescript, include: (file) => indexedFiles.has(file) });
-log(`oracle: ${oracle.sites.length} call sites in ${((performance.now() - started) / 1000).toFixed(1)} s (TypeScript ${tsVersion})`);
+const cacheKey = `${spec.name}@${spec.version} ${tsVersion}`;
+const cached = values["oracle-cache"] && existsSync(values["oracle-cache"]) ? JSON.parse(readFileSync(values["oracle-cache"], "utf8")) : null;
+// The cache holds every file's sites: which files have calls indexed is the index's answer, not the oracle's.
+const oracle = cached?.key === cacheKey ? cached.oracle : oracleCallSites(corpus, { typescript });
+oracle.sites = oracle.sites.filter((site) => indexedFiles.has(site.file));
+if (values["oracle-cache"] && cached?.key !== cacheKey) writeFileSync(values["oracle-cache"], JSON.stringify({ key: cacheKey, oracle }));
+log(
+  `oracle: ${oracle.sites.length} call sites in ${((performance.now() - started) / 1000).toFixed(1)} s (TypeScript ${tsVersion}${cached?.key === cacheKey ? ", cached" : ""})`,
+);
 
 // 4. The comparison, and where each reported edge came from.
 const result = compareCallers(index, oracle.sites, { files: indexedFiles });
@@ -122,7 +145,7 @@ const pct = (value) => value.toFixed(3);
 const row = (label, bucket) =>
   `| ${label} | ${bucket.reported} | ${bucket.correct} | ${pct(bucket.precision)} | ${bucket.expected} | ${bucket.found} | ${pct(bucket.recall)} |`;
 const markdown = [
-  `Corpus: effect@${EFFECT_VERSION} \`src/\` (${oracle.stats.files} .ts files; ${indexedFiles.size} with calls indexed), oracle TypeScript ${tsVersion},`,
+  `Corpus: ${spec.name}@${spec.version} \`${spec.sources}/\` (${oracle.stats.files} .ts files; ${indexedFiles.size} with calls indexed), oracle TypeScript ${tsVersion},`,
   `machine: ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}. Index ${(indexMs / 1000).toFixed(1)} s; oracle ${((oracle.stats.program_ms + oracle.stats.check_ms) / 1000).toFixed(1)} s.`,
   "",
   "| Edges | tsift reported | correct | precision | oracle edges | found | recall |",

@@ -40,9 +40,14 @@ export function objectShape(annotation: SyntaxNode | null, own: TypeParameters, 
  * A type node as an identifier path (`Effect.Effect<A>` → `Effect.Effect`), or null. A loop rather
  * than recursion (every step but the array element is a tail step, and an element type is taken at
  * most once: `A[][]` has no path), so a pathologically nested type cannot overflow the stack.
+ *
+ * `withArguments` keeps the generic arguments that are themselves named types, each as its own
+ * path or `?` (`Map<string, Store>` → `Map<?,Store>`, `Effect<A, E>` with neither named →
+ * `Effect`), two levels deep: what `yield*`, `await` and `Map#get` results are read from.
  */
-export function typePath(node: SyntaxNode | null): string | null {
+export function typePath(node: SyntaxNode | null, withArguments = false, depth = 0): string | null {
   let arrayed = false;
+  let suffix = "";
   let next = node;
   for (;;) {
     if (!next) return null;
@@ -71,6 +76,10 @@ export function typePath(node: SyntaxNode | null): string | null {
         next = args[0]!;
         continue;
       }
+      if (withArguments && depth < 2 && args.length > 0) {
+        const paths = args.map((arg) => typePath(arg, true, depth + 1) ?? "?");
+        if (paths.some((path) => path !== "?")) suffix = `<${paths.join(",")}>`;
+      }
       type = name;
     }
     if (!type) return null;
@@ -82,7 +91,7 @@ export function typePath(node: SyntaxNode | null): string | null {
     }
     const text = type.text;
     if (!IDENTIFIER_PATH.test(text) || PRIMITIVES.has(text)) return null;
-    return arrayed ? `${text}[]` : text;
+    return arrayed ? `${text}${suffix}[]` : `${text}${suffix}`;
   }
 }
 
@@ -103,6 +112,12 @@ export function typeParameters(node: SyntaxNode | null): Map<string, string | nu
  * `own` are the declaration's parameters; `enclosing` answers for the enclosing functions'.
  */
 export function bound(path: string | null, own: TypeParameters | null, enclosing: Enclosing | null): string | null {
+  if (path?.includes("<")) {
+    // `Effect<A, Store>`: its arguments bounded one by one (an unconstrained one is `?`).
+    const { head, args } = splitTypeArguments(path);
+    const bounded = args.map((arg) => (arg === "?" ? arg : (bound(arg, own, enclosing) ?? "?")));
+    return bounded.some((arg) => arg !== "?") ? `${head}<${bounded.join(",")}>` : head;
+  }
   if (!path || path.includes(".")) return path;
   const constraint = own?.has(path) ? own.get(path)! : enclosing?.(path);
   if (constraint === undefined) return path; // not a type parameter
@@ -127,11 +142,11 @@ export function callResult(type: SyntaxNode | null): string | null {
     if (!result) return true;
     const own = typeParameters(signature);
     if (result.type === "function_type") {
-      const inner = bound(typePath(result.childForFieldName("return_type")), new Map([...own, ...typeParameters(result)]), null);
+      const inner = bound(typePath(result.childForFieldName("return_type"), true), new Map([...own, ...typeParameters(result)]), null);
       if (inner) curried.add(inner);
       return inner !== null;
     }
-    const path = bound(typePath(result), own, null);
+    const path = bound(typePath(result, true), own, null);
     if (path) results.add(path);
     return path !== null;
   };
@@ -142,11 +157,19 @@ export function callResult(type: SyntaxNode | null): string | null {
       if (member.type === "call_signature" && !add(member.childForFieldName("return_type")?.firstNamedChild ?? null, member)) return null;
     }
   } else return null;
-  if (results.size === 1) {
-    const result = [...results][0]!;
-    return curried.size === 0 || (curried.size === 1 && curried.has(result)) ? result : null;
+  const result = agreedType(results);
+  if (result) {
+    const inner = agreedType(curried);
+    return curried.size === 0 || (inner !== null && splitTypeArguments(inner).head === splitTypeArguments(result).head) ? result : null;
   }
-  return results.size === 0 && curried.size === 1 ? `>${[...curried][0]!}` : null;
+  return results.size === 0 && agreedType(curried) ? `>${agreedType(curried)!}` : null;
+}
+
+/** The one type of a set; overloads that differ only in generic arguments (`Effect<A>`, `Effect<B>`) agree on the bare type. */
+function agreedType(types: ReadonlySet<string>): string | null {
+  if (types.size === 1) return [...types][0]!;
+  const heads = new Set([...types].map((type) => splitTypeArguments(type).head));
+  return heads.size === 1 ? [...heads][0]! : null;
 }
 
 /** `(a) => R` as a return annotation: `>R` (calling the result yields `R`). */
@@ -154,7 +177,7 @@ export function curriedResult(annotation: SyntaxNode, own: TypeParameters, enclo
   let type: SyntaxNode | null = annotation.type === "type_annotation" ? annotation.firstNamedChild : annotation;
   while (type?.type === "parenthesized_type") type = type.firstNamedChild;
   if (type?.type !== "function_type") return null;
-  const result = bound(typePath(type.childForFieldName("return_type")), new Map([...own, ...typeParameters(type)]), enclosing);
+  const result = bound(typePath(type.childForFieldName("return_type"), true), new Map([...own, ...typeParameters(type)]), enclosing);
   return result ? `>${result}` : null;
 }
 
@@ -222,4 +245,36 @@ export function unionParts(node: SyntaxNode): string[] | null {
     }
   }
   return named && parts.length > 1 ? [...new Set(parts)] : null;
+}
+
+/**
+ * `Map<?,Store>` → head `Map`, args [`?`, `Store`] (the notation `typePath(…, true)` writes;
+ * nested arguments stay whole); a trailing `[]` stays on the head (`A<B>[]` → `A[]`, [`B`]).
+ */
+export function splitTypeArguments(path: string): { head: string; args: string[] } {
+  const open = path.indexOf("<");
+  if (open < 0) return { head: path, args: [] };
+  const close = path.lastIndexOf(">");
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = start; i < close; i++) {
+    const char = path[i];
+    if (char === "<") depth++;
+    else if (char === ">") depth--;
+    else if (char === "," && depth === 0) {
+      args.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  args.push(path.slice(start, close));
+  return { head: path.slice(0, open) + path.slice(close + 1), args };
+}
+
+/** Explicit type arguments of a call or `new` (`Service<Store>(…)` → `<Store>`), as `typePath(…, true)` writes them. */
+export function typeArgumentsOf(node: SyntaxNode): string {
+  const args = node.childForFieldName("type_arguments")?.namedChildren;
+  if (!args || args.length === 0) return "";
+  const paths = args.map((arg) => typePath(arg, true) ?? "?");
+  return paths.some((path) => path !== "?") ? `<${paths.join(",")}>` : "";
 }

@@ -203,7 +203,8 @@ describe("declared types for the call resolver (TypeScript)", () => {
       "",
     ].join("\n");
     expect(extract(source).symbols.map((symbol) => [symbol.qualified_name, symbol.return_type ?? null])).toEqual([
-      ["Lambda", "optional"],
+      // Named generic arguments are kept (a type parameter as its constraint): `optional<S>` with `S extends Top`.
+      ["Lambda", "optional<Top>"],
       ["Untraced", ">Effect"],
       // A result that is a bare type parameter says nothing: nothing is recorded.
       ["Mixed", null],

@@ -8,10 +8,12 @@ import {
   IDENTIFIER_PATH,
   objectShape,
   returnsThis,
+  typeArgumentsOf,
   typeParameters,
   typePath,
   type Enclosing,
 } from "../internal/typescript-type-paths";
+import { onExportClause, onInterfaceBody } from "./typescript-type-members";
 
 /**
  * Declared types for the call resolver, layered over the TypeScript/JavaScript rules
@@ -139,11 +141,14 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       return lookup(state, node.startIndex, "this") ?? "this";
     case "as_expression": {
       const type = node.namedChildren[1] ?? null;
-      return typePath(type);
+      return typePath(type, true);
     }
+    case "yield_expression":
+    case "await_expression":
+      return awaitedOrYielded(node, state, context, depth);
     case "new_expression": {
       const constructor = node.childForFieldName("constructor");
-      return constructor && IDENTIFIER_PATH.test(constructor.text) ? constructor.text : null;
+      return constructor && IDENTIFIER_PATH.test(constructor.text) ? `${constructor.text}${typeArgumentsOf(node)}` : null;
     }
     case "member_expression": {
       const object = node.childForFieldName("object");
@@ -172,7 +177,7 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       }
       const path = valuePath(callee);
       const root = path?.split(".")[0];
-      if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined) return `${path}()`;
+      if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined) return `${path}()${typeArgumentsOf(node)}`;
       // `const run = f(…); run(…)`: calling what `f(…)` returned.
       if (callee.type === "identifier") {
         const local = lookup(state, callee.startIndex, callee.text);
@@ -192,6 +197,19 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
     default:
       return UNWRAP.has(node.type) ? expressionType(node.firstNamedChild, state, context, depth + 1) : null;
   }
+}
+
+/**
+ * `yield* x` → `*(T)`, `await x` → `~(T)`, T being x's type (`=x` for a name not bound in a
+ * scope): the resolver reads what delegating to it or awaiting it yields from T's generic
+ * arguments. A plain `yield` evaluates to what the caller sends: nothing known.
+ */
+function awaitedOrYielded(node: SyntaxNode, state: TypeState, context: RuleContext, depth: number): string | null {
+  const operand = node.firstNamedChild;
+  if (!operand || (node.type === "yield_expression" && node.child(1)?.type !== "*")) return null;
+  const local = operand.type === "identifier" ? lookup(state, operand.startIndex, operand.text) : null;
+  const type = local === undefined ? `=${operand.text}` : expressionType(operand, state, context, depth + 1);
+  return type ? `${node.type === "yield_expression" ? "*" : "~"}(${type})` : null;
 }
 
 /** `xs[i]` / `for (x of xs)` with `xs: A[]`: `A`; of a member (`T#xs`), `T#xs[]`: the element of its declared type. */
@@ -256,7 +274,8 @@ function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
       const pattern = parameter.childForFieldName("pattern");
       const annotation = parameter.childForFieldName("type");
       const type =
-        (annotation ? bound(typePath(annotation), own, enclosingOf(state)) : null) ?? expressionType(parameter.childForFieldName("value"), state, context);
+        (annotation ? bound(typePath(annotation, true), own, enclosingOf(state)) : null) ??
+        expressionType(parameter.childForFieldName("value"), state, context);
       bindPattern(pattern, scope.names, type);
       const shape = pattern?.type === "identifier" && !type ? objectShape(annotation, own, enclosingOf(state)) : null;
       if (shape) (scope.shapes ??= new Map()).set(pattern!.text, shape);
@@ -291,7 +310,7 @@ function onDeclarator(node: SyntaxNode, context: RuleContext): null {
   // A local holding a function or class is a symbol of its own (see above).
   if (value && LOCAL_SYMBOL_VALUES.has(value.type)) return null;
   const annotation = node.childForFieldName("type");
-  const type = (annotation ? bound(typePath(annotation), null, enclosingOf(state)) : null) ?? expressionType(value, state, context);
+  const type = (annotation ? bound(typePath(annotation, true), null, enclosingOf(state)) : null) ?? expressionType(value, state, context);
   bindPattern(node.childForFieldName("name"), scope.names, type);
   return null;
 }
@@ -321,33 +340,8 @@ function onField(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
   const name = node.childForFieldName("name") ?? node.childForFieldName("property");
   if (!name || name.type === "private_property_identifier" || name.type === "computed_property_name") return null;
-  const type = typePath(node.childForFieldName("type")) ?? expressionType(node.childForFieldName("value"), state, context);
+  const type = typePath(node.childForFieldName("type"), true) ?? expressionType(node.childForFieldName("value"), state, context);
   if (type && type !== "this") recordField(context, state, name.text, type);
-  return null;
-}
-
-function onInterfaceBody(node: SyntaxNode, context: RuleContext): null {
-  for (const member of node.namedChildren) {
-    if (member.type !== "property_signature") continue;
-    const name = member.childForFieldName("name");
-    const type = typePath(member.childForFieldName("type"));
-    if (name && type && name.type === "property_identifier") context.memberType?.(name.text, type);
-  }
-  return null;
-}
-
-/** `export { a as b }` (no `from`): the module exports `a` as `b`. */
-function onExportClause(node: SyntaxNode, context: RuleContext): null {
-  if (node.childForFieldName("source") || node.childForFieldName("declaration")) return null;
-  for (const clause of node.namedChildren) {
-    if (clause.type !== "export_clause") continue;
-    for (const specifier of clause.namedChildren) {
-      const name = specifier.childForFieldName("name");
-      const alias = specifier.childForFieldName("alias");
-      if (name && alias && alias.text !== name.text && alias.text !== "default" && IDENTIFIER_PATH.test(name.text))
-        context.memberType?.(alias.text, `=${name.text}`, "");
-    }
-  }
   return null;
 }
 
@@ -377,18 +371,25 @@ function annotate(draft: CallDraft, callee: SyntaxNode | null, state: TypeState,
 
 /**
  * The type an unannotated function returns when its body says so directly: an arrow's
- * expression body, or a block whose only top-level `return` returns a call (`f()`), a
- * `new X()`, a typed parameter, or `x as T`.
+ * expression body, or a block whose top-level `return`s all return the same type: a call
+ * (`f()`), a `new X()`, a typed parameter, or `x as T`.
  */
 function returnedType(node: SyntaxNode, context: RuleContext): string | null {
   const body = node.childForFieldName("body");
   if (!body) return null;
-  let value: SyntaxNode | null = body;
-  if (body.type === "statement_block") {
-    const returns = body.namedChildren.filter((statement) => statement.type === "return_statement");
-    if (returns.length !== 1) return null;
-    value = returns[0]!.firstNamedChild;
+  if (body.type !== "statement_block") return returnable(body, context);
+  // Several top-level `return`s: the type they agree on.
+  let agreed: string | null = null;
+  for (const statement of body.namedChildren) {
+    if (statement.type !== "return_statement") continue;
+    const type = returnable(statement.firstNamedChild, context);
+    if (!type || (agreed !== null && type !== agreed)) return null;
+    agreed = type;
   }
+  return agreed;
+}
+
+function returnable(value: SyntaxNode | null, context: RuleContext): string | null {
   if (!value || (value.type === "identifier" && lookup(stateOf(context), value.startIndex, value.text) === undefined)) return null;
   const type = expressionType(value, stateOf(context), context);
   return type && type !== "this" && !type.startsWith("=") && !type.startsWith("this#") ? type : null;
@@ -424,7 +425,7 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
     scopeAt(state, node.startIndex);
     const own = typeParameters(node);
     const returns = annotation
-      ? (returnsThis(annotation) ?? bound(typePath(annotation), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state)))
+      ? (returnsThis(annotation) ?? bound(typePath(annotation, true), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state)))
       : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
     return;
@@ -443,7 +444,7 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
     draft.return_type = result;
     return;
   }
-  const declared = typePath(annotation);
+  const declared = typePath(annotation, true);
   if (declared) {
     draft.value_type = declared;
     return;

@@ -1,0 +1,175 @@
+import type { ResolverSymbol } from "../resolve-calls";
+import type { ResolverTables } from "./resolver-tables";
+
+/**
+ * The inferred parts of the TypeScript receiver-type notation (@tsift/graph typescript-types):
+ * `*(X)` is what `yield* x` evaluates to and `~(X)` what `await x` does, X being x's type
+ * expression; types may carry generic arguments (`Map<?,Store>`, `Service()<Store>` for a
+ * call with explicit ones). Nothing here runs a type checker: the answer comes from the
+ * generic arguments of the operand's declared type.
+ *
+ * - `await x`: `Promise<T>` / `PromiseLike<T>` yield `T`; any other type is itself.
+ * - `yield* x`: the iterator's return type is one of the declared type's arguments
+ *   (`Effect<A, E, R>` returns `A`, `Service<Id, Shape>` its `Shape`), and which one is
+ *   generic-signature work a checker does. Code that type-checks only calls members the
+ *   result has, so the argument is taken when exactly one of the indexed ones has the
+ *   member called (or followed) next; otherwise nothing is bound.
+ * - `Map<K, V>#get()` is a `V` (the one standard container method whose result is an argument).
+ */
+
+/** What the resolver lends: its type-expression reader and the symbol a value path or call names. */
+export interface InferenceHost {
+  readonly tables: ResolverTables;
+  typeOf(text: string, file: string, caller: ResolverSymbol | null, language: string, depth: number): ResolverSymbol | null | undefined;
+  callTarget(path: string, file: string, caller: ResolverSymbol | null, language: string): ResolverSymbol | null;
+  /** The container a value path stands for (the resolver's `valuePathOwner`). */
+  valueOwner(file: string, segments: readonly string[]): ResolverSymbol | null | undefined;
+}
+
+const MAPS = /^(?:Readonly|Weak)?Map$/u;
+const PROMISES = /^(?:Promise|PromiseLike)$/u;
+
+/** `a#b()#c` → [`a`, `b()`, `c`]: steps split at `#` outside the parentheses of `*(…)`/`~(…)`. */
+export function splitSteps(text: string): [string, ...string[]] {
+  if (!text.includes("(") || !/[*~]\(/u.test(text)) return text.split("#") as [string, ...string[]];
+  const steps: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "(") depth++;
+    else if (char === ")") depth--;
+    else if (char === "#" && depth === 0) {
+      steps.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  steps.push(text.slice(start));
+  return steps as [string, ...string[]];
+}
+
+/** `Map<?,Store>` → `Map`, [`?`, `Store`]; nested arguments stay whole; a trailing `[]` stays on the head. */
+export function typeArguments(text: string): { head: string; args: string[] } {
+  const open = text.indexOf("<");
+  if (open < 0) return { head: text, args: [] };
+  const close = text.lastIndexOf(">");
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = start; i < close; i++) {
+    const char = text[i];
+    if (char === "<") depth++;
+    else if (char === ">") depth--;
+    else if (char === "," && depth === 0) {
+      args.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  args.push(text.slice(start, close));
+  return { head: text.slice(0, open) + text.slice(close + 1), args };
+}
+
+/** A step's member name (`get()` → `get`, `xs[]` → `xs`). */
+export function stepName(step: string): string {
+  return step.replace(/(?:\(\))+$|\[\]$/u, "");
+}
+
+/** `Map<K,V>` followed by `get()`: the `V` (else null). */
+export function builtinStep(type: string, step: string): string | null {
+  if (step !== "get()") return null;
+  const { head, args } = typeArguments(type);
+  return MAPS.test(head) && args.length === 2 && args[1] !== "?" ? args[1]! : null;
+}
+
+export function isInferred(head: string): boolean {
+  return head.startsWith("*(") || head.startsWith("~(");
+}
+
+/**
+ * The container `*(X)` / `~(X)` stands for; `want` is the member used on it next (the
+ * callee, or the following step), which picks among a `yield*`'s candidate arguments.
+ */
+export function inferredType(
+  host: InferenceHost,
+  head: string,
+  file: string,
+  caller: ResolverSymbol | null,
+  language: string,
+  depth: number,
+  want: string | undefined,
+): ResolverSymbol | null | undefined {
+  if (depth > 6 || !head.endsWith(")")) return undefined;
+  const operand = head.slice(2, -1);
+  const declared = declaredType(host, operand, file, caller, language, depth);
+  if (head.startsWith("~(")) {
+    if (!declared) return host.typeOf(operand, file, caller, language, depth + 1);
+    const { head: name, args } = typeArguments(declared.text);
+    if (!PROMISES.test(name)) return host.typeOf(declared.text, declared.file, null, language, depth + 1);
+    return args[0] && args[0] !== "?" ? host.typeOf(args[0], declared.file, null, language, depth + 1) : undefined;
+  }
+  if (!declared || want === undefined) return undefined;
+  const candidates = new Map<number, ResolverSymbol>();
+  for (const arg of typeArguments(declared.text).args) {
+    if (arg === "?") continue;
+    const type = host.typeOf(arg, declared.file, null, language, depth + 1);
+    if (type) candidates.set(type.id, type);
+  }
+  const having = [...candidates.values()].filter(
+    (type) => host.tables.findMember(type, want, () => true).length > 0 || host.tables.memberType(type, want) !== null,
+  );
+  return having.length === 1 ? having[0] : undefined;
+}
+
+/**
+ * The declared type, as written (generic arguments kept), of a type expression: a typed
+ * value (`=a.b`), what a call returns (`f()`, explicit type arguments `f()<A>` counting as
+ * the result's), an inferred operand, or a type itself. Undefined when nothing is declared.
+ */
+function declaredType(
+  host: InferenceHost,
+  text: string,
+  file: string,
+  caller: ResolverSymbol | null,
+  language: string,
+  depth: number,
+): { text: string; file: string } | undefined {
+  if (depth > 6 || text.includes("#") || text.startsWith(">")) return undefined;
+  if (text.startsWith("=")) {
+    const symbol = valueSymbol(host, file, text.slice(1).split("."));
+    return symbol?.value_type ? { text: symbol.value_type, file: symbol.file } : undefined;
+  }
+  const explicit = /^([^<]*\(\))(<.*>)$/u.exec(text);
+  if (explicit) return { text: `?${explicit[2]!}`, file };
+  if (text.endsWith("()") && !text.endsWith("()()")) {
+    const symbol = host.callTarget(text.slice(0, -2), file, caller, language);
+    const returns = symbol?.return_type;
+    if (!returns || returns === "this" || returns.startsWith(">")) return undefined;
+    // `export const map = internal.map`: what `internal.map` returns.
+    return returns.endsWith("()") ? declaredType(host, returns, symbol.file, null, language, depth + 1) : { text: returns, file: symbol.file };
+  }
+  if (isInferred(text) || text.includes("(")) return undefined;
+  return { text, file };
+}
+
+/** The typed binding a value path names in `file` (`Tag`, `ns.Tag`, `Class.member`): the symbol with a declared value type. */
+function valueSymbol(host: InferenceHost, file: string, segments: readonly string[]): ResolverSymbol | undefined {
+  const { tables } = host;
+  const head = segments[0]!;
+  const last = segments[segments.length - 1]!;
+  let candidates: readonly ResolverSymbol[] = [];
+  const local = tables.topLevel(file, head);
+  if (segments.length === 1 && local.length > 0) candidates = local;
+  else if (segments.length === 1) {
+    const binding = tables.binding(file, head);
+    if (binding?.resolved_file && binding.name !== "*")
+      candidates = tables.exported(binding.resolved_file, binding.name && binding.name !== "default" ? binding.name : head).symbols;
+  } else {
+    const namespace = local.length === 0 ? tables.namespaceFile(file, head) : undefined;
+    if (namespace && segments.length === 2) candidates = tables.exported(namespace, last).symbols;
+    else {
+      const owner = host.valueOwner(file, segments.slice(0, -1));
+      if (owner) candidates = tables.members(owner, last);
+    }
+  }
+  return candidates.find((symbol) => symbol.value_type);
+}
