@@ -7,7 +7,7 @@
  *
  * Lines are 1-based and inclusive; paths are root-relative with `/`.
  */
-export const INDEX_SCHEMA_VERSION = 4;
+export const INDEX_SCHEMA_VERSION = 5;
 
 const V1 = [
   `CREATE TABLE IF NOT EXISTS meta (
@@ -48,7 +48,7 @@ const V1 = [
   "CREATE INDEX IF NOT EXISTS idx_symbols_name_lower ON symbols(lower(name))",
   "CREATE INDEX IF NOT EXISTS idx_symbols_qualified_name ON symbols(qualified_name)",
   "CREATE INDEX IF NOT EXISTS idx_symbols_file ON symbols(file, line)",
-  // resolution: same_scope | same_file | import | global_unique | ambiguous | unresolved.
+  // resolution: same_scope | same_file | import | typed | global_unique | checker | ambiguous | unresolved.
   `CREATE TABLE IF NOT EXISTS calls (
     id INTEGER PRIMARY KEY,
     file TEXT NOT NULL,
@@ -190,8 +190,44 @@ const V3 = [
  */
 const V4 = ["ALTER TABLE files ADD COLUMN failure TEXT"];
 
+/**
+ * The opt-in checker pass (`tsift index --resolve checker`): what the project's own
+ * TypeScript checker said about calls, kept apart from `calls` so the declaration resolver
+ * can rewrite `calls` on every run and the answers be laid over it again.
+ *
+ * - `checker_files`: a file the pass has checked, at which content hash, with which
+ *   TypeScript. Answers count only while the file's `files.content_hash` is that hash.
+ * - `checker_calls`: one answer per call site, naming the call by file, line, callee name and
+ *   its ordinal among that file's calls of that name on that line (in `calls.id` order), and
+ *   the target by file, qualified name, kind and line (symbol ids change when the target's
+ *   file is re-extracted). A null target means the checker binds the call to nothing indexed
+ *   (a parameter, a library), overturning a declaration-based binding.
+ *
+ * No file needs re-extracting: the tables start empty.
+ */
+const V5 = [
+  `CREATE TABLE IF NOT EXISTS checker_files (
+    path TEXT PRIMARY KEY,
+    content_hash TEXT NOT NULL,
+    typescript_version TEXT NOT NULL,
+    checked_at TEXT NOT NULL
+  ) WITHOUT ROWID`,
+  `CREATE TABLE IF NOT EXISTS checker_calls (
+    id INTEGER PRIMARY KEY,
+    file TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    callee_name TEXT NOT NULL,
+    ordinal INTEGER NOT NULL,
+    target_file TEXT,
+    target_qualified_name TEXT,
+    target_kind TEXT,
+    target_line INTEGER
+  )`,
+  "CREATE INDEX IF NOT EXISTS idx_checker_calls_file ON checker_calls(file, line)",
+];
+
 /** `INDEX_MIGRATIONS[n - 1]` brings a file from version n - 1 to n. */
-export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4];
+export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5];
 
 /** `files.skip_reason` of a tracked file whose reading or extraction failed (with `files.failure`). */
 export const FAILURE_REASONS = ["read_failed", "extract_failed"] as const;

@@ -1,4 +1,5 @@
 import type { Lang } from "@tsift/graph";
+import type { CheckerSummary } from "./checker/checker-pass";
 import type { IndexWarning } from "./index-warning";
 
 /** `rebuild`, `check` (read-only diff), `prune-safe` (`--prune`: a full scan) or `incremental`. */
@@ -56,6 +57,8 @@ export interface IndexSummary {
   replaced?: { reason: string; moved_to: string };
   /** Set when the run took over a stale writer lock: which, and why it was stale. */
   lock_recovered?: string;
+  /** Set when the run resolved calls with the TypeScript checker too (`resolve: "checker"`). */
+  checker?: CheckerSummary;
   /** Wall-clock figures; not part of the deterministic output. */
   timings: IndexTimings;
 }

@@ -6,7 +6,16 @@
  * Every export here is also exported, unchanged, by `@tsift/index` (which adds
  * `parseConfig`, kept out of here so the TOML parser loads only when a config file exists).
  */
-export { DEFAULT_MAX_FILE_BYTES, HARD_MAX_FILE_BYTES, ISOLATION_TIERS, type IsolationTier, type ScopeOverride, type TsiftConfig } from "./tsift-config";
+export {
+  CALL_RESOLVERS,
+  DEFAULT_MAX_FILE_BYTES,
+  HARD_MAX_FILE_BYTES,
+  ISOLATION_TIERS,
+  type CallResolver,
+  type IsolationTier,
+  type ScopeOverride,
+  type TsiftConfig,
+} from "./tsift-config";
 export { defaultConfig } from "./default-config";
 export { CONFIG_RELATIVE_PATH, loadConfig } from "./load-config";
 export { resolveScopeTier, type ScopeTierResolution } from "./resolve-scope-tier";
@@ -19,6 +28,7 @@ export { openIndexReader, openIndexWriter, TOOL_VERSION, type IndexWriter, type 
 export { readSource, minifiedReason, type SkipReason, type SourceRead } from "./read-source";
 export type { IndexChange, IndexMode, IndexSummary, IndexTimings, PruneStats } from "./index-summary";
 export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./update-index";
+export type { CheckerProgress, CheckerSummary } from "./checker/checker-pass";
 export { checkIndex, type CheckIndexOptions } from "./check-index";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { ensureGitignoreEntry } from "./ensure-gitignore-entry";
@@ -50,6 +60,7 @@ export {
   vectorMatrixRows,
   type PendingChunkContent,
 } from "./index-db/chunk-vector-queries";
+export { ftsMatchCounts, unitSymbolsOverlapping, type SpanSymbol } from "./index-db/answer-queries";
 export { indexedFilePaths, indexedSymbolNames, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
 export { readTransaction } from "./index-db/read-transaction";
 export { failedFiles, type FailedFile } from "./index-db/failed-file-queries";
@@ -71,6 +82,7 @@ export { resolveIndexTargets, type IndexTarget, type IndexTargetOptions, type Re
 export {
   indexProject,
   warningNotes,
+  type CheckerReport,
   type IndexProjectOptions,
   type IndexReport,
   type IndexRun,

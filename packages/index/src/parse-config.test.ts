@@ -112,6 +112,13 @@ exclude = ["vendor/**", "**/*.generated.ts"]
     expect(config.index).toEqual({ maxFileBytes: 2_097_152, exclude: ["vendor/**", "**/*.generated.ts"] });
   });
 
+  it("reads [index] resolve, and refuses a resolver it does not know", () => {
+    expect(parseConfig('[index]\nresolve = "checker"\n', FILE).index.resolve).toBe("checker");
+    expect(parseConfig('[index]\nresolve = "declarations"\n', FILE).index.resolve).toBe("declarations");
+    expect(parseConfig("[index]\n", FILE).index.resolve).toBeUndefined();
+    expect(() => parseConfig('[index]\nresolve = "types"\n', FILE)).toThrow(expect.objectContaining({ code: "invalid_input" }));
+  });
+
   it("warns when max_file_bytes asks for more than the per-file limit", () => {
     const config = parseConfig("[index]\nmax_file_bytes = 100_000_000\n", FILE);
     expect(config.index.maxFileBytes).toBe(100_000_000);

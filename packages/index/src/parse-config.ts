@@ -15,7 +15,7 @@ import {
   type FieldContext,
   type TomlTable,
 } from "./internal/config-fields";
-import { HARD_MAX_FILE_BYTES, ISOLATION_TIERS, type ScopeOverride, type TsiftConfig } from "./tsift-config";
+import { CALL_RESOLVERS, HARD_MAX_FILE_BYTES, ISOLATION_TIERS, type ScopeOverride, type TsiftConfig } from "./tsift-config";
 
 const SECTIONS = ["defaults", "overrides", "index", "autoindex", "summarize", "findings", "history"] as const;
 
@@ -54,7 +54,7 @@ export function parseConfig(text: string, filePath: string): TsiftConfig {
 
   const index = readTable(ctx, root, ["index"]);
   if (index !== undefined) {
-    warnUnknownKeys(ctx, index, ["index"], ["max_file_bytes", "exclude"]);
+    warnUnknownKeys(ctx, index, ["index"], ["max_file_bytes", "exclude", "resolve"]);
     config.index.maxFileBytes = readPositiveInteger(ctx, index, ["index", "max_file_bytes"]) ?? config.index.maxFileBytes;
     if (config.index.maxFileBytes > HARD_MAX_FILE_BYTES) {
       ctx.warnings.push(
@@ -62,6 +62,8 @@ export function parseConfig(text: string, filePath: string): TsiftConfig {
       );
     }
     config.index.exclude = readStringArray(ctx, index, ["index", "exclude"]) ?? config.index.exclude;
+    const resolve = readChoice(ctx, index, ["index", "resolve"], CALL_RESOLVERS);
+    if (resolve !== undefined) config.index.resolve = resolve;
   }
 
   const autoindex = readTable(ctx, root, ["autoindex"]);

@@ -3,6 +3,11 @@ export type IsolationTier = "shared" | "private" | "isolated";
 
 export const ISOLATION_TIERS: readonly IsolationTier[] = Object.freeze(["shared", "private", "isolated"] as const);
 
+/** `declarations`: the index's own call resolver; `checker`: that, then the project's TypeScript checker (`tsift index --resolve checker`). */
+export type CallResolver = "declarations" | "checker";
+
+export const CALL_RESOLVERS: readonly CallResolver[] = Object.freeze(["declarations", "checker"] as const);
+
 /** Files larger than this are not indexed unless `[index] max_file_bytes` says otherwise. */
 export const DEFAULT_MAX_FILE_BYTES = 1_048_576;
 
@@ -56,6 +61,8 @@ export interface TsiftConfig {
     maxFileBytes: number;
     /** Glob patterns (root-relative, `/`-separated) the file walk skips. */
     exclude: string[];
+    /** `[index] resolve`: how `tsift index` resolves calls when `--resolve` is not given; absent means `declarations`. */
+    resolve?: CallResolver;
   };
   autoindex: {
     /** Scope ids or paths the prompt hook keeps warm; empty means every scope. */

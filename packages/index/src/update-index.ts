@@ -1,4 +1,6 @@
 import type { Lang } from "@tsift/graph";
+import { applyCheckerAnswers, hasCheckerAnswers } from "./checker/checker-answers";
+import type { CheckerProgress } from "./checker/checker-pass";
 import { ensureGitignoreEntry } from "./ensure-gitignore-entry";
 import type { IndexLocation } from "./index-location";
 import type { IndexMode, IndexSummary } from "./index-summary";
@@ -10,7 +12,7 @@ import { resolvePass } from "./internal/resolve-pass";
 import { openIndexWriter, TOOL_VERSION } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { readSource, type SkipReason } from "./read-source";
-import { DEFAULT_MAX_FILE_BYTES } from "./tsift-config";
+import { DEFAULT_MAX_FILE_BYTES, type CallResolver } from "./tsift-config";
 import { walkFiles, type WalkedFile } from "./walk-files";
 
 export interface IndexProgress {
@@ -30,6 +32,14 @@ export interface UpdateIndexOptions {
   /** Worker threads for extraction; default decided by the number of files to parse. */
   workers?: number;
   onProgress?: (progress: IndexProgress) => void;
+  /**
+   * How calls are resolved: `declarations` (the default) or `checker`, which afterwards runs
+   * the project's own TypeScript checker over the TypeScript files whose calls are open
+   * (`runCheckerPass`), still under the writer lock, and records its answers as `checker`.
+   */
+  resolve?: CallResolver;
+  /** Called as the checker pass builds its program and checks files. */
+  onCheckerProgress?: (progress: CheckerProgress) => void;
 }
 
 type Action =
@@ -80,6 +90,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
       if (outer) db.exec("BEGIN IMMEDIATE");
       db.exec("SAVEPOINT tsift_index_update");
       try {
+        // A cold run writes every row: its secondary indexes are built once at the end.
+        const restoreIndexes = options.rebuild || tracked.size === 0 ? store.deferIndexes() : null;
         if (options.rebuild) store.clearAll();
         for (const { path } of plan.deleted) store.removeFile(path);
 
@@ -136,11 +148,15 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
 
         // Touched-but-identical files change no row that resolution reads.
         const fileSetChanged = options.rebuild || plan.deleted.length > 0 || plan.changed.some((change) => change.kind === "new");
+        const resolving = options.rebuild || store.touchedFiles.size > 0 || fileSetChanged;
         if (options.rebuild) resolveMs = resolvePass(db, null, store).ms;
-        else if (store.touchedFiles.size > 0 || fileSetChanged) {
+        else if (resolving) {
           resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }, store).ms;
         }
         store.flushPendingCalls();
+        restoreIndexes?.();
+        // The resolver rewrote calls the checker had answered: its answers of unchanged files go back on top.
+        if (resolving && hasCheckerAnswers(db)) applyCheckerAnswers(db);
         if (anyChange || mode === "prune-safe") store.replaceDirState(walk.dirs);
         store.setMeta("schema_version", String(writer.db.pragma("user_version", { simple: true })));
         store.setMeta("tool_version", TOOL_VERSION);
@@ -159,6 +175,15 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
       }
     }
     if (firstIndex) ensureGitignoreEntry(location.projectRoot);
+    // After the update committed, under the same lock: a checker failure leaves the update in place.
+    const checker =
+      options.resolve === "checker"
+        ? (await import("./checker/checker-pass")).runCheckerPass(writer.db, {
+            sourceRoot: location.sourceRoot,
+            now: new Date().toISOString(),
+            ...(options.onCheckerProgress ? { onProgress: options.onCheckerProgress } : {}),
+          })
+        : undefined;
 
     const newCount = plan.changed.filter((change) => change.kind === "new").length;
     return {
@@ -176,6 +201,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
       ...(mode === "prune-safe" ? { prune_stats: { dirs_walked: walk.dirs.length, dirs_pruned: 0, files_pruned: 0 } } : {}),
       ...(writer.replaced ? { replaced: writer.replaced } : {}),
       ...(writer.lock.warning ? { lock_recovered: writer.lock.warning } : {}),
+      ...(checker ? { checker } : {}),
       timings: { walk_ms: walkMs, extract_ms: extractMs, resolve_ms: resolveMs, total_ms: performance.now() - started, workers },
     };
   } finally {

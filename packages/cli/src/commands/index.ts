@@ -18,13 +18,23 @@ export const index = defineCommand({
     { name: "prune", type: "boolean", default: false, description: "report prune stats (the scan stays complete: subtree pruning is not sound yet)" },
     { name: "workspace", type: "boolean", default: false, description: "index every git submodule scope into .tsift/indexes/<scope>/" },
     { name: "submodule", type: "string", description: "index one workspace scope (id, path or unique leaf name)" },
+    {
+      name: "resolve",
+      type: "string",
+      choices: ["declarations", "checker"],
+      description:
+        "call resolution: declarations only, or also the project's own TypeScript checker for open calls (default: [index] resolve, else declarations)",
+    },
   ],
   examples: [
     { command: "tsift index", description: "index the project in the current directory (incremental after the first run)" },
     { command: "tsift index --check --exit-code", description: "exit 1 when the index is out of date, without writing" },
+    { command: "tsift index --resolve checker", description: "also bind the calls declarations leave open with the project's TypeScript checker" },
   ],
   async run(args, io) {
     if (args.rebuild && args.check) throw await usageError("--rebuild and --check cannot be combined: --check never writes", "tsift index --help");
+    if (args.resolve === "checker" && args.check)
+      throw await usageError("--resolve checker and --check cannot be combined: --check never writes", "tsift index --help");
     const [{ runIndex }, { isJsonMode, outputOptions }] = await Promise.all([import("../index-cmd/run-index"), import("../output/output-options")]);
     return runIndex(io, {
       ...(args.path !== undefined ? { path: args.path } : {}),
@@ -35,6 +45,7 @@ export const index = defineCommand({
       prune: args.prune,
       workspace: args.workspace,
       ...(args.submodule !== undefined ? { submodule: args.submodule } : {}),
+      ...(args.resolve !== undefined ? { resolve: args.resolve } : {}),
       json: isJsonMode(outputOptions(args)),
       limit: args.limit,
     });

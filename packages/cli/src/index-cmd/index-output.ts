@@ -20,6 +20,12 @@ function summaryText(summary: IndexSummaryReport, mode: IndexMode, limit: number
   }
   lines.push(counts);
   if (summary.recovery) lines.push(`  (read a snapshot copy: ${summary.recovery})`);
+  const checker = summary.checker;
+  if (checker && !checker.skipped) {
+    lines.push(
+      `  checker (TypeScript ${checker.typescript}): ${checker.files_checked} files checked, ${checker.files_current} current | calls: ${checker.calls_checked} checked, ${checker.bound} bound, ${checker.confirmed} confirmed, ${checker.overturned} overturned`,
+    );
+  }
   const { shown, more } = shownChanges(summary, limit);
   if (shown.length > 0) {
     lines.push("");

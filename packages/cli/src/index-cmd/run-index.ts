@@ -1,4 +1,4 @@
-import { indexProject, type IndexSummaryReport } from "@tsift/index/indexer";
+import { indexProject, type CallResolver, type IndexSummaryReport } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
@@ -14,6 +14,8 @@ export interface IndexFlags {
   prune: boolean;
   workspace: boolean;
   submodule?: string;
+  /** `--resolve`; absent: the config's `[index] resolve`. */
+  resolve?: CallResolver;
   json: boolean;
   /** Changed files the human report lists (0 = all). */
   limit: number;
@@ -26,7 +28,10 @@ export interface IndexFlags {
  */
 export async function runIndex(io: CliIo, flags: IndexFlags): Promise<CommandResult> {
   const quiet = flags.quiet || flags.exitCode;
-  const bar = progressBar(io, io.stderrIsTTY && !quiet && !flags.json && !flags.check, "");
+  const drawing = io.stderrIsTTY && !quiet && !flags.json && !flags.check;
+  const bar = progressBar(io, drawing, "");
+  // The checker's program can take a minute on a large project: its own bar says what is running.
+  const checkerBar = progressBar(io, drawing, "checker ");
   let run;
   try {
     run = await indexProject({
@@ -39,9 +44,15 @@ export async function runIndex(io: CliIo, flags: IndexFlags): Promise<CommandRes
       prune: flags.prune,
       quiet,
       onProgress: ({ done, total }) => bar.update(done, total),
+      ...(flags.resolve !== undefined ? { resolve: flags.resolve } : {}),
+      onCheckerProgress: ({ done, total }) => {
+        bar.clear();
+        checkerBar.update(done, total);
+      },
     });
   } finally {
     bar.clear();
+    checkerBar.clear();
   }
   const exitCode = flags.check && flags.exitCode && run.changed ? EXIT_CODES.checkFailed : EXIT_CODES.ok;
   const { report, notes } = run;

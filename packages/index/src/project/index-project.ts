@@ -1,6 +1,8 @@
 import { checkIndex } from "../check-index";
 import type { IndexChange, IndexMode, IndexSummary, PruneStats } from "../index-summary";
 import type { IndexWarning } from "../index-warning";
+import type { CheckerProgress, CheckerSummary } from "../checker/checker-pass";
+import type { CallResolver } from "../tsift-config";
 import type { IndexProgress } from "../update-index";
 import { resolveIndexTargets, type IndexTarget, type IndexTargetOptions } from "./index-targets";
 
@@ -15,7 +17,18 @@ export interface IndexProjectOptions extends IndexTargetOptions {
   quiet?: boolean | undefined;
   /** Called as files are parsed, for a progress bar. */
   onProgress?: ((progress: IndexProgress) => void) | undefined;
+  /**
+   * `checker` also resolves calls with the project's own TypeScript checker after the update
+   * (`--resolve checker`); default: the config's `[index] resolve`, else `declarations`.
+   * Ignored by `check`, which never writes.
+   */
+  resolve?: CallResolver | undefined;
+  /** Called as the checker pass builds its program and checks files. */
+  onCheckerProgress?: ((progress: CheckerProgress) => void) | undefined;
 }
+
+/** The checker pass's report: its counts, without timings (they differ run to run). */
+export type CheckerReport = Omit<CheckerSummary, "timings">;
 
 /** One index's report: quiet runs carry only the counts (and prune stats). No absolute paths or timings, so it is stable across machines and runs. */
 export interface IndexSummaryReport {
@@ -32,6 +45,8 @@ export interface IndexSummaryReport {
   recovery?: string;
   /** `rebuild` replaced an unusable index.db: why, and where the old file went. */
   replaced?: { reason: string; moved_to: string };
+  /** What the checker pass did, when the run used `--resolve checker`. */
+  checker?: CheckerReport;
 }
 
 /** One workspace scope's report: nested under `summary`, or flat when quiet. */
@@ -76,7 +91,13 @@ function summaryReport(summary: IndexSummary, quiet: boolean): IndexSummaryRepor
     ...(summary.prune_stats ? { prune_stats: summary.prune_stats } : {}),
     ...(summary.recovery ? { recovery: summary.recovery } : {}),
     ...(summary.replaced ? { replaced: summary.replaced } : {}),
+    ...(summary.checker ? { checker: checkerReport(summary.checker) } : {}),
   };
+}
+
+function checkerReport(summary: CheckerSummary): CheckerReport {
+  const { timings: _timings, ...report } = summary;
+  return report;
 }
 
 function scopeReport(target: IndexTarget, summary: IndexSummary, quiet: boolean): IndexScopeReport {
@@ -98,6 +119,7 @@ export function warningNotes(warnings: readonly IndexWarning[], prefix = "", cap
 export async function indexProject(options: IndexProjectOptions = {}): Promise<IndexRun> {
   const quiet = options.quiet === true;
   const { config, targets, scoped } = await resolveIndexTargets(options);
+  const resolve = options.resolve ?? config.index.resolve ?? "declarations";
   const results: { target: IndexTarget; summary: IndexSummary }[] = [];
   for (const target of targets) {
     let summary: IndexSummary;
@@ -112,6 +134,7 @@ export async function indexProject(options: IndexProjectOptions = {}): Promise<I
         maxFileBytes: config.index.maxFileBytes,
         exclude: config.index.exclude,
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(resolve === "checker" ? { resolve, ...(options.onCheckerProgress ? { onCheckerProgress: options.onCheckerProgress } : {}) } : {}),
       });
     }
     results.push({ target, summary });
@@ -122,6 +145,9 @@ export async function indexProject(options: IndexProjectOptions = {}): Promise<I
     ...results.flatMap(({ target, summary }) => warningNotes(summary.warnings, target.scope ? `${target.scope.id}/` : "")),
     ...results.flatMap(({ summary }) =>
       summary.replaced ? [`note: the old index could not be used (${summary.replaced.reason}); it was moved to ${summary.replaced.moved_to}`] : [],
+    ),
+    ...results.flatMap(({ target, summary }) =>
+      summary.checker?.skipped ? [`warning: ${target.scope ? `${target.scope.id}: ` : ""}--resolve checker skipped: ${summary.checker.skipped}`] : [],
     ),
   ];
   const first = results[0]!;
