@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
+import { installNodeClasses } from "./internal/node-classes";
 import { requireGrammar } from "./internal/require-grammar";
 import { langInfo } from "./lang-info";
 
@@ -60,7 +61,7 @@ interface NativeParser {
   parse(input: string, oldTree?: SyntaxTree | null, options?: { bufferSize?: number }): SyntaxTree;
 }
 
-type ParserConstructor = new () => NativeParser;
+type ParserConstructor = (new () => NativeParser) & { SyntaxNode: { prototype: object } };
 
 let parserConstructor: ParserConstructor | undefined;
 const parsers = new Map<Lang, NativeParser>();
@@ -86,6 +87,8 @@ function parserFor(lang: Lang): NativeParser {
   }
   const parser = new parserConstructor();
   parser.setLanguage(grammar);
+  // Indented text on a later line, so the probe has a node that starts past row and column 0.
+  installNodeClasses(grammar as object, parserConstructor.SyntaxNode, () => parser.parse("\n  a(b, c);\n  d = [e];\n"));
   parsers.set(lang, parser);
   return parser;
 }

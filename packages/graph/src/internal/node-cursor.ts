@@ -31,6 +31,9 @@ export function cursorAt(node: SyntaxNode): NodeCursor {
     // it there first; reading a property of the node marshals it. The first reset is verified,
     // so a binding that behaves differently falls back to a fresh cursor per node.
     const start = node.startIndex;
+    // `endIndex` stays a native getter, so reading it marshals the node even where
+    // `startIndex` is served from the node's own fields (internal/node-classes).
+    void node.endIndex;
     cursor.reset(node);
     if (resetWorks) return cursor;
     resetWorks = cursor.startIndex === start && cursor.endIndex === node.endIndex;
