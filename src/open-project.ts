@@ -108,7 +108,8 @@ export interface OpenProjectOptions {
   onNote?: ((note: string) => void) | undefined;
 }
 
-export type ProjectIndexOptions = Pick<IndexProjectOptions, "rebuild" | "prune" | "quiet" | "onProgress">;
+/** `resolve: "checker"` also runs the project's TypeScript checker over open calls (`tsift index --resolve checker`). */
+export type ProjectIndexOptions = Pick<IndexProjectOptions, "rebuild" | "prune" | "quiet" | "onProgress" | "resolve" | "onCheckerProgress">;
 export type ProjectCheckOptions = Pick<IndexProjectOptions, "quiet">;
 export type ProjectStatusOptions = Pick<StatusOptions, "fix" | "limit">;
 export type ProjectEdgeOptions = Pick<SymbolGraphOptions, "limit">;
