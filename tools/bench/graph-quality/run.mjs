@@ -9,6 +9,10 @@
  *   NX_DAEMON=false npx nx run-many -t build --outputStyle=static
  *   node tools/bench/graph-quality/run.mjs [--corpus effect|rxjs|query-core] [--prefix /tmp/tsift-<corpus>] [--scratch /tmp/tsift-graph-quality] [--out results.json] [--oracle-cache file.json]
  *
+ * `--resolve checker` indexes with `tsift index --resolve checker` as a second run (the
+ * repository's typescript linked into the scratch directory's node_modules stands in for the
+ * project's) and reports that run's wall time, CPU time and peak RSS.
+ *
  * `--oracle-cache` keeps the oracle's call sites (they depend only on the corpus and the
  * TypeScript version): a second run reads them instead of type-checking again.
  *
@@ -20,7 +24,7 @@
  * to stderr, every false positive and miss to --out.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -40,6 +44,7 @@ const CORPORA = {
 const { values } = parseArgs({
   options: {
     corpus: { type: "string", default: "effect" },
+    resolve: { type: "string", default: "declarations" },
     prefix: { type: "string" },
     "oracle-cache": { type: "string" },
     scratch: { type: "string", default: "/tmp/tsift-graph-quality" },
@@ -51,10 +56,11 @@ const { values } = parseArgs({
 });
 if (values.help) {
   process.stdout.write(
-    `usage: node tools/bench/graph-quality/run.mjs [--corpus ${Object.keys(CORPORA).join("|")}] [--prefix DIR] [--scratch DIR] [--out file.json] [--oracle-cache file.json] [--sample 40] [--tsift-bin PATH]\n`,
+    `usage: node tools/bench/graph-quality/run.mjs [--corpus ${Object.keys(CORPORA).join("|")}] [--resolve declarations|checker] [--prefix DIR] [--scratch DIR] [--out file.json] [--oracle-cache file.json] [--sample 40] [--tsift-bin PATH]\n`,
   );
   process.exit(0);
 }
+if (!["declarations", "checker"].includes(values.resolve)) throw new Error("--resolve must be declarations or checker");
 const spec = CORPORA[values.corpus];
 if (!spec) throw new Error(`--corpus must be one of ${Object.keys(CORPORA).join(", ")}`);
 values.prefix ??= `/tmp/tsift-${values.corpus}`;
@@ -90,6 +96,30 @@ const indexed = tsift(["index", "-q"]);
 if (indexed.status !== 0) throw new Error(`tsift index failed: ${indexed.stderr}`);
 const indexMs = performance.now() - started;
 log(`indexed in ${(indexMs / 1000).toFixed(1)} s`);
+let checkerRun = null;
+if (values.resolve === "checker") {
+  const linked = join(values.scratch, "node_modules", "typescript");
+  rmSync(linked, { recursive: true, force: true });
+  mkdirSync(dirname(linked), { recursive: true });
+  symlinkSync(dirname(require.resolve("typescript/package.json")), linked, "dir");
+  // GNU time reports the child's CPU seconds and peak RSS; without it, wall time only.
+  const timed = existsSync("/usr/bin/time");
+  const report = join(values.scratch, "checker-time.txt");
+  started = performance.now();
+  const argv = [tsiftBin, "index", "--resolve", "checker", "--json"];
+  const run = timed
+    ? spawnSync("/usr/bin/time", ["-f", "%U %S %M", "-o", report, process.execPath, ...argv], { cwd: corpus, encoding: "utf8", maxBuffer: 1 << 28 })
+    : spawnSync(process.execPath, argv, { cwd: corpus, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (run.status !== 0) throw new Error(`tsift index --resolve checker failed: ${run.stderr}`);
+  const [user, system, rssKb] = timed ? readFileSync(report, "utf8").trim().split("\n").pop().split(" ").map(Number) : [];
+  checkerRun = {
+    ms: performance.now() - started,
+    cpuS: timed ? user + system : null,
+    rssMb: timed ? rssKb / 1024 : null,
+    report: JSON.parse(run.stdout).checker,
+  };
+  log(`checker pass in ${(checkerRun.ms / 1000).toFixed(1)} s`);
+}
 const index = loadIndex(Database, join(corpus, ".tsift", "index.db"));
 const indexedFiles = new Set(index.calls.map((call) => call.file));
 
@@ -144,6 +174,27 @@ db.close();
 const pct = (value) => value.toFixed(3);
 const row = (label, bucket) =>
   `| ${label} | ${bucket.reported} | ${bucket.correct} | ${pct(bucket.precision)} | ${bucket.expected} | ${bucket.found} | ${pct(bucket.recall)} |`;
+const checkerLines = checkerRun
+  ? [
+      "",
+      `Checker pass (\`tsift index --resolve checker\`, after the plain index): ${(checkerRun.ms / 1000).toFixed(1)} s wall` +
+        (checkerRun.cpuS === null ? "" : `, ${checkerRun.cpuS.toFixed(1)} s CPU, peak RSS ${Math.round(checkerRun.rssMb)} MB`) +
+        `; ${checkerRun.report.files_checked} files checked, ${checkerRun.report.calls_checked} calls: ${checkerRun.report.bound} bound, ${checkerRun.report.confirmed} typed confirmed, ${checkerRun.report.overturned} overturned.`,
+    ]
+  : [];
+// A miss whose oracle target lies outside every index symbol's span was mapped by name to a
+// later symbol (compare.mjs's overload fallback): a parameter's or type literal's member.
+const spans = new Map(index.symbols.map((symbol) => [symbol.id, symbol]));
+const sitesAt = new Map();
+for (const site of oracle.sites) {
+  const key = `${site.file}\0${site.line}`;
+  sitesAt.set(key, [...(sitesAt.get(key) ?? []), ...(site.targets ?? [])]);
+}
+const pastSpan = result.misses.filter((miss) => {
+  const symbol = spans.get(miss.target.id) ?? miss.target;
+  const targets = sitesAt.get(`${miss.file}\0${miss.line}`) ?? [];
+  return !targets.some((target) => target.file === symbol.file && target.name === symbol.name && symbol.line <= target.line && symbol.end_line >= target.line);
+}).length;
 const markdown = [
   `Corpus: ${spec.name}@${spec.version} \`${spec.sources}/\` (${oracle.stats.files} .ts files; ${indexedFiles.size} with calls indexed), oracle TypeScript ${tsVersion},`,
   `machine: ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}. Index ${(indexMs / 1000).toFixed(1)} s; oracle ${((oracle.stats.program_ms + oracle.stats.check_ms) / 1000).toFixed(1)} s.`,
@@ -152,6 +203,7 @@ const markdown = [
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   row("all functions and methods", result.overall),
   row("methods", result.methods),
+  ...checkerLines,
   "",
   `Oracle call sites: ${oracle.sites.length} (${oracle.stats.unresolved} the checker could not resolve, left out); targets with no index symbol (parameters, locals): ${result.unmapped} sites.`,
   `tsift edges by resolution: ${Object.entries(byResolution)
@@ -159,6 +211,7 @@ const markdown = [
     .map(([name, count]) => `${name} ${count}`)
     .join(", ")}.`,
   `\`tsift graph <gsym> --callers --json\` matched the scored edges for ${checked - mismatched} of ${checked} sampled symbols.`,
+  `Misses whose oracle target lies outside the mapped symbol's lines (mapped by name to a later symbol of that name: an overload signature, or a parameter's or type literal's member): ${pastSpan} of ${result.misses.length}.`,
   "",
   `Method misses (${result.methods.expected - result.methods.found}) by what the index has at the site:`,
   ...methodMissCategories(index, result.misses)
@@ -175,6 +228,7 @@ if (values.out) {
         methods: result.methods,
         unmapped: result.unmapped,
         byResolution,
+        ...(checkerRun ? { checker: checkerRun } : {}),
         cliSample: { checked, mismatched },
         falsePositives: result.falsePositives,
         misses: result.misses,
