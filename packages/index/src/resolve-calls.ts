@@ -258,7 +258,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       // A method returning `this` yields its receiver's type (`String.annotate()` is a `String`).
       const self = () => (dot < 0 ? undefined : valuePathOwner(file, path.slice(0, dot).split("."), language));
       current = resultOf(callTarget(path, file, caller, language), language, depth, (head.length - path.length) / 2, self);
-    } else current = tables.resolveTypeIn(file, head, scope);
+    } else {
+      current = tables.resolveTypeIn(file, head, scope);
+      // `const User = repo.User;` (Zig): a type name that aliases a value path.
+      const alias = current || head.includes(".") ? undefined : tables.topLevel(file, head).find((symbol) => symbol.value_type?.startsWith("="));
+      if (alias) current = typeOf(alias.value_type!, alias.file, null, language, depth + 1);
+    }
     for (let index = 0; index < steps.length; index++) {
       const step = steps[index]!;
       if (!current) return current;
@@ -330,6 +335,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const returns = symbol.return_type;
     // Calling a class or struct (Kotlin `Service()`, a Rust tuple struct) constructs one.
     if (!returns && CONSTRUCTED_TYPES.has(symbol.kind)) return applications === 1 ? symbol : undefined;
+    // Zig's `fn Mixin(T) type { return struct { … } }`: the struct it returns is its members.
+    if (returns === "type" && tables.hasMembers(symbol)) return applications === 1 ? symbol : undefined;
     if (!returns && symbol.value_type && !tables.isContainer(symbol)) {
       // A binding whose declared type is a callable interface: what calling that type yields.
       const type = typeOf(symbol.value_type, symbol.file, null, language, depth + 1);

@@ -2,6 +2,7 @@ import type { ImportedName, SymbolKind, Visibility } from "../extraction-types";
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
 import { oneLine, signatureOf } from "../signature";
+import { withKotlinTypes } from "./kotlin-types";
 
 /**
  * Kotlin (tree-sitter-kotlin-ng). Kinds are refined: `data class` ->
@@ -17,7 +18,8 @@ import { oneLine, signatureOf } from "../signature";
  * whose value is a lambda or anonymous function is a function (method in a class body).
  * Custom accessors with a body are getter/setter symbols named after the property. Enum
  * entries are consts of their enum class; `typealias` -> type_alias. Local properties are not
- * symbols.
+ * symbols. Declared types (parameters, locals, return types, typed properties, the package)
+ * are added for the call resolver by `withKotlinTypes` (kotlin-types.ts).
  */
 
 const MAX_RECEIVER = 80;
@@ -298,7 +300,7 @@ function startsWithElse(source: string, node: SyntaxNode): boolean {
   return /^else(?![\w$])/u.test(source.slice(node.startIndex, node.startIndex + 5));
 }
 
-export const KOTLIN_RULES: LanguageRules = {
+export const KOTLIN_RULES: LanguageRules = withKotlinTypes({
   skip: new Set([
     "line_comment",
     "block_comment",
@@ -341,4 +343,4 @@ export const KOTLIN_RULES: LanguageRules = {
   conditionalNesting: {
     if_expression: (context) => !isElseIf(context),
   },
-};
+});

@@ -4,6 +4,7 @@ import { callExpression, macroInvocation, macroRule } from "./rust-calls";
 import { elseToken, matchArm } from "./rust-complexity";
 import { externCrate, useDeclaration } from "./rust-imports";
 import { functionItem, implItem, macroDefinition, modItem, typeItem, valueItem } from "./rust-items";
+import { withRustTypes } from "./rust-types";
 
 /**
  * Rust extraction rules.
@@ -38,9 +39,12 @@ import { functionItem, implItem, macroDefinition, modItem, typeItem, valueItem }
  * Complexity: if / else if, while, loop, for, match arms except an irrefutable default (`_` or a
  * lower-case binding), match guards, `&&` / `||`, `let … else`. The `?` operator does not count.
  * Nesting: if (an `else if` stays at its chain's level), match, while, loop, for.
+ *
+ * Declared types (parameters, `let` bindings, return types, supertraits and implemented
+ * traits) are added for the call resolver by `withRustTypes` (rust-types.ts).
  */
 
-export const RUST_RULES: LanguageRules = {
+export const RUST_RULES: LanguageRules = withRustTypes({
   // Token trees (macro arguments and expansions) are scanned by the macro rules themselves.
   skip: new Set(["line_comment", "block_comment", "inner_attribute_item", "token_tree", "token_tree_pattern", "string_literal", "raw_string_literal"]),
   definitions: {
@@ -73,4 +77,4 @@ export const RUST_RULES: LanguageRules = {
   nesting: new Set(["match_expression", "while_expression", "loop_expression", "for_expression"]),
   // The `if` of an `else if` sits at its chain's level, not one deeper.
   conditionalNesting: { if_expression: (context) => context.parentType() !== "else_clause" },
-};
+});

@@ -2,6 +2,7 @@ import type { ImportEntry, ImportedName, SymbolKind } from "../extraction-types"
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
 import { oneLine } from "../signature";
+import { withZigTypes } from "./zig-types";
 
 /**
  * Zig (tree-sitter-zig). `fn` declarations are functions, or methods when declared in a
@@ -13,7 +14,8 @@ import { oneLine } from "../signature";
  * `test "name" {}` is a private function named by its string (a doctest `test decl {}` is
  * `test decl`, so it never shadows `decl`). Visibility: `pub` -> public, otherwise private.
  * A declaration's span starts at its `///` doc comment. Builtins (`@intCast(…)`) are not
- * calls; `@import("x")` is an import.
+ * calls; `@import("x")` is an import. Declared types (parameters, locals, return types,
+ * `@This()` aliases) are added for the call resolver by `withZigTypes` (zig-types.ts).
  */
 
 const MAX_RECEIVER = 80;
@@ -212,7 +214,7 @@ function isDefaultProng(source: string, node: SyntaxNode): boolean {
 
 const notElseIf = (context: RuleContext) => !isElseIf(context);
 
-export const ZIG_RULES: LanguageRules = {
+export const ZIG_RULES: LanguageRules = withZigTypes({
   skip: new Set(["comment", "string", "multiline_string", "character", "integer", "float", "builtin_type"]),
   definitions: {
     function_declaration: functionDeclaration,
@@ -247,4 +249,4 @@ export const ZIG_RULES: LanguageRules = {
     if_statement: notElseIf,
     if_expression: notElseIf,
   },
-};
+});

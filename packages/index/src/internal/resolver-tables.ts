@@ -198,6 +198,11 @@ export class ResolverTables {
     return TYPE_LIKE.has(symbol.kind) || (VALUE_CONTAINERS.has(symbol.kind) && this.owners.has(`${symbol.file}\0${symbol.qualified_name}`));
   }
 
+  /** Whether symbols are declared inside `symbol` (a function returning a struct, in Zig). */
+  hasMembers(symbol: ResolverSymbol): boolean {
+    return this.owners.has(`${symbol.file}\0${symbol.qualified_name}`);
+  }
+
   isMember(symbol: ResolverSymbol): boolean {
     if (MEMBER_KINDS.has(symbol.kind)) return true;
     const parent = this.parentOf(symbol);
