@@ -43,17 +43,21 @@ describe("precise callers through tsift graph", () => {
   it("an ambiguous name exits 2 and lists each definition with the command to rerun", async () => {
     const text = await tsift(root, ["graph", "get"]);
     expect(text.code).toBe(2);
-    expect(text.out).toMatch(/^`get` is ambiguous: 2 definitions\n {2}gsym-[0-9a-f]{12} {2}method Cache\.get {2}src\/cache\.ts:7/);
+    // Most central first: Store.getOr calls Store.get, nothing calls Cache.get.
+    expect(text.out).toMatch(
+      /^`get` is ambiguous: 2 definitions, most central \(PageRank\) first\n {2}gsym-[0-9a-f]{12} {2}method Store\.get {2}src\/store\.ts:8/,
+    );
+    expect(text.out).toMatch(/\npick one by its handle: tsift graph gsym-[0-9a-f]{12}\n$/);
     expect(text.err).toMatch(/^tsift: error\[usage\]: `get` names 2 definitions \(next: tsift graph gsym-[0-9a-f]{12}, or another handle listed\)\n$/);
     const json = await tsift(root, ["graph", "get", "--callers", "--json"]);
     expect(json.code).toBe(2);
     expect(json.json()).toMatchObject({ symbol: "get", status: "ambiguous", total: 2, truncated: false });
     expect(json.json().candidates.map((candidate: { name: string; expand: string }) => [candidate.name, candidate.expand])).toEqual([
-      ["Cache.get", expect.stringMatching(/^tsift graph gsym-[0-9a-f]{12} --callers$/)],
       ["Store.get", expect.stringMatching(/^tsift graph gsym-[0-9a-f]{12} --callers$/)],
+      ["Cache.get", expect.stringMatching(/^tsift graph gsym-[0-9a-f]{12} --callers$/)],
     ]);
     const chosen = json.json().candidates[1].handle as string;
-    expect((await tsift(root, ["graph", chosen, "--json"])).json().symbol).toBe("Store.get");
+    expect((await tsift(root, ["graph", chosen, "--json"])).json().symbol).toBe("Cache.get");
   });
 
   it("explain Store.get does not mix in the other get", async () => {

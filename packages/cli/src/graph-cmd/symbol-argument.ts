@@ -27,7 +27,7 @@ export const symbolChoiceOutput = defineOutput<SymbolChoice>({
   text: (data) => {
     const head =
       data.status === "ambiguous"
-        ? `\`${data.symbol}\` is ambiguous: ${data.total} definitions`
+        ? `\`${data.symbol}\` is ambiguous: ${data.total} definitions, most central (PageRank) first`
         : `no symbol \`${data.symbol}\`${data.candidates.length ? "; did you mean:" : ""}`;
     const lines = [
       head,
@@ -37,6 +37,8 @@ export const symbolChoiceOutput = defineOutput<SymbolChoice>({
       ),
     ];
     if (data.total > data.candidates.length) lines.push(`  (+${data.total - data.candidates.length} more)`);
+    // The commands rerun with a handle; the first shows how to pick any other.
+    if (data.status === "ambiguous" && data.candidates[0]) lines.push(`pick one by its handle: ${data.candidates[0].expand}`);
     return lines.join("\n");
   },
   compact: (data) =>

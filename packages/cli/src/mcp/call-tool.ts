@@ -17,13 +17,15 @@ const optionName = (property: string) => property.replaceAll("_", "-");
 
 /** One command line of the CLI, run in this process exactly as the `tsift` binary runs it, with `--json`. */
 export async function runCommandLine(argv: readonly string[], root: string, stdin?: string): Promise<ToolCallResult> {
-  const io = bufferedIo({ cwd: root, env: process.env, ...(stdin === undefined ? {} : { stdin }) });
+  const io = bufferedIo({ cwd: root, env: process.env, serving: true, ...(stdin === undefined ? {} : { stdin }) });
   const { runFastPath } = await import("../fast-run");
   let code = await runFastPath(argv, io);
   if (code === undefined) code = await (await import("../cli")).main(argv, io);
   // Exit 1 is an answer ("a check found something"), not a failure.
   const isError = code >= 2;
-  return { text: isError ? io.err.trim() : io.out, isError, exitCode: code };
+  // An error with output (an ambiguous or unknown symbol's candidates, their handles) keeps it after the error line.
+  const text = isError ? [io.err.trim(), io.out.trim()].filter(Boolean).join("\n") : io.out;
+  return { text, isError, exitCode: code };
 }
 
 function refuse(message: string): never {
