@@ -22,14 +22,14 @@ interface Row {
   target: string | null;
 }
 
-function callsIn(caller: string): string[] {
+function callsIn(caller: string, file = "src/app.ts"): string[] {
   const rows = fixture.db
     .prepare(
       `SELECT c.line, coalesce(c.receiver || '.', '') || c.callee_name AS call, c.resolution, s.file || ':' || s.qualified_name AS target
          FROM calls c LEFT JOIN symbols s ON s.id = c.resolved_symbol_id
-        WHERE c.file = 'src/app.ts' AND coalesce(c.caller_name, '') = ? ORDER BY c.line, c.id`,
+        WHERE c.file = ? AND coalesce(c.caller_name, '') = ? ORDER BY c.line, c.id`,
     )
-    .all(caller) as Row[];
+    .all(file, caller) as Row[];
   return rows.map((row) => `${row.line} ${row.call} -> ${row.target ?? row.resolution}`);
 }
 
@@ -37,37 +37,57 @@ describe("inferred receiver types (TypeScript)", () => {
   it("`yield*` of a service tag, a tag made by a call with type arguments, and an Effect<A> result", () => {
     // The generator runs inside `program`'s initializer: module-level calls.
     expect(callsIn("")).toEqual([
-      "4 Effect.gen -> src/effect.ts:gen",
+      "5 Effect.gen -> src/effect.ts:gen",
       // `FileSystem: Service<FileSystem, FileSystem>`: the iterator's result is one of its arguments.
-      "6 fs.remove -> src/services.ts:FileSystem.remove",
+      "7 fs.remove -> src/services.ts:FileSystem.remove",
       // `service<Clock>(…)`: the explicit argument.
-      "8 clock.now -> src/services.ts:Clock.now",
+      "9 clock.now -> src/services.ts:Clock.now",
       // `makeLatch(): Effect<Latch>`.
-      "9 makeLatch -> src/services.ts:makeLatch",
-      "10 latch.open -> src/services.ts:Latch.open",
-      "11 (yield* makeLatch()).close -> src/services.ts:Latch.close",
-      "11 makeLatch -> src/services.ts:makeLatch",
-      "12 fs.readFile -> src/services.ts:FileSystem.readFile",
+      "10 makeLatch -> src/services.ts:makeLatch",
+      "11 latch.open -> src/services.ts:Latch.open",
+      "12 (yield* makeLatch()).close -> src/services.ts:Latch.close",
+      "12 makeLatch -> src/services.ts:makeLatch",
+      "13 fs.readFile -> src/services.ts:FileSystem.readFile",
       // The field initializer `new Map()` of class Holder.
-      "25 Map -> unresolved",
+      "26 Map -> unresolved",
     ]);
   });
 
   it("`await` of a Promise<T>, Map<K, V>#get() and agreeing returns", () => {
     expect(callsIn("main")).toEqual([
-      "16 openStore -> src/services.ts:openStore",
-      "17 store.get -> src/services.ts:Store.get",
-      '18 stores.get("a").close -> src/services.ts:Store.close',
-      "18 stores.get -> unresolved",
-      "19 Map -> unresolved",
-      '20 byName.get("x")!.open -> src/services.ts:Latch.open',
-      "20 byName.get -> unresolved",
-      "21 pick(true).close -> src/services.ts:Store.close",
-      "21 pick -> src/services.ts:pick",
+      "17 openStore -> src/services.ts:openStore",
+      "18 store.get -> src/services.ts:Store.get",
+      '19 stores.get("a").close -> src/services.ts:Store.close',
+      "19 stores.get -> unresolved",
+      "20 Map -> unresolved",
+      '21 byName.get("x")!.open -> src/services.ts:Latch.open',
+      "21 byName.get -> unresolved",
+      "22 pick(true).close -> src/services.ts:Store.close",
+      "22 pick -> src/services.ts:pick",
     ]);
   });
 
   it("a class field typed Map<K, V>", () => {
-    expect(callsIn("Holder.release")).toEqual(["27 this.latches.get(key).close -> src/services.ts:Latch.close", "27 this.latches.get -> unresolved"]);
+    expect(callsIn("Holder.release")).toEqual(["28 this.latches.get(key).close -> src/services.ts:Latch.close", "28 this.latches.get -> unresolved"]);
+  });
+
+  it("callback parameters typed by the callee's declared function-typed parameter", () => {
+    expect(callsIn("callbacks")).toEqual([
+      "33 consoleWith -> src/callbacks.ts:consoleWith",
+      "33 console.log -> src/callbacks.ts:Console.log",
+      "34 withStore -> src/callbacks.ts:withStore",
+      "35 store.get -> src/services.ts:Store.get",
+      "36 clock.now -> src/services.ts:Clock.now",
+      // A method of a typed receiver, and of `this`.
+      "38 runner.each -> src/callbacks.ts:Runner.each",
+      "39 store.close -> src/services.ts:Store.close",
+      "41 generic -> src/callbacks.ts:generic",
+      // `f: (a: A) => void` with A a type parameter: its type depends on the call, so nothing is bound.
+      "41 value.open -> unresolved",
+    ]);
+    expect(callsIn("Runner.run", "src/callbacks.ts")).toEqual([
+      "17 this.each -> src/callbacks.ts:Runner.each",
+      "17 store.close -> src/services.ts:Store.close",
+    ]);
   });
 });

@@ -13,6 +13,8 @@ import {
   typePath,
   type Enclosing,
 } from "../internal/typescript-type-paths";
+import { callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
+import { bindPattern } from "./typescript-patterns";
 import { onExportClause, onInterfaceBody } from "./typescript-type-members";
 
 /**
@@ -63,6 +65,8 @@ interface TypeState {
   scopes: Scope[];
   /** Class qualified name -> field -> declared type. */
   fields: Map<string, Map<string, string>>;
+  /** A function passed to a call: its start -> `callee,i` (typescript-callbacks). */
+  callbacks: Map<number, string>;
 }
 
 const states = new WeakMap<RuleContext, TypeState>();
@@ -91,7 +95,7 @@ const SIGNATURE_NODES = new Set([
 
 function stateOf(context: RuleContext): TypeState {
   let state = states.get(context);
-  if (!state) states.set(context, (state = { scopes: [], fields: new Map() }));
+  if (!state) states.set(context, (state = { scopes: [], fields: new Map(), callbacks: new Map() }));
   return state;
 }
 
@@ -236,28 +240,6 @@ function valuePath(node: SyntaxNode): string | null {
   return IDENTIFIER_PATH.test(text) ? text : null;
 }
 
-/** Binds every name a (possibly nested) destructuring pattern declares; a work list, so deep nesting cannot overflow the stack. */
-function bindPattern(pattern: SyntaxNode | null, names: Map<string, string | null>, type: string | null): void {
-  const pending: { node: SyntaxNode | null; type: string | null }[] = [{ node: pattern, type }];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    const node = item.node;
-    if (!node) continue;
-    if (node.type === "identifier" || node.type === "this" || node.type === "shorthand_property_identifier_pattern") {
-      names.set(node.text, item.type);
-      continue;
-    }
-    // Reversed, so names are set in source order, as a recursive descent sets them.
-    const children = node.namedChildren;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i]!;
-      if (child.type === "pair_pattern") pending.push({ node: child.childForFieldName("value"), type: null });
-      else if (child.type === "assignment_pattern" || child.type === "object_assignment_pattern")
-        pending.push({ node: child.childForFieldName("left"), type: null });
-      else pending.push({ node: child, type: null });
-    }
-  }
-}
-
 function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
   scopeAt(state, node.startIndex);
@@ -267,6 +249,8 @@ function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
   // Function names are not recorded: named functions are symbols, found by the resolver's scope walk.
   const single = node.childForFieldName("parameter");
   if (single) scope.names.set(single.text, null);
+  const callee = state.callbacks.get(node.startIndex);
+  if (callee !== undefined) state.callbacks.delete(node.startIndex);
   const parameters = node.childForFieldName("parameters");
   const isConstructor = node.type === "method_definition" && name?.text === "constructor";
   for (const parameter of parameters?.namedChildren ?? []) {
@@ -289,6 +273,8 @@ function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
       }
     } else bindPattern(parameter.type === "assignment_pattern" ? parameter.childForFieldName("left") : parameter, scope.names, null);
   }
+  // A callback's untyped parameters: what the callee declares for them.
+  if (callee !== undefined) for (const [name, type] of contextualParameters(node, callee)) if (scope.names.get(name) === null) scope.names.set(name, type);
   state.scopes.push(scope);
   return null;
 }
@@ -348,9 +334,17 @@ function onField(node: SyntaxNode, context: RuleContext): null {
 /** Adds `receiver_type` / `local` to the drafts of a call rule. */
 function annotateCall(rule: LanguageRules["calls"][string]): LanguageRules["calls"][string] {
   return (node, context) => {
+    const state = stateOf(context);
+    if (node.type === "call_expression") {
+      const found = callbackArguments(
+        node,
+        (object) => expressionType(object, state, context),
+        (name, at) => lookup(state, at, name) !== undefined,
+      );
+      for (const [start, callee] of found) state.callbacks.set(start, callee);
+    }
     const drafts = rule(node, context);
     if (!drafts) return drafts;
-    const state = stateOf(context);
     const callee = node.type === "new_expression" ? node.childForFieldName("constructor") : node.childForFieldName("function");
     for (const draft of Array.isArray(drafts) ? drafts : [drafts]) annotate(draft, callee, state, context);
     return drafts;
@@ -428,6 +422,7 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
       ? (returnsThis(annotation) ?? bound(typePath(annotation, true), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state)))
       : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
+    recordCallbackParameters(node, draft, context, own, enclosingOf(state));
     return;
   }
   if (node.type === "property_signature") {

@@ -15,6 +15,9 @@ import type { ResolverTables } from "./resolver-tables";
  *   result has, so the argument is taken when exactly one of the indexed ones has the
  *   member called (or followed) next; otherwise nothing is bound.
  * - `Map<K, V>#get()` is a `V` (the one standard container method whose result is an argument).
+ * - `&(callee,i,j)` is parameter j of a function passed as argument i to `callee` (`=path`, or
+ *   `T#m` for a method of a typed receiver): the type the callee declares for it, which
+ *   extraction recorded as the callee's member type `(i.j)`.
  */
 
 /** What the resolver lends: its type-expression reader and the symbol a value path or call names. */
@@ -31,7 +34,7 @@ const PROMISES = /^(?:Promise|PromiseLike)$/u;
 
 /** `a#b()#c` → [`a`, `b()`, `c`]: steps split at `#` outside the parentheses of `*(…)`/`~(…)`. */
 export function splitSteps(text: string): [string, ...string[]] {
-  if (!text.includes("(") || !/[*~]\(/u.test(text)) return text.split("#") as [string, ...string[]];
+  if (!text.includes("(") || !/[*~&]\(/u.test(text)) return text.split("#") as [string, ...string[]];
   const steps: string[] = [];
   let depth = 0;
   let start = 0;
@@ -82,7 +85,7 @@ export function builtinStep(type: string, step: string): string | null {
 }
 
 export function isInferred(head: string): boolean {
-  return head.startsWith("*(") || head.startsWith("~(");
+  return head.startsWith("*(") || head.startsWith("~(") || head.startsWith("&(");
 }
 
 /**
@@ -100,6 +103,7 @@ export function inferredType(
 ): ResolverSymbol | null | undefined {
   if (depth > 6 || !head.endsWith(")")) return undefined;
   const operand = head.slice(2, -1);
+  if (head.startsWith("&(")) return callbackParameter(host, operand, file, caller, language, depth);
   const declared = declaredType(host, operand, file, caller, language, depth);
   if (head.startsWith("~(")) {
     if (!declared) return host.typeOf(operand, file, caller, language, depth + 1);
@@ -172,4 +176,30 @@ function valueSymbol(host: InferenceHost, file: string, segments: readonly strin
     }
   }
   return candidates.find((symbol) => symbol.value_type);
+}
+
+/** `&(callee,i,j)`: the callee's declared type for parameter j of its callback argument i. */
+function callbackParameter(
+  host: InferenceHost,
+  operand: string,
+  file: string,
+  caller: ResolverSymbol | null,
+  language: string,
+  depth: number,
+): ResolverSymbol | null | undefined {
+  const match = /^(.+),(\d+),(\d+)$/u.exec(operand);
+  if (!match) return undefined;
+  const [, callee, argument, parameter] = match as unknown as [string, string, string, string];
+  let target: ResolverSymbol | null | undefined;
+  if (callee.startsWith("=")) target = host.callTarget(callee.slice(1), file, caller, language);
+  else {
+    const hash = callee.lastIndexOf("#");
+    const owner = hash > 0 ? host.typeOf(callee.slice(0, hash), file, caller, language, depth + 1) : null;
+    const found = owner ? host.tables.findMember(owner, callee.slice(hash + 1), (symbol) => symbol.kind === "method" || symbol.kind === "function") : [];
+    // One declaration, or one overload set (same file and owner).
+    target =
+      found.length > 0 && found.every((symbol) => symbol.file === found[0]!.file && symbol.qualified_name === found[0]!.qualified_name) ? found[0] : null;
+  }
+  const member = target ? host.tables.memberType(target, `(${argument}.${parameter})`) : null;
+  return member ? host.typeOf(member.type, member.file, null, language, depth + 1) : undefined;
 }

@@ -1,0 +1,96 @@
+import type { RuleContext, SymbolDraft } from "../language-rules";
+import type { SyntaxNode } from "../parser-registry";
+import { bound, IDENTIFIER_PATH, typeParameters, typePath, type Enclosing, type TypeParameters } from "../internal/typescript-type-paths";
+
+/**
+ * Contextual typing of callback parameters, the way the checker types `(console) => …` in
+ * `consoleWith((console) => console.log(1))` from `consoleWith(f: (console: Console) => …)`:
+ *
+ * - a declaration records, for each parameter whose annotation is a function type, the
+ *   declared types of that function type's parameters, as member types of the declaration
+ *   named `(i.j)` (parameter j of the callback passed as argument i);
+ * - a call remembers, for each function passed as an argument, which callee and argument
+ *   it is (`=path,i` for a value path, `T#m,i` for a method of a typed receiver), and the
+ *   function's untyped parameter j is then typed `&(callee,i,j)`: the resolver looks the
+ *   callee up and reads its `(i.j)` member type.
+ *
+ * Generic signatures are left alone: a parameter typed by an unconstrained type parameter
+ * records nothing (its type depends on the call's inferred arguments).
+ */
+
+const PARAMETERS = new Set(["required_parameter", "optional_parameter"]);
+const CALLBACKS = new Set(["arrow_function", "function_expression"]);
+
+/** Parameters that take an argument: a `this` parameter takes none. */
+function parametersOf(list: SyntaxNode | null): SyntaxNode[] {
+  return (list?.namedChildren ?? []).filter((parameter) => PARAMETERS.has(parameter.type) && parameter.childForFieldName("pattern")?.type !== "this");
+}
+
+/** Records `(i.j)` member types on the symbol `draft` opens for `node` (a function-like declaration). */
+export function recordCallbackParameters(node: SyntaxNode, draft: SymbolDraft, context: RuleContext, own: TypeParameters, enclosing: Enclosing): void {
+  const parameters = parametersOf(node.childForFieldName("parameters"));
+  if (parameters.length === 0 || !context.memberType) return;
+  let owner: string | null = null;
+  parameters.forEach((parameter, i) => {
+    let type = parameter.childForFieldName("type")?.firstNamedChild ?? null;
+    while (type?.type === "parenthesized_type") type = type.firstNamedChild;
+    if (type?.type !== "function_type") return;
+    const scope = new Map([...own, ...typeParameters(type)]);
+    parametersOf(type.childForFieldName("parameters")).forEach((inner, j) => {
+      const path = bound(typePath(inner.childForFieldName("type"), true), scope, enclosing);
+      if (!path) return;
+      if (owner === null) {
+        const parent = draft.parent !== undefined ? draft.parent : (context.enclosing()?.qualified_name ?? null);
+        owner = parent ? `${parent}.${draft.name}` : draft.name;
+      }
+      context.memberType!(`(${i}.${j})`, path, owner);
+    });
+  });
+}
+
+/**
+ * The functions passed to a call: argument start -> `callee,i`. `receiverType` is the
+ * declared type of a member callee's object (null when unknown); `isLocal` says a bare
+ * name is a parameter or local (whose declaration is no symbol).
+ */
+export function callbackArguments(
+  node: SyntaxNode,
+  receiverType: (object: SyntaxNode) => string | null,
+  isLocal: (name: string, at: number) => boolean,
+): [number, string][] {
+  const args = node.childForFieldName("arguments")?.namedChildren;
+  if (!args || !args.some((arg) => CALLBACKS.has(arg.type))) return [];
+  const callee = node.childForFieldName("function");
+  if (!callee) return [];
+  let spec: string | null = null;
+  const root = callee.text.split(".")[0]!;
+  if (IDENTIFIER_PATH.test(callee.text) && root !== "this" && !isLocal(root, callee.startIndex)) spec = `=${callee.text}`;
+  else if (callee.type === "member_expression") {
+    const object = callee.childForFieldName("object");
+    const property = callee.childForFieldName("property");
+    const type = object && property?.type === "property_identifier" ? receiverType(object) : null;
+    if (type && !type.startsWith("=")) spec = `${type}#${property!.text}`;
+  }
+  if (spec === null) return [];
+  const found: [number, string][] = [];
+  let index = 0;
+  for (const arg of args) {
+    if (arg.type === "comment") continue;
+    if (CALLBACKS.has(arg.type)) found.push([arg.startIndex, `${spec},${index}`]);
+    index++;
+  }
+  return found;
+}
+
+/** The contextual types of a callback's untyped parameters: parameter name -> `&(callee,i,j)`. */
+export function contextualParameters(node: SyntaxNode, callee: string): [string, string][] {
+  const single = node.childForFieldName("parameter");
+  if (single) return [[single.text, `&(${callee},0)`]];
+  const typed: [string, string][] = [];
+  parametersOf(node.childForFieldName("parameters")).forEach((parameter, j) => {
+    const pattern = parameter.childForFieldName("pattern");
+    if (pattern?.type === "identifier" && !parameter.childForFieldName("type") && !parameter.childForFieldName("value"))
+      typed.push([pattern.text, `&(${callee},${j})`]);
+  });
+  return typed;
+}
