@@ -28,6 +28,7 @@ export {
   type SymbolCallGraph,
   type SymbolCallGraphOptions,
 } from "./graph-queries/call-edges";
+export { dispatchTargets, MAX_DISPATCH_TARGETS, type DispatchTarget } from "./graph-queries/dispatch-targets";
 export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./graph-queries/community-cache";
 export {
   cachedCommunities,

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { indexLocation, updateIndex } from "../src/index";
+import Database from "better-sqlite3";
+import { calleesOf, dispatchTargets, indexLocation, updateIndex, type GraphSymbol } from "../src/index";
 import { query } from "./db-helpers";
 
 /**
@@ -13,7 +14,8 @@ import { query } from "./db-helpers";
  * `<lang>/expected.json` with every call site that must resolve (caller, line, callee).
  * Each project is indexed by the real indexer in a temp dir; recall is the share of the
  * expected call sites resolved to the expected symbol, precision the share of all resolved
- * call sites in the project that are expected. The table printed is the one BENCHMARKS.md
+ * call sites in the project that are expected. Dispatch: a call through an interface or
+ * trait member lists the annotated implementations beside its edge. The table printed is the one BENCHMARKS.md
  * records; the floors below hold what was reached, so a regression fails.
  */
 
@@ -37,6 +39,8 @@ interface ExpectedEdge {
 
 interface ExpectedMode {
   edges: ExpectedEdge[];
+  /** Interface or trait member (`file:qualified name`) -> the implementations dispatch can reach. */
+  implementations?: Record<string, string[]>;
 }
 
 interface ResolvedRow {
@@ -53,6 +57,10 @@ interface Score {
   correct: number;
   missing: string[];
   wrong: string[];
+  /** Member -> the implementations listed beside it, as `file:qualified name`. */
+  dispatch: Record<string, string[]>;
+  /** Member -> the implementations the callee edges of its expected callers carry. */
+  edgeDispatch: Record<string, string[]>;
 }
 
 const created: string[] = [];
@@ -74,6 +82,24 @@ async function score(lang: string, mode: string, expected: ExpectedMode): Promis
        FROM calls c JOIN symbols t ON t.id = c.resolved_symbol_id LEFT JOIN symbols cs ON cs.id = c.caller_symbol_id
       ORDER BY c.file, c.line, c.id`,
   );
+  const db = new Database(location.dbPath, { readonly: true });
+  const dispatch: Record<string, string[]> = {};
+  const edgeDispatch: Record<string, string[]> = {};
+  try {
+    const idOf = (key: string) =>
+      db.prepare("SELECT id FROM symbols WHERE file || ':' || qualified_name = ? ORDER BY id").pluck().get(key) as number | undefined;
+    for (const member of Object.keys(expected.implementations ?? {})) {
+      const id = idOf(member);
+      dispatch[member] = (id === undefined ? [] : (dispatchTargets(db, [id]).get(id) ?? [])).map((to) => `${to.file}:${to.name}`).sort();
+      const caller = expected.edges.find((edge) => edge.callee === member)!.caller;
+      const edges = calleesOf(db, { id: idOf(caller) } as GraphSymbol, { limit: 0 }).edges;
+      edgeDispatch[member] = (edges.find((edge) => `${edge.callee_file}:${edge.callee_name}` === member)?.dispatch ?? [])
+        .map((to) => `${to.file}:${to.name}`)
+        .sort();
+    }
+  } finally {
+    db.close();
+  }
   const resolved = new Set(rows.map((row) => key({ ...row, caller: row.caller ?? `${row.file}:<module>` })));
   const wanted = new Set(expected.edges.map(key));
   return {
@@ -83,6 +109,8 @@ async function score(lang: string, mode: string, expected: ExpectedMode): Promis
     correct: [...resolved].filter((edge) => wanted.has(edge)).length,
     missing: [...wanted].filter((edge) => !resolved.has(edge)),
     wrong: [...resolved].filter((edge) => !wanted.has(edge)),
+    dispatch,
+    edgeDispatch,
   };
 }
 
@@ -113,6 +141,9 @@ describe("call resolution modes by language", () => {
         }
         expect(precision, result.wrong.join("\n")).toBe(1);
         expect(recall, result.missing.join("\n")).toBeGreaterThanOrEqual(RECALL_FLOOR[lang][mode]);
+        // Calls through an interface or trait member keep their edge there and list the implementations beside it.
+        expect(result.dispatch).toEqual(expected[mode]!.implementations ?? {});
+        expect(result.edgeDispatch).toEqual(expected[mode]!.implementations ?? {});
       });
     }
   }

@@ -29,7 +29,11 @@ const target = (edge: StoredEdge) => (edge.callee_file !== null ? `  → ${edge.
 /** Human lines for one direction: `callers (3):` then `  file:line  name`, `(+N more)` when capped. */
 export function edgeText(title: "callers" | "callees", edges: readonly StoredEdge[], total: number): string[] {
   const lines = [`${title} (${total}):`];
-  for (const edge of edges) lines.push(title === "callers" ? `  ${site(edge)}  ${edge.caller_name}` : `  ${site(edge)}  ${edge.callee_name}${target(edge)}`);
+  for (const edge of edges) {
+    lines.push(title === "callers" ? `  ${site(edge)}  ${edge.caller_name}` : `  ${site(edge)}  ${edge.callee_name}${target(edge)}`);
+    // A call through an interface or trait member: where dispatch can land.
+    if (title === "callees" && edge.dispatch) lines.push(`      dispatch: ${edge.dispatch.map((to) => `${to.name} ${to.file}:${to.line}`).join(", ")}`);
+  }
   if (total > edges.length) lines.push(`  (+${total - edges.length} more)`);
   return lines;
 }

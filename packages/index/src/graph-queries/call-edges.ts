@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { GraphSymbol } from "./graph-symbol";
+import { dispatchTargets, type DispatchTarget } from "./dispatch-targets";
 import { symbolHandle } from "./symbol-handle";
 import { readTransaction } from "../index-db/read-transaction";
 
@@ -25,6 +26,11 @@ export interface StoredEdge {
   call_site_line: number;
   /** same_scope | same_file | import | global_unique, or ambiguous | unresolved (callees only). */
   resolution: string;
+  /**
+   * Callees only, for a call to an interface or trait member: the implementations a call
+   * through it can dispatch to (the edge itself stays on the member).
+   */
+  dispatch?: DispatchTarget[];
 }
 
 export interface EdgePage {
@@ -56,11 +62,12 @@ interface EdgeRow {
   callee_line: number | null;
   call_site_line: number;
   resolution: string;
+  callee_id: number | null;
 }
 
 const EDGE_SELECT = `SELECT c.file AS caller_file, c.caller_name, cs.qualified_name AS caller_qualified, cs.file AS caller_def_file,
     cs.line AS caller_line, c.callee_name AS callee_written, c.receiver, t.qualified_name AS callee_qualified, t.file AS callee_file,
-    t.line AS callee_line, c.line AS call_site_line, c.resolution
+    t.line AS callee_line, c.line AS call_site_line, c.resolution, t.id AS callee_id
   FROM calls c LEFT JOIN symbols cs ON cs.id = c.caller_symbol_id LEFT JOIN symbols t ON t.id = c.resolved_symbol_id`;
 
 /**
@@ -70,7 +77,8 @@ const EDGE_SELECT = `SELECT c.file AS caller_file, c.caller_name, cs.qualified_n
  */
 export function callersOf(db: Database.Database, symbol: GraphSymbol, options: CallEdgeOptions = {}): EdgePage {
   return readTransaction(db, () => {
-    return page(db, "c.resolved_symbol_id = ?", [symbol.id], options.limit);
+    const { edges, total, truncated } = page(db, "c.resolved_symbol_id = ?", [symbol.id], options.limit);
+    return { edges, total, truncated };
   });
 }
 
@@ -78,7 +86,13 @@ export function callersOf(db: Database.Database, symbol: GraphSymbol, options: C
 export function calleesOf(db: Database.Database, symbol: GraphSymbol, options: CalleeOptions = {}): EdgePage {
   return readTransaction(db, () => {
     const filter = (options.includeUnresolved ?? true) ? "" : " AND c.resolved_symbol_id IS NOT NULL";
-    return page(db, `c.caller_symbol_id = ?${filter}`, [symbol.id], options.limit);
+    const result = page(db, `c.caller_symbol_id = ?${filter}`, [symbol.id], options.limit);
+    const targets = dispatchTargets(db, result.ids);
+    result.edges.forEach((edge, index) => {
+      const dispatch = targets.get(result.ids[index]!);
+      if (dispatch) edge.dispatch = dispatch;
+    });
+    return { edges: result.edges, total: result.total, truncated: result.truncated };
   });
 }
 
@@ -87,7 +101,7 @@ export function calleesOf(db: Database.Database, symbol: GraphSymbol, options: C
  * read and joined (a hub function's thousands of callers are not all materialised to show
  * twenty).
  */
-function page(db: Database.Database, where: string, params: readonly unknown[], limit = 20): EdgePage {
+function page(db: Database.Database, where: string, params: readonly unknown[], limit = 20): EdgePage & { ids: number[] } {
   const total = db
     .prepare(`SELECT count(*) FROM calls c WHERE ${where}`)
     .pluck()
@@ -95,7 +109,7 @@ function page(db: Database.Database, where: string, params: readonly unknown[], 
   const rows = db
     .prepare(`${EDGE_SELECT} WHERE ${where} ORDER BY c.file, c.line, c.id${limit > 0 ? " LIMIT ?" : ""}`)
     .all(...params, ...(limit > 0 ? [limit] : [])) as EdgeRow[];
-  return { edges: rows.map(toEdge), total, truncated: rows.length < total };
+  return { edges: rows.map(toEdge), total, truncated: rows.length < total, ids: rows.map((row) => row.callee_id ?? 0) };
 }
 
 export interface SymbolCallGraphOptions extends CallEdgeOptions {
