@@ -83,4 +83,22 @@ describe("symbol arguments as users write them, through the CLI and the MCP tool
     const method = JSON.parse((await callTool(py, "callers", { symbol: "msg.Message.get_filename" })).text);
     expect([method.file, method.symbol]).toEqual(["email/message.py", "Message.get_filename"]);
   });
+
+  it("traverse reads the forms only the code index resolves through it", async () => {
+    const root = project({
+      "src/Effect.ts": "export const retry = (n: number) => n + 1;\n",
+      "src/Schedule.ts": "export const retry = (n: number) => n * 2;\n",
+      "src/main.ts": 'import * as Sched from "./Schedule";\nexport function main() { return Sched.retry(3); }\n',
+    });
+    await tsift(root, ["index", "-q"]);
+    const target = async (argument: string) => (await tsift(root, ["traverse", argument, "--json"])).json().target as { input: string; id: string };
+    // graph.db alone matches the last segment and would take Effect.ts's retry for each.
+    expect(await target("Schedule.retry")).toMatchObject({ input: "Schedule.retry", id: "sym:src/Schedule.ts#retry" });
+    expect((await target("Sched.retry")).id).toBe("sym:src/Schedule.ts#retry");
+    expect((await target("Schedule.ts:retry")).id).toBe("sym:src/Schedule.ts#retry");
+    expect((await target("src/Schedule.ts:1")).id).toBe("sym:src/Schedule.ts#retry");
+    // What graph.db reads itself is unchanged: a bare name, a file path.
+    expect(await target("main")).toMatchObject({ id: "sym:src/main.ts#main", match: "name" });
+    expect(await target("src/main.ts")).toMatchObject({ id: "file:src/main.ts", match: "file" });
+  });
 });
