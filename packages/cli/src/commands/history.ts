@@ -59,7 +59,7 @@ export const history = defineGroup({
     subcommand({
       name: "provenance",
       summary: "the commits that shaped a file (renames followed) or a symbol's lines, newest first",
-      positionals: [{ name: "target", required: true, description: "a file path, or a symbol (name, Class.method, file:line, gsym-* handle)" }, DIR],
+      positionals: [{ name: "target", required: true, description: "a file path, or a symbol (name, Class.method, file:line, file:name, gsym-* handle)" }, DIR],
       options: [limitOption(20, "commits to return (0 = up to 10000)")],
       examples: [
         { command: "tsift history provenance src/cache.ts", description: "every commit that touched the file, under any earlier name" },

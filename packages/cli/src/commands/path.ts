@@ -8,7 +8,7 @@ export const path = defineCommand({
   helpOrder: 100,
   readsIndex: true,
   positionals: [
-    { name: "from", required: true, description: "first symbol: name, Class.method, file:line, or a gsym-* handle" },
+    { name: "from", required: true, description: "first symbol: name, Class.method, Alias.name, file:line, file:name, or a gsym-* handle" },
     { name: "to", required: true, description: "second symbol, same forms" },
     DIR,
   ],

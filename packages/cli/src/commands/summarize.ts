@@ -7,7 +7,11 @@ export const summarize = defineCommand({
   summary: "cached LLM summaries of symbols (.tsift/summaries.db): --extract once, then read for free",
   helpOrder: 530,
   positionals: [
-    { name: "target", required: false, description: "a symbol to show (name, Class.method, file:line, gsym-* handle), or with --extract the path to extract" },
+    {
+      name: "target",
+      required: false,
+      description: "a symbol to show (name, Class.method, file:line, file:name, gsym-* handle), or with --extract the path to extract",
+    },
   ],
   options: [
     {

@@ -10,7 +10,7 @@ export const PATH = { name: "path", alias: "p", type: "string", description: "pr
 
 export const SCOPE = { name: "scope", alias: "submodule", type: "string", description: "workspace scope whose index to read" } as const;
 
-export const SYMBOL = { name: "symbol", required: true, description: "name, Class.method, file:line, or a gsym-* handle" } as const;
+export const SYMBOL = { name: "symbol", required: true, description: "name, Class.method, Alias.name, file:line, file:name, or a gsym-* handle" } as const;
 
 /** `--limit` of every command: whole numbers from `min` (0 = all where allowed), checked by one message. */
 export function limitOption<const D extends number>(defaultValue: D, description: string, min = 0) {
