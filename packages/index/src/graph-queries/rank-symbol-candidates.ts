@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { memoizedIndexWatermark } from "./community-cache";
+import { cacheLineAt, memoizedIndexWatermark, readCacheLines, type CacheLines } from "./community-cache";
 import { rankingKey, readRanking } from "./explain-view";
 import type { GraphSymbol } from "./graph-symbol";
 
@@ -25,17 +25,46 @@ export function orderCandidates(candidates: readonly GraphSymbol[], rank: Symbol
 
 let memo: { dir: string; key: string; scores: ReadonlyMap<string, number> } | null = null;
 
+/** Up to this many candidates are picked out of the cached ranking's lines; more parse it whole (and keep it). */
+const LINE_LOOKUPS = 64;
+
 /**
  * PageRank scores by handle from the ranking `tsift explain` and `tsift search` cache in
  * the scope's community-cache directory under the index watermark, or null when it is not
- * cached. The last ranking read stays in memory, so a long-lived process (`tsift mcp`, the
- * daemon) parses it once per index version.
+ * cached. Given the `handles` wanted (a few candidates), only their lines of the ranking
+ * are parsed; otherwise the whole ranking, which then stays in memory, so a long-lived
+ * process (`tsift mcp`, the daemon) parses it once per index version.
  */
-export function cachedPageRankScores(db: Database.Database, cacheDir: string): ReadonlyMap<string, number> | null {
+export function cachedPageRankScores(db: Database.Database, cacheDir: string, handles?: readonly string[]): ReadonlyMap<string, number> | null {
   const key = rankingKey(memoizedIndexWatermark(db, cacheDir));
   if (memo && memo.dir === cacheDir && memo.key === key) return memo.scores;
+  if (handles && handles.length <= LINE_LOOKUPS) {
+    const lines = readCacheLines(cacheDir, key);
+    return lines && scoresOf(lines, new Set(handles));
+  }
   const ranking = readRanking(cacheDir, key);
   if (!ranking) return null;
   memo = { dir: cacheDir, key, scores: new Map(ranking.ranking) };
   return memo.scores;
+}
+
+/** The scores of `wanted` in one pass over the ranking's lines (`["<handle>",<score>]`), parsing only theirs; null on a corrupt line. */
+function scoresOf(lines: CacheLines, wanted: ReadonlySet<string>): Map<string, number> | null {
+  const scores = new Map<string, number>();
+  const { text } = lines;
+  for (let start = lines.body; start < text.length && scores.size < wanted.size;) {
+    const end = text.indexOf("\n", start);
+    if (end < 0) break;
+    const quote = text.indexOf('"', start + 2);
+    if (text.startsWith('["', start) && quote > 0 && quote < end && wanted.has(text.slice(start + 2, quote))) {
+      try {
+        const item = cacheLineAt(lines, start)?.item as [string, number] | undefined;
+        if (item) scores.set(item[0], item[1]);
+      } catch {
+        return null;
+      }
+    }
+    start = end + 1;
+  }
+  return scores;
 }

@@ -85,8 +85,12 @@ async function resolveRanked(db: Database.Database, argument: string, location: 
   const cacheDir = communityCacheDir(location);
   let missed = false;
   const found = resolveSymbolArgument(db, argument, {
-    rank: () => {
-      const scores = cachedPageRankScores(db, cacheDir);
+    rank: (candidates) => {
+      const scores = cachedPageRankScores(
+        db,
+        cacheDir,
+        candidates.map((symbol) => symbol.handle),
+      );
       missed = scores === null;
       return scores;
     },
