@@ -142,6 +142,7 @@ function lambdaScope(node: SyntaxNode, context: RuleContext): null {
 }
 
 function loopVariable(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
   const name = node.namedChildren.find((child) => child.type === "variable_declaration")?.firstNamedChild;
   if (name?.type === "identifier") bindLocal(context, node.startIndex, name.text, null);
   return null;

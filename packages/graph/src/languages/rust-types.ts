@@ -96,6 +96,7 @@ function closureScope(node: SyntaxNode, context: RuleContext): null {
 }
 
 function loopPattern(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
   const pattern = node.childForFieldName("pattern");
   if (pattern?.type === "identifier") bindLocal(context, node.startIndex, pattern.text, null);
   return null;

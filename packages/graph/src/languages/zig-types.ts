@@ -139,6 +139,7 @@ function forCaptures(node: SyntaxNode, context: RuleContext): null {
   const iterated = named[0];
   const captures = payload?.namedChildren.filter((child) => child.type === "identifier") ?? [];
   const type = iterated?.type === "identifier" ? localType(context, iterated.startIndex, iterated.text) : null;
+  openLocalScope(context, node.startIndex, node.endIndex);
   captures.forEach((capture, index) => {
     bindLocal(context, node.startIndex, capture.text, index === 0 && type?.endsWith("[]") ? type.slice(0, -2) : null);
   });
