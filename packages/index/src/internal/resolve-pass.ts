@@ -3,6 +3,7 @@ import type { Lang } from "@tsift/graph";
 import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../resolve-calls";
 import type { PendingCall } from "./index-store";
 import { resolveModule } from "./module-resolver";
+import { PACKAGE_MEMBER } from "./resolver-tables";
 
 export interface ResolvePassStats {
   imports: number;
@@ -78,6 +79,16 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
       .pluck()
       .all(JSON.stringify([...scope.files])) as string[];
     for (const file of importers) files.add(file);
+    // Kotlin imports name package members, so their rows point at no file: the importers of
+    // a changed file's package follow it too.
+    const packageImporters = db
+      .prepare(
+        `SELECT DISTINCT i.file FROM imports i JOIN member_types p ON p.owner = '' AND p.name = ? AND i.module LIKE p.type || '.%'
+          WHERE p.file IN (SELECT value FROM json_each(?)) AND i.resolved_file IS NULL`,
+      )
+      .pluck()
+      .all(PACKAGE_MEMBER, JSON.stringify([...scope.files])) as string[];
+    for (const file of packageImporters) files.add(file);
   }
   const symbols = db
     .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases FROM symbols")

@@ -115,6 +115,8 @@ export class ResolverTables {
   private readonly files = new Set<string>();
   /** Declared package (Kotlin) -> the files declaring it. */
   private readonly packages = new Map<string, string[]>();
+  /** File -> its declared package. */
+  private readonly packageOf = new Map<string, string>();
   /** Language of each file with symbols. */
   private readonly languages = new Map<string, string>();
 
@@ -122,7 +124,10 @@ export class ResolverTables {
     for (const member of memberTypes) {
       const key = `${member.file}\0${member.owner}\0${member.name}`;
       if (!this.memberTypes.has(key)) this.memberTypes.set(key, member);
-      if (member.owner === "" && member.name === PACKAGE_MEMBER) push(this.packages, member.type, member.file);
+      if (member.owner === "" && member.name === PACKAGE_MEMBER) {
+        push(this.packages, member.type, member.file);
+        this.packageOf.set(member.file, member.type);
+      }
     }
     for (const symbol of symbols) {
       this.byId.set(symbol.id, symbol);
@@ -161,6 +166,13 @@ export class ResolverTables {
     if (dot < 0 || entry.name === null || entry.name === "*") return entry;
     const declaring = (this.packages.get(entry.module.slice(0, dot)) ?? []).filter((file) => this.topLevel(file, entry.name!).length > 0);
     return declaring.length === 1 ? { ...entry, resolved_file: declaring[0]! } : entry;
+  }
+
+  /** Top-level symbols named `name` in the other files of `file`'s package (Kotlin sees them without an import). */
+  private samePackage(file: string, name: string): ResolverSymbol[] {
+    const declared = this.packageOf.get(file);
+    if (declared === undefined) return [];
+    return (this.packages.get(declared) ?? []).flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
   }
 
   /**
@@ -427,7 +439,7 @@ export class ResolverTables {
         if (binding?.resolved_file && binding.name !== "*") {
           const found = this.exported(binding.resolved_file, binding.name && binding.name !== "default" ? binding.name : head!).symbols;
           current = pickContainer(this, next === undefined ? found : found.filter((symbol) => this.members(symbol, next).length > 0));
-        }
+        } else if (!binding) current = pickContainer(this, this.samePackage(file, head!));
       }
     }
     for (const segment of rest) {

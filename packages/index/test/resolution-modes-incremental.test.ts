@@ -1,0 +1,59 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { indexLocation, updateIndex } from "../src/index";
+import { query } from "./db-helpers";
+import { bumpMtime, tempTree } from "./helpers";
+
+/**
+ * Kotlin imports name package members, not files, so an import row never points at the file
+ * it binds: an incremental update must still revisit the importers' calls when a file of the
+ * imported package changes, and give what a rebuild gives.
+ */
+const TARGETS = `SELECT c.line, c.callee_name, s.file || ':' || s.qualified_name AS target
+  FROM calls c LEFT JOIN symbols s ON s.id = c.resolved_symbol_id WHERE c.file = 'src/app/Main.kt' ORDER BY c.line, c.id`;
+
+describe("resolution modes after an incremental update", () => {
+  it("re-resolves a Kotlin importer's calls when a file of the imported package changes", async () => {
+    const root = tempTree({
+      "src/service/Model.kt": [
+        "package com.example.service",
+        "",
+        "class Service {",
+        "    fun createUser(name: String): Boolean = name.isNotEmpty()",
+        "}",
+        "",
+        "class Audit {",
+        "    fun createUser(name: String): Boolean = name.isEmpty()",
+        "}",
+        "",
+      ].join("\n"),
+      "src/service/Factory.kt": "package com.example.service\n\nfun buildService(): Service = Service()\n",
+      "src/app/Main.kt": [
+        "package com.example.app",
+        "",
+        "import com.example.service.buildService",
+        "",
+        "fun main() {",
+        "    val built = buildService()",
+        '    built.createUser("ada")',
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const location = indexLocation(root);
+    await updateIndex(location, { workers: 0 });
+    expect(query(location.dbPath, TARGETS)).toContainEqual({ line: 7, callee_name: "createUser", target: "src/service/Model.kt:Service.createUser" });
+
+    // Only buildService()'s declared type changes, in a file that defines no `createUser`.
+    const factory = join(root, "src/service/Factory.kt");
+    writeFileSync(factory, readFileSync(factory, "utf8").replace("fun buildService(): Service = Service()", "fun buildService(): Audit = Audit()"));
+    bumpMtime(factory);
+    await updateIndex(location, { workers: 0 });
+    const incremental = query(location.dbPath, TARGETS);
+    expect(incremental).toContainEqual({ line: 7, callee_name: "createUser", target: "src/service/Model.kt:Audit.createUser" });
+
+    await updateIndex(location, { workers: 0, rebuild: true });
+    expect(query(location.dbPath, TARGETS)).toEqual(incremental);
+  });
+});
