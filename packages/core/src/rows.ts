@@ -1,7 +1,7 @@
-import { hash } from "node:crypto";
 import { edgeKey } from "./edge-key";
 import { TsiftError } from "./errors";
 import type { GraphEdge, GraphEdgeInput, GraphFreshness, GraphNode, GraphProperties, GraphProvenance } from "./graph-types";
+import { hashEdgeFields, hashNodeFields, rowHashHex } from "./row-hash";
 
 /**
  * Column encoding shared by every SQL backend, so a row written by one store hashes
@@ -116,103 +116,123 @@ export function normalizeEdge(edge: GraphEdgeInput): GraphEdge {
   return out;
 }
 
-/** First 128 bits of sha256, hex. The one-shot `crypto.hash` is ~3x faster than `createHash` per row. */
-function rowHash(parts: string): string {
-  return hash("sha256", parts, "hex").slice(0, 32);
+/**
+ * A validated row in canonical form, before its JSON columns are built: what a refresh
+ * hashes for every row and encodes only for the rows it writes. `properties`,
+ * `provenance` and `freshness` may be the caller's own objects when they were already
+ * canonical, so treat them as read-only.
+ */
+export interface CanonicalNodeRow {
+  id: string;
+  kind: string;
+  label: string;
+  properties: Readonly<GraphProperties> | undefined;
+  provenance: readonly GraphProvenance[] | undefined;
+  freshness: GraphFreshness | undefined;
+  propertyCount: number;
+}
+
+export interface CanonicalEdgeRow {
+  id: string;
+  from_id: string;
+  to_id: string;
+  kind: string;
+  properties: Readonly<GraphProperties> | undefined;
+  provenance: readonly GraphProvenance[] | undefined;
+  freshness: GraphFreshness | undefined;
+  propertyCount: number;
+}
+
+/** Hashes a canonical row into `out[at..at+3]` (see row-hash.ts). */
+export function hashNodeRow(row: CanonicalNodeRow, out: Uint32Array, at: number): void {
+  hashNodeFields(out, at, row.id, row.kind, row.label, row.properties, row.provenance, row.freshness);
+}
+
+export function hashEdgeRow(row: CanonicalEdgeRow, out: Uint32Array, at: number): void {
+  hashEdgeFields(out, at, row.id, row.properties, row.provenance, row.freshness);
+}
+
+/** Scratch words for hashes computed on the way to one encoded row. */
+const scratch = new Uint32Array(4);
+
+/** The SQL columns of a canonical row; `hash` supplies its already computed hash words. */
+export function encodeCanonicalNodeRow(row: CanonicalNodeRow, hash?: { words: Uint32Array; at: number }): EncodedNodeRow {
+  if (!hash) hashNodeRow(row, scratch, 0);
+  return {
+    id: row.id,
+    kind: row.kind,
+    label: row.label,
+    properties_json: row.properties ? JSON.stringify(row.properties) : "{}",
+    provenance_json: row.provenance ? JSON.stringify(row.provenance) : "[]",
+    freshness_json: row.freshness ? JSON.stringify(row.freshness) : null,
+    row_hash: hash ? rowHashHex(hash.words, hash.at) : rowHashHex(scratch, 0),
+  };
+}
+
+export function encodeCanonicalEdgeRow(row: CanonicalEdgeRow, hash?: { words: Uint32Array; at: number }): EncodedEdgeRow {
+  if (!hash) hashEdgeRow(row, scratch, 0);
+  return {
+    edge_key: row.id,
+    from_id: row.from_id,
+    to_id: row.to_id,
+    kind: row.kind,
+    properties_json: row.properties ? JSON.stringify(row.properties) : "{}",
+    provenance_json: row.provenance ? JSON.stringify(row.provenance) : "[]",
+    freshness_json: row.freshness ? JSON.stringify(row.freshness) : null,
+    row_hash: hash ? rowHashHex(hash.words, hash.at) : rowHashHex(scratch, 0),
+  };
+}
+
+function propertyCountOf(properties: Readonly<GraphProperties> | undefined): number {
+  return properties ? Object.keys(properties).length : 0;
 }
 
 /** Encodes a node for SQL storage. The input must already be normalized. */
 export function encodeNodeRow(node: GraphNode): EncodedNodeRow {
-  return nodeRow(node.id, node.kind, node.label, node.properties, node.provenance, node.freshness);
-}
-
-function nodeRow(
-  id: string,
-  kind: string,
-  label: string,
-  properties: GraphProperties | undefined,
-  provenance: readonly GraphProvenance[] | undefined,
-  freshness: GraphFreshness | undefined,
-): EncodedNodeRow {
-  const properties_json = properties ? JSON.stringify(properties) : "{}";
-  const provenance_json = provenance ? JSON.stringify(provenance) : "[]";
-  const freshness_json = freshness ? JSON.stringify(freshness) : null;
-  return {
-    id,
-    kind,
-    label,
-    properties_json,
-    provenance_json,
-    freshness_json,
-    row_hash: rowHash(`n\0${id}\0${kind}\0${label}\0${properties_json}\0${provenance_json}\0${freshness_json ?? ""}`),
-  };
+  return encodeCanonicalNodeRow({
+    id: node.id,
+    kind: node.kind,
+    label: node.label,
+    properties: node.properties,
+    provenance: node.provenance,
+    freshness: node.freshness,
+    propertyCount: propertyCountOf(node.properties),
+  });
 }
 
 /** Encodes an edge for SQL storage. The input must already be normalized. */
 export function encodeEdgeRow(edge: GraphEdge): EncodedEdgeRow {
-  return edgeRow(edge.id, edge.from_id, edge.to_id, edge.kind, edge.properties, edge.provenance, edge.freshness);
-}
-
-function edgeRow(
-  id: string,
-  from: string,
-  to: string,
-  kind: string,
-  properties: GraphProperties | undefined,
-  provenance: readonly GraphProvenance[] | undefined,
-  freshness: GraphFreshness | undefined,
-): EncodedEdgeRow {
-  const properties_json = properties ? JSON.stringify(properties) : "{}";
-  const provenance_json = provenance ? JSON.stringify(provenance) : "[]";
-  const freshness_json = freshness ? JSON.stringify(freshness) : null;
-  return {
-    edge_key: id,
-    from_id: from,
-    to_id: to,
-    kind,
-    properties_json,
-    provenance_json,
-    freshness_json,
-    row_hash: rowHash(`e\0${from}\0${kind}\0${to}\0${properties_json}\0${provenance_json}\0${freshness_json ?? ""}`),
-  };
+  return encodeCanonicalEdgeRow({
+    id: edge.id,
+    from_id: edge.from_id,
+    to_id: edge.to_id,
+    kind: edge.kind,
+    properties: edge.properties,
+    provenance: edge.provenance,
+    freshness: edge.freshness,
+    propertyCount: propertyCountOf(edge.properties),
+  });
 }
 
 /**
- * A row ready for a bulk write: its encoded columns plus its canonical properties (for
- * property rows). `properties` may be the caller's own object when it was already
- * canonical, so treat it as read-only.
+ * `normalizeNode(node)` without the intermediate copies when the input is already
+ * canonical (sorted string properties, canonical provenance and freshness), which is what
+ * projections built by tsift look like. Same validation, same errors, same row.
  */
-export interface PreparedNodeRow {
-  row: EncodedNodeRow;
-  properties: Readonly<GraphProperties> | undefined;
-  propertyCount: number;
-}
-
-export interface PreparedEdgeRow {
-  row: EncodedEdgeRow;
-  properties: Readonly<GraphProperties> | undefined;
-  propertyCount: number;
-}
-
-/**
- * `encodeNodeRow(normalizeNode(node))` without the intermediate copies when the input is
- * already canonical (sorted string properties, canonical provenance and freshness), which
- * is what projections built by tsift look like. Same validation, same errors, same bytes.
- */
-export function prepareNodeRow(node: GraphNode): PreparedNodeRow {
+export function canonicalNodeRow(node: GraphNode): CanonicalNodeRow {
   const id = requireText(node?.id, "node id");
   const kind = requireText(node.kind, `kind of node ${id}`);
   const label = typeof node.label === "string" ? node.label : "";
   let propertyCount = canonicalPropertyCount(node.properties);
   const properties = propertyCount > 0 ? node.properties : normalizeProperties(node.properties, `node ${id}`);
-  if (propertyCount < 0) propertyCount = properties ? Object.keys(properties).length : 0;
+  if (propertyCount < 0) propertyCount = propertyCountOf(properties);
   const provenance = isCanonicalProvenance(node.provenance) ? node.provenance : normalizeProvenance(node.provenance, `node ${id}`);
   const freshness = isCanonicalFreshness(node.freshness) ? node.freshness : normalizeFreshness(node.freshness);
-  return { row: nodeRow(id, kind, label, properties, provenance, freshness), properties, propertyCount };
+  return { id, kind, label, properties, provenance, freshness, propertyCount };
 }
 
-/** `encodeEdgeRow(normalizeEdge(edge))` with the same fast path as `prepareNodeRow`. */
-export function prepareEdgeRow(edge: GraphEdgeInput): PreparedEdgeRow {
+/** `normalizeEdge(edge)` with the same fast path as `canonicalNodeRow`. */
+export function canonicalEdgeRow(edge: GraphEdgeInput): CanonicalEdgeRow {
   const from = requireText(edge?.from_id, "edge from_id");
   const to = requireText(edge.to_id, "edge to_id");
   const kind = requireText(edge.kind, "edge kind");
@@ -224,10 +244,10 @@ export function prepareEdgeRow(edge: GraphEdgeInput): PreparedEdgeRow {
   }
   let propertyCount = canonicalPropertyCount(edge.properties);
   const properties = propertyCount > 0 ? edge.properties : normalizeProperties(edge.properties, `edge ${id}`);
-  if (propertyCount < 0) propertyCount = properties ? Object.keys(properties).length : 0;
+  if (propertyCount < 0) propertyCount = propertyCountOf(properties);
   const provenance = isCanonicalProvenance(edge.provenance) ? edge.provenance : normalizeProvenance(edge.provenance, `edge ${id}`);
   const freshness = isCanonicalFreshness(edge.freshness) ? edge.freshness : normalizeFreshness(edge.freshness);
-  return { row: edgeRow(id, from, to, kind, properties, provenance, freshness), properties, propertyCount };
+  return { id, from_id: from, to_id: to, kind, properties, provenance, freshness, propertyCount };
 }
 
 /** An object literal (no custom prototype, so no inherited `toJSON` to change its JSON). */

@@ -134,22 +134,38 @@ export class HexEdgeKeys implements RefreshRowKeys {
   }
 
   positionOf(key: string): number | undefined {
-    const order = this.sortedPositions();
     if (key.length !== EDGE_KEY_LENGTH || !key.startsWith(EDGE_KEY_PREFIX)) return undefined;
-    const target = [0, 0, 0, 0];
-    for (let w = 0; w < 4; w++) {
-      target[w] = lowerHexWord(key, EDGE_KEY_PREFIX.length + w * 8);
-      if (target[w]! < 0) return undefined;
-    }
+    const at = EDGE_KEY_PREFIX.length;
+    const w0 = lowerHexWord(key, at);
+    const w1 = lowerHexWord(key, at + 8);
+    const w2 = lowerHexWord(key, at + 16);
+    const w3 = lowerHexWord(key, at + 24);
+    if (w0 < 0 || w1 < 0 || w2 < 0 || w3 < 0) return undefined;
+    return this.positionOfWords(w0, w1, w2, w3);
+  }
+
+  /** Position of the key whose 32 hex digits are these four words, by binary search. */
+  positionOfWords(w0: number, w1: number, w2: number, w3: number): number | undefined {
+    const order = this.sortedPositions();
+    const words = this.words;
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const at = order[mid]! * 4;
-      let c = 0;
-      for (let w = 0; w < 4 && c === 0; w++) {
-        const x = this.words[at + w]!;
-        c = x === target[w] ? 0 : x < target[w]! ? -1 : 1;
+      let x = words[at]!;
+      let c = x === w0 ? 0 : x < w0 ? -1 : 1;
+      if (c === 0) {
+        x = words[at + 1]!;
+        c = x === w1 ? 0 : x < w1 ? -1 : 1;
+      }
+      if (c === 0) {
+        x = words[at + 2]!;
+        c = x === w2 ? 0 : x < w2 ? -1 : 1;
+      }
+      if (c === 0) {
+        x = words[at + 3]!;
+        c = x === w3 ? 0 : x < w3 ? -1 : 1;
       }
       if (c === 0) return order[mid]!;
       if (c < 0) lo = mid + 1;

@@ -1,12 +1,11 @@
-import { MultisetHash, projectionContentHash, readHexWord } from "../content-hash";
-import { TsiftError } from "../errors";
 import type { GraphProjection, GraphProperties, ProjectionRefreshReport, RefreshPhaseTiming, ReplaceProjectionOptions, RowDelta } from "../graph-types";
 import { projectionVersionOf } from "../projection";
-import { prepareEdgeRow, prepareNodeRow, type PreparedEdgeRow, type PreparedNodeRow } from "../rows";
+import { encodeCanonicalEdgeRow, encodeCanonicalNodeRow, type CanonicalEdgeRow, type CanonicalNodeRow } from "../rows";
 import { RowInserter, deleteKeys, deletePairs, nowUnix } from "./sql-bulk";
 import type { SqlExecutor } from "./sql-executor";
 import { IN_CHUNK_SIZE, chunked, placeholders } from "./sql-fragments";
-import { HexEdgeKeys, StringRowKeys, lowerHexWord, type RefreshRowKeys } from "./refresh-row-keys";
+import { HexEdgeKeys, lowerHexWord } from "./refresh-row-keys";
+import { CHANGED, NEW, UNCHANGED, prepareProjection, type AnySide, type PreparedProjection, type PreparedSide } from "./refresh-prepare";
 import { BULK_REBUILD_MIN_ROWS, BULK_REBUILT_INDEXES, indexDefinition, widenPageCache } from "./sql-bulk-load-tuning";
 import { UPSERT_EDGE_HEAD, UPSERT_EDGE_TAIL, UPSERT_NODE_HEAD, UPSERT_NODE_TAIL } from "./sql-graph-writes";
 
@@ -23,150 +22,6 @@ class PhaseTimer {
     );
     this.last = now;
   }
-}
-
-/** What the store holds for a row of the next projection. */
-const NEW = 0;
-const UNCHANGED = 1;
-const CHANGED = 2;
-
-/**
- * One side (nodes or edges) of a validated projection. On a cold load every encoded row
- * is kept for the insert; otherwise only keys, hashes and property counts are kept and
- * the few rows that differ are encoded again when written, so a 1M-row refresh that
- * changes 1% of its rows does not hold 1M encoded rows (and their JSON) in memory.
- */
-interface PreparedSide<R extends PreparedNodeRow | PreparedEdgeRow> {
-  count: number;
-  keys: RefreshRowKeys;
-  /** Row hashes as four 32-bit words per row: no strings to keep alive for 1M rows. */
-  hashWords: Uint32Array;
-  propertyCounts: Uint32Array;
-  /** NEW / UNCHANGED / CHANGED per position, filled by the diff (all NEW on a cold load). */
-  states: Uint8Array;
-  /** Encoded rows by position when kept (cold load). */
-  kept: R[] | null;
-  /** Encodes the row at a position (again, when not kept). */
-  encode(position: number): R;
-}
-
-type AnySide = PreparedSide<PreparedNodeRow> | PreparedSide<PreparedEdgeRow>;
-
-interface PreparedProjection {
-  nodes: PreparedSide<PreparedNodeRow>;
-  edges: PreparedSide<PreparedEdgeRow>;
-  contentHash: string;
-}
-
-function side<R extends PreparedNodeRow | PreparedEdgeRow>(
-  count: number,
-  keys: RefreshRowKeys,
-  keep: boolean,
-  encode: (position: number) => R,
-): PreparedSide<R> {
-  const kept = keep ? new Array<R>(count) : null;
-  return {
-    count,
-    keys,
-    hashWords: new Uint32Array(count * 4),
-    propertyCounts: new Uint32Array(count),
-    states: new Uint8Array(count),
-    kept,
-    encode: kept ? (position) => kept[position]! : encode,
-  };
-}
-
-/** Splits a row hash into words: into the side's table and the projection's multiset digest. */
-function recordHash(side: AnySide, position: number, rowHash: string, digest: MultisetHash): void {
-  const words = side.hashWords;
-  const at = position * 4;
-  const w0 = (words[at] = readHexWord(rowHash, 0));
-  const w1 = (words[at + 1] = readHexWord(rowHash, 8));
-  const w2 = (words[at + 2] = readHexWord(rowHash, 16));
-  const w3 = (words[at + 3] = readHexWord(rowHash, 24));
-  digest.addWords(w0, w1, w2, w3);
-}
-
-function duplicateEdge(projection: GraphProjection, position: number): TsiftError {
-  const { edge_key: id, from_id: from, to_id: to, kind } = prepareEdgeRow(projection.edges[position]!).row;
-  return new TsiftError("invalid_input", `projection has duplicate edge ${from} -${kind}-> ${to}`, { details: { id } });
-}
-
-/**
- * Validates, encodes and hashes the edges. Edge keys are normally kept as words (see
- * HexEdgeKeys), whose duplicates show only once they are sorted; the first problem in
- * input order still wins, as if every edge were checked in turn.
- */
-function prepareEdges(
-  projection: GraphProjection,
-  nodeKeys: StringRowKeys,
-  keepRows: boolean,
-  digest: MultisetHash,
-  hexKeys: boolean,
-): PreparedSide<PreparedEdgeRow> | null {
-  const count = projection.edges.length;
-  const keys = hexKeys ? new HexEdgeKeys(count) : new StringRowKeys(count);
-  const edges = side(count, keys, keepRows, (i) => prepareEdgeRow(projection.edges[i]!));
-  let failure: { position: number; error: unknown } | null = null;
-  for (let i = 0; i < count; i++) {
-    let prepared: PreparedEdgeRow;
-    try {
-      prepared = prepareEdgeRow(projection.edges[i]!);
-    } catch (error) {
-      failure = { position: i, error };
-      break;
-    }
-    const { edge_key: id, from_id: from, to_id: to, row_hash } = prepared.row;
-    if (keys instanceof HexEdgeKeys) {
-      if (!keys.set(i, id)) return null;
-    } else if (!keys.set(i, id)) {
-      failure = { position: i, error: duplicateEdge(projection, i) };
-      break;
-    }
-    if (!nodeKeys.has(from) || !nodeKeys.has(to)) {
-      const missing = nodeKeys.has(from) ? to : from;
-      failure = {
-        position: i,
-        error: new TsiftError("invalid_input", `projection edge ${id} references node ${missing}, which is not in the projection`, {
-          details: { edge: id, missing },
-        }),
-      };
-      break;
-    }
-    edges.propertyCounts[i] = prepared.propertyCount;
-    if (edges.kept) edges.kept[i] = prepared;
-    recordHash(edges, i, row_hash, digest);
-  }
-  if (keys instanceof HexEdgeKeys) {
-    // A repeat before the first other failure (or anywhere, when there is none) comes first.
-    const repeat = keys.sort(failure ? failure.position + 1 : count);
-    if (repeat >= 0 && (!failure || repeat <= failure.position)) throw duplicateEdge(projection, repeat);
-  }
-  if (failure) throw failure.error;
-  return edges;
-}
-
-/** Normalizes and hashes every row, failing closed before any write on duplicates or dangling edges. */
-function prepareProjection(projection: GraphProjection, keepRows: boolean): PreparedProjection {
-  const nodeHashes = new MultisetHash();
-  const nodeKeys = new StringRowKeys(projection.nodes.length);
-  const nodes = side(projection.nodes.length, nodeKeys, keepRows, (i) => prepareNodeRow(projection.nodes[i]!));
-  for (let i = 0; i < projection.nodes.length; i++) {
-    const prepared = prepareNodeRow(projection.nodes[i]!);
-    const { id, row_hash } = prepared.row;
-    if (!nodeKeys.set(i, id)) throw new TsiftError("invalid_input", `projection has duplicate node id ${id}`, { details: { id } });
-    nodes.propertyCounts[i] = prepared.propertyCount;
-    if (nodes.kept) nodes.kept[i] = prepared;
-    recordHash(nodes, i, row_hash, nodeHashes);
-  }
-  let edgeHashes = new MultisetHash();
-  let edges = prepareEdges(projection, nodeKeys, keepRows, edgeHashes, true);
-  if (!edges) {
-    // Some key is not `edge:` + hex (a future key format): index the keys as strings.
-    edgeHashes = new MultisetHash();
-    edges = prepareEdges(projection, nodeKeys, keepRows, edgeHashes, false)!;
-  }
-  return { nodes, edges, contentHash: projectionContentHash(nodeHashes, edgeHashes) };
 }
 
 /** Positions whose state passes `wanted`, ordered by row key (the table's primary key). */
@@ -188,21 +43,84 @@ const ROW_HASH_WIDTH = 32;
 /** Stands in for a missing or malformed stored hash; never equal to a real (hex) one. */
 const NO_HASH = "-".repeat(ROW_HASH_WIDTH);
 
+/** Marks the row at `position` UNCHANGED when its hash equals the stored one at `offset`, else CHANGED. */
+function classify(side: AnySide, position: number, stored: string, offset: number): void {
+  // Every stored hash is 32 ASCII characters here (anything else became NO_HASH); only
+  // lowercase hex parses, so equal words mean equal strings.
+  const words = side.hashWords;
+  const at = position * 4;
+  const same =
+    words[at] === lowerHexWord(stored, offset) &&
+    words[at + 1] === lowerHexWord(stored, offset + 8) &&
+    words[at + 2] === lowerHexWord(stored, offset + 16) &&
+    words[at + 3] === lowerHexWord(stored, offset + 24);
+  side.states[position] = same ? UNCHANGED : CHANGED;
+}
+
+const STORED_HASH = `CASE WHEN length(row_hash) = ${ROW_HASH_WIDTH} AND length(CAST(row_hash AS BLOB)) = ${ROW_HASH_WIDTH} THEN row_hash ELSE '${NO_HASH}' END`;
+const EDGE_KEY_WIDTH = 37;
+const EDGE_KEY_DIGITS = 32;
+
+/**
+ * One page of stored edge keys as their hex digits concatenated (`edge:` dropped), when
+ * every key on the page has the `edge:` + 32 characters shape: no JSON array and no
+ * string per key to parse, just fixed-width words. Null when some key has another shape.
+ */
+async function diffHexEdgePage(
+  db: SqlExecutor,
+  keys: HexEdgeKeys,
+  side: AnySide,
+  after: string,
+  absent: string[],
+): Promise<{ count: number; last: string } | null> {
+  const [page] = await db.all<{ n: number | bigint; shaped: number | bigint | null; keys: string | null; hashes: string | null; last: string | null }>(
+    `SELECT count(*) AS n, sum(length(k) = ${EDGE_KEY_WIDTH} AND length(CAST(k AS BLOB)) = ${EDGE_KEY_WIDTH} AND substr(k, 1, 5) = 'edge:') AS shaped,
+      group_concat(substr(k, 6), '') AS keys, group_concat(h, '') AS hashes, max(k) AS last FROM (
+      SELECT edge_key AS k, ${STORED_HASH} AS h FROM graph_edges WHERE edge_key > ? ORDER BY edge_key LIMIT ${DIFF_PAGE_ROWS})`,
+    [after],
+  );
+  const count = Number(page?.n ?? 0);
+  if (!page || count === 0 || page.last === null) return { count: 0, last: after };
+  if (Number(page.shaped ?? 0) !== count) return null;
+  const digits = page.keys ?? "";
+  const stored = page.hashes ?? "";
+  for (let i = 0; i < count; i++) {
+    const at = i * EDGE_KEY_DIGITS;
+    const w0 = lowerHexWord(digits, at);
+    const w1 = lowerHexWord(digits, at + 8);
+    const w2 = lowerHexWord(digits, at + 16);
+    const w3 = lowerHexWord(digits, at + 24);
+    // A key that is not lowercase hex cannot be one of the projection's keys.
+    const position = w0 < 0 || w1 < 0 || w2 < 0 || w3 < 0 ? undefined : keys.positionOfWords(w0, w1, w2, w3);
+    if (position === undefined) absent.push(`edge:${digits.slice(at, at + EDGE_KEY_DIGITS)}`);
+    else classify(side, position, stored, i * ROW_HASH_WIDTH);
+  }
+  return { count, last: page.last };
+}
+
 /**
  * Classifies every row of the next projection as NEW, UNCHANGED or CHANGED against the
  * stored keys and row hashes, and returns the stored keys the projection no longer has.
- * Reads the table in key order, one aggregated row per 50k rows (a JSON array of keys
- * plus the fixed-width hashes concatenated), so 1M rows cost 20 result rows instead of
- * 1M driver row objects; no staging writes, no temp tables.
+ * Reads the table in key order, one aggregated row per 50k rows (the keys as a JSON
+ * array, or edge keys as fixed-width hex, plus the fixed-width hashes concatenated), so
+ * 1M rows cost 20 result rows instead of 1M driver row objects; no staging writes, no
+ * temp tables.
  */
 async function diffSide(db: SqlExecutor, table: "graph_nodes" | "graph_edges", keyColumn: "id" | "edge_key", side: AnySide): Promise<string[]> {
   const absent: string[] = [];
-  const { keys: rowKeys, hashWords, states } = side;
+  const rowKeys = side.keys;
   const sql = `SELECT json_group_array(k) AS keys, group_concat(h, '') AS hashes, max(k) AS last FROM (
-      SELECT ${keyColumn} AS k, CASE WHEN length(row_hash) = ${ROW_HASH_WIDTH} AND length(CAST(row_hash AS BLOB)) = ${ROW_HASH_WIDTH} THEN row_hash ELSE '${NO_HASH}' END AS h
-      FROM ${table} WHERE ${keyColumn} > ? ORDER BY ${keyColumn} LIMIT ${DIFF_PAGE_ROWS})`;
+      SELECT ${keyColumn} AS k, ${STORED_HASH} AS h FROM ${table} WHERE ${keyColumn} > ? ORDER BY ${keyColumn} LIMIT ${DIFF_PAGE_ROWS})`;
   let after = "";
   for (;;) {
+    if (rowKeys instanceof HexEdgeKeys) {
+      const hexPage = await diffHexEdgePage(db, rowKeys, side, after, absent);
+      if (hexPage) {
+        if (hexPage.count < DIFF_PAGE_ROWS) break;
+        after = hexPage.last;
+        continue;
+      }
+    }
     const [page] = await db.all<{ keys: string; hashes: string | null; last: string | null }>(sql, [after]);
     if (!page || page.last === null) break;
     const keys = JSON.parse(page.keys) as string[];
@@ -210,18 +128,7 @@ async function diffSide(db: SqlExecutor, table: "graph_nodes" | "graph_edges", k
     for (let i = 0; i < keys.length; i++) {
       const position = rowKeys.positionOf(keys[i]!);
       if (position === undefined) absent.push(keys[i]!);
-      else {
-        // Every stored hash is 32 ASCII characters here (anything else became NO_HASH);
-        // only lowercase hex parses, so equal words mean equal strings.
-        const at = position * 4;
-        const offset = i * ROW_HASH_WIDTH;
-        const same =
-          hashWords[at] === lowerHexWord(stored, offset) &&
-          hashWords[at + 1] === lowerHexWord(stored, offset + 8) &&
-          hashWords[at + 2] === lowerHexWord(stored, offset + 16) &&
-          hashWords[at + 3] === lowerHexWord(stored, offset + 24);
-        states[position] = same ? UNCHANGED : CHANGED;
-      }
+      else classify(side, position, stored, i * ROW_HASH_WIDTH);
     }
     if (keys.length < DIFF_PAGE_ROWS) break;
     after = page.last;
@@ -278,55 +185,85 @@ interface PropertyCounts {
   unchanged: number;
 }
 
-interface WriteTarget<R> {
+interface WriteTarget<R, E> {
   head: string;
   tail: string;
   columns: number;
+  table: string;
   propertyTable: string;
   propertyOwner: string;
-  keyOf(prepared: R): string;
-  /** Adds the row's column values; true when a statement's worth is buffered. */
-  values(prepared: R, inserter: RowInserter): boolean;
+  /** The row's SQL columns, with the hash words the refresh already computed. */
+  encode(row: R, hash: { words: Uint32Array; at: number }): E;
+  /** Adds the encoded row's column values; true when a statement's worth is buffered. */
+  values(encoded: E, inserter: RowInserter): boolean;
+}
+
+/**
+ * Fills the property table of a freshly loaded empty store from the owners'
+ * `properties_json`, inside SQLite: no JavaScript loop and no bound parameters for the
+ * property rows, which outnumber the graph rows. Owners are read in key order, so the
+ * property rows (keyed by owner, then key) append.
+ */
+async function copyPropertiesFromJson(db: SqlExecutor, target: WriteTarget<unknown, unknown>, keyColumn: string): Promise<number> {
+  const result = await db.run(
+    `INSERT INTO ${target.propertyTable} (${target.propertyOwner}, key, value) SELECT o.${keyColumn}, j.key, j.value FROM ${target.table} o, json_each(o.properties_json) j`,
+  );
+  return result.changes;
 }
 
 /**
  * Writes the rows at `positions` (already in key order) and their key-level property
  * delta: new owners insert every property, changed owners upsert the keys whose value
- * differs and delete keys that disappeared, unchanged owners are never touched.
+ * differs and delete keys that disappeared, unchanged owners are never touched. On an
+ * empty store (`emptyStore`) every row is new and the property rows are copied from
+ * the JSON column in SQL, unless some value needs a `\u` escape in JSON (a control
+ * character or a lone surrogate), whose decoding SQLite may not round-trip exactly.
  */
-async function writeSide<R extends PreparedNodeRow | PreparedEdgeRow>(
+async function writeSide<R extends CanonicalNodeRow | CanonicalEdgeRow, E extends { properties_json: string }>(
   db: SqlExecutor,
   side: PreparedSide<R>,
   positions: readonly number[],
   previous: Map<string, string>,
-  target: WriteTarget<R>,
-  upsert: boolean,
+  target: WriteTarget<R, E>,
+  emptyStore: boolean,
+  keyColumn: string,
 ): Promise<PropertyCounts> {
-  const rows = new RowInserter(db, target.head, target.columns, upsert ? target.tail : "");
+  const rows = new RowInserter(db, target.head, target.columns, emptyStore ? "" : target.tail);
   const properties = new RowInserter(
     db,
     `INSERT INTO ${target.propertyTable} (${target.propertyOwner}, key, value)`,
     3,
-    upsert ? ` ON CONFLICT(${target.propertyOwner}, key) DO UPDATE SET value = excluded.value` : "",
+    emptyStore ? "" : ` ON CONFLICT(${target.propertyOwner}, key) DO UPDATE SET value = excluded.value`,
   );
   const counts: PropertyCounts = { upserted: 0, deleted: 0, unchanged: 0 };
   for (let i = 0; i < side.states.length; i++) if (side.states[i] === UNCHANGED) counts.unchanged += side.propertyCounts[i]!;
 
   // Rows first, then their properties: property rows reference their owner.
-  const encoded = positions.map((position) => side.encode(position));
-  for (const prepared of encoded) if (target.values(prepared, rows)) await rows.flush();
+  const canonical = positions.map((position) => side.canonical(position));
+  const hash = { words: side.hashWords, at: 0 };
+  let jsonCopySafe = emptyStore;
+  for (let n = 0; n < positions.length; n++) {
+    hash.at = positions[n]! * 4;
+    const encoded = target.encode(canonical[n]!, hash);
+    if (jsonCopySafe && encoded.properties_json.includes("\\u")) jsonCopySafe = false;
+    if (target.values(encoded, rows)) await rows.flush();
+  }
   await rows.flush();
+  if (jsonCopySafe) {
+    counts.upserted = await copyPropertiesFromJson(db, target as WriteTarget<unknown, unknown>, keyColumn);
+    return counts;
+  }
 
   const deletes: [string, string][] = [];
   for (let n = 0; n < positions.length; n++) {
     const position = positions[n]!;
-    const prepared = encoded[n]!;
-    const owner = target.keyOf(prepared);
-    const next: Readonly<GraphProperties> = prepared.properties ?? {};
+    const row = canonical[n]!;
+    const owner = row.id;
+    const next: Readonly<GraphProperties> = row.properties ?? {};
     const previousJson = side.states[position] === CHANGED ? previous.get(owner) : undefined;
     if (previousJson === undefined || previousJson === "{}") {
       for (const key of Object.keys(next)) if (properties.add(owner, key, next[key]!)) await properties.flush();
-      counts.upserted += prepared.propertyCount;
+      counts.upserted += row.propertyCount;
       continue;
     }
     const before = JSON.parse(previousJson) as Record<string, string>;
@@ -427,12 +364,14 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
         head: UPSERT_NODE_HEAD,
         tail: UPSERT_NODE_TAIL,
         columns: 8,
+        table: "graph_nodes",
         propertyTable: "graph_node_properties",
         propertyOwner: "node_id",
-        keyOf: ({ row }) => row.id,
-        values: ({ row }, add) => add.add(row.id, row.kind, row.label, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
+        encode: encodeCanonicalNodeRow,
+        values: (row, add) => add.add(row.id, row.kind, row.label, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
       },
-      !storeEmpty,
+      storeEmpty,
+      "id",
     );
     timer.mark("write_nodes", `${nodePositions.length} upserted, ${nodeProperties.upserted} property rows`);
 
@@ -446,13 +385,15 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
         head: UPSERT_EDGE_HEAD,
         tail: UPSERT_EDGE_TAIL,
         columns: 9,
+        table: "graph_edges",
         propertyTable: "graph_edge_properties",
         propertyOwner: "edge_key",
-        keyOf: ({ row }) => row.edge_key,
-        values: ({ row }, add) =>
+        encode: encodeCanonicalEdgeRow,
+        values: (row, add) =>
           add.add(row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
       },
-      !storeEmpty,
+      storeEmpty,
+      "edge_key",
     );
     timer.mark("write_edges", `${edgePositions.length} upserted, ${edgeProperties.upserted} property rows`);
 

@@ -177,6 +177,51 @@ export const writeCases: ConformanceCase[] = [
       }),
   },
   {
+    name: "property filters find every value a cold load or an upsert stored, whatever its characters",
+    requires: ["write"],
+    run: async (h) => {
+      // JSON escapes some of these (quote, backslash, newline) and must escape the others
+      // as \uXXXX (controls, lone surrogates): a cold load stores both kinds of value.
+      const plain = ['say "hi"', "back\\slash", "line\nbreak", "tab\there", "caf\u00e9", "emoji \u{1f600}", "sep\u2028", ""];
+      const escaped = ["ctl\u0001", "lone \ud800", "\\u0041 literally"];
+      const projectionOf = (values: string[]): GraphProjection => ({
+        nodes: [node("hub"), ...values.map((value, i) => node(`v${i}`, { properties: { v: value, i: String(i) } }))],
+        edges: values.map((value, i) => ({ from_id: "hub", to_id: `v${i}`, kind: "has", properties: { v: value } })),
+      });
+      const check = async (store: GraphStore, values: string[]) => {
+        for (const [i, value] of values.entries()) {
+          assert.deepEqual(
+            (await store.nodesByKind("n", { properties: { v: value } })).items.map((n) => n.id),
+            [`v${i}`],
+            `node value ${JSON.stringify(value)}`,
+          );
+          assert.deepEqual(
+            (await store.scanEdges({ properties: { v: value } })).items.map((e) => e.to_id),
+            [`v${i}`],
+            `edge value ${JSON.stringify(value)}`,
+          );
+          assert.deepEqual((await store.getNode(`v${i}`))?.properties, { i: String(i), v: value });
+        }
+      };
+      for (const values of [plain, [...plain, ...escaped]]) {
+        await withStore(h, undefined, async (store) => {
+          const report = await store.replaceProjection(projectionOf(values));
+          assert.equal(report.node_properties.upserted, values.length * 2);
+          assert.equal(report.edge_properties.upserted, values.length);
+          await check(store, values);
+          const again = await store.replaceProjection(projectionOf(values));
+          assert.equal(again.nodes.upserted + again.edges.upserted, 0, "an unchanged refresh rewrites nothing");
+        });
+        await withStore(h, undefined, async (store) => {
+          const { nodes, edges } = projectionOf(values);
+          await store.upsertNodes(nodes);
+          await store.upsertEdges(edges);
+          await check(store, values);
+        });
+      }
+    },
+  },
+  {
     name: "a store from a newer schema version fails closed",
     requires: ["write", "schema-version"],
     run: (h) =>
