@@ -1,0 +1,45 @@
+import type Database from "better-sqlite3";
+import { prepared } from "./prepared";
+
+/** A symbol whose span overlaps a searched range: the units a ranked answer points at. */
+export interface SpanSymbol {
+  id: number;
+  file: string;
+  name: string;
+  kind: string;
+  line: number;
+  end_line: number;
+  parent: string | null;
+  qualified_name: string;
+  doc: string | null;
+}
+
+/** Symbols of the given kinds overlapping any of `ranges` (root-relative file, inclusive lines), by file and line. */
+export function unitSymbolsOverlapping(
+  db: Database.Database,
+  ranges: readonly { file: string; start: number; end: number }[],
+  kinds: readonly string[],
+): SpanSymbol[] {
+  if (ranges.length === 0 || kinds.length === 0) return [];
+  // One indexed lookup per range (idx_symbols_file): a join over a JSON list of ranges scans the whole table instead.
+  const statement = prepared(
+    db,
+    `SELECT id, file, name, kind, line, end_line, parent, qualified_name, ${hasDocColumn(db) ? "doc" : "NULL AS doc"}
+     FROM symbols WHERE file = ? AND line <= ? AND end_line >= ? AND kind IN (SELECT value FROM json_each(?))`,
+  );
+  const wanted = JSON.stringify(kinds);
+  const byId = new Map<number, SpanSymbol>();
+  for (const range of ranges) for (const row of statement.all(range.file, range.end, range.start, wanted) as SpanSymbol[]) byId.set(row.id, row);
+  return [...byId.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || b.end_line - a.end_line || a.id - b.id));
+}
+
+/** How many chunks match each FTS5 expression (a term's document frequency, for its weight). */
+export function ftsMatchCounts(db: Database.Database, matches: readonly string[]): number[] {
+  const statement = prepared(db, "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?", "pluck");
+  return matches.map((match) => statement.get(match) as number);
+}
+
+/** Whether `symbols` has the `doc` column (schema 6 on); an older file is read without it until it is migrated. */
+function hasDocColumn(db: Database.Database): boolean {
+  return (prepared(db, "SELECT count(*) FROM pragma_table_info('symbols') WHERE name = 'doc'", "pluck").get() as number) > 0;
+}
