@@ -17,6 +17,11 @@ export interface CliIo {
   stderrIsTTY: boolean;
   /** Terminal width for help text; undefined when stdout is not a terminal. */
   columns?: number | undefined;
+  /**
+   * The process serves many commands (`tsift daemon`, `tsift mcp`): a command must never
+   * stop it, so guards that kill the process (search's native-call watchdog) are left out.
+   */
+  serving?: boolean;
 }
 
 export function processIo(): CliIo {
@@ -35,7 +40,7 @@ export function processIo(): CliIo {
 
 /** An in-memory CliIo for tests and embedding. */
 export function bufferedIo(
-  options: { cwd?: string; env?: Record<string, string | undefined>; columns?: number; stdin?: string | Buffer } = {},
+  options: { cwd?: string; env?: Record<string, string | undefined>; columns?: number; stdin?: string | Buffer; serving?: boolean } = {},
 ): CliIo & { out: string; err: string } {
   const input = options.stdin;
   const io = {
@@ -54,6 +59,7 @@ export function bufferedIo(
     stdoutIsTTY: false,
     stderrIsTTY: false,
     columns: options.columns,
+    serving: options.serving === true,
   };
   return io;
 }

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { distinctNames } from "./index-db/distinct-names";
 import { readTransaction } from "./index-db/read-transaction";
 
 export type SymbolMatch = "exact" | "case_insensitive" | "prefix" | "fuzzy";
@@ -95,7 +96,7 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
     ranked = select(null, []).map((row) => ({ row, tier: 0, score: 0 }));
     ranked.sort((a, b) => cmp(a.row.file, b.row.file) || a.row.line - b.row.line || cmp(a.row.name, b.row.name) || a.row.id - b.row.id);
   } else {
-    const found = rank(query.name, select, (column) => distinctNames(db, column), count, limit);
+    const found = rank(query.name, select, (column) => distinctNames(db, column).names, count, limit);
     ranked = found.ranked;
     uncounted = found.beyondLimit;
     ranked.sort(
@@ -122,23 +123,6 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
     total,
     truncated: kept.length < total,
   };
-}
-
-/**
- * The distinct names the fuzzy tier scores, kept per connection until the database
- * changes (`PRAGMA data_version` moves when another connection commits, `total_changes()`
- * when this one writes): a long-lived reader
- * (the MCP server, a daemon) then reads them once per index update instead of per query.
- */
-const nameCache = new WeakMap<Database.Database, { version: string; columns: Map<string, string[]> }>();
-
-function distinctNames(db: Database.Database, column: "name" | "qualified_name"): string[] {
-  const version = `${db.pragma("data_version", { simple: true }) as number}:${db.prepare("SELECT total_changes()").pluck().get() as number}`;
-  let cached = nameCache.get(db);
-  if (!cached || cached.version !== version) nameCache.set(db, (cached = { version, columns: new Map() }));
-  let names = cached.columns.get(column);
-  if (!names) cached.columns.set(column, (names = db.prepare(`SELECT DISTINCT ${column} FROM symbols`).pluck().all() as string[]));
-  return names;
 }
 
 type Select = (extra: string | null, extraParams: unknown[]) => RankRow[];

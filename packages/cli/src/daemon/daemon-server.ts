@@ -57,7 +57,7 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
     }
     const cwd = resolve(request.cwd);
     warmFor(cwd);
-    const io = bufferedIo({ cwd, env: request.env ?? {}, ...(request.columns === undefined ? {} : { columns: request.columns }) });
+    const io = bufferedIo({ cwd, env: request.env ?? {}, serving: true, ...(request.columns === undefined ? {} : { columns: request.columns }) });
     io.stdoutIsTTY = request.stdoutIsTTY === true;
     io.stderrIsTTY = request.stderrIsTTY === true;
     let code = await runFastPath(argv, io);

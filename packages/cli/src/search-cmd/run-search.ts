@@ -46,11 +46,16 @@ export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandR
     ...(flags.alpha !== undefined ? { alpha: flags.alpha } : {}),
     ...(flags.model !== undefined ? { model: flags.model } : {}),
     env: io.env,
-    deadlineGuard: (ms, strategy) =>
-      startWatchdog(
-        ms,
-        `tsift: error[timeout]: tsift search timed out after ${flags.timeout}s (strategy: ${strategy}) inside a native call; the process was stopped. Re-run with \`--timeout 0\` or narrow \`--path\` / \`--scope\`.`,
-      ),
+    // A serving process (daemon, MCP) keeps V8's deadline only: killing it would fail every other client.
+    ...(io.serving
+      ? {}
+      : {
+          deadlineGuard: (ms: number, strategy: SearchStrategy) =>
+            startWatchdog(
+              ms,
+              `tsift: error[timeout]: tsift search timed out after ${flags.timeout}s (strategy: ${strategy}) inside a native call; the process was stopped. Re-run with \`--timeout 0\` or narrow \`--path\` / \`--scope\`.`,
+            ),
+        }),
   });
   const notes = [...result.notes];
   // Phase timings on stderr for benchmarking (TSIFT_SEARCH_TIMINGS=1); never in the report, which stays deterministic.

@@ -96,18 +96,50 @@ interface CacheFile<T> {
 
 /** The value stored under `key`, or null when it is missing, unreadable, from another cache version, or corrupt. */
 export function readCommunityCache<T>(dir: string, key: string): T | null {
+  return remembered(parsedMemo, join(dir, `${key}.json`), (text) => {
+    try {
+      const file = JSON.parse(text) as CacheFile<T>;
+      return file && file.version === COMMUNITY_CACHE_VERSION && file.key === key ? file.value : null;
+    } catch {
+      return null;
+    }
+  }) as T | null;
+}
+
+/**
+ * What a long-lived reader (the MCP server, the daemon) last read from a cache file, while
+ * the file is the same one (inode, size, mtime): a search's PageRank tie-break or an
+ * `explain` then costs a `stat` instead of reading and parsing megabytes per call. Entries
+ * are immutable once written (the key covers the index state), so this only saves work.
+ */
+interface MemoEntry {
+  stamp: string;
+  value: unknown;
+}
+const MEMO_ENTRIES = 8;
+const parsedMemo = new Map<string, MemoEntry>();
+const linesMemo = new Map<string, MemoEntry>();
+
+function remembered(memo: Map<string, MemoEntry>, path: string, decode: (text: string) => unknown): unknown {
+  const stat = statSync(path, { throwIfNoEntry: false, bigint: false });
+  if (!stat) return null;
+  const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  const known = memo.get(path);
+  if (known?.stamp === stamp) return known.value;
   let text: string;
   try {
-    text = readFileSync(join(dir, `${key}.json`), "utf8");
+    text = readFileSync(path, "utf8");
   } catch {
     return null;
   }
-  try {
-    const file = JSON.parse(text) as CacheFile<T>;
-    return file && file.version === COMMUNITY_CACHE_VERSION && file.key === key ? file.value : null;
-  } catch {
-    return null;
+  const value = decode(text);
+  // Misses are not kept: a file being replaced is read again next time.
+  if (value !== null) {
+    memo.delete(path);
+    memo.set(path, { stamp, value });
+    if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
   }
+  return value;
 }
 
 /**
@@ -153,21 +185,17 @@ export interface CacheLines {
 
 /** The line-laid-out file under `key`, or null when it is missing, from another cache version or layout, or cut short. */
 export function readCacheLines(dir: string, key: string): CacheLines | null {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, `${key}.json`), "utf8");
-  } catch {
-    return null;
-  }
-  const firstEnd = text.indexOf("\n");
-  if (firstEnd < 0 || !text.endsWith("\n]}}")) return null;
-  try {
-    const opening = JSON.parse(`${text.slice(0, firstEnd)}]}}`) as CacheFile<Record<string, unknown>>;
-    if (!opening || opening.version !== COMMUNITY_CACHE_VERSION || opening.key !== key) return null;
-    return { head: opening.value, text, body: firstEnd + 1 };
-  } catch {
-    return null;
-  }
+  return remembered(linesMemo, join(dir, `${key}.json`), (text) => {
+    const firstEnd = text.indexOf("\n");
+    if (firstEnd < 0 || !text.endsWith("\n]}}")) return null;
+    try {
+      const opening = JSON.parse(`${text.slice(0, firstEnd)}]}}`) as CacheFile<Record<string, unknown>>;
+      if (!opening || opening.version !== COMMUNITY_CACHE_VERSION || opening.key !== key) return null;
+      return { head: opening.value, text, body: firstEnd + 1 };
+    } catch {
+      return null;
+    }
+  }) as CacheLines | null;
 }
 
 /** The item on the line starting at `start` (its trailing comma dropped), and where the next line starts; null at the closing line. Throws on a corrupt line. */

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { symbolHandle } from "../graph-queries/symbol-handle";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
+import { distinctNames, sqlLength, sqlLower } from "./distinct-names";
 import { prepared } from "./prepared";
 
 /** A symbol row as the symbol ranker reads it. */
@@ -28,13 +29,28 @@ export interface SymbolCandidateQuery extends IndexRowFilters {
 /**
  * The symbols likeliest to answer a name query, best first: exact names (or qualified
  * names), then more query tags contained, then shorter names (fewer parts, so a higher
- * F1 for the same overlap), then row id. Candidates come from scanning the two name
- * indexes rather than the table, whose rows (signatures, types) are ten times their
- * size: the lower(name) index answers the tags and exact names by itself, the
- * qualified-name index the exact qualified names. `length(lower(name))` is
- * `length(name)`: lower() folds ASCII only.
+ * F1 for the same overlap), then row id.
+ *
+ * A connection's first query scans the two name indexes in one statement (the rows,
+ * with their signatures and types, are ten times the size of the indexes). Later queries
+ * on the same connection (the MCP server, the daemon) match the query against the
+ * connection's distinct names in memory (`distinctNames`, read once per index change) and
+ * read only the rows of the names that rank first: reading those names costs more than
+ * one scan, so a one-shot CLI process never pays it. Both ways give the same rows in the
+ * same order (comparisons fold case as SQLite's `lower()` does).
  */
 export function symbolNameCandidates(db: Database.Database, query: SymbolCandidateQuery): SymbolCandidate[] {
+  if (query.limit <= 0) return [];
+  if (!queried.has(db)) {
+    queried.add(db);
+    return scannedNameCandidates(db, query);
+  }
+  return memoryNameCandidates(db, query);
+}
+
+const queried = new WeakSet<Database.Database>();
+
+function scannedNameCandidates(db: Database.Database, query: SymbolCandidateQuery): SymbolCandidate[] {
   const { tags } = query;
   const matched = tags.length > 0 ? tags.map(() => "(instr(lower(name), ?) > 0)").join(" + ") : "0";
   const filter = rowFilterSql(query, "kind");
@@ -54,6 +70,82 @@ export function symbolNameCandidates(db: Database.Database, query: SymbolCandida
      ORDER BY best.exact DESC, best.matched DESC, best.len, best.id`;
   return prepared(db, sql).all(query.query, ...tags, ...filter.params, ...tags, ...filter.params, query.query, query.limit) as SymbolCandidate[];
 }
+
+function memoryNameCandidates(db: Database.Database, query: SymbolCandidateQuery): SymbolCandidate[] {
+  const { tags, limit } = query;
+  const wanted = sqlLower(query.query);
+  const matchedIn = (lower: string) => {
+    let matched = 0;
+    for (const tag of tags) if (lower.includes(tag)) matched++;
+    return matched;
+  };
+  const filter = rowFilterSql(query, "kind");
+  const where = filter.sql ? ` AND ${filter.sql}` : "";
+  const rowsOf = (column: "name" | "qualified_name", values: readonly string[]) =>
+    values.length === 0
+      ? []
+      : (prepared(db, `SELECT ${CANDIDATE_COLUMNS} FROM symbols WHERE ${column} IN (SELECT value FROM json_each(?))${where}`).all(
+          JSON.stringify(values),
+          ...filter.params,
+        ) as SymbolCandidate[]);
+
+  const best = new Map<number, Ranked>();
+  const keep = (row: SymbolCandidate, exact: boolean) => {
+    const known = best.get(row.id);
+    if (known) known.exact ||= exact;
+    else best.set(row.id, { row, exact, matched: matchedIn(sqlLower(row.name)), length: sqlLength(row.name) });
+  };
+  const qualified = distinctNames(db, "qualified_name");
+  rowsOf(
+    "qualified_name",
+    qualified.names.filter((_, i) => qualified.lower[i] === wanted),
+  ).forEach((row) => keep(row, true));
+
+  const { names, lower } = distinctNames(db, "name");
+  const candidates: { name: string; exact: boolean; matched: number; length: number }[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const exact = lower[i] === wanted;
+    const matched = matchedIn(lower[i]!);
+    if (exact || matched > 0) candidates.push({ name: names[i]!, exact, matched, length: sqlLength(names[i]!) });
+  }
+  candidates.sort((a, b) => Number(b.exact) - Number(a.exact) || b.matched - a.matched || a.length - b.length);
+  // Read names best first; once `limit` rows are in, finish the names that rank level with the
+  // last one read (row id decides among them), then stop.
+  let read = 0;
+  while (read < candidates.length) {
+    const batch = candidates.slice(read, read + NAMES_PER_READ);
+    read += batch.length;
+    let rows = rowsOf(
+      "name",
+      batch.map((candidate) => candidate.name),
+    );
+    rows.forEach((row) => keep(row, sqlLower(row.name) === wanted));
+    if (best.size < limit) continue;
+    const last = batch[batch.length - 1]!;
+    const level = (candidate: (typeof candidates)[number]) =>
+      candidate.exact === last.exact && candidate.matched === last.matched && candidate.length === last.length;
+    const tied: string[] = [];
+    while (read < candidates.length && level(candidates[read]!)) tied.push(candidates[read++]!.name);
+    rows = rowsOf("name", tied);
+    rows.forEach((row) => keep(row, sqlLower(row.name) === wanted));
+    break;
+  }
+  return [...best.values()]
+    .sort((a, b) => Number(b.exact) - Number(a.exact) || b.matched - a.matched || a.length - b.length || a.row.id - b.row.id)
+    .slice(0, limit)
+    .map((entry) => entry.row);
+}
+
+interface Ranked {
+  row: SymbolCandidate;
+  exact: boolean;
+  matched: number;
+  length: number;
+}
+
+const CANDIDATE_COLUMNS = "id, name, kind, language, file, line, end_line, parent, signature, qualified_name";
+/** Distinct names whose rows one statement reads. */
+const NAMES_PER_READ = 64;
 
 /** How many call sites resolve to each of `ids` (their in-degree); ids with none are absent. */
 export function resolvedCallerCounts(db: Database.Database, ids: readonly number[]): Map<number, number> {
