@@ -7,7 +7,7 @@
  *
  * Lines are 1-based and inclusive; paths are root-relative with `/`.
  */
-export const INDEX_SCHEMA_VERSION = 5;
+export const INDEX_SCHEMA_VERSION = 6;
 
 const V1 = [
   `CREATE TABLE IF NOT EXISTS meta (
@@ -226,8 +226,28 @@ const V5 = [
   "CREATE INDEX IF NOT EXISTS idx_checker_calls_file ON checker_calls(file, line)",
 ];
 
+/**
+ * Doc comments: `symbols.doc` is a declaration's doc comment or docstring (@tsift/graph
+ * `ExtractedSymbol.doc`: its first sentence, at most 200 characters), and `chunks_fts`
+ * gains a fifth BM25 field, `doc`, holding the docs of the declarations in each chunk, so
+ * what code says it does is weighted apart from the code. An FTS5 table cannot gain a
+ * column: the chunks and their full-text index are dropped and recreated, and every file
+ * is re-extracted by the next update (its stat and hash reset, as versions 2 and 3 do).
+ */
+const V6 = [
+  "ALTER TABLE symbols ADD COLUMN doc TEXT",
+  "DELETE FROM chunks",
+  "DROP TABLE IF EXISTS chunks_fts",
+  `CREATE VIRTUAL TABLE chunks_fts USING fts5(
+    names, path, body, terms, doc,
+    content = '', contentless_delete = 1,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  )`,
+  "UPDATE files SET mtime_ns = -1, content_hash = ''",
+];
+
 /** `INDEX_MIGRATIONS[n - 1]` brings a file from version n - 1 to n. */
-export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5];
+export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6];
 
 /** `files.skip_reason` of a tracked file whose reading or extraction failed (with `files.failure`). */
 export const FAILURE_REASONS = ["read_failed", "extract_failed"] as const;

@@ -3,6 +3,7 @@ import { callersAndCallees, type StoredEdge } from "./call-edges";
 import { cacheLineAt, communityCacheKey, indexWatermark, readCacheLines, readCommunityCache, writeCommunityCacheLines } from "./community-cache";
 import { cachedCommunityOf, type CommunityDiagnostics, type CommunityMember, type CommunityOptions, type IndexCommunity } from "./community-view";
 import { toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-symbol";
+import { prepared } from "../index-db/prepared";
 import { readTransaction } from "../index-db/read-transaction";
 
 export interface ExplainOptions extends CommunityOptions {
@@ -32,6 +33,8 @@ export interface ExplainCommunity {
 export interface SymbolExplanation {
   symbol: string;
   handle: string;
+  /** The declaration's doc comment or docstring (its first sentence), when it has one. */
+  doc?: string;
   definitions: StoredSymbol[];
   callers: StoredEdge[];
   callers_total: number;
@@ -131,6 +134,7 @@ export function assembleExplanation(
   return {
     symbol: symbol.qualified_name,
     handle: symbol.handle,
+    ...symbolDoc(db, symbol.id),
     definitions: [toStoredSymbol(symbol)],
     ...callersAndCallees(db, symbol, { limit }),
     community: community
@@ -146,6 +150,13 @@ export function assembleExplanation(
     pagerank,
     complexity: symbol.complexity,
   };
+}
+
+/** `{ doc }` when the symbol has a doc comment; nothing for an index older than the `doc` column. */
+function symbolDoc(db: Database.Database, id: number): { doc?: string } {
+  const hasColumn = (prepared(db, "SELECT count(*) FROM pragma_table_info('symbols') WHERE name = 'doc'", "pluck").get() as number) > 0;
+  const doc = hasColumn ? (prepared(db, "SELECT doc FROM symbols WHERE id = ?", "pluck").get(id) as string | null | undefined) : null;
+  return doc ? { doc } : {};
 }
 
 /**

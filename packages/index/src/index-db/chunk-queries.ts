@@ -49,12 +49,14 @@ export function chunkCount(db: Database.Database): number {
   return prepared(db, "SELECT count(*) FROM chunks", "pluck").get() as number;
 }
 
-/** BM25 weight per `chunks_fts` column: symbol names, path segments, body, identifier splits. */
+/** BM25 weight per `chunks_fts` column: symbol names, path segments, body, identifier splits, doc comments. */
 export interface Bm25Weights {
   names: number;
   path: number;
   body: number;
   terms: number;
+  /** The doc comments of the chunk's declarations; 0 when absent. */
+  doc?: number;
 }
 
 export interface FtsChunkQuery extends IndexRowFilters {
@@ -74,7 +76,7 @@ export function ftsChunkMatches(db: Database.Database, query: FtsChunkQuery): { 
   const filter = rowFilterSql(query, "symbol_kind");
   const where = `chunks_fts MATCH ?${filter.sql ? ` AND rowid IN (SELECT id FROM chunks WHERE ${filter.sql})` : ""}`;
   const w = query.weights;
-  const bm25 = `bm25(chunks_fts, ${w.names}, ${w.path}, ${w.body}, ${w.terms})`;
+  const bm25 = `bm25(chunks_fts, ${w.names}, ${w.path}, ${w.body}, ${w.terms}, ${w.doc ?? 0})`;
   return readTransaction(db, () => {
     const rows = prepared(db, `SELECT rowid AS id, -${bm25} AS score FROM chunks_fts WHERE ${where} ORDER BY ${bm25} LIMIT ?`).all(
       query.match,

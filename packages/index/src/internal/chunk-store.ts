@@ -23,7 +23,7 @@ export class ChunkStore {
       `INSERT INTO chunks (file, language, start_line, end_line, origin, symbol, symbol_kind, names, hash, text)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.insertFts = db.prepare("INSERT INTO chunks_fts (rowid, names, path, body, terms) VALUES (?, ?, ?, ?, ?)");
+    this.insertFts = db.prepare("INSERT INTO chunks_fts (rowid, names, path, body, terms, doc) VALUES (?, ?, ?, ?, ?, ?)");
   }
 
   write(path: string, extraction: FileExtraction): void {
@@ -46,7 +46,7 @@ export class ChunkStore {
         chunkHash(path, names, chunk.text),
         chunk.text,
       ).lastInsertRowid;
-      this.insertFts.run(id, nameTerms(chunk.names), pathText, chunk.text, identifierTerms(chunk.text));
+      this.insertFts.run(id, nameTerms(chunk.names), pathText, chunk.text, identifierTerms(chunk.text), chunk.doc ?? "");
     }
   }
 }

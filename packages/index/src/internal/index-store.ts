@@ -65,8 +65,8 @@ export class IndexStore {
     this.touchFileRow = db.prepare("UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?");
     this.insertSymbol = db.prepare(
       `INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility, cyclomatic, max_nesting, lines, level,
-         handle, return_type, value_type, bases)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         handle, return_type, value_type, bases, doc)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertCall = db.prepare(
       `INSERT INTO calls (file, caller_symbol_id, caller_name, callee_name, receiver, line, kind, resolved_symbol_id, resolution, receiver_type, local)
@@ -183,6 +183,7 @@ export class IndexStore {
           symbol.return_type ?? null,
           symbol.value_type ?? null,
           symbol.bases?.join(",") ?? null,
+          symbol.doc ?? null,
         ).lastInsertRowid,
       );
       const key = `${symbol.qualified_name}\0${symbol.line}`;
