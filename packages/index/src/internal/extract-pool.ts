@@ -21,10 +21,19 @@ export const PARALLEL_THRESHOLD = 64;
 export const YIELD_EVERY_CHARS = 1 << 20;
 
 /**
- * Jobs a worker holds at once: the one it parses and the next, so it never waits for the
- * calling thread to write one result and read the next file before it can go on.
+ * Jobs a worker holds at once, at least: the one it parses and the next, so it never waits
+ * for the calling thread to write one result and read the next file before it can go on.
  */
 export const JOBS_IN_FLIGHT = 2;
+
+/**
+ * Characters of source a worker holds at once, at least (up to MAX_JOBS_IN_FLIGHT jobs). The
+ * calling thread parses a whole file of its own between turns, up to max_file_bytes (~0.3 s
+ * for 1 MiB), and writes what arrived meanwhile; two small jobs ran out long before that, and
+ * the worker idled for a fifth of a cold effect run waiting for more.
+ */
+export const CHARS_IN_FLIGHT = 1 << 20;
+export const MAX_JOBS_IN_FLIGHT = 64;
 
 /** One turn of the event loop, so queued finalizers (parse trees) run. */
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -135,11 +144,12 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
         }
       }
     };
-    const inflight = new Map<Worker, number>();
-    /** Tops the worker up to JOBS_IN_FLIGHT jobs; false once it has nothing left to do. */
+    const inflight = new Map<Worker, { jobs: number; chars: number }>();
+    /** Tops the worker up to JOBS_IN_FLIGHT jobs and CHARS_IN_FLIGHT characters; false once it has nothing left to do. */
     const feed = (worker: Worker): boolean => {
-      let held = inflight.get(worker) ?? 0;
-      while (held < JOBS_IN_FLIGHT && nextToPrepare < count) {
+      let held = inflight.get(worker);
+      if (!held) inflight.set(worker, (held = { jobs: 0, chars: 0 }));
+      while ((held.jobs < JOBS_IN_FLIGHT || held.chars < CHARS_IN_FLIGHT) && held.jobs < MAX_JOBS_IN_FLIGHT && nextToPrepare < count) {
         const index = nextToPrepare++;
         const job = options.prepare(index);
         if (!job) {
@@ -148,10 +158,10 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
         }
         pending.set(index, job);
         worker.postMessage({ id: index, lang: job.lang, text: job.text });
-        held++;
+        held.jobs++;
+        held.chars += job.text.length;
       }
-      inflight.set(worker, held);
-      return held > 0;
+      return held.jobs > 0;
     };
     const pool: Worker[] = [];
     const fail = (error: unknown) => {
@@ -173,8 +183,10 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
         finishIfDone();
       };
       worker.on("message", (message: { id: number; ok: boolean; result?: FileExtraction; message?: string }) => {
+        const held = inflight.get(worker)!;
+        held.jobs--;
+        held.chars -= pending.get(message.id)?.text.length ?? 0;
         pending.delete(message.id);
-        inflight.set(worker, inflight.get(worker)! - 1);
         ready.set(message.id, message.ok ? { ok: true, result: message.result! } : { ok: false, message: message.message ?? "extraction failed" });
         try {
           emit();
