@@ -101,7 +101,10 @@ export interface CallSite {
    * class, and `#name` / `#name()` steps through members (`this#store`, `Pool#semaphore`).
    */
   receiver_type?: string;
-  /** The called name is bound inside the caller (a parameter or local variable), not a file or imported symbol. */
+  /**
+   * The called name is bound inside the caller (a parameter or local variable), not a file or
+   * imported symbol; for a receiver call (Python), the receiver's head is such a variable.
+   */
   local?: true;
 }
 

@@ -3,6 +3,7 @@ import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../lang
 import type { SyntaxNode } from "../parser-registry";
 import { cursorAt } from "../internal/node-cursor";
 import { oneLine } from "../signature";
+import { enterClass, enterExpressionScope, enterFunction, enterModule, receiverFacts } from "./python-scopes";
 
 /**
  * Python extraction rules.
@@ -17,7 +18,11 @@ import { oneLine } from "../signature";
  *
  * Calls: every `call` whose function is a name or an attribute (`self.store.get()` -> receiver
  * `self.store`, callee `get`); class instantiation is an ordinary call. Calls inside lambdas and
- * comprehensions belong to the enclosing named callable.
+ * comprehensions belong to the enclosing named callable. What the scopes say about the receiver
+ * (python-scopes.ts) rides along: its type (`this#store` from `self.store = Store()`, `Store()`
+ * from `x = Store()`, `make()` from `x = make()`, annotations) and whether the callee or the
+ * receiver's head is a variable (`local`), so neither is mistaken for a module-level name.
+ * Functions record what calling them yields (`-> Store`, or the one type all their returns agree on).
  *
  * Imports: `import a.b` (names []), `import a.b as c` (names [{ name: "*", alias: "c" }], a namespace
  * binding like TS `import * as c`), `from m import a as b, c`, `from m import *` (name "*"), relative
@@ -160,8 +165,10 @@ function functionDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft
   const head = definitionHead(node, source);
   if (!head) return null;
   const decorated = decorationOf(node, context);
-  const kind: SymbolKind = context.enclosing()?.kind === "class" ? methodKind(head.name, decorated?.names ?? []) : "function";
-  return {
+  const isMethod = context.enclosing()?.kind === "class";
+  const kind: SymbolKind = isMethod ? methodKind(head.name, decorated?.names ?? []) : "function";
+  const returns = enterFunction(node, context, isMethod, decorated?.names ?? []);
+  const draft: SymbolDraft = {
     name: head.name,
     kind,
     signature: tidy(source.slice(decorated?.start ?? node.startIndex, head.headEnd)),
@@ -170,6 +177,8 @@ function functionDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft
     callable: true,
     container: false,
   };
+  if (returns) draft.return_type = returns;
+  return draft;
 }
 
 function classDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
@@ -177,6 +186,7 @@ function classDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft | 
   const head = definitionHead(node, source);
   if (!head) return null;
   const decorated = decorationOf(node, context);
+  enterClass(node, context, head.name);
   return {
     name: head.name,
     kind: "class",
@@ -316,15 +326,26 @@ function call(node: SyntaxNode, context: RuleContext): CallDraft | null {
   const cursor = cursorAt(node);
   if (!cursor.gotoFirstChild()) return null;
   const type = cursor.nodeType;
-  if (type === "identifier") return { callee: context.source.slice(cursor.startIndex, cursor.endIndex), receiver: null, kind: "call" };
+  if (type === "identifier") {
+    const callee = context.source.slice(cursor.startIndex, cursor.endIndex);
+    const draft: CallDraft = { callee, receiver: null, kind: "call" };
+    if (receiverFacts(node, context, callee, null).local) draft.local = true;
+    return draft;
+  }
   if (type !== "attribute") return null;
   const text = context.source.slice(cursor.startIndex, cursor.endIndex);
   const dot = text.lastIndexOf(".");
   const callee = text.slice(dot + 1).trim();
   if (dot <= 0 || !callee) return null;
   // A chain split over lines reports each call on the line of its name (the attribute's end).
-  const receiver = receiverText(text.slice(0, dot));
-  return text.includes("\n") ? { callee, receiver, kind: "call", row: cursor.endPosition.row } : { callee, receiver, kind: "call" };
+  const row = text.includes("\n") ? cursor.endPosition.row : undefined;
+  const draft: CallDraft = { callee, receiver: receiverText(text.slice(0, dot)), kind: "call" };
+  if (row !== undefined) draft.row = row;
+  const facts = receiverFacts(node, context, callee, text.slice(0, dot));
+  if (facts.receiver) draft.receiver = facts.receiver;
+  if (facts.type) draft.receiver_type = facts.type;
+  if (facts.local) draft.local = true;
+  return draft;
 }
 
 function importedName(node: SyntaxNode): ImportedName | null {
@@ -391,6 +412,21 @@ const KEYWORD_PATTERNS = new Set(["None", "True", "False"]);
 export const PYTHON_RULES: LanguageRules = {
   skip: new Set(["comment"]),
   definitions: {
+    // Reads the module's top-level bindings for the calls below; never a symbol itself.
+    module: (node, context) => {
+      enterModule(node, context);
+      return null;
+    },
+    // Lambda parameters and comprehension targets shadow module names; never symbols themselves.
+    ...Object.fromEntries(
+      ["lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression"].map((type) => [
+        type,
+        (node: SyntaxNode, context: RuleContext) => {
+          enterExpressionScope(node, context);
+          return null;
+        },
+      ]),
+    ),
     // Records the decorators for the definition inside; never a symbol itself.
     decorated_definition: decoratedDefinition,
     function_definition: functionDefinition,
