@@ -217,7 +217,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       if (type) return pickOne(tables.findMember(type, call.callee_name, accept), "typed", tables) ?? UNRESOLVED;
       if (type === null) return UNRESOLVED;
     }
-    if (RECEIVER_PATH.test(receiver)) {
+    // A receiver whose head is a variable of the caller (Python) names no module or class.
+    if (RECEIVER_PATH.test(receiver) && !call.local) {
       const hit = receiverPath(call, receiver.split(/\.|::/u), accept, language);
       if (hit) return hit;
     }
@@ -377,6 +378,10 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       const file = tables.moduleFile(call.file, segments.join("::"));
       if (file !== null) return pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import", tables) ?? UNRESOLVED;
     }
+    if (imported && resolutionOf(language).modules === "python") {
+      const hit = pythonModulePath(call, segments, accept, language);
+      if (hit) return hit;
+    }
     if (imported && segments.length === 1) {
       // `ns.f()` with `import * as ns`: a top-level function of that module.
       const namespace = tables.namespaceFile(call.file, head);
@@ -387,6 +392,27 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     if (owner === undefined) return null;
     if (owner === null) return UNRESOLVED;
     return pickOne(tables.findMember(owner, call.callee_name, accept), imported ? "import" : "same_file", tables) ?? UNRESOLVED;
+  }
+
+  /**
+   * `email.utils.parseaddr()`, `a.f()` or `mod.Class.method()` after `import email.utils` /
+   * `import a.b`: the longest prefix of the receiver that such an import names is the
+   * module; the rest is a class path in it. Null when no whole-module import binds the head.
+   */
+  function pythonModulePath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
+    for (let length = segments.length; length > 0; length--) {
+      const file = tables.pythonModule(call.file, segments.slice(0, length).join("."));
+      if (file === undefined) continue;
+      if (file === null) return UNRESOLVED;
+      const rest = segments.slice(length);
+      if (rest.length === 0) return pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import", tables) ?? UNRESOLVED;
+      let owner = valueOwner(tables.exported(file, rest[0]!).symbols, language);
+      for (const segment of rest.slice(1)) owner = owner ? valueOwner(tables.members(owner, segment), language) : owner;
+      if (owner === undefined) return null;
+      if (owner === null) return UNRESOLVED;
+      return pickOne(tables.findMember(owner, call.callee_name, accept), "import", tables) ?? UNRESOLVED;
+    }
+    return null;
   }
 
   /**

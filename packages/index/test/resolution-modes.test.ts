@@ -20,7 +20,7 @@ import { query } from "./db-helpers";
  */
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/resolution-modes/", import.meta.url));
-const LANGUAGES = ["typescript", "rust", "kotlin", "zig"] as const;
+const LANGUAGES = ["typescript", "rust", "kotlin", "zig", "python"] as const;
 const MODES = ["constructor", "factory", "module-alias", "dispatch", "inherited"] as const;
 
 /** Reached recall per language and mode (precision must stay 1 everywhere). */
@@ -29,6 +29,7 @@ const RECALL_FLOOR: Record<(typeof LANGUAGES)[number], Record<(typeof MODES)[num
   rust: { constructor: 1, factory: 1, "module-alias": 1, dispatch: 1, inherited: 1 },
   kotlin: { constructor: 1, factory: 1, "module-alias": 1, dispatch: 1, inherited: 1 },
   zig: { constructor: 1, factory: 1, "module-alias": 1, dispatch: 1, inherited: 1 },
+  python: { constructor: 1, factory: 1, "module-alias": 1, dispatch: 1, inherited: 1 },
 };
 
 interface ExpectedEdge {

@@ -43,6 +43,7 @@ export const CALLABLE = new Set([
 /** Kinds `new X()` / `X()` may construct (a JS constructor function too). */
 export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
 export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
+const PYTHON_FILE = /\.pyi?$/u;
 const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
 /**
@@ -119,6 +120,10 @@ export class ResolverTables {
   private readonly packageOf = new Map<string, string>();
   /** Language of each file with symbols. */
   private readonly languages = new Map<string, string>();
+  /** Python `import a.b` rows (whole modules, no alias) per file: they bind `a`, and `a.b` names the module. */
+  private readonly pythonModuleImports = new Map<string, ResolverImport[]>();
+  /** Files with symbols or imports: a package `__init__.py` may hold only imports. */
+  private readonly pythonFiles = new Set<string>();
 
   constructor(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
     for (const member of memberTypes) {
@@ -154,7 +159,27 @@ export class ResolverTables {
       const local = nestedOne(this.bindings, entry.file);
       const name = localName(entry);
       if (name && !local.has(name)) local.set(name, entry);
+      if (PYTHON_FILE.test(entry.file)) {
+        this.pythonFiles.add(entry.file);
+        if (entry.name === null && entry.alias === null) push(this.pythonModuleImports, entry.file, entry);
+      }
     }
+    for (const file of this.files) if (PYTHON_FILE.test(file)) this.pythonFiles.add(file);
+  }
+
+  /**
+   * The file a Python module path (`email.utils`, `email`) names in `file`, when an
+   * `import email.utils` there binds it: the imported module itself, or the package that
+   * `import a.b` binds as `a`. Null when it lies outside the index; undefined when no
+   * whole-module import binds the path.
+   */
+  pythonModule(file: string, path: string): string | null | undefined {
+    const rows = this.pythonModuleImports.get(file);
+    if (!rows) return undefined;
+    const exact = rows.find((entry) => entry.module === path);
+    if (exact) return exact.resolved_file;
+    if (!rows.some((entry) => entry.module.startsWith(`${path}.`))) return undefined;
+    return resolveModule("python" as Lang, file, path, null, this.pythonFiles);
   }
 
   /**
