@@ -4,6 +4,7 @@ export { queryTerms, type QueryTermsOptions } from "./query-terms";
 export { QUERY_STOP_WORDS } from "./query-stop-words";
 export {
   SEARCH_STRATEGIES,
+  type AnswerItem,
   type Confidence,
   type SearchFilters,
   type SearchHit,
@@ -11,7 +12,8 @@ export {
   type SymbolHit,
   type SymbolMatchType,
 } from "./search-types";
-export { hybridAlpha, prefersExact, queryShape, type QueryShape } from "./query-shape";
+export { hybridAlpha, mergesAnswer, prefersExact, queryShape, type QueryShape } from "./query-shape";
+export { DEFAULT_ANSWER_TUNING, rankedAnswer, type AnswerTuning } from "./ranked-answer";
 export { SEARCH_FILLER_WORDS, coverage, ftsQuery, type FtsQuery, type QueryGroup } from "./fts-query";
 export { bestLines, type Snippet } from "./snippet";
 export { chunkAt, normalizePathFilter, type ChunkRow } from "./chunk-rows";

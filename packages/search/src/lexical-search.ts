@@ -6,8 +6,8 @@ import { bestLines } from "./snippet";
 
 export type { Bm25Weights };
 
-/** Names weigh most: a chunk that declares what the query names is usually the answer. */
-export const DEFAULT_BM25_WEIGHTS: Bm25Weights = { names: 5, path: 2.5, body: 1, terms: 1 };
+/** Names weigh most: a chunk that declares what the query names is usually the answer; doc comments say what code does, above its body. */
+export const DEFAULT_BM25_WEIGHTS: Bm25Weights = { names: 5, path: 2.5, body: 1, terms: 1, doc: 2 };
 
 export interface LexicalOptions extends SearchFilters {
   limit: number;

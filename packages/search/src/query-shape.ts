@@ -57,6 +57,23 @@ export function prefersExact(query: string): boolean {
 }
 
 /**
+ * Whether the answer to a query is one merged list (declarations and code ranked together)
+ * rather than name-matched symbols first: a description of behaviour names no symbol, so
+ * symbols that share a word with it are no better than the code that does what it says.
+ * Sentences with a parenthesis or a colon still describe ("Return the value (or None).").
+ */
+export function mergesAnswer(query: string): boolean {
+  const shape = queryShape(query);
+  if (shape === "identifier" || shape === "path") return false;
+  const words = query
+    .trim()
+    .split(/\s+/)
+    .filter((token) => /^[\p{L}][\p{L}'-]*[.,;:!?)]*$/u.test(token.replace(/^[("'`*]+/, "")));
+  if (shape === "code") return words.length >= 4;
+  return words.length >= 2;
+}
+
+/**
  * The dense weight in hybrid fusion (0 = BM25 only, 1 = vectors only), from the query's
  * shape: identifiers and code lean on BM25, which matches them exactly; descriptions of
  * behaviour lean on vectors, which match meaning across wording.

@@ -46,6 +46,32 @@ export interface SearchHit {
   source: "bm25" | "dense" | "hybrid" | "exact";
 }
 
+/**
+ * One entry of the merged answer to a prose query (`SearchData.results`): a declaration,
+ * or module-level code, found by its text, its name or both, pointing at its best line.
+ */
+export interface AnswerItem {
+  rank: number;
+  path: string;
+  /** The best line, inside the declaration: where the snippet comes from. */
+  line: number;
+  /** The declaration's span (a module-level stretch: its chunk's). */
+  start_line: number;
+  end_line: number;
+  /** The symbol the best line lies in. */
+  symbol: string | null;
+  /** The declaration's kind; null for module-level code. */
+  kind: string | null;
+  score: number;
+  confidence: Confidence;
+  snippet: string;
+  language: string | null;
+  /** `text`: a BM25 chunk held it; `name`: the symbol ranker matched its name. */
+  found_by: ("text" | "name")[];
+  /** The declaration's doc comment (first sentence), when it has one. */
+  doc?: string;
+}
+
 /** Filters shared by every strategy. `path` is a root-relative directory or file prefix. */
 export interface SearchFilters {
   path?: string;

@@ -9,9 +9,12 @@ import type { Encoder } from "../encoders/encoder";
 import { createHashEncoder } from "../encoders/hash-encoder";
 import { loadModel2VecEncoder } from "../encoders/model2vec-encoder";
 import { exactSearch } from "../exact-search";
+import { ftsQuery } from "../fts-query";
 import { lexicalSearch } from "../lexical-search";
+import { mergesAnswer } from "../query-shape";
+import { rankedAnswer } from "../ranked-answer";
 import { pageRankTieBreak, type PageRankFn } from "../page-rank-tie-break";
-import type { SearchHit, SymbolHit } from "../search-types";
+import type { AnswerItem, SearchHit, SymbolHit } from "../search-types";
 import { searchSymbols } from "../symbol-search";
 import { cachedVectorsComplete } from "../vector-matrix";
 import type { SearchData, SearchRequest, SearchTarget } from "./search-request";
@@ -37,6 +40,9 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
   const filters = { ...(request.pathFilter !== null ? { path: request.pathFilter } : {}), languages: request.languages, kinds: request.kinds };
   const symbols: SymbolHit[] = [];
   const hits: SearchHit[] = [];
+  // A prose query's answer is one list; only the lexical ranker builds it (dense strategies keep symbols, then hits).
+  const merged = request.strategy === "lexical" && mergesAnswer(request.query);
+  const results: AnswerItem[] = [];
   let symbolTotal = 0;
   let hitTotal = 0;
   let artifacts = 0;
@@ -82,6 +88,10 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
           const result = lexicalSearch(db, request.query, { limit: request.limit, ...local });
           hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
           hitTotal += result.total;
+          if (merged) {
+            const answer = rankedAnswer(db, ftsQuery(request.query), found, { limit: request.limit, ...local });
+            results.push(...answer.map((item) => (target.prefix ? { ...item, path: prefixed(target, item.path) } : item)));
+          }
         } else {
           const result = denseSearch(db, request.query, request.strategy === "semantic" ? "semantic" : "hybrid", {
             limit: request.limit,
@@ -107,12 +117,16 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
   hits.sort((a, b) => b.score - a.score || cmp(a.path, b.path) || a.line - b.line);
   const keptHits = hits.slice(0, request.limit).map((hit, index) => ({ ...hit, rank: index + 1 }));
   const keptSymbols = symbols.slice(0, request.limit);
+  results.sort((a, b) => b.score - a.score || cmp(a.path, b.path) || a.line - b.line);
+  const answer = merged && !request.targets.every((target) => !target.indexed) ? "merged" : "symbols_first";
   return {
     query: request.query,
     strategy: request.strategy,
     strategy_source: request.strategySource,
     symbols: keptSymbols,
     hits: keptHits,
+    ...(request.strategy !== "exact" ? { answer } : {}),
+    ...(answer === "merged" ? { results: results.slice(0, request.limit).map((item, index) => ({ ...item, rank: index + 1 })) } : {}),
     symbol_total: Math.max(symbolTotal, keptSymbols.length),
     hit_total: Math.max(hitTotal, keptHits.length),
     indexed_artifacts: artifacts,

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchStrategy, SymbolHit } from "../search-types";
+import type { AnswerItem, SearchHit, SearchStrategy, SymbolHit } from "../search-types";
 
 /** One index a search reads: where its db is and which directory its paths are relative to. */
 export interface SearchTarget {
@@ -45,6 +45,13 @@ export interface SearchData {
   strategy_source: SearchRequest["strategySource"];
   symbols: SymbolHit[];
   hits: SearchHit[];
+  /**
+   * How to read the answer: `merged` (a prose query: `results` is one ranked list of
+   * declarations and code, symbols and hits together) or `symbols_first` (symbols, then hits).
+   */
+  answer?: "merged" | "symbols_first";
+  /** The merged answer, best first (with `answer: "merged"`). */
+  results?: AnswerItem[];
   symbol_total: number;
   hit_total: number;
   /** Chunks searched (files for exact search). */

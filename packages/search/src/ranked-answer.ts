@@ -1,0 +1,282 @@
+import type Database from "better-sqlite3";
+import { splitIdentifier } from "@tsift/graph";
+import {
+  chunkCount,
+  chunksById,
+  enclosingSymbolName,
+  ftsMatchCounts,
+  overlappingChunkIds,
+  readTransaction,
+  unitSymbolsOverlapping,
+  type ChunkRow,
+  type SpanSymbol,
+} from "@tsift/index/indexer";
+import { probe, type FtsQuery } from "./fts-query";
+import { compareChunks, confidenceOf, rankChunksBm25, type LexicalOptions } from "./lexical-search";
+import type { AnswerItem, SymbolHit } from "./search-types";
+import { bestLines } from "./snippet";
+
+/** Declarations an answer points at: a line belongs to the innermost of these that holds it. */
+const UNIT_KINDS = ["function", "method", "constructor", "getter", "setter", "class", "interface", "struct", "enum", "trait", "impl", "object"];
+/**
+ * The answer ranker's constants (tuned on the docstring task set's tuning half): chunks
+ * BM25 hands it per requested result (at least `minCandidates`), field weights of a
+ * unit's text (its own name above its parent's and the path, its doc above its code),
+ * and BM25's saturation `k1` and length normalization `b`.
+ */
+export interface AnswerTuning {
+  candidatesPerResult: number;
+  minCandidates: number;
+  weights: { name: number; parent: number; path: number; doc: number; body: number };
+  k1: number;
+  b: number;
+  /** A name token containing a query word counts (`getini` has `ini`): names glue words together. */
+  nameSubstring: boolean;
+  /** Query words also match the names code gives what they describe (`whether` -> `is`, `number` -> `len`). */
+  synonyms: boolean;
+  /** A unit the symbol ranker matched by name gains this times its name score (F1 of the query's words and its name's parts). */
+  nameBonus: number;
+  /** The share of the score a unit keeps when it has none of the query's words but one. */
+  coverageFloor: number;
+}
+
+export const DEFAULT_ANSWER_TUNING: AnswerTuning = {
+  candidatesPerResult: 5,
+  minCandidates: 50,
+  weights: { name: 3, parent: 1, path: 0.75, doc: 2, body: 1 },
+  k1: 2.5,
+  b: 0.75,
+  nameSubstring: true,
+  synonyms: true,
+  nameBonus: 2,
+  coverageFloor: 0.35,
+};
+
+/** Words of descriptions and the name parts code uses for them. */
+const NAME_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    return: ["get"],
+    returns: ["get"],
+    whether: ["is", "has", "can", "should"],
+    check: ["is", "has", "validate", "verify"],
+    checks: ["is", "has", "validate", "verify"],
+    number: ["len", "count", "num"],
+    length: ["len"],
+    create: ["make", "new", "build", "init"],
+    creates: ["make", "new", "build", "init"],
+    construct: ["make", "new", "build", "init"],
+    representation: ["repr", "str"],
+    string: ["str"],
+    equal: ["eq"],
+    iterate: ["iter"],
+    iterator: ["iter"],
+    remove: ["del", "delete", "pop"],
+    delete: ["del", "remove"],
+    initialize: ["init"],
+    retrieve: ["get", "fetch", "load"],
+    compute: ["calc", "calculate"],
+    convert: ["to", "as"],
+  }),
+);
+
+interface Unit {
+  key: string;
+  file: string;
+  language: string;
+  /** The declaration, or null for module-level code between declarations. */
+  symbol: SpanSymbol | null;
+  start: number;
+  end: number;
+  /** The unit's own lines (nested declarations' lines belong to them), with their line numbers. */
+  lines: { line: number; text: string }[];
+  chunkScore: number;
+  nameMatch: boolean;
+  /** The symbol ranker's score for the declaration's name (0 when it did not match). */
+  nameScore: number;
+}
+
+/**
+ * The one ranked answer for a prose query: the declarations (functions, methods, classes)
+ * and module-level stretches that BM25's best chunks hold, and those the symbol ranker
+ * matched by name, each scored on its own text with BM25F (name, parent, path, doc and
+ * body as separate fields, each query word weighted by how rare it is among all chunks).
+ * A chunk packs several small declarations; scoring each on its own lines points the
+ * answer at the one the query describes rather than at the chunk's first.
+ */
+export function rankedAnswer(
+  db: Database.Database,
+  query: FtsQuery,
+  symbols: readonly SymbolHit[],
+  options: LexicalOptions,
+  tuning: AnswerTuning = DEFAULT_ANSWER_TUNING,
+): AnswerItem[] {
+  return readTransaction(db, () => {
+    if (query.groups.length === 0 || options.limit <= 0) return [];
+    const candidates = Math.max(tuning.minCandidates, options.limit * tuning.candidatesPerResult);
+    // rankChunksBm25 re-scores an overfetched page: keep its best `candidates`.
+    const ranked = rankChunksBm25(db, query, { ...options, limit: candidates }).ranked.slice(0, candidates);
+    const chunkScores = new Map(ranked.map((entry) => [entry.chunk.id, entry.score]));
+    const chunks = new Map(ranked.map((entry) => [entry.chunk.id, entry.chunk]));
+    // Name matches join even when BM25 missed their chunk: a query can name what it wants.
+    const named = symbols.slice(0, options.limit);
+    const extraIds = named.flatMap((symbol) => overlappingChunkIds(db, symbol.file, symbol.line, symbol.end_line)).filter((id) => !chunks.has(id));
+    for (const [id, chunk] of chunksById(db, extraIds)) chunks.set(id, chunk);
+    const units = unitsOf(db, [...chunks.values()].sort(compareChunks), chunkScores, named);
+    if (units.length === 0) return [];
+
+    const weights = groupWeights(db, query);
+    const avgLength = units.reduce((sum, unit) => sum + unit.lines.length, 0) / units.length;
+    const scored = units.map((unit) => ({ unit, ...scoreUnit(unit, query, weights, avgLength, tuning) }));
+    scored.sort((a, b) => b.score - a.score || cmp(a.unit.file, b.unit.file) || a.unit.start - b.unit.start);
+    const top = scored[0]?.score ?? 0;
+    return scored.slice(0, options.limit).map(({ unit, score, covered }, index) => {
+      const text = unit.lines.map((entry) => entry.text);
+      const snippet = bestLinesOf(unit, query);
+      const rounded = Math.round(score * 10_000) / 10_000;
+      return {
+        rank: index + 1,
+        path: unit.file,
+        line: snippet.line,
+        start_line: unit.start,
+        end_line: unit.end,
+        symbol: enclosingSymbolName(db, unit.file, snippet.line),
+        kind: unit.symbol?.kind ?? null,
+        score: rounded,
+        confidence: confidenceOf(covered, top > 0 ? score / top : 0, rounded),
+        snippet: text.length > 0 ? snippet.text : "",
+        language: unit.language,
+        found_by: [...(unit.chunkScore > 0 ? (["text"] as const) : []), ...(unit.nameMatch ? (["name"] as const) : [])],
+        ...(unit.symbol?.doc ? { doc: unit.symbol.doc } : {}),
+      };
+    });
+  });
+}
+
+/** Splits candidate chunks into units: each line goes to the innermost declaration holding it, else to the chunk's module-level unit. */
+function unitsOf(db: Database.Database, chunks: readonly ChunkRow[], chunkScores: Map<number, number>, named: readonly SymbolHit[]): Unit[] {
+  const symbols = unitSymbolsOverlapping(
+    db,
+    chunks.map((chunk) => ({ file: chunk.file, start: chunk.start_line, end: chunk.end_line })),
+    UNIT_KINDS,
+  );
+  const byFile = new Map<string, SpanSymbol[]>();
+  for (const symbol of symbols) {
+    const list = byFile.get(symbol.file);
+    if (list) list.push(symbol);
+    else byFile.set(symbol.file, [symbol]);
+  }
+  const namedKeys = new Map(named.map((symbol) => [`${symbol.file}\0${symbol.line}\0${symbol.name}`, symbol.score]));
+  const units = new Map<string, Unit>();
+  const seenLines = new Set<string>();
+  for (const chunk of chunks) {
+    const fileSymbols = byFile.get(chunk.file) ?? [];
+    const texts = chunk.text.split("\n");
+    const score = chunkScores.get(chunk.id) ?? 0;
+    for (let offset = 0; offset < texts.length; offset++) {
+      const line = chunk.start_line + offset;
+      const owner = innermost(fileSymbols, line);
+      const key = owner ? `${chunk.file}\0s${owner.id}` : `${chunk.file}\0c${chunk.id}`;
+      let unit = units.get(key);
+      if (!unit) {
+        unit = {
+          key,
+          file: chunk.file,
+          language: chunk.language,
+          symbol: owner,
+          start: owner ? owner.line : chunk.start_line,
+          end: owner ? owner.end_line : chunk.end_line,
+          lines: [],
+          chunkScore: 0,
+          nameMatch: owner !== null && namedKeys.has(`${owner.file}\0${owner.line}\0${owner.name}`),
+          nameScore: owner !== null ? (namedKeys.get(`${owner.file}\0${owner.line}\0${owner.name}`) ?? 0) : 0,
+        };
+        units.set(key, unit);
+      }
+      unit.chunkScore = Math.max(unit.chunkScore, score);
+      // Overlapping windows repeat lines: each counts once.
+      const lineKey = `${chunk.file}\0${line}`;
+      if (seenLines.has(lineKey)) continue;
+      seenLines.add(lineKey);
+      unit.lines.push({ line, text: texts[offset]! });
+    }
+  }
+  // Module-level units hold only the code between declarations; a blank stretch is no answer.
+  return [...units.values()].filter((unit) => unit.lines.some((entry) => /[\p{L}\p{N}]/u.test(entry.text)));
+}
+
+function innermost(symbols: readonly SpanSymbol[], line: number): SpanSymbol | null {
+  let best: SpanSymbol | null = null;
+  for (const symbol of symbols) {
+    if (symbol.line > line) break;
+    if (symbol.end_line >= line && (best === null || symbol.line >= best.line)) best = symbol;
+  }
+  return best;
+}
+
+/** Each query word's weight: its inverse document frequency among all chunks (BM25's idf). */
+function groupWeights(db: Database.Database, query: FtsQuery): number[] {
+  const total = Math.max(1, chunkCount(db));
+  const matches = query.groups.map((group) => group.parts.map((part) => `"${part.replace(/"/g, '""')}"`).join(" AND "));
+  const counts = ftsMatchCounts(db, matches);
+  const all = Math.max(total, ...counts);
+  return counts.map((count) => Math.log(1 + (all - count + 0.5) / (count + 0.5)));
+}
+
+/**
+ * BM25F of one unit: per query word, the field-weighted count of its occurrences (a
+ * word matches a token it prefixes, after trimming like `probe`: `retries` finds
+ * `retry`), the body's share normalized by the unit's length, saturated with K1; the sum
+ * is scaled by the share of query words the unit has, as the chunk ranker does.
+ */
+function scoreUnit(unit: Unit, query: FtsQuery, weights: readonly number[], avgLength: number, tuning: AnswerTuning): { score: number; covered: number } {
+  const { weights: field, k1, b } = tuning;
+  const nameMatches = (token: string, part: string) => token.startsWith(part) || (tuning.nameSubstring && part.length >= 3 && token.includes(part));
+  const symbol = unit.symbol;
+  const fields = {
+    name: symbol ? splitIdentifier(symbol.name) : [],
+    parent: symbol?.parent ? splitIdentifier(symbol.parent) : [],
+    path: splitIdentifier(unit.file.replace(/\.[^./]+$/, "")),
+    doc: symbol?.doc ? splitIdentifier(symbol.doc) : [],
+    body: splitIdentifier(unit.lines.map((entry) => entry.text).join("\n")),
+  };
+  const lengthNorm = 1 - b + (b * unit.lines.length) / Math.max(1, avgLength);
+  let score = 0;
+  let matched = 0;
+  query.groups.forEach((group, index) => {
+    const probes = group.parts.map(probe);
+    const count = (tokens: readonly string[], matches = (token: string, part: string) => token.startsWith(part)) => {
+      let min = Infinity;
+      for (const part of probes) {
+        let n = 0;
+        for (const token of tokens) if (matches(token, part)) n++;
+        min = Math.min(min, n);
+      }
+      return min === Infinity ? 0 : min;
+    };
+    const synonyms = tuning.synonyms && group.parts.length === 1 ? (NAME_SYNONYMS.get(group.parts[0]!) ?? []) : [];
+    const nameCount = Math.max(count(fields.name, nameMatches), ...synonyms.map((word) => fields.name.filter((token) => token === word).length));
+    const tf =
+      field.name * nameCount +
+      field.parent * count(fields.parent, nameMatches) +
+      field.path * count(fields.path) +
+      field.doc * count(fields.doc) +
+      (field.body * count(fields.body)) / lengthNorm;
+    if (tf <= 0) return;
+    matched++;
+    score += weights[index]! * ((tf * (k1 + 1)) / (tf + k1));
+  });
+  const covered = query.groups.length > 0 ? matched / query.groups.length : 0;
+  score += tuning.nameBonus * unit.nameScore;
+  return { score: score * (tuning.coverageFloor + (1 - tuning.coverageFloor) * covered), covered };
+}
+
+function bestLinesOf(unit: Unit, query: FtsQuery): { line: number; text: string } {
+  // The unit's lines need not be contiguous (nested declarations are cut out): rank them as one text, then map back.
+  const snippet = bestLines(unit.lines.map((entry) => entry.text).join("\n"), 1, query.groups);
+  const entry = unit.lines[snippet.line - 1] ?? unit.lines[0]!;
+  return { line: entry.line, text: snippet.text };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
