@@ -108,7 +108,7 @@ export interface OpenProjectOptions {
   onNote?: ((note: string) => void) | undefined;
 }
 
-/** `resolve: "checker"` also runs the project's TypeScript checker over open calls (`tsift index --resolve checker`). */
+/** `resolve: "checker"` also resolves calls with the project's TypeScript checker (`tsift index --resolve checker`). */
 export type ProjectIndexOptions = Pick<IndexProjectOptions, "rebuild" | "prune" | "quiet" | "onProgress" | "resolve" | "onCheckerProgress">;
 export type ProjectCheckOptions = Pick<IndexProjectOptions, "quiet">;
 export type ProjectStatusOptions = Pick<StatusOptions, "fix" | "limit">;

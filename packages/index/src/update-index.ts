@@ -34,7 +34,7 @@ export interface UpdateIndexOptions {
   onProgress?: (progress: IndexProgress) => void;
   /**
    * How calls are resolved: `declarations` (the default) or `checker`, which afterwards runs
-   * the project's own TypeScript checker over the TypeScript files whose calls are open
+   * the project's own TypeScript checker over the TypeScript files it has not checked at their content hash
    * (`runCheckerPass`), still under the writer lock, and records its answers as `checker`.
    */
   resolve?: CallResolver;

@@ -41,10 +41,12 @@ describe("the TypeScript checker pass (resolve: checker)", () => {
     expect(query(location.dbPath, RUN_CALL)).toEqual([{ resolution: "ambiguous", target: null }]);
 
     const summary = await updateIndex(location, { resolve: "checker" });
-    expect(summary.checker).toMatchObject({ typescript: expect.any(String), files_checked: 1, bound: 1, overturned: 0 });
+    // main.ts, and service.ts for its `new Runner()`: every file with calls is checked once.
+    expect(summary.checker).toMatchObject({ typescript: expect.any(String), files_checked: 2, bound: 1, overturned: 0 });
     expect(query(location.dbPath, RUN_CALL)).toEqual([{ resolution: "checker", target: "src/service.ts:Runner.run" }]);
-    expect(query(location.dbPath, "SELECT path, typescript_version FROM checker_files")).toEqual([
+    expect(query(location.dbPath, "SELECT path, typescript_version FROM checker_files ORDER BY path")).toEqual([
       { path: "src/main.ts", typescript_version: summary.checker!.typescript },
+      { path: "src/service.ts", typescript_version: summary.checker!.typescript },
     ]);
 
     // Nothing changed: the answers are current, so no program is built.
@@ -78,12 +80,13 @@ describe("the TypeScript checker pass (resolve: checker)", () => {
     expect(query(location.dbPath, RUN_CALL)).toEqual([{ resolution: "ambiguous", target: null }]);
     expect(query(location.dbPath, "SELECT count(*) AS n FROM checker_calls")).toEqual([{ n: 0 }]);
 
+    // Only the changed file is checked again.
     const summary = await updateIndex(location, { resolve: "checker" });
-    expect(summary.checker).toMatchObject({ files_checked: 1, bound: 1 });
+    expect(summary.checker).toMatchObject({ files_checked: 1, files_current: 1, bound: 1 });
     expect(query(location.dbPath, RUN_CALL)).toEqual([{ resolution: "checker", target: "src/service.ts:Runner.run" }]);
   });
 
-  it("checks declaration-typed calls and keeps the bindings it confirms as typed", async () => {
+  it("checks the declaration resolver's bindings and keeps the ones it confirms", async () => {
     const root = tsProject({
       "src/service.ts": SERVICE,
       "src/main.ts": [
@@ -97,11 +100,34 @@ describe("the TypeScript checker pass (resolve: checker)", () => {
     });
     const location = indexLocation(root);
     const summary = await updateIndex(location, { resolve: "checker" });
-    expect(summary.checker).toMatchObject({ confirmed: 1, bound: 1, overturned: 0 });
+    // `r.run()` (typed), `new Other()` (import) and service.ts's `new Runner()` confirmed; `map` is the library's, unbound either way.
+    expect(summary.checker).toMatchObject({ confirmed: 3, bound: 1, overturned: 0 });
     expect(query(location.dbPath, RUN_CALL)).toEqual([
       { resolution: "typed", target: "src/service.ts:Runner.run" },
       { resolution: "checker", target: "src/service.ts:Other.run" },
     ]);
+  });
+
+  it("overturns a declaration binding that a shadowing local makes wrong", async () => {
+    // The local `backtrack` sits in a callback no symbol encloses, so both are top-level names to declarations.
+    const root = tsProject({
+      "src/graph.ts": [
+        "const dual = <F>(arity: number, f: F): F => f;",
+        "export const paths: (n: number) => number[] = dual(1, (n: number) => {",
+        "  const backtrack = () => n;",
+        "  return [backtrack()];",
+        "});",
+        "export const backtrack = () => 0;",
+        "",
+      ].join("\n"),
+    });
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const BACKTRACK = `SELECT c.resolution, s.line AS target_line FROM calls c LEFT JOIN symbols s ON s.id = c.resolved_symbol_id WHERE c.callee_name = 'backtrack'`;
+    expect(query(location.dbPath, BACKTRACK)).toEqual([{ resolution: "same_file", target_line: 6 }]);
+    const summary = await updateIndex(location, { resolve: "checker" });
+    expect(summary.checker).toMatchObject({ overturned: 1, bound: 0 });
+    expect(query(location.dbPath, BACKTRACK)).toEqual([{ resolution: "checker", target_line: 3 }]);
   });
 
   it("fails with not_found when the project installs no typescript, after the update committed", async () => {
@@ -121,7 +147,7 @@ describe("the TypeScript checker pass (resolve: checker)", () => {
   it("runs when the config's [index] resolve asks for it", async () => {
     const root = tsProject({ "src/service.ts": SERVICE, "src/main.ts": MAIN, ".tsift/config.toml": '[index]\nresolve = "checker"\n' });
     const run = await indexProject({ path: root });
-    expect(run.report).toMatchObject({ checker: { files_checked: 1, bound: 1 } });
+    expect(run.report).toMatchObject({ checker: { files_checked: 2, bound: 1 } });
     expect(query(indexLocation(root).dbPath, RUN_CALL)).toEqual([{ resolution: "checker", target: "src/service.ts:Runner.run" }]);
   });
 });

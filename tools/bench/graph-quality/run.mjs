@@ -179,7 +179,7 @@ const checkerLines = checkerRun
       "",
       `Checker pass (\`tsift index --resolve checker\`, after the plain index): ${(checkerRun.ms / 1000).toFixed(1)} s wall` +
         (checkerRun.cpuS === null ? "" : `, ${checkerRun.cpuS.toFixed(1)} s CPU, peak RSS ${Math.round(checkerRun.rssMb)} MB`) +
-        `; ${checkerRun.report.files_checked} files checked, ${checkerRun.report.calls_checked} calls: ${checkerRun.report.bound} bound, ${checkerRun.report.confirmed} typed confirmed, ${checkerRun.report.overturned} overturned.`,
+        `; ${checkerRun.report.files_checked} files checked, ${checkerRun.report.calls_checked} calls: ${checkerRun.report.bound} bound, ${checkerRun.report.confirmed} declaration bindings confirmed, ${checkerRun.report.overturned} overturned.`,
     ]
   : [];
 // A miss whose oracle target lies outside every index symbol's span was mapped by name to a

@@ -22,8 +22,7 @@ export const index = defineCommand({
       name: "resolve",
       type: "string",
       choices: ["declarations", "checker"],
-      description:
-        "call resolution: declarations only, or also the project's own TypeScript checker for open calls (default: [index] resolve, else declarations)",
+      description: "call resolution: declarations only, or also the project's own TypeScript checker (default: [index] resolve, else declarations)",
     },
   ],
   examples: [

@@ -6,9 +6,9 @@ type Program = import("typescript").Program;
 type CompilerOptions = import("typescript").CompilerOptions;
 
 /**
- * One `ts.Program` over the files whose calls are open. Only those files are roots: the
- * compiler loads what they import, so a run that checks ten files parses their import
- * closure, not the whole tree. The project's `tsconfig.json` (at `root`) gives the
+ * One `ts.Program` over the files to check. Only those files are roots: the compiler loads
+ * what they import, so a run that checks ten files parses their import closure, not the
+ * whole tree. The project's `tsconfig.json` (at `root`) gives the
  * compiler options and its ambient `.d.ts` files (global declarations no import names);
  * without one, the options of a modern bundler project. Nothing is emitted.
  */
