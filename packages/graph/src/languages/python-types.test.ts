@@ -132,6 +132,12 @@ describe("python receiver types", () => {
     expect(returns).toMatchObject({ a: "Store", b: "Store()", c: null, d: null, "K.me": "this", "K.attr": null });
   });
 
+  it("records base classes from the tree, so a decorated class keeps them", () => {
+    const source = lines("@register(kind='x')", "class A(Base, mod.Mixin, Generic[T], metaclass=Meta):", "    pass", "class B:", "    pass");
+    const bases = Object.fromEntries(extract(source).symbols.map((s) => [s.qualified_name, s.bases ?? null]));
+    expect(bases).toEqual({ A: ["Base", "mod.Mixin", "Generic"], B: null });
+  });
+
   it("rewrites super(Class, self) in Class to super(), and module-level names stay visible in functions", () => {
     const source = lines(
       "store = Store()",

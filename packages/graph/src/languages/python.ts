@@ -187,7 +187,7 @@ function classDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft | 
   if (!head) return null;
   const decorated = decorationOf(node, context);
   enterClass(node, context, head.name);
-  return {
+  const draft: SymbolDraft = {
     name: head.name,
     kind: "class",
     signature: tidy(source.slice(decorated?.start ?? node.startIndex, head.headEnd)),
@@ -196,6 +196,20 @@ function classDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft | 
     callable: false,
     container: true,
   };
+  // Read from the tree: a decorated class's signature starts with its decorators.
+  const bases = baseNames(node);
+  if (bases.length > 0) draft.bases = bases;
+  return draft;
+}
+
+/** `class A(B, mod.C, Generic[T], metaclass=M)` -> ["B", "mod.C", "Generic"]: the base classes, without keyword arguments. */
+function baseNames(node: SyntaxNode): string[] {
+  const bases: string[] = [];
+  for (const base of node.childForFieldName("superclasses")?.namedChildren ?? []) {
+    const type = base.type === "subscript" ? base.childForFieldName("value") : base;
+    if (type && (type.type === "identifier" || type.type === "attribute")) bases.push(type.text.replace(/\s+/gu, ""));
+  }
+  return bases;
 }
 
 /**

@@ -122,6 +122,8 @@ export class ResolverTables {
   private readonly languages = new Map<string, string>();
   /** Python `import a.b` rows (whole modules, no alias) per file: they bind `a`, and `a.b` names the module. */
   private readonly pythonModuleImports = new Map<string, ResolverImport[]>();
+  /** Python `from m import *` rows per file. */
+  private readonly pythonStars = new Map<string, ResolverImport[]>();
   /** Files with symbols or imports: a package `__init__.py` may hold only imports. */
   private readonly pythonFiles = new Set<string>();
 
@@ -162,6 +164,7 @@ export class ResolverTables {
       if (PYTHON_FILE.test(entry.file)) {
         this.pythonFiles.add(entry.file);
         if (entry.name === null && entry.alias === null) push(this.pythonModuleImports, entry.file, entry);
+        if (entry.name === "*" && entry.alias === null) push(this.pythonStars, entry.file, entry);
       }
     }
     for (const file of this.files) if (PYTHON_FILE.test(file)) this.pythonFiles.add(file);
@@ -294,6 +297,14 @@ export class ResolverTables {
       } else if (exposed === name && entry.name !== "*") {
         if (entry.resolved_file === null) return { symbols: [], external: true };
         return this.exported(entry.resolved_file, entry.name ?? name, seen);
+      }
+    }
+    // Python `from .coroutines import *` in a package's `__init__.py` exposes the module's public names.
+    for (const entry of name.startsWith("_") ? [] : (this.pythonStars.get(file) ?? [])) {
+      if (entry.resolved_file === null) external = true;
+      else {
+        const found = this.exported(entry.resolved_file, name, seen);
+        if (found.symbols.length > 0) return found;
       }
     }
     return { symbols: [], external };
