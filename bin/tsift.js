@@ -1,3 +1,5 @@
 #!/usr/bin/env node
-// The published `tsift` bin runs the CLI's own entry, fast paths and EPIPE handling included.
-import "@tsift/cli/bin";
+// The published `tsift` bin: the CLI's CommonJS entry (bin/ is CommonJS, see package.json
+// beside this file), which asks a running daemon without starting Node's ES module loader
+// and otherwise runs the CLI's own ES module entry, fast paths and EPIPE handling included.
+require("@tsift/cli/bin-client");

@@ -7,5 +7,12 @@ import { packageBuild } from "../../tsup.shared";
  * command loads only its own chunk and the packages that chunk imports, and `tsift
  * --help` loads the definitions alone. The graph refresh worker is its own entry: a worker
  * thread starts from a file, found beside the chunks as ./refresh-worker.js.
+ *
+ * The executable (`bin-client.cjs`) is a second, CommonJS build of one small file: it
+ * asks a running daemon without loading Node's ES module loader, and imports bin.js
+ * otherwise. It must not clean dist/, which the first build fills.
  */
-export default packageBuild({ index: "src/index.ts", bin: "src/bin.ts", "refresh-worker": "src/graph-db/refresh-worker.ts" }, { splitting: true });
+export default [
+  packageBuild({ index: "src/index.ts", bin: "src/bin.ts", "refresh-worker": "src/graph-db/refresh-worker.ts" }, { splitting: true }),
+  packageBuild({ "bin-client": "src/bin-client.ts" }, { format: ["cjs"], dts: false, clean: false }),
+];

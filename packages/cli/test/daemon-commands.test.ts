@@ -1,9 +1,16 @@
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { repoRoot } from "./helpers";
 import { project, spawnBuilt, tsift } from "./index-helpers";
+
+/** What `npx tsift` runs: the CommonJS entry, which asks the daemon before loading the CLI's ES modules. */
+function spawnPublished(cwd: string, argv: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(process.execPath, [join(repoRoot, "bin", "tsift.js"), ...argv], { cwd, env, encoding: "utf8" });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
 
 const SOURCES = {
   "src/store.ts": "export class Store {\n  get(key: string) { return key; }\n}\nexport function getStore() { return new Store(); }\n",
@@ -84,6 +91,17 @@ describe("tsift daemon", () => {
     // Commands that are not reads run in-process and leave the daemon's count alone.
     expect(spawnBuilt(root, ["status", "--json"], { env }).code).toBe(0);
     expect(requests(root, env)).toBe(READ_LINES.length);
+    // The published bin asks the daemon once per read command and never twice for the others.
+    const published = [
+      ["symbols", "getStore", "--json"],
+      ["explain", "getStore"],
+      ["search", "store"],
+      ["explain", "noSuchThing"],
+    ];
+    for (const argv of published) expect({ argv, ...spawnPublished(root, argv, env) }).toEqual({ argv, ...spawnBuilt(root, argv, { env: cold }) });
+    expect(spawnPublished(root, ["status", "--json"], env).code).toBe(0);
+    expect(spawnPublished(root, ["--version"], env).out).toMatch(/^\d+\.\d+\.\d+/);
+    expect(requests(root, env)).toBe(READ_LINES.length + published.length);
     const status = JSON.parse(spawnBuilt(root, ["daemon", "status", "--json"], { env }).out) as { projects: string[] };
     expect(status.projects).toEqual([root]);
   });
@@ -136,5 +154,6 @@ describe("tsift daemon", () => {
     }
     const expected = spawnBuilt(root, ["explain", "getStore"], { env: { ...env, TSIFT_NO_DAEMON: "1" } });
     expect(spawnBuilt(root, ["explain", "getStore"], { env })).toEqual(expected);
+    expect(spawnPublished(root, ["explain", "getStore"], env)).toEqual(expected);
   });
 });

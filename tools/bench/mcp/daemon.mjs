@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // CLI read commands through a running `tsift daemon` vs in-process (TSIFT_NO_DAEMON=1) vs
-// `node -e 0`, medians of spawned processes. Uses a private runtime dir, stops the daemon at the end.
-//   node tools/bench/mcp/daemon.mjs --project /tmp/effect-src [--runs 20]
+// `node -e 0`, medians of spawned processes, through the published bin (bin/tsift.js, what
+// `npx tsift` runs; `--bin packages/cli/dist/bin.js` measures the ES module entry instead).
+// Uses a private runtime dir, stops the daemon at the end.
+//   node tools/bench/mcp/daemon.mjs --project /tmp/effect-src [--runs 20] [--bin FILE]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +12,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const bin = join(repo, "packages", "cli", "dist", "bin.js");
-const { values } = parseArgs({ options: { project: { type: "string" }, runs: { type: "string", default: "20" } } });
+const { values } = parseArgs({
+  options: { project: { type: "string" }, runs: { type: "string", default: "20" }, bin: { type: "string", default: join(repo, "bin", "tsift.js") } },
+});
+const bin = values.bin;
 if (!values.project) throw new Error("--project DIR is required (an indexed project)");
 const runs = Number(values.runs);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -54,4 +58,4 @@ try {
   spawnSync(process.execPath, [bin, "daemon", "stop"], { env, stdio: "ignore" });
   rmSync(runtime, { recursive: true, force: true });
 }
-console.log(JSON.stringify({ project: values.project, runs, load: (await import("node:os")).loadavg().map((x) => x.toFixed(1)), results }, null, 2));
+console.log(JSON.stringify({ project: values.project, bin, runs, load: (await import("node:os")).loadavg().map((x) => x.toFixed(1)), results }, null, 2));

@@ -53,14 +53,20 @@ function isRunReply(value: unknown): value is Required<Pick<DaemonRunReply, "std
 }
 
 /**
+ * Set on `globalThis` by the CommonJS entry once it has asked the daemon, so the ES module
+ * entry it falls back to does not ask again.
+ */
+export const DAEMON_ALREADY_ASKED = Symbol.for("tsift.daemon-already-asked");
+
+/**
  * Runs the command line through this user's daemon when one is listening and answers it:
  * prints its stdout and stderr and returns its exit code. Undefined means "run it here":
  * no daemon, `TSIFT_NO_DAEMON=1`, a declined (non-read) command, another version, a
  * timeout or an answer of the wrong shape. Nothing is printed before a whole answer is in,
  * so falling back never duplicates output.
  */
-export async function runThroughDaemon(argv: readonly string[], io: CliIo): Promise<number | undefined> {
-  if (io.env.TSIFT_NO_DAEMON === "1" || argv.length === 0) return undefined;
+export async function runThroughDaemon(argv: readonly string[], io: CliIo, beforeWriting?: () => void): Promise<number | undefined> {
+  if (io.env.TSIFT_NO_DAEMON === "1" || argv.length === 0 || (globalThis as Record<symbol, unknown>)[DAEMON_ALREADY_ASKED] === true) return undefined;
   const { socket } = daemonPaths(io.env);
   if (!existsSync(socket)) return undefined;
   const reply = await ask(socket, {
@@ -74,6 +80,7 @@ export async function runThroughDaemon(argv: readonly string[], io: CliIo): Prom
     ...(io.columns === undefined ? {} : { columns: io.columns }),
   });
   if (!isRunReply(reply)) return undefined;
+  beforeWriting?.();
   if (reply.stdout) io.stdout(reply.stdout);
   if (reply.stderr) io.stderr(reply.stderr);
   return reply.code;

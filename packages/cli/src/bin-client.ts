@@ -1,0 +1,36 @@
+// The `tsift` executable. Built as CommonJS on purpose: a CommonJS entry starts without
+// Node's ES module loader, which costs about as much as a whole answer from a running
+// daemon. When `tsift daemon` answers, this file and three node built-ins are all that
+// load; anything else imports the CLI's ES module entry (bin.js), which never asks again.
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { DAEMON_ALREADY_ASKED, runThroughDaemon } from "./daemon/daemon-client";
+import { processIo } from "./io";
+
+const HELP_OR_VERSION = new Set(["--help", "-h", "--version", "-V"]);
+
+async function run(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.length > 0 && !argv.some((word) => HELP_OR_VERSION.has(word))) {
+    const io = processIo();
+    const code = await runThroughDaemon(argv, io, () => {
+      // Same pipe rules as bin.js, set only once an answer is about to be written.
+      process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") process.exit(0);
+        throw error;
+      });
+      process.stderr.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+        throw error;
+      });
+    });
+    if (code !== undefined) {
+      process.exitCode = code;
+      return;
+    }
+  }
+  (globalThis as Record<symbol, unknown>)[DAEMON_ALREADY_ASKED] = true;
+  await import(pathToFileURL(join(__dirname, "bin.js")).href);
+}
+
+void run();
