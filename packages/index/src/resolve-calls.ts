@@ -1,4 +1,4 @@
-import { builtinStep, inferredType, isInferred, splitSteps, stepName, type InferenceHost } from "./internal/inferred-types";
+import { builtinStep, callableResult, inferredType, isInferred, splitSteps, stepName, type InferenceHost } from "./internal/inferred-types";
 import { CALLABLE, CONSTRUCTIBLE, family, resolutionOf, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
 
 /**
@@ -268,6 +268,11 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     for (let index = 0; index < steps.length; index++) {
       const step = steps[index]!;
       if (!current) return current;
+      // `T#()`: calling a value of the callable type T (inferred-types).
+      if (step === "()") {
+        current = callableResult(tables, current, (type) => resultOf(type, language, depth + 1));
+        continue;
+      }
       if (step.endsWith("()")) {
         const name = step.replace(APPLICATIONS, "");
         const found = pickOne(
@@ -312,7 +317,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
 
   const inference: InferenceHost = {
     tables,
-    typeOf: (text, file, caller, language, depth) => typeOf(text, file, caller, language, depth),
+    typeOf: (text, file, caller, language, depth, callee) => typeOf(text, file, caller, language, depth, caller, callee),
     callTarget: (path, file, caller, language) => callTarget(path, file, caller, language),
     valueOwner: (file, segments) => valuePathOwner(file, segments, "typescript"),
   };

@@ -26,8 +26,34 @@ function parametersOf(list: SyntaxNode | null): SyntaxNode[] {
   return (list?.namedChildren ?? []).filter((parameter) => PARAMETERS.has(parameter.type) && parameter.childForFieldName("pattern")?.type !== "this");
 }
 
-/** Records `(i.j)` member types on the symbol `draft` opens for `node` (a function-like declaration). */
-export function recordCallbackParameters(node: SyntaxNode, draft: SymbolDraft, context: RuleContext, own: TypeParameters, enclosing: Enclosing): void {
+/**
+ * The signatures a declaration's type annotation gives it: a function type, or the call
+ * signatures of an object type (`const map: { (f): …; (self, f): … }`, `readonly use: (f) => A`).
+ */
+export function annotatedSignatures(annotation: SyntaxNode | null): SyntaxNode[] {
+  let type = annotation?.type === "type_annotation" ? annotation.firstNamedChild : annotation;
+  while (type?.type === "parenthesized_type") type = type.firstNamedChild;
+  if (type?.type === "function_type") return [type];
+  if (type?.type === "object_type") return type.namedChildren.filter((member) => member.type === "call_signature");
+  return [];
+}
+
+/**
+ * Records `(i.j)` member types on the symbol `draft` opens, from `signatures` (the function
+ * itself, or what its annotation declares); with several signatures the first to declare
+ * a position wins.
+ */
+export function recordCallbackParameters(
+  signatures: readonly SyntaxNode[],
+  draft: SymbolDraft,
+  context: RuleContext,
+  outer: TypeParameters,
+  enclosing: Enclosing,
+): void {
+  for (const signature of signatures) recordSignature(signature, draft, context, new Map([...outer, ...typeParameters(signature)]), enclosing);
+}
+
+function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleContext, own: TypeParameters, enclosing: Enclosing): void {
   const parameters = parametersOf(node.childForFieldName("parameters"));
   if (parameters.length === 0 || !context.memberType) return;
   let owner: string | null = null;

@@ -13,7 +13,7 @@ import {
   typePath,
   type Enclosing,
 } from "../internal/typescript-type-paths";
-import { callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
+import { annotatedSignatures, callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
 import { bindPattern } from "./typescript-patterns";
 import { onExportClause, onInterfaceBody } from "./typescript-type-members";
 
@@ -182,10 +182,12 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       const path = valuePath(callee);
       const root = path?.split(".")[0];
       if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined) return `${path}()${typeArgumentsOf(node)}`;
-      // `const run = f(…); run(…)`: calling what `f(…)` returned.
+      // `const run = f(…); run(…)`: calling what `f(…)` returned; a local of a callable type
+      // (`sql` in `` sql`…` ``, a tagged template): what its call signatures return (`T#()`).
       if (callee.type === "identifier") {
         const local = lookup(state, callee.startIndex, callee.text);
-        return local?.endsWith("()") && !local.endsWith("()()") ? `${local}()` : null;
+        if (!local || local.endsWith("()()") || local.startsWith("=") || local.startsWith(">") || local === "this") return null;
+        return local.endsWith("()") ? `${local}()` : `${local}#()`;
       }
       const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
       return inner && inner.includes("#") ? `${inner}()` : null;
@@ -422,19 +424,22 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
       ? (returnsThis(annotation) ?? bound(typePath(annotation, true), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state)))
       : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
-    recordCallbackParameters(node, draft, context, own, enclosingOf(state));
+    const binding = context.parentType() === "variable_declarator" ? annotatedSignatures(node.parent?.childForFieldName("type") ?? null) : [];
+    recordCallbackParameters([node, ...binding], draft, context, new Map(), enclosingOf(state));
     return;
   }
   if (node.type === "property_signature") {
     // A function-typed interface member (the rules made it a method): its call result.
     const result = callResult(node.childForFieldName("type"));
     if (result) draft.return_type = result;
+    recordCallbackParameters(annotatedSignatures(node.childForFieldName("type")), draft, context, new Map(), enclosingOf(stateOf(context)));
     return;
   }
   if (node.type !== "variable_declarator") return;
   const annotation = node.childForFieldName("type");
   const value = node.childForFieldName("value");
   const result = callResult(annotation);
+  recordCallbackParameters(annotatedSignatures(annotation), draft, context, new Map(), enclosingOf(stateOf(context)));
   if (result) {
     draft.return_type = result;
     return;

@@ -23,7 +23,7 @@ import type { ResolverTables } from "./resolver-tables";
 /** What the resolver lends: its type-expression reader and the symbol a value path or call names. */
 export interface InferenceHost {
   readonly tables: ResolverTables;
-  typeOf(text: string, file: string, caller: ResolverSymbol | null, language: string, depth: number): ResolverSymbol | null | undefined;
+  typeOf(text: string, file: string, caller: ResolverSymbol | null, language: string, depth: number, callee?: string): ResolverSymbol | null | undefined;
   callTarget(path: string, file: string, caller: ResolverSymbol | null, language: string): ResolverSymbol | null;
   /** The container a value path stands for (the resolver's `valuePathOwner`). */
   valueOwner(file: string, segments: readonly string[]): ResolverSymbol | null | undefined;
@@ -118,8 +118,11 @@ export function inferredType(
     const type = host.typeOf(arg, declared.file, null, language, depth + 1);
     if (type) candidates.set(type.id, type);
   }
-  const having = [...candidates.values()].filter(
-    (type) => host.tables.findMember(type, want, () => true).length > 0 || host.tables.memberType(type, want) !== null,
+  // `want` "" is a call of the value itself (`` sql`…` ``): the candidates with call signatures.
+  const having = [...candidates.values()].filter((type) =>
+    want === ""
+      ? callableResult(host.tables, type, () => type) !== undefined
+      : host.tables.findMember(type, want, () => true).length > 0 || host.tables.memberType(type, want) !== null,
   );
   return having.length === 1 ? having[0] : undefined;
 }
@@ -137,7 +140,9 @@ function declaredType(
   language: string,
   depth: number,
 ): { text: string; file: string } | undefined {
-  if (depth > 6 || text.includes("#") || text.startsWith(">")) return undefined;
+  if (depth > 6 || text.startsWith(">")) return undefined;
+  const steps = splitSteps(text);
+  if (steps.length > 1) return memberDeclaredType(host, steps, file, caller, language, depth);
   if (text.startsWith("=")) {
     const symbol = valueSymbol(host, file, text.slice(1).split("."));
     return symbol?.value_type ? { text: symbol.value_type, file: symbol.file } : undefined;
@@ -178,6 +183,37 @@ function valueSymbol(host: InferenceHost, file: string, segments: readonly strin
   return candidates.find((symbol) => symbol.value_type);
 }
 
+/** `T#m()` / `T#field`: what the member of T declares (its return type, its field type). */
+function memberDeclaredType(
+  host: InferenceHost,
+  steps: readonly string[],
+  file: string,
+  caller: ResolverSymbol | null,
+  language: string,
+  depth: number,
+): { text: string; file: string } | undefined {
+  const last = steps[steps.length - 1]!;
+  const owner = host.typeOf(steps.slice(0, -1).join("#"), file, caller, language, depth + 1, stepName(last));
+  if (!owner) return undefined;
+  if (!last.endsWith("()")) {
+    const member = host.tables.memberType(owner, last);
+    return member ? { text: member.type, file: member.file } : undefined;
+  }
+  if (last.endsWith("()()")) return undefined;
+  const found = host.tables.findMember(
+    owner,
+    last.slice(0, -2),
+    (symbol) => symbol.kind === "method" || symbol.kind === "function" || symbol.kind === "property",
+  );
+  const symbol =
+    found.length > 0 && found.every((candidate) => candidate.qualified_name === found[0]!.qualified_name && candidate.file === found[0]!.file)
+      ? found[0]!
+      : null;
+  const returns = symbol?.return_type;
+  if (!returns || returns === "this" || returns.startsWith(">")) return undefined;
+  return returns.endsWith("()") ? declaredType(host, returns, symbol.file, null, language, depth + 1) : { text: returns, file: symbol.file };
+}
+
 /** `&(callee,i,j)`: the callee's declared type for parameter j of its callback argument i. */
 function callbackParameter(
   host: InferenceHost,
@@ -202,4 +238,20 @@ function callbackParameter(
   }
   const member = target ? host.tables.memberType(target, `(${argument}.${parameter})`) : null;
   return member ? host.typeOf(member.type, member.file, null, language, depth + 1) : undefined;
+}
+
+/** What calling a value of type `type` yields: the call signatures' result of it or its nearest ancestor that declares one. */
+export function callableResult(
+  tables: ResolverTables,
+  type: ResolverSymbol,
+  resultOf: (callable: ResolverSymbol) => ResolverSymbol | null | undefined,
+): ResolverSymbol | null | undefined {
+  const seen = new Set<number>([type.id]);
+  let level = [type];
+  for (let depth = 0; level.length > 0 && depth < 6; depth++) {
+    const callable = level.find((candidate) => candidate.return_type);
+    if (callable) return resultOf(callable);
+    level = level.flatMap((candidate) => tables.heritage(candidate)).filter((base) => !seen.has(base.id) && seen.add(base.id));
+  }
+  return undefined;
 }
