@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { dirname } from "node:path";
 import { TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
 import { installNodeClasses } from "./internal/node-classes";
@@ -88,9 +89,21 @@ function parserFor(lang: Lang): NativeParser {
   const parser = new parserConstructor();
   parser.setLanguage(grammar);
   // Indented text on a later line, so the probe has a node that starts past row and column 0.
-  installNodeClasses(grammar as object, parserConstructor.SyntaxNode, () => parser.parse("\n  a(b, c);\n  d = [e];\n"));
+  installNodeClasses(grammar as object, parserConstructor.SyntaxNode, () => parser.parse("\n  a(b, c);\n  d = [e];\n"), fieldNamesOf(grammar));
   parsers.set(lang, parser);
   return parser;
+}
+
+/** The grammar's field names by id, from node-tree-sitter's own binding (the module it loaded), or null. */
+function fieldNamesOf(grammar: unknown): (string | null)[] | null {
+  try {
+    const binding = (require("node-gyp-build") as (dir: string) => { getNodeFieldNamesById?: (language: unknown) => (string | null)[] })(
+      dirname(require.resolve("tree-sitter/package.json")),
+    );
+    return binding.getNodeFieldNamesById?.(grammar) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Parses source text; tree-sitter recovers from syntax errors, so this only throws when the grammar cannot load. */

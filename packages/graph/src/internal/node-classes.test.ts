@@ -6,6 +6,9 @@ import { parseSource, type SyntaxNode } from "../parser-registry";
 const require = createRequire(import.meta.url);
 const base = (require("tree-sitter") as { SyntaxNode: { prototype: object } }).SyntaxNode.prototype;
 const native = (name: string) => Object.getOwnPropertyDescriptor(base, name)!.get!;
+const nativeChild = Object.getOwnPropertyDescriptor(base, "childForFieldName")!.value as (this: SyntaxNode, field: string) => SyntaxNode | null;
+const FIELDS = ["name", "body", "function", "arguments", "left", "right", "value", "parameters", "object", "property", "type", "condition", "no_such_field"];
+const describeNode = (node: SyntaxNode | null) => (node ? [node.type, node.startIndex, node.endIndex] : null);
 
 const SAMPLES: [Lang, string][] = [
   ["typescript", "// é\nexport class A<T> extends B {\n  m(x: number) { return x && f(`${x}é`) || this.n?.(1); }\n}\nconst s = 'ü' + \"x\";\n"],
@@ -24,7 +27,7 @@ function allNodes(root: SyntaxNode): SyntaxNode[] {
 }
 
 describe("node classes", () => {
-  it.each(SAMPLES)("%s: type, typeId, startIndex and startPosition agree with the native getters on every node", (lang, text) => {
+  it.each(SAMPLES)("%s: type, typeId, startIndex, startPosition and childForFieldName agree with the native ones on every node", (lang, text) => {
     // Twice: the second parse reads the types the first one kept on the prototypes.
     for (let round = 0; round < 2; round++) {
       const nodes = allNodes(parseSource(lang, text).rootNode);
@@ -36,6 +39,7 @@ describe("node classes", () => {
           native("startIndex").call(node),
           native("startPosition").call(node),
         ]);
+        for (const field of FIELDS) expect(describeNode(node.childForFieldName(field))).toEqual(describeNode(nativeChild.call(node, field)));
       }
     }
   });

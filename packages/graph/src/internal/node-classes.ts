@@ -13,6 +13,9 @@
  *   (tree-sitter's TSNode context: start byte, row and column, in UTF-16 bytes), after a
  *   check against the native getters on a small parse; a binding that lays nodes out
  *   differently keeps its own getters.
+ * - `childForFieldName` looks the field's id up in a Map and calls `childForFieldId`, instead
+ *   of handing the name to native code to convert and search the grammar's field names for
+ *   (a quarter of each call), after the same kind of check.
  * ERROR nodes keep the base class (the binding never looks their class up by symbol).
  */
 
@@ -55,15 +58,55 @@ function fieldsMatch(tree: Walkable, base: { prototype: object }): boolean {
   return telling;
 }
 
+type ChildLookup = (this: object, field: string) => NodeFields | null;
+
+/**
+ * `childForFieldName` through field ids, or null when `fieldNames` is missing or the lookup
+ * disagrees with the native one on any node and field of the probe.
+ */
+function fieldIdLookup(tree: Walkable, base: { prototype: object }, fieldNames: readonly (string | null)[] | null): ChildLookup | null {
+  const byName = Object.getOwnPropertyDescriptor(base.prototype, "childForFieldName")?.value as ChildLookup | undefined;
+  const byId = Object.getOwnPropertyDescriptor(base.prototype, "childForFieldId")?.value as ((this: object, id: number) => NodeFields | null) | undefined;
+  if (!fieldNames || !byName || !byId) return null;
+  const ids = new Map<string, number>();
+  fieldNames.forEach((name, id) => {
+    if (name) ids.set(name, id);
+  });
+  const lookup: ChildLookup = function (this: object, field) {
+    const id = ids.get(field);
+    return id === undefined ? null : byId.call(this, id);
+  };
+  const pending = [tree.rootNode as NodeLike];
+  let found = false;
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    for (const field of [...ids.keys(), "no_such_field"]) {
+      const expected = byName.call(node, field);
+      const actual = lookup.call(node, field);
+      if ((expected === null) !== (actual === null) || (expected && actual && (expected[0] !== actual[0] || expected[1] !== actual[1]))) return null;
+      if (expected) found = true;
+    }
+    for (const child of node.children) pending.push(child as NodeLike);
+  }
+  return found ? lookup : null;
+}
+
 /**
  * Installs the per-symbol classes on `language` (once). `probe` parses a small text with it,
- * for the field check; `base` is node-tree-sitter's SyntaxNode.
+ * for the checks; `base` is node-tree-sitter's SyntaxNode; `fieldNames` the grammar's field
+ * names by id, when the binding can list them.
  */
-export function installNodeClasses(language: NodeLanguage, base: { prototype: object }, probe: () => Walkable): void {
+export function installNodeClasses(
+  language: NodeLanguage,
+  base: { prototype: object },
+  probe: () => Walkable,
+  fieldNames: readonly (string | null)[] | null = null,
+): void {
   const classes = language.nodeSubclasses;
   if (!classes || installed.has(language)) return;
   installed.add(language);
-  const fieldsVerified = fieldsMatch(probe(), base);
+  const sample = probe();
+  const fieldsVerified = fieldsMatch(sample, base);
+  const childForFieldName = fieldIdLookup(sample, base, fieldNames);
   const nativeType = Object.getOwnPropertyDescriptor(base.prototype, "type")?.get;
   const nativeTypeId = Object.getOwnPropertyDescriptor(base.prototype, "typeId")?.get;
   for (let id = 0; id < classes.length; id++) {
@@ -98,6 +141,7 @@ export function installNodeClasses(language: NodeLanguage, base: { prototype: ob
         },
       });
     }
+    if (childForFieldName) Object.defineProperty(prototype, "childForFieldName", { value: childForFieldName, writable: true, configurable: true });
     classes[id] = subclass;
   }
 }
