@@ -17,6 +17,8 @@ export interface ResolverSymbol {
   qualified_name: string;
   /** Declaration head: base types are read from it (`class A extends B implements C`). */
   signature?: string | null;
+  /** First line of the declaration: orders Python redefinitions of a name. */
+  line?: number | null;
   /** `public` marks a TS/JS top-level export (the file is then an ES module). */
   visibility?: string | null;
   /** Declared result of calling it / declared type of the binding (@tsift/graph `ExtractedSymbol`). */
@@ -57,6 +59,8 @@ export interface ResolverCall {
   receiver_type?: string | null;
   /** The bare callee is a parameter or local variable of the caller (1/true). */
   local?: number | boolean | null;
+  /** The call site's line: which of a name's Python redefinitions it sees. */
+  line?: number | null;
 }
 
 export interface CallTarget {
@@ -142,7 +146,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
         continue;
       }
       const hit = pickOne(
-        tables.inFile(call.file, call.callee_name).filter((symbol) => symbol.parent === scope!.qualified_name && accept(symbol)),
+        redefinedBefore(
+          tables.inFile(call.file, call.callee_name).filter((symbol) => symbol.parent === scope!.qualified_name && accept(symbol)),
+          call,
+          scope === caller,
+          model,
+        ),
         "same_scope",
         tables,
       );
@@ -154,7 +163,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const local = tables.importBound(call.file, call.callee_name)
       ? null
       : pickOne(
-          tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !tables.isMember(symbol)),
+          redefinedBefore(
+            tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !tables.isMember(symbol)),
+            call,
+            caller === null,
+            model,
+          ),
           "same_file",
           tables,
         );
@@ -488,6 +502,18 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const caller = call.caller_symbol_id === null ? null : (tables.byId.get(call.caller_symbol_id) ?? null);
     return call.receiver === null ? bareCall(call, caller, language) : receiverCall(call, caller, language);
   };
+}
+
+/**
+ * Python runs definitions in order: a name defined several times in the scope a call runs in
+ * is the last definition before the call (`def test(): …; test(); def test(): …; test()`).
+ * Called from an inner scope, it is the last one (the scope has finished when it runs).
+ */
+function redefinedBefore(candidates: ResolverSymbol[], call: ResolverCall, sameScope: boolean, model: { modules: string }): ResolverSymbol[] {
+  if (candidates.length < 2 || !sameScope || model.modules !== "python" || call.line == null) return candidates;
+  let last: ResolverSymbol | null = null;
+  for (const symbol of candidates) if (symbol.line != null && symbol.line <= call.line && (!last || symbol.line > last.line!)) last = symbol;
+  return last ? [last] : candidates;
 }
 
 function preferType(symbols: readonly ResolverSymbol[]): ResolverSymbol {

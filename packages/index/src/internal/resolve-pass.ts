@@ -91,11 +91,11 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
     for (const file of packageImporters) files.add(file);
   }
   const symbols = db
-    .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases FROM symbols")
+    .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases, line FROM symbols")
     .all() as ResolverSymbol[];
   const memberTypes = db.prepare("SELECT file, owner, name, type FROM member_types").all() as ResolverMemberType[];
   const resolve = createCallResolver(symbols, imports, memberTypes);
-  const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution, receiver_type, local";
+  const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution, receiver_type, local, line";
   const calls = (
     scope === null
       ? db.prepare(`SELECT ${columns} FROM calls`).all()
