@@ -118,6 +118,8 @@ export class ResolverTables {
   private readonly packages = new Map<string, string[]>();
   /** File -> its declared package. */
   private readonly packageOf = new Map<string, string>();
+  /** `file\0class` -> its companion object (Kotlin): what `Class.f()` reaches besides the class's own members. */
+  private readonly companions = new Map<string, ResolverSymbol>();
   /** Language of each file with symbols. */
   private readonly languages = new Map<string, string>();
   /** Python `import a.b` rows (whole modules, no alias) per file: they bind `a`, and `a.b` names the module. */
@@ -139,6 +141,7 @@ export class ResolverTables {
     for (const symbol of symbols) {
       this.byId.set(symbol.id, symbol);
       this.files.add(symbol.file);
+      if (symbol.kind === "companion_object" && symbol.parent !== null) this.companions.set(`${symbol.file}\0${symbol.parent}`, symbol);
       this.languages.set(symbol.file, symbol.language);
       push(nested(this.byFileName, symbol.file), symbol.name, symbol);
       const qualified = nestedOne(this.byFileQualified, symbol.file);
@@ -313,14 +316,27 @@ export class ResolverTables {
   /** The file a namespace-like binding stands for: `import * as ns`, `export * as ns from`, Python/Rust module imports. */
   namespaceFile(file: string, name: string): string | null | undefined {
     const binding = this.binding(file, name);
-    if (binding && (binding.name === "*" || binding.name === null || isModuleBinding(binding))) return binding.resolved_file;
+    if (binding && (binding.name === "*" || binding.name === null || (isModuleBinding(binding) && this.importsModules(binding.file))))
+      return binding.resolved_file;
     for (const entry of this.reexports.get(file) ?? []) if (entry.name === "*" && entry.alias === name) return entry.resolved_file;
     return undefined;
+  }
+
+  /** Whether a name imported by `file` can be a module (Python, Rust), not only a member (Kotlin `import a.b.Store` from Store.kt). */
+  private importsModules(file: string): boolean {
+    const language = this.languages.get(file);
+    const modules = language === undefined ? undefined : resolutionOf(language).modules;
+    return modules === "python" || modules === "rust" || language === undefined;
   }
 
   /** Direct members of `owner` named `name` (Rust impls and Kotlin extensions: anywhere in the language, own file first). */
   members(owner: ResolverSymbol, name: string): ResolverSymbol[] {
     const local = this.byOwner.get(`${owner.file}\0${owner.qualified_name}\0${name}`) ?? [];
+    const companion = local.length === 0 ? this.companions.get(`${owner.file}\0${owner.qualified_name}`) : undefined;
+    if (companion) {
+      const found = this.byOwner.get(`${companion.file}\0${companion.qualified_name}\0${name}`) ?? [];
+      if (found.length > 0) return found;
+    }
     if (local.length === 0 && owner.kind === "mod") {
       // `mod repo;`: the module's items are the top level of its own file.
       const file = this.moduleFile(owner.file, `self::${owner.qualified_name.split(".").join("::")}`);
