@@ -36,6 +36,14 @@ describe("rust declared types for the call resolver", () => {
     ]);
   });
 
+  it("types a parameter of a generic type by the type parameter's first trait bound", () => {
+    const source = "fn a<R: Repository + Send, T>(r: &R, t: T) where T: Store {\n    r.save();\n    t.load();\n}\n";
+    expect(receivers(source)).toEqual([
+      ["r", "save", "Repository", false],
+      ["t", "load", "Store", false],
+    ]);
+  });
+
   it("lets closure parameters and loop patterns shadow a typed binding", () => {
     const source = [
       "fn run(repo: Repository, items: Vec<Item>) {",

@@ -8,7 +8,8 @@ import { splitCallee } from "./rust-callee-text";
  * reads what the source declares, nothing is inferred:
  *
  * - fn items open a scope binding their typed parameters (`repo: &dyn Repository` is a
- *   `Repository`; `&`, `mut`, `dyn`, `impl`, `Box`/`Rc`/`Arc` are looked through); `let`
+ *   `Repository`; `&`, `mut`, `dyn`, `impl`, `Box`/`Rc`/`Arc` are looked through, and a type
+ *   parameter is its first trait bound, `<R: Repository>` or `where R: Repository`); `let`
  *   binds its annotation, else what its value says: `T::new(…)` is `T.new()` (what calling
  *   it yields), `f(…)` is `f()`, `T { … }` is `T`, `&x` is `x`'s type, `x.m()` on a typed `x`
  *   is `T#m()`.
@@ -66,13 +67,35 @@ function valueType(node: SyntaxNode | null, context: RuleContext): string | null
 
 const RECEIVER_PATH = /^[\p{L}_][\w]*(?:::[\p{L}_][\w]*)*$/u;
 
+/** `<R: Repository>` and `where R: Repository`: a type parameter stands for its first trait bound. */
+function typeParameterBounds(node: SyntaxNode): Map<string, string> {
+  const bounds = new Map<string, string>();
+  const add = (name: SyntaxNode | null, traits: SyntaxNode | null) => {
+    const first = traitNames(traits)[0];
+    if (name && first && !bounds.has(name.text)) bounds.set(name.text, first);
+  };
+  for (const parameter of node.childForFieldName("type_parameters")?.namedChildren ?? []) {
+    if (parameter.type === "type_parameter") add(parameter.childForFieldName("name"), parameter.childForFieldName("bounds"));
+  }
+  for (const child of node.namedChildren) {
+    if (child.type !== "where_clause") continue;
+    for (const predicate of child.namedChildren)
+      if (predicate.type === "where_predicate") add(predicate.childForFieldName("left"), predicate.childForFieldName("bounds"));
+  }
+  return bounds;
+}
+
 function bindParameters(node: SyntaxNode, context: RuleContext): void {
   openLocalScope(context, node.startIndex, node.endIndex);
+  const generic = node.childForFieldName("type_parameters") !== null || node.namedChildren.some((child) => child.type === "where_clause");
+  const bounds = generic ? typeParameterBounds(node) : null;
   for (const parameter of node.childForFieldName("parameters")?.namedChildren ?? []) {
     if (parameter.type !== "parameter") continue;
     const pattern = parameter.childForFieldName("pattern");
     const name = pattern?.type === "mut_pattern" ? pattern.namedChildren.at(-1) : pattern;
-    if (name?.type === "identifier") bindLocal(context, parameter.startIndex, name.text, declaredType(parameter.childForFieldName("type"), context));
+    if (name?.type !== "identifier") continue;
+    const type = declaredType(parameter.childForFieldName("type"), context);
+    bindLocal(context, parameter.startIndex, name.text, (type && bounds?.get(type)) ?? type);
   }
 }
 
