@@ -78,6 +78,7 @@ describe("tsift search (in-process)", () => {
     const preview = (await tsift(root, ["search", "user name", "--budget", "small", "--json"])).json();
     expect(preview.ranked.length).toBeLessThanOrEqual(3);
     expect(preview.symbols).toBeUndefined();
+    expect(preview.results).toBeUndefined();
     expect(preview.budget).toEqual({ preset: "small", max_items: 3, max_bytes: 120 });
     for (const item of preview.ranked) {
       expect(item.handle).toMatch(item.source === "symbol" ? /^sfam-[0-9a-f]{12}$/ : /^shit-[0-9a-f]{12}$/);
@@ -106,10 +107,16 @@ describe("tsift search (in-process)", () => {
 
   it("prints human, compact and tabular forms", async () => {
     const root = project(FILES);
+    // A prose query is answered with one ranked list; an identifier keeps symbols first, then hits.
     const human = (await tsift(root, ["search", "retry backoff"])).out;
-    expect(human).toMatch(/^symbols \(\d+\):\n {2}src\/retry\.ts:2-11 {2}function {2}retryWithBackoff/);
-    expect(human).toContain("hits (");
-    expect((await tsift(root, ["--compact", "search", "retry backoff"])).out).toMatch(/^syms\[\d+\]:/);
+    expect(human).toMatch(
+      /^results \(\d+, lexical; symbols and hits ranked together\):\n {2}src\/retry\.ts:\d+ {2}(High|Medium|Low) [\d.]+ {2}function retryWithBackoff/,
+    );
+    const identifier = (await tsift(root, ["search", "retryWithBackoff", "--strategy", "lexical"])).out;
+    expect(identifier).toMatch(/^symbols \(\d+\):\n {2}src\/retry\.ts:2-11 {2}function {2}retryWithBackoff/);
+    expect(identifier).toContain("hits (");
+    expect((await tsift(root, ["--compact", "search", "retry backoff"])).out).toMatch(/^results\[\d+\]:\n {2}src\/retry\.ts:\d+ retryWithBackoff /);
+    expect((await tsift(root, ["--compact", "search", "retryWithBackoff", "--strategy", "lexical"])).out).toMatch(/^syms\[\d+\]:/);
     expect((await tsift(root, ["--tabular", "search", "retry backoff"])).out).toMatch(/^match_type\tkind\tname\tfile\tline\tscore\n/);
   });
 

@@ -1,4 +1,4 @@
-import type { SearchHit, SymbolHit } from "@tsift/search";
+import type { AnswerItem, SearchHit, SymbolHit } from "@tsift/search";
 import { abbreviateKind } from "../output/compact-labels";
 import { previewSection } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
@@ -31,7 +31,20 @@ function symbolLine(symbol: SymbolHit): string {
   return `  ${span(symbol.file, symbol.line, symbol.end_line)}  ${symbol.kind}  ${symbol.parent ? `${symbol.parent}.` : ""}${symbol.name}  [${symbol.match_type} ${symbol.score.toFixed(4)}]`;
 }
 
+/** A prose query's one ranked list: each declaration or stretch of code with its best line. */
+function resultsText(data: SearchData, results: readonly AnswerItem[]): string {
+  const out = [`results (${results.length}, ${data.strategy}; symbols and hits ranked together):`];
+  if (results.length === 0) out.push("  no matches");
+  for (const item of results) {
+    const label = item.symbol ? `  ${item.kind ?? "in"} ${item.symbol}` : "";
+    out.push(`  ${span(item.path, item.line, item.line)}  ${item.confidence} ${item.score.toFixed(4)}${label}`);
+    for (const line of item.snippet.split("\n").slice(0, 2)) if (line) out.push(`      ${line}`);
+  }
+  return out.join("\n");
+}
+
 function fullText(data: SearchData): string {
+  if (data.results) return resultsText(data, data.results);
   const out: string[] = [];
   if (data.symbols.length > 0) {
     out.push(`symbols (${data.symbols.length}${data.symbol_total > data.symbols.length ? ` of ${data.symbol_total}` : ""}):`);
@@ -69,6 +82,12 @@ function rankedLabel(item: RankedItem): string {
 
 function compactText(data: SearchReport): string {
   if (isPreview(data)) return previewText(data);
+  if (data.results) {
+    return [
+      `results[${data.results.length}]:`,
+      ...data.results.map((item) => `  ${item.path}:${item.line} ${item.symbol ?? "-"} ${item.score.toFixed(2)}`),
+    ].join("\n");
+  }
   const out = [`syms[${data.symbols.length}]:`];
   for (const symbol of data.symbols)
     out.push(

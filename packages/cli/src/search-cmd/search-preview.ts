@@ -51,7 +51,8 @@ const HIGH_HIT = 100;
 export function buildSearchPreview(data: SearchData, place: CommandPlace, options: { federated: boolean; corpusLimit: number }): SearchPreview {
   const ranked = [...symbolFamilies(data.symbols, place), ...collapsedHits(data.hits, place)];
   ranked.sort((a, b) => b.score - a.score || (a.source === b.source ? 0 : a.source === "symbol" ? -1 : 1) || cmp(a.file, b.file) || a.line - b.line);
-  const { symbols: _symbols, hits: _hits, ...rest } = data;
+  // The preview is its own one ranked list, bounded by the budget; the full merged answer would outgrow it.
+  const { symbols: _symbols, hits: _hits, results: _results, ...rest } = data;
   const preview: SearchPreview = { ...rest, ranked, ranked_total: ranked.length };
   const guard = scaleGuard(data, ranked.length, place, options);
   if (guard) preview.scale_guard = guard;
