@@ -1,8 +1,11 @@
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { symbolNameCandidates, type SymbolCandidateQuery } from "../src/index";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { indexLocation, symbolNameCandidates, updateIndex, type SymbolCandidateQuery } from "../src/index";
 import { INDEX_MIGRATIONS } from "../src/index-schema";
+import { tempTree } from "./helpers";
 
 /**
  * The ranking as one SQL statement over the name indexes (how symbolNameCandidates read it
@@ -105,5 +108,26 @@ describe("symbolNameCandidates", () => {
     ).run();
     expect(symbolNameCandidates(db, { query: "user", tags: ["user"], limit: 5 }).map((row) => row.name)).toEqual(["getUser", "userName"]);
     db.close();
+  });
+
+  it("keeps an index file's names across connections until an index run changes them", async () => {
+    const root = tempTree({ "src/a.ts": "export function getUser() {}\n" });
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const names = () => {
+      const db = new Database(location.dbPath, { readonly: true });
+      try {
+        return symbolNameCandidates(db, { query: "user", tags: ["user"], limit: 5 }).map((row) => row.name);
+      } finally {
+        db.close();
+      }
+    };
+    // One connection per command, as the daemon and the MCP server open them.
+    expect(names()).toEqual(["getUser"]);
+    expect(names()).toEqual(["getUser"]);
+    writeFileSync(join(root, "src/b.ts"), "export function userName() {}\n");
+    await updateIndex(location);
+    expect(names()).toEqual(["getUser", "userName"]);
+    expect(names()).toEqual(["getUser", "userName"]);
   });
 });

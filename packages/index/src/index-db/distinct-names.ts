@@ -7,21 +7,64 @@ export interface DistinctNames {
 }
 
 /**
- * Distinct symbol names, kept per connection until the database changes (`PRAGMA
- * data_version` moves when another connection commits, `total_changes()` when this one
- * writes): a long-lived reader (the MCP server, a daemon) then reads them once per index
- * update instead of scanning a name index on every query.
+ * Distinct symbol names, kept until the index changes: a long-lived reader (the MCP server,
+ * a daemon) then reads them once per index update instead of scanning a name index on
+ * every query, although each of its commands opens a connection of its own. A file's
+ * names are keyed by its path and the stamp every index run writes (`meta.indexed_at`, in
+ * the same transaction as the rows); an in-memory database (or one no run has stamped) by
+ * its connection, until `PRAGMA data_version` or `total_changes()` moves.
  */
-const cache = new WeakMap<Database.Database, { version: string; columns: Map<string, DistinctNames> }>();
+interface Entry {
+  version: string;
+  columns: Map<string, DistinctNames>;
+  /** Name queries answered against this index state so far. */
+  queries: number;
+}
+const byConnection = new WeakMap<Database.Database, Entry>();
+const byFile = new Map<string, Entry>();
+/** Index files whose names are kept at once (a daemon serves a few projects). */
+const FILES_KEPT = 4;
+
+function entryFor(db: Database.Database): Entry {
+  const stamp = db.memory ? null : indexRunStamp(db);
+  if (stamp === null) {
+    const version = `${db.pragma("data_version", { simple: true }) as number}:${db.prepare("SELECT total_changes()").pluck().get() as number}`;
+    let entry = byConnection.get(db);
+    if (!entry || entry.version !== version) byConnection.set(db, (entry = { version, columns: new Map(), queries: 0 }));
+    return entry;
+  }
+  let entry = byFile.get(db.name);
+  if (!entry || entry.version !== stamp) {
+    byFile.delete(db.name);
+    byFile.set(db.name, (entry = { version: stamp, columns: new Map(), queries: 0 }));
+    if (byFile.size > FILES_KEPT) byFile.delete(byFile.keys().next().value!);
+  }
+  return entry;
+}
+
+function indexRunStamp(db: Database.Database): string | null {
+  try {
+    return (db.prepare("SELECT value FROM meta WHERE key = 'indexed_at'").pluck().get() as string | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts a name query against `db`'s current index state and returns how many came
+ * before it in this process: the first one scans SQLite's name indexes (reading every
+ * distinct name costs more than one scan), later ones match the kept names in memory.
+ */
+export function countNameQuery(db: Database.Database): number {
+  return entryFor(db).queries++;
+}
 
 export function distinctNames(db: Database.Database, column: "name" | "qualified_name"): DistinctNames {
-  const version = `${db.pragma("data_version", { simple: true }) as number}:${db.prepare("SELECT total_changes()").pluck().get() as number}`;
-  let cached = cache.get(db);
-  if (!cached || cached.version !== version) cache.set(db, (cached = { version, columns: new Map() }));
-  let found = cached.columns.get(column);
+  const entry = entryFor(db);
+  let found = entry.columns.get(column);
   if (!found) {
     const names = db.prepare(`SELECT DISTINCT ${column} FROM symbols`).pluck().all() as string[];
-    cached.columns.set(column, (found = { names, lower: names.map(sqlLower) }));
+    entry.columns.set(column, (found = { names, lower: names.map(sqlLower) }));
   }
   return found;
 }

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { symbolHandle } from "../graph-queries/symbol-handle";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
-import { distinctNames, sqlLength, sqlLower } from "./distinct-names";
+import { countNameQuery, distinctNames, sqlLength, sqlLower } from "./distinct-names";
 import { prepared } from "./prepared";
 
 /** A symbol row as the symbol ranker reads it. */
@@ -31,24 +31,18 @@ export interface SymbolCandidateQuery extends IndexRowFilters {
  * names), then more query tags contained, then shorter names (fewer parts, so a higher
  * F1 for the same overlap), then row id.
  *
- * A connection's first query scans the two name indexes in one statement (the rows,
- * with their signatures and types, are ten times the size of the indexes). Later queries
- * on the same connection (the MCP server, the daemon) match the query against the
- * connection's distinct names in memory (`distinctNames`, read once per index change) and
+ * A process's first query of an index state scans the two name indexes in one statement
+ * (the rows, with their signatures and types, are ten times the size of the indexes).
+ * Later ones (the MCP server, the daemon) match the query against the index's distinct
+ * names kept in memory (`distinctNames`, read once per index change) and
  * read only the rows of the names that rank first: reading those names costs more than
  * one scan, so a one-shot CLI process never pays it. Both ways give the same rows in the
  * same order (comparisons fold case as SQLite's `lower()` does).
  */
 export function symbolNameCandidates(db: Database.Database, query: SymbolCandidateQuery): SymbolCandidate[] {
   if (query.limit <= 0) return [];
-  if (!queried.has(db)) {
-    queried.add(db);
-    return scannedNameCandidates(db, query);
-  }
-  return memoryNameCandidates(db, query);
+  return countNameQuery(db) === 0 ? scannedNameCandidates(db, query) : memoryNameCandidates(db, query);
 }
-
-const queried = new WeakSet<Database.Database>();
 
 function scannedNameCandidates(db: Database.Database, query: SymbolCandidateQuery): SymbolCandidate[] {
   const { tags } = query;
