@@ -1,10 +1,11 @@
 /**
  * The one graph.db schema, shared by every SQL backend (better-sqlite3 and libSQL
  * open the same file). Stored in `PRAGMA user_version`; a file from a newer schema
- * fails closed. Version 6 follows the earlier v5 layout (docs/adr/0003) with stable
- * edge keys as the clustered primary key.
+ * fails closed. Version 6 followed the earlier v5 layout (docs/adr/0003) with stable
+ * edge keys as the clustered primary key; version 7 (docs/adr/0004) clusters property
+ * rows by (key, value, owner) and drops the indexes no read used.
  */
-export const SQLITE_GRAPH_SCHEMA_VERSION = 6;
+export const SQLITE_GRAPH_SCHEMA_VERSION = 7;
 
 /** WAL pages before an automatic checkpoint: small, so readers never chase a huge WAL. */
 export const SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES = 256;
@@ -16,8 +17,11 @@ export const DEFAULT_MAX_HOPS = 64;
 export const DEFAULT_PAGE_LIMIT = 100;
 
 // WITHOUT ROWID tables cluster rows by their key and append that key to every
-// secondary index, so (from_id, kind) is physically (from_id, kind, edge_key): scans
-// paged by edge key need no sort, and property filters read straight off the index.
+// secondary index, so (from_id, kind) is physically (from_id, kind, edge_key) and
+// (kind) is (kind, id): scans paged by key need no sort. Property rows are clustered by
+// (key, value, owner), the order every property filter reads them in, so they need no
+// second index; they have no foreign key either, since nothing looks them up by owner
+// (writes delete them by their full key, from the owner's properties_json).
 export const GRAPH_SCHEMA_STATEMENTS: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS graph_nodes (
     id TEXT NOT NULL PRIMARY KEY,
@@ -30,7 +34,6 @@ export const GRAPH_SCHEMA_STATEMENTS: readonly string[] = [
     source_watermark TEXT
   ) WITHOUT ROWID`,
   `CREATE INDEX IF NOT EXISTS idx_graph_nodes_kind ON graph_nodes(kind)`,
-  `CREATE INDEX IF NOT EXISTS idx_graph_nodes_kind_label ON graph_nodes(kind, label)`,
   `CREATE TABLE IF NOT EXISTS graph_edges (
     edge_key TEXT NOT NULL PRIMARY KEY,
     from_id TEXT NOT NULL REFERENCES graph_nodes(id) ON DELETE CASCADE,
@@ -46,19 +49,17 @@ export const GRAPH_SCHEMA_STATEMENTS: readonly string[] = [
   `CREATE INDEX IF NOT EXISTS idx_graph_edges_to_kind ON graph_edges(to_id, kind)`,
   `CREATE INDEX IF NOT EXISTS idx_graph_edges_kind ON graph_edges(kind)`,
   `CREATE TABLE IF NOT EXISTS graph_node_properties (
-    node_id TEXT NOT NULL REFERENCES graph_nodes(id) ON DELETE CASCADE,
     key TEXT NOT NULL,
     value TEXT NOT NULL,
-    PRIMARY KEY (node_id, key)
+    node_id TEXT NOT NULL,
+    PRIMARY KEY (key, value, node_id)
   ) WITHOUT ROWID`,
-  `CREATE INDEX IF NOT EXISTS idx_graph_node_properties_key_value_node ON graph_node_properties(key, value, node_id)`,
   `CREATE TABLE IF NOT EXISTS graph_edge_properties (
-    edge_key TEXT NOT NULL REFERENCES graph_edges(edge_key) ON DELETE CASCADE,
     key TEXT NOT NULL,
     value TEXT NOT NULL,
-    PRIMARY KEY (edge_key, key)
+    edge_key TEXT NOT NULL,
+    PRIMARY KEY (key, value, edge_key)
   ) WITHOUT ROWID`,
-  `CREATE INDEX IF NOT EXISTS idx_graph_edge_properties_key_value_edge ON graph_edge_properties(key, value, edge_key)`,
   `CREATE TABLE IF NOT EXISTS graph_projection_versions (
     scope TEXT NOT NULL PRIMARY KEY,
     projection_version TEXT NOT NULL,
@@ -85,12 +86,9 @@ export const GRAPH_TABLES: readonly string[] = [
 /** Indexes `doctor` requires; a missing one fails closed. */
 export const GRAPH_REQUIRED_INDEXES: readonly string[] = [
   "idx_graph_nodes_kind",
-  "idx_graph_nodes_kind_label",
   "idx_graph_edges_from_kind",
   "idx_graph_edges_to_kind",
   "idx_graph_edges_kind",
-  "idx_graph_node_properties_key_value_node",
-  "idx_graph_edge_properties_key_value_edge",
 ];
 
 export function newerSchemaMessage(found: number, file?: string): string {

@@ -102,21 +102,23 @@ export class SqliteConnection implements SqlConnection {
   async all<T extends object>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
     this.onQuery?.(sql, params);
     const statement = this.prepare(sql);
+    // One array argument, not a spread: better-sqlite3 binds an array's items in order,
+    // and a multi-row insert's thousands of parameters are not copied onto the stack twice.
     if (!statement.reader) {
-      statement.run(...params);
+      statement.run(params);
       return [];
     }
-    return statement.all(...params) as T[];
+    return statement.all(params) as T[];
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
     this.onQuery?.(sql, params);
     const statement = this.prepare(sql);
     if (statement.reader) {
-      statement.all(...params);
+      statement.all(params);
       return { changes: 0 };
     }
-    return { changes: statement.run(...params).changes };
+    return { changes: statement.run(params).changes };
   }
 
   async exec(sql: string): Promise<void> {

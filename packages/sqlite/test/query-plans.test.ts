@@ -121,27 +121,25 @@ describe("query plans of SqliteGraphStore reads", () => {
     expect(lines).toEqual(["SEARCH graph_nodes USING INDEX idx_graph_nodes_kind (kind=?)"]);
   });
 
-  it("nodesByKind with a property filter drives from idx_graph_node_properties_key_value_node", async () => {
+  it("nodesByKind with a property filter drives from the property rows' (key, value, node_id) primary key", async () => {
     const statements = await capture(async () =>
       expect((await store.nodesByKind("symbol", { properties: { parity: "even" }, limit: 20 })).items).toHaveLength(20),
     );
     const [lines] = expectNoFullScans(statements);
-    expect(lines).toEqual(["SEARCH p USING COVERING INDEX idx_graph_node_properties_key_value_node (key=? AND value=?)", "SEARCH n USING PRIMARY KEY (id=?)"]);
+    expect(lines).toEqual(["SEARCH p USING PRIMARY KEY (key=? AND value=?)", "SEARCH n USING PRIMARY KEY (id=?)"]);
 
     const twoFilters = await capture(() => store.nodesByKind("symbol", { properties: { parity: "even", path: "spokes/2.rs" }, limit: 20 }));
     const [twoLines] = expectNoFullScans(twoFilters);
-    expect(twoLines![0]).toBe("SEARCH p USING COVERING INDEX idx_graph_node_properties_key_value_node (key=? AND value=?)");
+    expect(twoLines![0]).toBe("SEARCH p USING PRIMARY KEY (key=? AND value=?)");
     expect(twoLines).toContain("SEARCH n USING PRIMARY KEY (id=?)");
+    expect(twoLines).toContain("SEARCH pf EXISTS USING PRIMARY KEY (key=? AND value=? AND node_id=?)");
   });
 
-  it("scanEdges with a property filter drives from idx_graph_edge_properties_key_value_edge, never scanning graph_edges", async () => {
+  it("scanEdges with a property filter drives from the property rows' (key, value, edge_key) primary key, never scanning graph_edges", async () => {
     for (const options of [{ properties: { parity: "odd" } }, { kinds: ["calls"], properties: { parity: "odd" } }]) {
       const statements = await capture(async () => expect((await store.scanEdges({ ...options, limit: 25 })).items).toHaveLength(25));
       const [lines] = expectNoFullScans(statements);
-      expect(lines).toEqual([
-        "SEARCH p USING COVERING INDEX idx_graph_edge_properties_key_value_edge (key=? AND value=?)",
-        "SEARCH e USING PRIMARY KEY (edge_key=?)",
-      ]);
+      expect(lines).toEqual(["SEARCH p USING PRIMARY KEY (key=? AND value=?)", "SEARCH e USING PRIMARY KEY (edge_key=?)"]);
     }
   });
 

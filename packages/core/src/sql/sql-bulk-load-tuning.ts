@@ -12,13 +12,7 @@ import type { SqlExecutor } from "./sql-executor";
  * store with its indexes or the new one with its indexes. Indexes led by `kind` stay:
  * rows arrive in key order, so their entries append.
  */
-export const BULK_REBUILT_INDEXES = [
-  "idx_graph_nodes_kind_label",
-  "idx_graph_edges_from_kind",
-  "idx_graph_edges_to_kind",
-  "idx_graph_node_properties_key_value_node",
-  "idx_graph_edge_properties_key_value_edge",
-];
+export const BULK_REBUILT_INDEXES = ["idx_graph_edges_from_kind", "idx_graph_edges_to_kind"];
 
 /** Below this many rows a cold load keeps its indexes: rebuilding costs more than it saves. */
 export const BULK_REBUILD_MIN_ROWS = 20_000;

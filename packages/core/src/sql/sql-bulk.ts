@@ -32,6 +32,8 @@ export class RowInserter {
   private params: SqlValue[] = [];
   private rows = 0;
   private readonly perStatement: number;
+  /** The full-statement text, kept so each flush hands the driver the same string (its statement-cache key). */
+  private fullText: string | null = null;
   changes = 0;
 
   constructor(
@@ -56,7 +58,10 @@ export class RowInserter {
     const rows = this.rows;
     this.params = [];
     this.rows = 0;
-    this.changes += (await this.db.run(`${this.head} VALUES ${valuesText(this.columns, rows)}${this.tail}`, params)).changes;
+    let text: string;
+    if (rows === this.perStatement) text = this.fullText ??= `${this.head} VALUES ${valuesText(this.columns, rows)}${this.tail}`;
+    else text = `${this.head} VALUES ${valuesText(this.columns, rows)}${this.tail}`;
+    this.changes += (await this.db.run(text, params)).changes;
     return this.changes;
   }
 }
@@ -79,18 +84,6 @@ export async function deleteKeys(db: SqlExecutor, table: string, column: string,
   for (let start = 0; start < keys.length; start += perStatement) {
     const chunk = keys.slice(start, start + perStatement);
     changes += (await db.run(`DELETE FROM ${table} WHERE ${column} IN (${placeholders(chunk.length)})`, chunk)).changes;
-  }
-  return changes;
-}
-
-/** Deletes `(owner, key)` pairs with row-value IN lists in bounded chunks. */
-export async function deletePairs(db: SqlExecutor, table: string, ownerColumn: string, pairs: readonly (readonly [string, string])[]): Promise<number> {
-  let changes = 0;
-  const perStatement = rowsPerStatement(2);
-  for (let start = 0; start < pairs.length; start += perStatement) {
-    const chunk = pairs.slice(start, start + perStatement);
-    const params = chunk.flatMap(([owner, key]) => [owner, key]);
-    changes += (await db.run(`DELETE FROM ${table} WHERE (${ownerColumn}, key) IN (VALUES ${valuesText(2, chunk.length)})`, params)).changes;
   }
   return changes;
 }

@@ -33,7 +33,7 @@ export class SqlWhere {
     return values.length === 1 ? this.add(`${column} = ?`, values[0]!) : this.add(`${column} IN (${placeholders(values.length)})`, ...values);
   }
 
-  /** One EXISTS probe per property on the owner's (owner, key) primary key. */
+  /** One EXISTS probe per property: a seek of the property table's (key, value, owner) primary key. */
   properties(table: "graph_node_properties" | "graph_edge_properties", ownerColumn: string, ownerRef: string, filter: Iterable<[string, string]>): this {
     for (const [key, value] of filter) {
       this.add(`EXISTS (SELECT 1 FROM ${table} pf WHERE pf.${ownerColumn} = ${ownerRef} AND pf.key = ? AND pf.value = ?)`, key, value);

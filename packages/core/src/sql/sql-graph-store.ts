@@ -161,7 +161,7 @@ export class SqlGraphStore implements GraphStore {
       let sql: string;
       let params: SqlValue[];
       if (first) {
-        // Drive from the materialized property index, already ordered by node id.
+        // Drive from the property rows, clustered by (key, value, node id): already ordered by node id.
         const where = new SqlWhere().add("p.key = ?", first[0]).add("p.value = ?", first[1]).inList("n.kind", options.kinds);
         if (options.cursor != null) where.add("p.node_id > ?", options.cursor);
         where.properties("graph_node_properties", "node_id", "n.id", rest);

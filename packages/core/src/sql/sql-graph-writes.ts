@@ -4,6 +4,7 @@ import { encodeEdgeRow, encodeNodeRow, normalizeEdge, normalizeNode } from "../r
 import { insertRows, nowUnix } from "./sql-bulk";
 import type { SqlExecutor, SqlValue } from "./sql-executor";
 import { IN_CHUNK_SIZE, chunked, placeholders } from "./sql-fragments";
+import { EDGE_PROPERTIES, NODE_PROPERTIES, deleteOwnedProperties, insertPropertiesHead } from "./sql-property-rows";
 
 export const UPSERT_NODE_HEAD = "INSERT INTO graph_nodes (id, kind, label, properties_json, provenance_json, freshness_json, row_hash, source_watermark)";
 export const UPSERT_NODE_TAIL =
@@ -56,6 +57,9 @@ export function pruneTombstones(db: SqlExecutor, keys: readonly string[]): Promi
 
 export async function upsertNodeRows(db: SqlExecutor, input: readonly GraphNode[]): Promise<void> {
   const nodes = lastById(input.map(normalizeNode), (node) => node.id);
+  const ids = nodes.map((node) => node.id);
+  // Before the rows are overwritten: their stored properties_json names the rows to delete.
+  await deleteOwnedProperties(db, NODE_PROPERTIES, ids);
   const encoded = nodes.map(encodeNodeRow);
   await insertRows(
     db,
@@ -64,13 +68,12 @@ export async function upsertNodeRows(db: SqlExecutor, input: readonly GraphNode[
     encoded.map((row) => [row.id, row.kind, row.label, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, null]),
     UPSERT_NODE_TAIL,
   );
-  const ids = nodes.map((node) => node.id);
-  await deleteWhereIn(db, "graph_node_properties", "node_id", ids);
   await insertRows(
     db,
-    "INSERT INTO graph_node_properties (node_id, key, value)",
+    insertPropertiesHead(NODE_PROPERTIES),
     3,
     nodes.flatMap((node) => propertyRows(node.id, node.properties)),
+    " ON CONFLICT DO NOTHING",
   );
   await pruneTombstones(db, ids);
 }
@@ -87,6 +90,8 @@ export async function upsertEdgeRows(db: SqlExecutor, input: readonly GraphEdgeI
       hint: "upsert nodes before the edges that connect them",
     });
   }
+  const keys = edges.map((edge) => edge.id);
+  await deleteOwnedProperties(db, EDGE_PROPERTIES, keys);
   const encoded = edges.map(encodeEdgeRow);
   await insertRows(
     db,
@@ -95,13 +100,12 @@ export async function upsertEdgeRows(db: SqlExecutor, input: readonly GraphEdgeI
     encoded.map((row) => [row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, null]),
     UPSERT_EDGE_TAIL,
   );
-  const keys = edges.map((edge) => edge.id);
-  await deleteWhereIn(db, "graph_edge_properties", "edge_key", keys);
   await insertRows(
     db,
-    "INSERT INTO graph_edge_properties (edge_key, key, value)",
+    insertPropertiesHead(EDGE_PROPERTIES),
     3,
     edges.flatMap((edge) => propertyRows(edge.id, edge.properties)),
+    " ON CONFLICT DO NOTHING",
   );
   await pruneTombstones(db, keys);
   return edges;
@@ -109,7 +113,7 @@ export async function upsertEdgeRows(db: SqlExecutor, input: readonly GraphEdgeI
 
 async function removeEdges(db: SqlExecutor, keys: readonly string[], at: number): Promise<number> {
   await writeTombstones(db, keys, "edge", at);
-  await deleteWhereIn(db, "graph_edge_properties", "edge_key", keys);
+  await deleteOwnedProperties(db, EDGE_PROPERTIES, keys);
   return deleteWhereIn(db, "graph_edges", "edge_key", keys);
 }
 
@@ -129,7 +133,7 @@ export async function deleteNodeRows(db: SqlExecutor, ids: readonly string[]): P
   }
   await removeEdges(db, [...incident], at);
   await writeTombstones(db, existing, "node", at);
-  await deleteWhereIn(db, "graph_node_properties", "node_id", existing);
+  await deleteOwnedProperties(db, NODE_PROPERTIES, existing);
   return deleteWhereIn(db, "graph_nodes", "id", existing);
 }
 

@@ -1,9 +1,18 @@
 import type { GraphProjection, GraphProperties, ProjectionRefreshReport, RefreshPhaseTiming, ReplaceProjectionOptions, RowDelta } from "../graph-types";
 import { projectionVersionOf } from "../projection";
 import { encodeCanonicalEdgeRow, encodeCanonicalNodeRow, type CanonicalEdgeRow, type CanonicalNodeRow } from "../rows";
-import { RowInserter, deleteKeys, deletePairs, nowUnix } from "./sql-bulk";
+import { RowInserter, deleteKeys, nowUnix } from "./sql-bulk";
 import type { SqlExecutor } from "./sql-executor";
-import { IN_CHUNK_SIZE, chunked, placeholders } from "./sql-fragments";
+import {
+  EDGE_PROPERTIES,
+  NODE_PROPERTIES,
+  deleteOwnedProperties,
+  deletePropertyRows,
+  insertPropertiesHead,
+  storedProperties,
+  type PropertyRow,
+  type PropertySide,
+} from "./sql-property-rows";
 import { HexEdgeKeys, lowerHexWord } from "./refresh-row-keys";
 import { CHANGED, NEW, UNCHANGED, prepareProjection, type AnySide, type PreparedProjection, type PreparedSide } from "./refresh-prepare";
 import { BULK_REBUILD_MIN_ROWS, BULK_REBUILT_INDEXES, indexDefinition, widenPageCache } from "./sql-bulk-load-tuning";
@@ -136,35 +145,13 @@ async function diffSide(db: SqlExecutor, table: "graph_nodes" | "graph_edges", k
   return absent;
 }
 
-/** Stored properties JSON of the given keys (rows about to be rewritten), for the key-level property delta. */
-async function storedProperties(db: SqlExecutor, table: string, keyColumn: string, keys: readonly string[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const chunk of chunked(keys, IN_CHUNK_SIZE)) {
-    const rows = await db.all<{ k: string; p: string }>(
-      `SELECT ${keyColumn} AS k, properties_json AS p FROM ${table} WHERE ${keyColumn} IN (${placeholders(chunk.length)})`,
-      chunk,
-    );
-    for (const row of rows) found.set(row.k, row.p);
-  }
-  return found;
-}
-
 interface Removal {
   deleted: number;
   deletedProperties: number;
 }
 
 /** Tombstones, then deletes, rows the projection no longer has (with their property rows). */
-async function removeAbsent(
-  db: SqlExecutor,
-  table: string,
-  keyColumn: string,
-  propertyTable: string,
-  propertyOwner: string,
-  keys: readonly string[],
-  rowKind: "node" | "edge",
-  at: number,
-): Promise<Removal> {
+async function removeAbsent(db: SqlExecutor, side: PropertySide, keys: readonly string[], rowKind: "node" | "edge", at: number): Promise<Removal> {
   if (keys.length === 0) return { deleted: 0, deletedProperties: 0 };
   const tombstones = new RowInserter(
     db,
@@ -174,8 +161,8 @@ async function removeAbsent(
   );
   for (const key of keys) if (tombstones.add(key, rowKind, at)) await tombstones.flush();
   await tombstones.flush();
-  const deletedProperties = await deleteKeys(db, propertyTable, propertyOwner, keys);
-  const deleted = await deleteKeys(db, table, keyColumn, keys);
+  const deletedProperties = await deleteOwnedProperties(db, side, keys);
+  const deleted = await deleteKeys(db, side.table, side.keyColumn, keys);
   return { deleted, deletedProperties };
 }
 
@@ -189,9 +176,7 @@ interface WriteTarget<R, E> {
   head: string;
   tail: string;
   columns: number;
-  table: string;
-  propertyTable: string;
-  propertyOwner: string;
+  properties: PropertySide;
   /** The row's SQL columns, with the hash words the refresh already computed. */
   encode(row: R, hash: { words: Uint32Array; at: number }): E;
   /** Adds the encoded row's column values; true when a statement's worth is buffered. */
@@ -201,12 +186,12 @@ interface WriteTarget<R, E> {
 /**
  * Fills the property table of a freshly loaded empty store from the owners'
  * `properties_json`, inside SQLite: no JavaScript loop and no bound parameters for the
- * property rows, which outnumber the graph rows. Owners are read in key order, so the
- * property rows (keyed by owner, then key) append.
+ * property rows, which outnumber the graph rows, and one sort into the table's
+ * (key, value, owner) order instead of a random b-tree insert per row.
  */
-async function copyPropertiesFromJson(db: SqlExecutor, target: WriteTarget<unknown, unknown>, keyColumn: string): Promise<number> {
+async function copyPropertiesFromJson(db: SqlExecutor, side: PropertySide): Promise<number> {
   const result = await db.run(
-    `INSERT INTO ${target.propertyTable} (${target.propertyOwner}, key, value) SELECT o.${keyColumn}, j.key, j.value FROM ${target.table} o, json_each(o.properties_json) j`,
+    `INSERT INTO ${side.propertyTable} (key, value, ${side.propertyOwner}) SELECT j.key, j.value, o.${side.keyColumn} FROM ${side.table} o, json_each(o.properties_json) j ORDER BY 1, 2, 3`,
   );
   return result.changes;
 }
@@ -226,15 +211,11 @@ async function writeSide<R extends CanonicalNodeRow | CanonicalEdgeRow, E extend
   previous: Map<string, string>,
   target: WriteTarget<R, E>,
   emptyStore: boolean,
-  keyColumn: string,
 ): Promise<PropertyCounts> {
   const rows = new RowInserter(db, target.head, target.columns, emptyStore ? "" : target.tail);
-  const properties = new RowInserter(
-    db,
-    `INSERT INTO ${target.propertyTable} (${target.propertyOwner}, key, value)`,
-    3,
-    emptyStore ? "" : ` ON CONFLICT(${target.propertyOwner}, key) DO UPDATE SET value = excluded.value`,
-  );
+  // A changed value is a different row (the value is part of the key): the old row is
+  // deleted below, the new one inserted; a leftover equal row is kept, not duplicated.
+  const properties = new RowInserter(db, insertPropertiesHead(target.properties), 3, emptyStore ? "" : " ON CONFLICT DO NOTHING");
   const counts: PropertyCounts = { upserted: 0, deleted: 0, unchanged: 0 };
   for (let i = 0; i < side.states.length; i++) if (side.states[i] === UNCHANGED) counts.unchanged += side.propertyCounts[i]!;
 
@@ -250,11 +231,11 @@ async function writeSide<R extends CanonicalNodeRow | CanonicalEdgeRow, E extend
   }
   await rows.flush();
   if (jsonCopySafe) {
-    counts.upserted = await copyPropertiesFromJson(db, target as WriteTarget<unknown, unknown>, keyColumn);
+    counts.upserted = await copyPropertiesFromJson(db, target.properties);
     return counts;
   }
 
-  const deletes: [string, string][] = [];
+  const deletes: PropertyRow[] = [];
   for (let n = 0; n < positions.length; n++) {
     const position = positions[n]!;
     const row = canonical[n]!;
@@ -275,11 +256,17 @@ async function writeSide<R extends CanonicalNodeRow | CanonicalEdgeRow, E extend
         if (properties.add(owner, key, value)) await properties.flush();
       }
     }
-    for (const key of Object.keys(before)) if (!Object.hasOwn(next, key)) deletes.push([owner, key]);
+    for (const key of Object.keys(before)) {
+      const value = before[key];
+      if (typeof value !== "string") continue;
+      if (!Object.hasOwn(next, key)) {
+        counts.deleted++;
+        deletes.push([owner, key, value]);
+      } else if (next[key] !== value) deletes.push([owner, key, value]);
+    }
   }
   await properties.flush();
-  counts.deleted = deletes.length;
-  await deletePairs(db, target.propertyTable, target.propertyOwner, deletes);
+  await deletePropertyRows(db, target.properties, deletes);
   return counts;
 }
 
@@ -338,13 +325,13 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
     if (!storeEmpty) {
       const absentEdges = await diffSide(db, "graph_edges", "edge_key", edges);
       const absentNodes = await diffSide(db, "graph_nodes", "id", nodes);
-      previousNodes = await storedProperties(db, "graph_nodes", "id", keysInState(nodes, CHANGED));
-      previousEdges = await storedProperties(db, "graph_edges", "edge_key", keysInState(edges, CHANGED));
+      previousNodes = await storedProperties(db, NODE_PROPERTIES, keysInState(nodes, CHANGED));
+      previousEdges = await storedProperties(db, EDGE_PROPERTIES, keysInState(edges, CHANGED));
       const changed = (side: AnySide) => side.count - countInState(side, UNCHANGED);
       timer.mark("stage_and_diff", `${changed(nodes)} nodes and ${changed(edges)} edges changed`);
       // Edges first: removing them before their nodes keeps foreign keys satisfied.
-      edgeRemoval = await removeAbsent(db, "graph_edges", "edge_key", "graph_edge_properties", "edge_key", absentEdges, "edge", at);
-      nodeRemoval = await removeAbsent(db, "graph_nodes", "id", "graph_node_properties", "node_id", absentNodes, "node", at);
+      edgeRemoval = await removeAbsent(db, EDGE_PROPERTIES, absentEdges, "edge", at);
+      nodeRemoval = await removeAbsent(db, NODE_PROPERTIES, absentNodes, "node", at);
       timer.mark("remove_absent", `${edgeRemoval.deleted} edges, ${nodeRemoval.deleted} nodes`);
     } else {
       timer.mark("stage_and_diff", "empty store: cold insert");
@@ -364,14 +351,11 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
         head: UPSERT_NODE_HEAD,
         tail: UPSERT_NODE_TAIL,
         columns: 8,
-        table: "graph_nodes",
-        propertyTable: "graph_node_properties",
-        propertyOwner: "node_id",
+        properties: NODE_PROPERTIES,
         encode: encodeCanonicalNodeRow,
         values: (row, add) => add.add(row.id, row.kind, row.label, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
       },
       storeEmpty,
-      "id",
     );
     timer.mark("write_nodes", `${nodePositions.length} upserted, ${nodeProperties.upserted} property rows`);
 
@@ -385,15 +369,12 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
         head: UPSERT_EDGE_HEAD,
         tail: UPSERT_EDGE_TAIL,
         columns: 9,
-        table: "graph_edges",
-        propertyTable: "graph_edge_properties",
-        propertyOwner: "edge_key",
+        properties: EDGE_PROPERTIES,
         encode: encodeCanonicalEdgeRow,
         values: (row, add) =>
           add.add(row.edge_key, row.from_id, row.to_id, row.kind, row.properties_json, row.provenance_json, row.freshness_json, row.row_hash, watermark),
       },
       storeEmpty,
-      "edge_key",
     );
     timer.mark("write_edges", `${edgePositions.length} upserted, ${edgeProperties.upserted} property rows`);
 

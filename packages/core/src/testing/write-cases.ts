@@ -222,6 +222,38 @@ export const writeCases: ConformanceCase[] = [
     },
   },
   {
+    name: "property filters follow every change: refreshes, upserts and deletes leave no stale value behind",
+    requires: ["write"],
+    run: (h) =>
+      withStore(h, tinyProjection(), async (store) => {
+        const ids = async (properties: Record<string, string>) => (await store.nodesByKind("n", { properties, limit: 0 })).items.map((n) => n.id);
+        const edgeTargets = async (properties: Record<string, string>) => (await store.scanEdges({ properties, limit: 0 })).items.map((e) => e.to_id);
+        // a changes a value and drops a key, b disappears with its edge, c gains properties.
+        const report = await store.replaceProjection({
+          nodes: [node("a", { properties: { color: "green" } }), node("c", { properties: { color: "red" } })],
+          edges: [{ from_id: "a", to_id: "c", kind: "link", properties: { weight: "2" } }],
+        });
+        assert.deepEqual(report.node_properties, { upserted: 2, deleted: 2, unchanged: 0 });
+        assert.deepEqual(await ids({ color: "red" }), ["c"]);
+        assert.deepEqual(await ids({ color: "green" }), ["a"]);
+        assert.deepEqual(await ids({ color: "blue" }), []);
+        assert.deepEqual(await ids({ size: "1" }), []);
+        assert.deepEqual(await edgeTargets({ weight: "1" }), []);
+        assert.deepEqual(await edgeTargets({ weight: "2" }), ["c"]);
+        await store.upsertNodes([node("c", { properties: { color: "blue", size: "2" } })]);
+        assert.deepEqual(await ids({ color: "red" }), []);
+        assert.deepEqual(await ids({ color: "blue", size: "2" }), ["c"]);
+        await store.upsertEdges([{ from_id: "a", to_id: "c", kind: "link" }]);
+        assert.deepEqual(await edgeTargets({ weight: "2" }), []);
+        await store.upsertEdges([{ from_id: "a", to_id: "c", kind: "link", properties: { weight: "3" } }]);
+        await store.deleteNodes(["c"]);
+        assert.deepEqual(await ids({ color: "blue" }), []);
+        assert.deepEqual(await edgeTargets({ weight: "3" }), []);
+        await store.upsertNodes([node("c")]);
+        assert.deepEqual(await ids({ size: "2" }), [], "a node deleted and added again has only its new properties");
+      }),
+  },
+  {
     name: "a store from a newer schema version fails closed",
     requires: ["write", "schema-version"],
     run: (h) =>
