@@ -113,7 +113,7 @@ function main() {
   prepareCorpus(corpus);
   tsift(["index", "--json", "--quiet"]);
   const perTask = [];
-  const ranks = { lexical: [], hybrid: [], semantic: [], exact: [], symbols: [], grep: [] };
+  const ranks = { lexical: [], hybrid: [], semantic: [], exact: [], symbols: [], answer: [], grep: [] };
   for (const task of spec.tasks) {
     const row = { id: task.id, kind: task.kind, query: task.query };
     for (const [name, run] of Object.entries(STRATEGIES)) {
@@ -124,13 +124,16 @@ function main() {
       row[name] = rankOf(hits, task);
       ranks[name].push(row[name]);
     }
-    const symbols = tsift(["search", task.query, "--json", "--limit", "10", "--strategy", "lexical", "--timeout", "0"]).symbols.map((symbol) => ({
-      file: symbol.file,
-      start: symbol.line,
-      end: symbol.end_line,
-    }));
+    const lexical = tsift(["search", task.query, "--json", "--limit", "10", "--strategy", "lexical", "--timeout", "0"]);
+    const symbols = lexical.symbols.map((symbol) => ({ file: symbol.file, start: symbol.line, end: symbol.end_line }));
     row.symbols = rankOf(symbols, task);
     ranks.symbols.push(row.symbols);
+    // The answer as a reader meets it: the merged results of a prose query, else symbols then hits.
+    const answer = lexical.results
+      ? lexical.results.map((item) => ({ file: item.path, start: item.start_line, end: item.end_line }))
+      : [...symbols, ...lexical.hits.map((hit) => ({ file: hit.path, start: hit.start_line, end: hit.end_line }))];
+    row.answer = rankOf(answer, task);
+    ranks.answer.push(row.answer);
     row.grep = rankOf(grepRanked(task.query), task);
     ranks.grep.push(row.grep);
     perTask.push(row);
