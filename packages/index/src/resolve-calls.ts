@@ -364,6 +364,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     }
     if (!returns || applications > 2) return undefined;
     if (returns === "this") return applications === 1 ? self?.() : undefined;
+    // `{}`: it returns an object literal, whose members extraction parents to the function itself.
+    if (returns === "{}") return applications === 1 ? symbol : undefined;
     if (returns.startsWith(">")) return applications === 1 ? null : typeOf(returns.slice(1), symbol.file, null, language, depth + 1);
     // `export const map = internal.map`: its calls are `internal.map`'s, curried ones too.
     if (returns.endsWith("()")) return typeOf(applications === 2 ? `${returns}()` : returns, symbol.file, null, language, depth + 1);

@@ -110,4 +110,23 @@ describe("inferred receiver types (TypeScript)", () => {
       "53 store.close -> src/services.ts:Store.close",
     ]);
   });
+
+  it("callbacks passed to a constructor, and array methods that return an element", () => {
+    expect(callsIn("constructed")).toEqual([
+      "57 Task -> src/callbacks.ts:Task",
+      "57 store.close -> src/services.ts:Store.close",
+      "58 stores.shift()!.close -> src/services.ts:Store.close",
+      "58 stores.shift -> unresolved",
+    ]);
+  });
+
+  it("private #fields read through this, and factories returning an object literal", () => {
+    expect(callsIn("Observer.update")).toEqual([
+      "67 this.#store.close -> src/services.ts:Store.close",
+      // `notifier = createNotifier()`, which returns `{ batch, flush }`.
+      "68 notifier.batch -> src/services.ts:createNotifier.batch",
+      "69 createNotifier().flush -> src/services.ts:createNotifier.flush",
+      "69 createNotifier -> src/services.ts:createNotifier",
+    ]);
+  });
 });

@@ -14,7 +14,7 @@ const PRIMITIVES = new Set(["string", "number", "boolean", "bigint", "symbol", "
 const ELEMENT_CONTAINERS = new Set(["Array", "ReadonlyArray", "Set", "ReadonlySet", "Iterable", "IterableIterator"]);
 
 /** Standard utility types whose members are (a subset of) their first type argument's. */
-const MEMBER_SUBSETS = new Set(["Omit", "Pick", "Readonly", "Partial", "Required", "NonNullable"]);
+const MEMBER_SUBSETS = new Set(["Omit", "Pick", "Readonly", "Partial", "Required", "NonNullable", "Exclude", "Extract"]);
 
 /** Type parameters in scope: name -> constraint as a type path (null: none, or not a named type). */
 export type TypeParameters = ReadonlyMap<string, string | null>;

@@ -86,11 +86,15 @@ export function callbackArguments(
 ): [number, string][] {
   const args = node.childForFieldName("arguments")?.namedChildren;
   if (!args || !args.some((arg) => CALLBACKS.has(arg.type))) return [];
-  const callee = node.childForFieldName("function");
+  const constructed = node.type === "new_expression";
+  const callee = node.childForFieldName(constructed ? "constructor" : "function");
   if (!callee) return [];
   let spec: string | null = null;
   const root = callee.text.split(".")[0]!;
-  if (IDENTIFIER_PATH.test(callee.text) && root !== "this" && !isLocal(root, callee.startIndex)) spec = `=${callee.text}`;
+  // `new Observable((subscriber) => …)`: the class's constructor declares the callback.
+  if (IDENTIFIER_PATH.test(callee.text) && root !== "this" && !isLocal(root, callee.startIndex))
+    spec = constructed ? `=${callee.text}.constructor` : `=${callee.text}`;
+  else if (constructed) return [];
   else if (callee.type === "member_expression") {
     const object = callee.childForFieldName("object");
     const property = callee.childForFieldName("property");

@@ -157,7 +157,7 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
     case "member_expression": {
       const object = node.childForFieldName("object");
       const property = node.childForFieldName("property");
-      if (!object || !property || property.type === "private_property_identifier") return null;
+      if (!object || !property) return null;
       if (object.type === "identifier") {
         const member = shapeOf(state, object.startIndex, object.text)?.get(property.text);
         if (member) return member;
@@ -167,6 +167,8 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
         const field = state.fields.get(context.container()?.qualified_name ?? "")?.get(property.text);
         if (field) return field;
       }
+      // `#x` is only reachable from its own class: read through `this` above, never a member type.
+      if (property.type === "private_property_identifier") return null;
       if (owner) return `${owner}#${property.text}`;
       const path = valuePath(node);
       return path ? `=${path}` : null;
@@ -287,7 +289,7 @@ function recordField(context: RuleContext, state: TypeState, name: string, type:
   let fields = state.fields.get(owner);
   if (!fields) state.fields.set(owner, (fields = new Map()));
   fields.set(name, type);
-  context.memberType?.(name, type);
+  if (!name.startsWith("#")) context.memberType?.(name, type);
 }
 
 function onDeclarator(node: SyntaxNode, context: RuleContext): null {
@@ -327,7 +329,7 @@ function onLoopOrCatch(node: SyntaxNode, context: RuleContext): null {
 function onField(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
   const name = node.childForFieldName("name") ?? node.childForFieldName("property");
-  if (!name || name.type === "private_property_identifier" || name.type === "computed_property_name") return null;
+  if (!name || name.type === "computed_property_name") return null;
   const type = typePath(node.childForFieldName("type"), true) ?? expressionType(node.childForFieldName("value"), state, context);
   if (type && type !== "this") recordField(context, state, name.text, type);
   return null;
@@ -337,7 +339,7 @@ function onField(node: SyntaxNode, context: RuleContext): null {
 function annotateCall(rule: LanguageRules["calls"][string]): LanguageRules["calls"][string] {
   return (node, context) => {
     const state = stateOf(context);
-    if (node.type === "call_expression") {
+    if (node.type === "call_expression" || node.type === "new_expression") {
       const found = callbackArguments(
         node,
         (object) => expressionType(object, state, context),
@@ -386,6 +388,9 @@ function returnedType(node: SyntaxNode, context: RuleContext): string | null {
 }
 
 function returnable(value: SyntaxNode | null, context: RuleContext): string | null {
+  while (value?.type === "parenthesized_expression") value = value.firstNamedChild;
+  // An object literal: its members are the function's own (`make.get`); the resolver reads `{}` as the function.
+  if (value?.type === "object") return "{}";
   if (!value || (value.type === "identifier" && lookup(stateOf(context), value.startIndex, value.text) === undefined)) return null;
   const type = expressionType(value, stateOf(context), context);
   return type && type !== "this" && !type.startsWith("=") && !type.startsWith("this#") ? type : null;

@@ -14,7 +14,7 @@ import type { ResolverTables } from "./resolver-tables";
  *   generic-signature work a checker does. Code that type-checks only calls members the
  *   result has, so the argument is taken when exactly one of the indexed ones has the
  *   member called (or followed) next; otherwise nothing is bound.
- * - `Map<K, V>#get()` is a `V` (the one standard container method whose result is an argument).
+ * - `Map<K, V>#get()` is a `V`; `A[]#shift()` (`pop`, `at`, `find`, `findLast`) an `A`.
  * - `&(callee,i,j)` is parameter j of a function passed as argument i to `callee` (`=path`, or
  *   `T#m` for a method of a typed receiver): the type the callee declares for it, which
  *   extraction recorded as the callee's member type `(i.j)`.
@@ -77,8 +77,12 @@ export function stepName(step: string): string {
   return step.replace(/(?:\(\))+$|\[\]$/u, "");
 }
 
-/** `Map<K,V>` followed by `get()`: the `V` (else null). */
+/** Array methods that return one element. */
+const ELEMENT_METHODS = new Set(["shift()", "pop()", "at()", "find()", "findLast()"]);
+
+/** `Map<K,V>` followed by `get()`: the `V`; `A[]` followed by `shift()`, `pop()`, `at()`, `find()`: the `A` (else null). */
 export function builtinStep(type: string, step: string): string | null {
+  if (ELEMENT_METHODS.has(step) && type.endsWith("[]")) return type.slice(0, -2);
   if (step !== "get()") return null;
   const { head, args } = typeArguments(type);
   return MAPS.test(head) && args.length === 2 && args[1] !== "?" ? args[1]! : null;
