@@ -87,6 +87,32 @@ describe("bulk cold refresh", () => {
     }
   });
 
+  it("diffs stored edge keys of any shape: keys that are not edge: + lowercase hex are absent and removed", async () => {
+    const path = nextPath();
+    const store = await openSqliteGraphStore(path);
+    try {
+      await store.replaceProjection(projection);
+      const odd = [`edge:${"AB".repeat(16)}`, "legacy-key", `edge:${"0".repeat(31)}é`];
+      const db = new Database(path);
+      try {
+        const insert = db.prepare(
+          "INSERT INTO graph_edges (edge_key, from_id, to_id, kind, row_hash) VALUES (?, 'file:src/m0.ts', 'file:src/m1.ts', 'odd', 'x')",
+        );
+        for (const key of odd) insert.run(key);
+      } finally {
+        db.close();
+      }
+      const again = await store.replaceProjection(projection);
+      expect(again.edges).toEqual({ upserted: 0, deleted: odd.length, unchanged: 24000 });
+      expect(again.nodes).toEqual({ upserted: 0, deleted: 0, unchanged: 8800 });
+      expect((await store.counts()).edges).toBe(24000);
+      const third = await store.replaceProjection(projection);
+      expect(third.edges).toEqual({ upserted: 0, deleted: 0, unchanged: 24000 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it("rolls a failed bulk load back with the indexes in place", async () => {
     const path = nextPath();
     (await openSqliteGraphStore(path)).close();
