@@ -56,4 +56,27 @@ describe("resolution modes after an incremental update", () => {
     await updateIndex(location, { workers: 0, rebuild: true });
     expect(query(location.dbPath, TARGETS)).toEqual(incremental);
   });
+
+  it("re-resolves calls through a Rust `mod` path when the module's file changes", async () => {
+    const root = tempTree({
+      "src/main.rs": "mod model;\nmod repo;\n\nfn main() {\n    let made = repo::make();\n    made.run();\n}\n",
+      "src/model.rs": "pub struct A;\n\nimpl A {\n    pub fn run(&self) {}\n}\n\npub struct B;\n\nimpl B {\n    pub fn run(&self) {}\n}\n",
+      "src/repo.rs": "use crate::model::{A, B};\n\npub fn make() -> A {\n    A\n}\n",
+    });
+    const rows = `SELECT c.line, s.file || ':' || s.qualified_name AS target FROM calls c LEFT JOIN symbols s ON s.id = c.resolved_symbol_id
+      WHERE c.file = 'src/main.rs' AND c.callee_name = 'run' ORDER BY c.line`;
+    const location = indexLocation(root);
+    await updateIndex(location, { workers: 0 });
+    expect(query(location.dbPath, rows)).toEqual([{ line: 6, target: "src/model.rs:A.run" }]);
+
+    // Only make()'s declared type changes, in a file that defines no `run`.
+    const repo = join(root, "src/repo.rs");
+    writeFileSync(repo, readFileSync(repo, "utf8").replace("pub fn make() -> A {\n    A", "pub fn make() -> B {\n    B"));
+    bumpMtime(repo);
+    await updateIndex(location, { workers: 0 });
+    const incremental = query(location.dbPath, rows);
+    expect(incremental).toEqual([{ line: 6, target: "src/model.rs:B.run" }]);
+    await updateIndex(location, { workers: 0, rebuild: true });
+    expect(query(location.dbPath, rows)).toEqual(incremental);
+  });
 });

@@ -89,6 +89,16 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
       .pluck()
       .all(PACKAGE_MEMBER, JSON.stringify([...scope.files])) as string[];
     for (const file of packageImporters) files.add(file);
+    // Rust module paths (`mod repo;` then `repo::make()`) name a file with no import row: the
+    // files declaring a changed module follow it too.
+    const modules = [...scope.files].map(rustModuleName).filter((name) => name !== null);
+    if (modules.length > 0) {
+      const pathUsers = db
+        .prepare("SELECT DISTINCT file FROM symbols WHERE kind = 'mod' AND name IN (SELECT value FROM json_each(?))")
+        .pluck()
+        .all(JSON.stringify(modules)) as string[];
+      for (const file of pathUsers) files.add(file);
+    }
   }
   const symbols = db
     .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases, line FROM symbols")
@@ -126,4 +136,13 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
   const callCount = calls.length + newCalls.length;
   newCalls.length = 0;
   return { imports: imports.length, importsChanged, calls: callCount, callsChanged, ms: performance.now() - started };
+}
+
+/** The module a Rust file is (`src/repo.rs`, `src/repo/mod.rs` -> `repo`); null for other files and crate roots. */
+function rustModuleName(path: string): string | null {
+  if (!path.endsWith(".rs")) return null;
+  const parts = path.slice(0, -3).split("/");
+  const stem = parts.pop()!;
+  if (stem === "lib" || stem === "main") return null;
+  return stem === "mod" ? (parts.pop() ?? null) : stem;
 }
