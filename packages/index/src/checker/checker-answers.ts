@@ -75,14 +75,17 @@ export function applyCheckerAnswers(db: Database.Database, files: readonly strin
   db.exec(`DELETE FROM checker_files WHERE NOT EXISTS (
     SELECT 1 FROM files f WHERE f.path = checker_files.path AND f.content_hash = checker_files.content_hash AND f.skip_reason IS NULL)`);
   db.exec("DELETE FROM checker_calls WHERE file NOT IN (SELECT path FROM checker_files)");
-  const scope = files === null ? "SELECT path FROM checker_files" : "SELECT path FROM checker_files WHERE path IN (SELECT value FROM json_each(?))";
+  const scope = files === null ? "" : "WHERE file IN (SELECT value FROM json_each(?))";
+  // Only the (file, line, callee) groups an answer names are ranked, each whole, so ordinals hold.
   const rows = db
     .prepare(
-      `SELECT c.id, c.resolved_symbol_id, c.resolution, a.target_file, a.target_qualified_name, a.target_kind, a.target_line
-       FROM (SELECT id, file, line, callee_name, resolved_symbol_id, resolution,
-                    row_number() OVER (PARTITION BY file, line, callee_name ORDER BY id) AS ordinal
-             FROM calls WHERE file IN (${scope})) c
-       JOIN checker_calls a ON a.file = c.file AND a.line = c.line AND a.callee_name = c.callee_name AND a.ordinal = c.ordinal`,
+      `WITH answered AS (SELECT DISTINCT file, line, callee_name FROM checker_calls ${scope}),
+       ranked AS (
+         SELECT c.id, c.file, c.line, c.callee_name, c.resolved_symbol_id, c.resolution,
+                row_number() OVER (PARTITION BY c.file, c.line, c.callee_name ORDER BY c.id) AS ordinal
+         FROM answered g JOIN calls c ON c.file = g.file AND c.line = g.line AND c.callee_name = g.callee_name)
+       SELECT c.id, c.resolved_symbol_id, c.resolution, a.target_file, a.target_qualified_name, a.target_kind, a.target_line
+       FROM ranked c JOIN checker_calls a ON a.file = c.file AND a.line = c.line AND a.callee_name = c.callee_name AND a.ordinal = c.ordinal`,
     )
     .all(...(files === null ? [] : [JSON.stringify(files)])) as AnswerRow[];
   const target = db.prepare("SELECT id FROM symbols WHERE file = ? AND qualified_name = ? AND kind = ? ORDER BY line = ? DESC, id LIMIT 1").pluck();
