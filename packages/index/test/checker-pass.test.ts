@@ -130,6 +130,18 @@ describe("the TypeScript checker pass (resolve: checker)", () => {
     expect(query(location.dbPath, BACKTRACK)).toEqual([{ resolution: "checker", target_line: 3 }]);
   });
 
+  it("compiles with the project's tsconfig.json (path aliases)", async () => {
+    const root = tsProject({
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", paths: { "@lib/*": ["./lib/*"] } } }),
+      "lib/service.ts": SERVICE,
+      "src/main.ts": MAIN.replace("'./service'", "'@lib/service'"),
+    });
+    const location = indexLocation(root);
+    // Without the alias `make()` would be unknown to the compiler, and the call left as it was.
+    await updateIndex(location, { resolve: "checker" });
+    expect(query(location.dbPath, RUN_CALL)).toEqual([{ resolution: "checker", target: "lib/service.ts:Runner.run" }]);
+  });
+
   it("fails with not_found when the project installs no typescript, after the update committed", async () => {
     const root = tempTree({ "src/main.ts": MAIN, "src/service.ts": SERVICE });
     const location = indexLocation(root);
