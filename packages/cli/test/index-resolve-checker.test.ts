@@ -41,6 +41,15 @@ describe("tsift index --resolve checker", () => {
     expect(again.out).toMatch(/checker \(TypeScript [\d.]+\): 0 files checked, 2 current/);
   });
 
+  it("draws the checker's progress bar on a terminal, and clears it", async () => {
+    const root = withTypeScript(project(FILES));
+    const run = await tsift(root, ["index", "--resolve", "checker"], { tty: true });
+    expect(run.code).toBe(0);
+    expect(run.err).toMatch(/\rchecker \[[#-]+\] 0\/2 files/);
+    expect(run.err).toMatch(/\rchecker \[#+\] 2\/2 files/);
+    expect(run.err.endsWith("\r\x1b[K")).toBe(true);
+  });
+
   it("exits 3 naming the package when the project has no typescript", async () => {
     const root = project(FILES);
     const run = await tsift(root, ["index", "--resolve", "checker"]);
