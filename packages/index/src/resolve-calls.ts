@@ -1,4 +1,5 @@
 import { builtinStep, callableResult, inferredType, isInferred, splitSteps, stepName, type InferenceHost } from "./internal/inferred-types";
+import { redefinedBefore } from "./internal/python-modules";
 import { CALLABLE, CONSTRUCTIBLE, family, resolutionOf, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
 
 /**
@@ -422,7 +423,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
    */
   function pythonModulePath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
     for (let length = segments.length; length > 0; length--) {
-      const file = tables.pythonModule(call.file, segments.slice(0, length).join("."));
+      const file = tables.python.module(call.file, segments.slice(0, length).join("."));
       if (file === undefined) continue;
       if (file === null) return UNRESOLVED;
       const rest = segments.slice(length);
@@ -504,18 +505,6 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const caller = call.caller_symbol_id === null ? null : (tables.byId.get(call.caller_symbol_id) ?? null);
     return call.receiver === null ? bareCall(call, caller, language) : receiverCall(call, caller, language);
   };
-}
-
-/**
- * Python runs definitions in order: a name defined several times in the scope a call runs in
- * is the last definition before the call (`def test(): …; test(); def test(): …; test()`).
- * Called from an inner scope, it is the last one (the scope has finished when it runs).
- */
-function redefinedBefore(candidates: ResolverSymbol[], call: ResolverCall, sameScope: boolean, model: { modules: string }): ResolverSymbol[] {
-  if (candidates.length < 2 || !sameScope || model.modules !== "python" || call.line == null) return candidates;
-  let last: ResolverSymbol | null = null;
-  for (const symbol of candidates) if (symbol.line != null && symbol.line <= call.line && (!last || symbol.line > last.line!)) last = symbol;
-  return last ? [last] : candidates;
 }
 
 function preferType(symbols: readonly ResolverSymbol[]): ResolverSymbol {

@@ -1,6 +1,7 @@
 import { LANGS, langInfo, type Lang, type ResolutionModel } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 import { resolveModule } from "./module-resolver";
+import { PythonModules } from "./python-modules";
 
 /** Symbols whose members a call can land on; `const`/`variable`/`property` count when they hold members (object literals). */
 export const TYPE_LIKE = new Set([
@@ -43,7 +44,6 @@ export const CALLABLE = new Set([
 /** Kinds `new X()` / `X()` may construct (a JS constructor function too). */
 export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
 export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
-const PYTHON_FILE = /\.pyi?$/u;
 const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
 /**
@@ -122,12 +122,8 @@ export class ResolverTables {
   private readonly companions = new Map<string, ResolverSymbol>();
   /** Language of each file with symbols. */
   private readonly languages = new Map<string, string>();
-  /** Python `import a.b` rows (whole modules, no alias) per file: they bind `a`, and `a.b` names the module. */
-  private readonly pythonModuleImports = new Map<string, ResolverImport[]>();
-  /** Python `from m import *` rows per file. */
-  private readonly pythonStars = new Map<string, ResolverImport[]>();
-  /** Files with symbols or imports: a package `__init__.py` may hold only imports. */
-  private readonly pythonFiles = new Set<string>();
+  /** Python's `import a.b` module paths and `from m import *` re-exports. */
+  readonly python = new PythonModules();
 
   constructor(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
     for (const member of memberTypes) {
@@ -164,28 +160,9 @@ export class ResolverTables {
       const local = nestedOne(this.bindings, entry.file);
       const name = localName(entry);
       if (name && !local.has(name)) local.set(name, entry);
-      if (PYTHON_FILE.test(entry.file)) {
-        this.pythonFiles.add(entry.file);
-        if (entry.name === null && entry.alias === null) push(this.pythonModuleImports, entry.file, entry);
-        if (entry.name === "*" && entry.alias === null) push(this.pythonStars, entry.file, entry);
-      }
+      this.python.addImport(entry);
     }
-    for (const file of this.files) if (PYTHON_FILE.test(file)) this.pythonFiles.add(file);
-  }
-
-  /**
-   * The file a Python module path (`email.utils`, `email`) names in `file`, when an
-   * `import email.utils` there binds it: the imported module itself, or the package that
-   * `import a.b` binds as `a`. Null when it lies outside the index; undefined when no
-   * whole-module import binds the path.
-   */
-  pythonModule(file: string, path: string): string | null | undefined {
-    const rows = this.pythonModuleImports.get(file);
-    if (!rows) return undefined;
-    const exact = rows.find((entry) => entry.module === path);
-    if (exact) return exact.resolved_file;
-    if (!rows.some((entry) => entry.module.startsWith(`${path}.`))) return undefined;
-    return resolveModule("python" as Lang, file, path, null, this.pythonFiles);
+    for (const file of this.files) this.python.addFile(file);
   }
 
   /**
@@ -303,7 +280,7 @@ export class ResolverTables {
       }
     }
     // Python `from .coroutines import *` in a package's `__init__.py` exposes the module's public names.
-    for (const entry of name.startsWith("_") ? [] : (this.pythonStars.get(file) ?? [])) {
+    for (const entry of this.python.starSources(file, name)) {
       if (entry.resolved_file === null) external = true;
       else {
         const found = this.exported(entry.resolved_file, name, seen);
