@@ -2,7 +2,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { indexLocation, indexProject, updateIndex } from "../src/index";
+import Database from "better-sqlite3";
+import { codeGraphSourceState, indexLocation, indexProject, projectCodeGraph, updateIndex } from "../src/index";
 import { query } from "./db-helpers";
 import { bumpMtime, tempTree } from "./helpers";
 
@@ -140,6 +141,28 @@ describe("the TypeScript checker pass (resolve: checker)", () => {
     // Without the alias `make()` would be unknown to the compiler, and the call left as it was.
     await updateIndex(location, { resolve: "checker" });
     expect(query(location.dbPath, RUN_CALL)).toEqual([{ resolution: "checker", target: "lib/service.ts:Runner.run" }]);
+  });
+
+  it("changes the code graph's source watermark, and the projection carries the checker's call edge", async () => {
+    const root = tsProject({ "src/service.ts": SERVICE, "src/main.ts": MAIN });
+    const location = indexLocation(root);
+    await updateIndex(location);
+    const read = () => {
+      const db = new Database(location.dbPath, { readonly: true });
+      try {
+        const calls = projectCodeGraph(db).projection.edges.filter((edge) => edge.kind === "calls");
+        return { watermark: codeGraphSourceState(db).watermark, checker: calls.filter((edge) => edge.properties?.resolution === "checker") };
+      } finally {
+        db.close();
+      }
+    };
+    const before = read();
+    expect(before.checker).toEqual([]);
+    await updateIndex(location, { resolve: "checker" });
+    const after = read();
+    // A graph.db projected before the pass is stale now, so a refresh picks the edge up.
+    expect(after.watermark).not.toBe(before.watermark);
+    expect(after.checker).toHaveLength(1);
   });
 
   it("fails with not_found when the project installs no typescript, after the update committed", async () => {
