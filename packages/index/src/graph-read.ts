@@ -67,7 +67,7 @@ export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableH
 export type { ProjectOptions } from "./project/project-options";
 export { resolveReadTarget, type ReadTarget } from "./project/read-target";
 export { openReadIndex, type IndexOpener, type ReadIndex } from "./project/open-read-index";
-export { warmIndexIsFresh } from "./warm/warm-registry";
+export { borrowWarmIndex, warmIndexIsFresh, type WarmBorrow } from "./warm/warm-registry";
 export { FIRST_USE_MAX_FILES, indexHasRun, indexMissingTarget, indexOnFirstUse, openIndexIfBuilt, type FirstUseIndex } from "./project/first-use-index";
 export { checkLimit } from "./project/read-limits";
 export { chooseSymbol, rerunWith, symbolChoiceOf, type SymbolChoiceCandidate, type SymbolChoice } from "./project/symbol-choice";

@@ -28,6 +28,12 @@ export interface EngineDeps {
   pageRank?: PageRankFn | null;
   /** Milliseconds left before the deadline, for child processes (ripgrep) that must die with it. */
   timeoutMs?: number;
+  /**
+   * Open connections to use instead of opening one, by index.db path: a warm index's in a
+   * serving process (daemon, MCP), whose statements and caches then outlive the call.
+   * Closing them is a no-op.
+   */
+  connections?: ReadonlyMap<string, ReturnType<typeof openIndexReader>>;
 }
 
 /**
@@ -69,7 +75,7 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
       data.backend = result.backend;
       continue;
     }
-    const connection = openIndexReader(locationOf(request, target));
+    const connection = deps.connections?.get(target.dbPath) ?? openIndexReader(locationOf(request, target));
     try {
       recovery ??= connection.recovery ?? undefined;
       const db = connection.database;

@@ -15,6 +15,7 @@ import {
   type TsiftConfig,
   type WorkspaceScope,
 } from "@tsift/index/indexer";
+import { borrowWarmIndex, type WarmBorrow } from "@tsift/index/graph-read";
 import { exactBackend } from "../exact-search";
 import { loadPageRank, PageRankNotLoaded, type PageRankFn } from "../page-rank-tie-break";
 import { prefersExact } from "../query-shape";
@@ -123,6 +124,13 @@ export async function searchProject(options: SearchProjectOptions): Promise<Sear
     searchTargets.push(toSearchTarget(root, target, indexed));
   }
   if (refreshedFiles > 0) freshness = { ...freshness, refreshed_files: refreshedFiles };
+  // A warm index in this process (daemon, MCP) lends its open connection: no open, no
+  // statement preparation and no close per search.
+  const connections = new Map<string, WarmBorrow["connection"]>();
+  for (const target of strategy === "exact" ? [] : targets) {
+    const warm = await borrowWarmIndex(target.location);
+    if (warm && warm.notes.length === 0) connections.set(target.location.dbPath, warm.connection);
+  }
   // The in-process literal scan needs file lists; ripgrep walks by itself.
   const needsFiles = (strategy === "exact" || searchTargets.some((target) => !target.indexed)) && exactBackend(env) === "scan";
   if (needsFiles) for (const target of searchTargets) target.files = scanFiles(target, config);
@@ -147,7 +155,12 @@ export async function searchProject(options: SearchProjectOptions): Promise<Sear
   const guard = options.deadlineGuard;
   const search = (pageRank: PageRankFn | null | undefined) =>
     runWithDeadline(
-      () => runSearchEngine(request, { ...(pageRank !== undefined ? { pageRank } : {}), ...(timeout > 0 ? { timeoutMs: timeout * 1000 } : {}) }),
+      () =>
+        runSearchEngine(request, {
+          ...(pageRank !== undefined ? { pageRank } : {}),
+          ...(timeout > 0 ? { timeoutMs: timeout * 1000 } : {}),
+          connections,
+        }),
       timeout,
       guard ? (ms) => guard(ms, request.strategy) : undefined,
     );
