@@ -140,6 +140,11 @@ export function callResult(type: SyntaxNode | null): string | null {
   const add = (result: SyntaxNode | null, signature: SyntaxNode): boolean => {
     while (result?.type === "parenthesized_type" || result?.type === "type_annotation") result = result.firstNamedChild;
     if (!result) return true;
+    // `readonly withoutTransforms: () => this`: the receiver's own type.
+    if (result.type === "this_type") {
+      results.add("this");
+      return true;
+    }
     const own = typeParameters(signature);
     if (result.type === "function_type") {
       const inner = bound(typePath(result.childForFieldName("return_type"), true), new Map([...own, ...typeParameters(result)]), null);
