@@ -4,6 +4,7 @@
 // load; anything else imports the CLI's ES module entry (bin.js), which never asks again.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { quietOnClosedPipes } from "./closed-pipes";
 import { DAEMON_ALREADY_ASKED, runThroughDaemon } from "./daemon/daemon-client";
 import { processIo } from "./io";
 
@@ -13,17 +14,8 @@ async function run(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length > 0 && !argv.some((word) => HELP_OR_VERSION.has(word))) {
     const io = processIo();
-    const code = await runThroughDaemon(argv, io, () => {
-      // Same pipe rules as bin.js, set only once an answer is about to be written.
-      process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") process.exit(0);
-        throw error;
-      });
-      process.stderr.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
-        throw error;
-      });
-    });
+    // Same pipe rules as bin.js, set only once an answer is about to be written.
+    const code = await runThroughDaemon(argv, io, quietOnClosedPipes);
     if (code !== undefined) {
       process.exitCode = code;
       return;

@@ -1,4 +1,5 @@
-import type { RuleContext } from "../language-rules";
+import type { CallDraft, LanguageRules, RuleContext } from "../language-rules";
+import type { SyntaxNode } from "../parser-registry";
 
 /**
  * Declared types of a callable's parameters and local bindings, for the receiver types of
@@ -67,4 +68,17 @@ export function typePathOf(text: string): string | null {
   type = type.replace(/\s*\+.*$/u, "");
   const path = /^([\p{L}_][\w]*(?:(?:::|\.)[\p{L}_][\w]*)*)\s*(?:<.*>)?$/u.exec(type);
   return path ? path[1]! : null;
+}
+
+/** A call rule whose every draft `annotate` then completes (receiver types, locals). */
+export function annotatingCalls(
+  rule: LanguageRules["calls"][string],
+  annotate: (draft: CallDraft, node: SyntaxNode, context: RuleContext) => void,
+): LanguageRules["calls"][string] {
+  return (node, context) => {
+    const drafts = rule(node, context);
+    if (!drafts) return drafts;
+    for (const draft of Array.isArray(drafts) ? drafts : [drafts]) annotate(draft, node, context);
+    return drafts;
+  };
 }

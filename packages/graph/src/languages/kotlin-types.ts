@@ -1,6 +1,6 @@
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
-import { bindLocal, localType, openLocalScope, typePathOf } from "../internal/local-types";
+import { annotatingCalls, bindLocal, localType, openLocalScope, typePathOf } from "../internal/local-types";
 
 /**
  * Declared types for the call resolver, layered over the Kotlin rules (`withKotlinTypes`).
@@ -109,15 +109,6 @@ function annotateDefinition(rule: LanguageRules["definitions"][string], type: st
   };
 }
 
-function annotateCall(rule: LanguageRules["calls"][string]): LanguageRules["calls"][string] {
-  return (node, context) => {
-    const drafts = rule(node, context);
-    if (!drafts) return drafts;
-    for (const draft of Array.isArray(drafts) ? drafts : [drafts]) annotateCallDraft(draft, node, context);
-    return drafts;
-  };
-}
-
 function annotateCallDraft(draft: CallDraft, node: SyntaxNode, context: RuleContext): void {
   if (draft.receiver === null) {
     if (localType(context, node.startIndex, draft.callee) !== undefined) draft.local = true;
@@ -161,7 +152,7 @@ export function withKotlinTypes(rules: LanguageRules): LanguageRules {
   for (const [type, rule] of Object.entries(rules.definitions)) definitions[type] = annotateDefinition(rule, type);
   definitions["lambda_literal"] = lambdaScope;
   definitions["for_statement"] = loopVariable;
-  const calls = { ...rules.calls, call_expression: annotateCall(rules.calls["call_expression"]!) };
+  const calls = { ...rules.calls, call_expression: annotatingCalls(rules.calls["call_expression"]!, annotateCallDraft) };
   const skip = new Set(rules.skip);
   skip.delete("package_header");
   return { ...rules, skip, definitions, calls, imports: { ...rules.imports, package_header: packageHeader } };

@@ -1,6 +1,6 @@
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
-import { bindLocal, localType, openLocalScope, typePathOf } from "../internal/local-types";
+import { annotatingCalls, bindLocal, localType, openLocalScope, typePathOf } from "../internal/local-types";
 import { splitCallee } from "./rust-callee-text";
 
 /**
@@ -158,15 +158,6 @@ function annotate(draft: SymbolDraft, node: SyntaxNode, type: string, context: R
   }
 }
 
-function annotateCall(rule: LanguageRules["calls"][string]): LanguageRules["calls"][string] {
-  return (node, context) => {
-    const drafts = rule(node, context);
-    if (!drafts) return drafts;
-    for (const draft of Array.isArray(drafts) ? drafts : [drafts]) annotateCallDraft(draft, node, context);
-    return drafts;
-  };
-}
-
 function annotateCallDraft(draft: CallDraft, node: SyntaxNode, context: RuleContext): void {
   if (draft.kind !== "call") return;
   if (draft.receiver === null) {
@@ -185,6 +176,6 @@ export function withRustTypes(rules: LanguageRules): LanguageRules {
   definitions["let_declaration"] = letDeclaration;
   definitions["closure_expression"] = closureScope;
   definitions["for_expression"] = loopPattern;
-  const calls = { ...rules.calls, call_expression: annotateCall(rules.calls["call_expression"]!) };
+  const calls = { ...rules.calls, call_expression: annotatingCalls(rules.calls["call_expression"]!, annotateCallDraft) };
   return { ...rules, definitions, calls };
 }

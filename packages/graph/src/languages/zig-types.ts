@@ -1,6 +1,6 @@
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
-import { bindLocal, localType, openLocalScope, typePathOf } from "../internal/local-types";
+import { annotatingCalls, bindLocal, localType, openLocalScope, typePathOf } from "../internal/local-types";
 
 /**
  * Declared types for the call resolver, layered over the Zig rules (`withZigTypes`). Only
@@ -156,15 +156,6 @@ function annotateDefinition(rule: LanguageRules["definitions"][string], type: st
   };
 }
 
-function annotateCall(rule: LanguageRules["calls"][string]): LanguageRules["calls"][string] {
-  return (node, context) => {
-    const drafts = rule(node, context);
-    if (!drafts) return drafts;
-    for (const draft of Array.isArray(drafts) ? drafts : [drafts]) annotateCallDraft(draft, node, context);
-    return drafts;
-  };
-}
-
 function annotateCallDraft(draft: CallDraft, node: SyntaxNode, context: RuleContext): void {
   if (draft.receiver === null) {
     if (localType(context, node.startIndex, draft.callee) !== undefined) draft.local = true;
@@ -180,6 +171,6 @@ export function withZigTypes(rules: LanguageRules): LanguageRules {
   const definitions: Record<string, LanguageRules["definitions"][string]> = {};
   for (const [type, rule] of Object.entries(rules.definitions)) definitions[type] = annotateDefinition(rule, type);
   definitions["for_statement"] = forCaptures;
-  const calls = { ...rules.calls, call_expression: annotateCall(rules.calls["call_expression"]!) };
+  const calls = { ...rules.calls, call_expression: annotatingCalls(rules.calls["call_expression"]!, annotateCallDraft) };
   return { ...rules, definitions, calls };
 }
