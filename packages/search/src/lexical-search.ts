@@ -24,6 +24,8 @@ export interface LexicalResult {
   hits: SearchHit[];
   /** Chunks matching any query term (the candidates BM25 ranked). */
   total: number;
+  /** Every candidate re-scored, best first (more than `hits`): what the ranked answer splits into declarations. */
+  ranked: RankedChunk[];
 }
 
 /** Candidates re-scored per requested hit: enough that coverage can lift a chunk BM25 put a little lower. */
@@ -64,7 +66,7 @@ export function lexicalSearch(db: Database.Database, text: string, options: Lexi
   return readTransaction(db, () => {
     const query = ftsQuery(text);
     const { ranked, total } = rankChunksBm25(db, query, options);
-    return { hits: toHits(db, ranked.slice(0, options.limit), query, "bm25"), total };
+    return { hits: toHits(db, ranked.slice(0, options.limit), query, "bm25"), total, ranked };
   });
 }
 

@@ -12,7 +12,7 @@ import {
   type SpanSymbol,
 } from "@tsift/index/indexer";
 import { probe, type FtsQuery } from "./fts-query";
-import { compareChunks, confidenceOf, rankChunksBm25, type LexicalOptions } from "./lexical-search";
+import { compareChunks, confidenceOf, rankChunksBm25, type LexicalOptions, type RankedChunk } from "./lexical-search";
 import type { AnswerItem, SymbolHit } from "./search-types";
 import { bestLines } from "./snippet";
 
@@ -109,12 +109,14 @@ export function rankedAnswer(
   symbols: readonly SymbolHit[],
   options: LexicalOptions,
   tuning: AnswerTuning = DEFAULT_ANSWER_TUNING,
+  /** The chunk ranking the lexical search already made for this query (re-scored, best first), to reuse. */
+  chunkRanking?: readonly RankedChunk[],
 ): AnswerItem[] {
   return readTransaction(db, () => {
     if (query.groups.length === 0 || options.limit <= 0) return [];
     const candidates = Math.max(tuning.minCandidates, options.limit * tuning.candidatesPerResult);
     // rankChunksBm25 re-scores an overfetched page: keep its best `candidates`.
-    const ranked = rankChunksBm25(db, query, { ...options, limit: candidates }).ranked.slice(0, candidates);
+    const ranked = (chunkRanking ?? rankChunksBm25(db, query, { ...options, limit: candidates }).ranked).slice(0, candidates);
     const chunkScores = new Map(ranked.map((entry) => [entry.chunk.id, entry.score]));
     const chunks = new Map(ranked.map((entry) => [entry.chunk.id, entry.chunk]));
     // Name matches join even when BM25 missed their chunk: a query can name what it wants.
@@ -233,28 +235,28 @@ function scoreUnit(unit: Unit, query: FtsQuery, weights: readonly number[], avgL
   const nameMatches = (token: string, part: string) => token.startsWith(part) || (tuning.nameSubstring && part.length >= 3 && token.includes(part));
   const symbol = unit.symbol;
   const fields = {
-    name: symbol ? splitIdentifier(symbol.name) : [],
-    parent: symbol?.parent ? splitIdentifier(symbol.parent) : [],
-    path: splitIdentifier(unit.file.replace(/\.[^./]+$/, "")),
-    doc: symbol?.doc ? splitIdentifier(symbol.doc) : [],
-    body: splitIdentifier(unit.lines.map((entry) => entry.text).join("\n")),
+    name: bag(symbol ? splitIdentifier(symbol.name) : []),
+    parent: bag(symbol?.parent ? splitIdentifier(symbol.parent) : []),
+    path: bag(splitIdentifier(unit.file.replace(/\.[^./]+$/, ""))),
+    doc: bag(symbol?.doc ? splitIdentifier(symbol.doc) : []),
+    body: bag(splitIdentifier(unit.lines.map((entry) => entry.text).join("\n"))),
   };
   const lengthNorm = 1 - b + (b * unit.lines.length) / Math.max(1, avgLength);
   let score = 0;
   let matched = 0;
   query.groups.forEach((group, index) => {
     const probes = group.parts.map(probe);
-    const count = (tokens: readonly string[], matches = (token: string, part: string) => token.startsWith(part)) => {
+    const count = (tokens: TokenBag, matches = (token: string, part: string) => token.startsWith(part)) => {
       let min = Infinity;
       for (const part of probes) {
         let n = 0;
-        for (const token of tokens) if (matches(token, part)) n++;
+        for (const [token, times] of tokens) if (matches(token, part)) n += times;
         min = Math.min(min, n);
       }
       return min === Infinity ? 0 : min;
     };
     const synonyms = tuning.synonyms && group.parts.length === 1 ? (NAME_SYNONYMS.get(group.parts[0]!) ?? []) : [];
-    const nameCount = Math.max(count(fields.name, nameMatches), ...synonyms.map((word) => fields.name.filter((token) => token === word).length));
+    const nameCount = Math.max(count(fields.name, nameMatches), ...synonyms.map((word) => fields.name.get(word) ?? 0));
     const tf =
       field.name * nameCount +
       field.parent * count(fields.parent, nameMatches) +
@@ -268,6 +270,15 @@ function scoreUnit(unit: Unit, query: FtsQuery, weights: readonly number[], avgL
   const covered = query.groups.length > 0 ? matched / query.groups.length : 0;
   score += tuning.nameBonus * unit.nameScore;
   return { score: score * (tuning.coverageFloor + (1 - tuning.coverageFloor) * covered), covered };
+}
+
+/** A text's tokens with their counts: a query word is checked once per distinct token. */
+type TokenBag = Map<string, number>;
+
+function bag(tokens: readonly string[]): TokenBag {
+  const out: TokenBag = new Map();
+  for (const token of tokens) out.set(token, (out.get(token) ?? 0) + 1);
+  return out;
 }
 
 function bestLinesOf(unit: Unit, query: FtsQuery): { line: number; text: string } {

@@ -95,7 +95,7 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
           hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
           hitTotal += result.total;
           if (merged) {
-            const answer = rankedAnswer(db, ftsQuery(request.query), found, { limit: request.limit, ...local });
+            const answer = rankedAnswer(db, ftsQuery(request.query), found, { limit: request.limit, ...local }, undefined, result.ranked);
             results.push(...answer.map((item) => (target.prefix ? { ...item, path: prefixed(target, item.path) } : item)));
           }
         } else {
