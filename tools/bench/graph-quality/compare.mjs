@@ -3,9 +3,9 @@
  *
  * An edge is (call-site file, call-site line, target symbol). The oracle's targets are
  * mapped to the index's symbols by file and name: the innermost symbol whose span holds
- * the declaration's line, else (an overload's signature) the nearest one of that name
- * after it. Targets the index has no symbol for (parameters, locals) and targets outside
- * the corpus (lib.d.ts) are not edges.
+ * the declaration's line, else, for an overload's signature only, the nearest one of that
+ * name after it. Targets the index has no symbol for (parameters, locals, members of
+ * inline type literals) and targets outside the corpus (lib.d.ts) are not edges.
  *
  * - precision = edges the index reports that the oracle has / edges the index reports,
  *   leaving out sites the checker could not resolve (an `any` callee); an index edge at a
@@ -44,7 +44,9 @@ export function isMethodSymbol(symbol, containers) {
   return parentKind === "class" || parentKind === "interface" || parentKind === "object" || parentKind === "type_alias";
 }
 
-/** Maps an oracle target `{ file, line, start, name }` to an index symbol id, or null. */
+const OVERLOAD_DECLARATIONS = new Set(["FunctionDeclaration", "MethodDeclaration", "Constructor", "MethodSignature"]);
+
+/** Maps an oracle target `{ file, line, start, name, declaration }` to an index symbol id, or null. */
 export function symbolMapper(symbols) {
   const byFileName = new Map();
   for (const symbol of symbols) {
@@ -61,6 +63,10 @@ export function symbolMapper(symbols) {
       if (symbol.line <= target.line && symbol.end_line >= target.line && (!best || symbol.line > best.line)) best = symbol;
     }
     if (best) return best;
+    // Only an overload signature stands for the implementation after it; a parameter, a
+    // local or a member of an inline type literal has no index symbol, and a later symbol
+    // that happens to share its name is not its target.
+    if (target.declaration !== undefined && !OVERLOAD_DECLARATIONS.has(target.declaration)) return null;
     let next = null;
     for (const symbol of candidates) if (symbol.line >= target.start && (!next || symbol.line < next.line)) next = symbol;
     return next;
