@@ -1,5 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
+
+// A `tsift daemon` the developer runs listens under $XDG_RUNTIME_DIR and would answer the
+// read commands the end-to-end tests spawn, with its own build: every test process (and
+// every tsift it spawns) gets a runtime dir of its own instead. Daemon tests set theirs.
+const runtimeDir = mkdtempSync(join(tmpdir(), "tsift-test-runtime-"));
 
 // Vitest 4 on Vite 7 resolves custom export conditions for Node tests only through
 // ssr.resolve.conditions; keeping the defaults after ours preserves "node"/"import".
@@ -16,5 +24,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ["dot"] : ["default"],
+    env: { XDG_RUNTIME_DIR: runtimeDir },
   },
 });
