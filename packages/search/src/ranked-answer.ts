@@ -20,7 +20,7 @@ import { bestLines } from "./snippet";
 const UNIT_KINDS = ["function", "method", "constructor", "getter", "setter", "class", "interface", "struct", "enum", "trait", "impl", "object"];
 /**
  * The answer ranker's constants (tuned on the docstring task set's tuning half): chunks
- * BM25 hands it per requested result (at least `minCandidates`), field weights of a
+ * BM25 hands it per requested result (at least `minCandidates`; fewer, only the best, rank better), field weights of a
  * unit's text (its own name above its parent's and the path, its doc above its code),
  * and BM25's saturation `k1` and length normalization `b`.
  */
@@ -41,8 +41,8 @@ export interface AnswerTuning {
 }
 
 export const DEFAULT_ANSWER_TUNING: AnswerTuning = {
-  candidatesPerResult: 5,
-  minCandidates: 50,
+  candidatesPerResult: 2,
+  minCandidates: 20,
   weights: { name: 3, parent: 1, path: 0.75, doc: 2, body: 1 },
   k1: 2.5,
   b: 0.75,
