@@ -283,3 +283,11 @@ export function typeArgumentsOf(node: SyntaxNode): string {
   const paths = args.map((arg) => typePath(arg, true) ?? "?");
   return paths.some((path) => path !== "?") ? `<${paths.join(",")}>` : "";
 }
+
+/** `xs[i]` / `for (x of xs)` with `xs: A[]`: `A`; of a member (`T#xs`), `T#xs[]`: the element of its declared type. */
+export function elementOf(type: string | null): string | null {
+  if (!type) return null;
+  if (type.endsWith("[]")) return type.slice(0, -2);
+  const last = type.slice(type.lastIndexOf("#") + 1);
+  return type.includes("#") && /^[\p{L}_$][\w$]*$/u.test(last) ? `${type}[]` : null;
+}

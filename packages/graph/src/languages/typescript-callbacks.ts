@@ -54,7 +54,10 @@ export function recordCallbackParameters(
 }
 
 function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleContext, own: TypeParameters, enclosing: Enclosing): void {
-  const parameters = parametersOf(node.childForFieldName("parameters"));
+  const list = node.childForFieldName("parameters");
+  // Most signatures take no function: their parameters are not materialized.
+  if (!list || !context.source.slice(list.startIndex, list.endIndex).includes("=>")) return;
+  const parameters = parametersOf(list);
   if (parameters.length === 0 || !context.memberType) return;
   let owner: string | null = null;
   parameters.forEach((parameter, i) => {

@@ -5,6 +5,7 @@ import {
   bound,
   callResult,
   curriedResult,
+  elementOf,
   IDENTIFIER_PATH,
   objectShape,
   returnsThis,
@@ -65,8 +66,8 @@ interface TypeState {
   scopes: Scope[];
   /** Class qualified name -> field -> declared type. */
   fields: Map<string, Map<string, string>>;
-  /** A function passed to a call: its start -> `callee,i` (typescript-callbacks). */
-  callbacks: Map<number, string>;
+  /** Open calls, outermost first; a call's callback arguments (start -> `callee,i`) are read when its first one is reached. */
+  calls: { node: SyntaxNode; end: number; callbacks?: Map<number, string> }[];
 }
 
 const states = new WeakMap<RuleContext, TypeState>();
@@ -95,7 +96,7 @@ const SIGNATURE_NODES = new Set([
 
 function stateOf(context: RuleContext): TypeState {
   let state = states.get(context);
-  if (!state) states.set(context, (state = { scopes: [], fields: new Map(), callbacks: new Map() }));
+  if (!state) states.set(context, (state = { scopes: [], fields: new Map(), calls: [] }));
   return state;
 }
 
@@ -207,25 +208,13 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
   }
 }
 
-/**
- * `yield* x` → `*(T)`, `await x` → `~(T)`, T being x's type (`=x` for a name not bound in a
- * scope): the resolver reads what delegating to it or awaiting it yields from T's generic
- * arguments. A plain `yield` evaluates to what the caller sends: nothing known.
- */
+/** `yield* x` → `*(T)`, `await x` → `~(T)` (T: x's type, `=x` for an unbound name); a plain `yield` is what the caller sends: unknown. */
 function awaitedOrYielded(node: SyntaxNode, state: TypeState, context: RuleContext, depth: number): string | null {
   const operand = node.firstNamedChild;
   if (!operand || (node.type === "yield_expression" && node.child(1)?.type !== "*")) return null;
   const local = operand.type === "identifier" ? lookup(state, operand.startIndex, operand.text) : null;
   const type = local === undefined ? `=${operand.text}` : expressionType(operand, state, context, depth + 1);
   return type ? `${node.type === "yield_expression" ? "*" : "~"}(${type})` : null;
-}
-
-/** `xs[i]` / `for (x of xs)` with `xs: A[]`: `A`; of a member (`T#xs`), `T#xs[]`: the element of its declared type. */
-function elementOf(type: string | null): string | null {
-  if (!type) return null;
-  if (type.endsWith("[]")) return type.slice(0, -2);
-  const last = type.slice(type.lastIndexOf("#") + 1);
-  return type.includes("#") && /^[\p{L}_$][\w$]*$/u.test(last) ? `${type}[]` : null;
 }
 
 /** `c ? a : b`, `a ?? b`: the type both sides have (a `null`/`undefined` side does not count), else null. */
@@ -253,8 +242,7 @@ function onFunctionLike(node: SyntaxNode, context: RuleContext): null {
   // Function names are not recorded: named functions are symbols, found by the resolver's scope walk.
   const single = node.childForFieldName("parameter");
   if (single) scope.names.set(single.text, null);
-  const callee = state.callbacks.get(node.startIndex);
-  if (callee !== undefined) state.callbacks.delete(node.startIndex);
+  const callee = context.parentType() === "arguments" ? callbackOf(node, state, context) : undefined;
   const parameters = node.childForFieldName("parameters");
   const isConstructor = node.type === "method_definition" && name?.text === "constructor";
   for (const parameter of parameters?.namedChildren ?? []) {
@@ -335,17 +323,31 @@ function onField(node: SyntaxNode, context: RuleContext): null {
   return null;
 }
 
+/**
+ * What a function passed as an argument is to its call (`callee,i`): the innermost open call
+ * holds it. Read lazily, so only calls that pass a function materialize their arguments.
+ */
+function callbackOf(node: SyntaxNode, state: TypeState, context: RuleContext): string | undefined {
+  while (state.calls.length > 0 && state.calls[state.calls.length - 1]!.end <= node.startIndex) state.calls.pop();
+  const call = state.calls[state.calls.length - 1];
+  if (!call) return undefined;
+  call.callbacks ??= new Map(
+    callbackArguments(
+      call.node,
+      (object) => expressionType(object, state, context),
+      (name, at) => lookup(state, at, name) !== undefined,
+    ),
+  );
+  return call.callbacks.get(node.startIndex);
+}
+
 /** Adds `receiver_type` / `local` to the drafts of a call rule. */
 function annotateCall(rule: LanguageRules["calls"][string]): LanguageRules["calls"][string] {
   return (node, context) => {
     const state = stateOf(context);
     if (node.type === "call_expression" || node.type === "new_expression") {
-      const found = callbackArguments(
-        node,
-        (object) => expressionType(object, state, context),
-        (name, at) => lookup(state, at, name) !== undefined,
-      );
-      for (const [start, callee] of found) state.callbacks.set(start, callee);
+      while (state.calls.length > 0 && state.calls[state.calls.length - 1]!.end <= node.startIndex) state.calls.pop();
+      state.calls.push({ node, end: node.endIndex });
     }
     const drafts = rule(node, context);
     if (!drafts) return drafts;
