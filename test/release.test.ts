@@ -37,8 +37,9 @@ describe("npm pack", () => {
     path === "package.json" ||
     path === "README.md" ||
     path === "LICENSE" ||
-    /^dist\/[^]+\.(js|d\.ts)$/.test(path) ||
-    /^bin\/[^/]+\.js$/.test(path) ||
+    /^dist\/[^]+\.(js|cjs|d\.ts)$/.test(path) ||
+    // The bin directory marks itself CommonJS (bin/package.json).
+    /^bin\/([^/]+\.js|package\.json)$/.test(path) ||
     (shippedData[name]?.test(path) ?? false);
 
   for (const dir of [root, ...packageDirs]) {
