@@ -14,7 +14,6 @@ import {
   readGraphDbNode,
   readGraphDbPath,
   readGraphRowsFile,
-  traverseGraph,
   type ConvexProjectionRows,
   type GraphDbEdgeData,
   type GraphDbEdgesData,
@@ -40,6 +39,7 @@ import {
   pathArg,
   refreshGraphDb,
   selectScope,
+  traverseIndexed,
   traverseReport,
   type DoctorData,
   type GraphDbStatusData,
@@ -181,7 +181,7 @@ export async function traverseProject(where: GraphPlace, node: string | undefine
   }
   const store = await openSqliteGraphStoreReadOnly(at.path);
   try {
-    const result = await traverseGraph(store, { ...options, ...(node !== undefined ? { node } : {}) });
+    const result = await traverseIndexed(store, at.index, { ...options, ...(node !== undefined ? { node } : {}) });
     return traverseReport(result, { node, to: options.to, refresh, pathArg: at.place.pathArg });
   } finally {
     await store.close();

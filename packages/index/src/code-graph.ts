@@ -55,6 +55,7 @@ export {
 } from "./graph-db/graph-db-doctor";
 export { graphDbFileProblem, startGraphDbReplacement, type GraphDbReplacement } from "./graph-db/graph-db-recover";
 export { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "./graph-db/traverse-report";
+export { traverseIndexed } from "./graph-db/traverse-indexed";
 // `tsift traverse --format html`: the slice as a graph view (the algorithms load only when it is built).
 export { traverseGraphView, type TraverseGraphViewOptions } from "./project/graph-view/traverse-graph-view";
 export { graphDbStatus, type GraphDbStatusData, type GraphDbStatusOptions } from "./graph-db/graph-db-status";

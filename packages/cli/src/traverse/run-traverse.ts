@@ -1,15 +1,14 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { TsiftError, traverseGraph } from "@tsift/core";
-import { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "@tsift/index/code-graph";
+import { TsiftError } from "@tsift/core";
+import { TRAVERSE_CONTRACT_VERSION, traverseIndexed, traverseReport, type TraverseData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { graphDbPrefix, indexLocationFor } from "../graph-db/graph-db-context";
 import { refreshTarget } from "../graph-db/graph-db-refresh";
 import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget } from "../graph-db/open-graph-store";
 import { defineOutput } from "../output/output-spec";
 import { renderTraverseHtml } from "./traverse-html";
-import { indexedSymbolHandle } from "./traverse-symbol-argument";
 
 export interface TraverseFlags {
   node?: string | undefined;
@@ -53,24 +52,15 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
       hint: `tsift index${target.pathArg === "." ? "" : ` ${target.pathArg}`}`,
     });
   }
-  // `file:name`, `Module.name`, `Alias.name` as the code index reads them: their handles.
-  const node = flags.node ? await indexedSymbolHandle(index, flags.node) : undefined;
-  const to = flags.to ? await indexedSymbolHandle(index, flags.to) : undefined;
   const opened = await openGraphStore(target, { readOnly: true });
   let data: TraverseData;
   try {
-    const traverse = (from: string | undefined, until: string | undefined) =>
-      traverseGraph(opened.store, {
-        ...(from ? { node: from } : {}),
-        ...(until ? { to: until } : {}),
-        depth: flags.depth,
-        limit: flags.limit,
-        ...(flags.maxHops !== undefined ? { maxHops: flags.maxHops } : {}),
-      });
-    // A graph.db read as it is (--no-refresh) may predate the index: then the arguments as typed.
-    const result = await traverse(node, to).catch((error: unknown) => {
-      if (node === flags.node && to === flags.to) throw error;
-      return traverse(flags.node, flags.to);
+    const result = await traverseIndexed(opened.store, index, {
+      ...(flags.node ? { node: flags.node } : {}),
+      ...(flags.to ? { to: flags.to } : {}),
+      depth: flags.depth,
+      limit: flags.limit,
+      ...(flags.maxHops !== undefined ? { maxHops: flags.maxHops } : {}),
     });
     data = traverseReport(result, { node: flags.node, to: flags.to, refresh, pathArg: target.pathArg });
   } finally {
