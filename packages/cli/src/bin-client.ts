@@ -2,8 +2,6 @@
 // Node's ES module loader, which costs about as much as a whole answer from a running
 // daemon. When `tsift daemon` answers, this file and three node built-ins are all that
 // load; anything else imports the CLI's ES module entry (bin.js), which never asks again.
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { quietOnClosedPipes } from "./closed-pipes";
 import { DAEMON_ALREADY_ASKED, runThroughDaemon } from "./daemon/daemon-client";
 import { processIo } from "./io";
@@ -22,6 +20,8 @@ async function run(): Promise<void> {
     }
   }
   (globalThis as Record<symbol, unknown>)[DAEMON_ALREADY_ASKED] = true;
+  // Loaded only now: the daemon's answers never need them.
+  const [{ join }, { pathToFileURL }] = await Promise.all([import("node:path"), import("node:url")]);
   await import(pathToFileURL(join(__dirname, "bin.js")).href);
 }
 

@@ -27,7 +27,11 @@ export interface CliIo {
 export function processIo(): CliIo {
   return {
     stdin: () => process.stdin,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    // A getter: touching process.stdin opens its handle, which a command that reads no
+    // input (every answer the daemon gives) should not pay for.
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),

@@ -30,6 +30,9 @@ export class PageRankNotLoaded extends Error {
   }
 }
 
+/** A ranking's scores by handle; a warm reader gets the same ranking object back while its cache file is unchanged. */
+const scoresOf = new WeakMap<object, Map<string, number>>();
+
 /**
  * PageRank over the resolved call graph as the symbol tie-breaker, given the
  * `pageRank` function (null when unavailable, see loadPageRank; then, or if it fails,
@@ -50,9 +53,11 @@ export function pageRankTieBreak(db: Database.Database, cacheDir: string | null,
       return null;
     }
   }
-  const scores = new Map(ranking.ranking);
+  let scores = scoresOf.get(ranking);
+  if (!scores) scoresOf.set(ranking, (scores = new Map(ranking.ranking)));
+  const byHandle = scores;
   return (ids) => {
     const handles = symbolHandlesById(db, ids);
-    return new Map(ids.map((id) => [id, scores.get(handles.get(id) ?? "") ?? 0]));
+    return new Map(ids.map((id) => [id, byHandle.get(handles.get(id) ?? "") ?? 0]));
   };
 }

@@ -11,7 +11,8 @@ const REPLY_TIMEOUT_MS = 60_000;
 export async function ask(socket: string, request: DaemonRequest, timeoutMs = REPLY_TIMEOUT_MS): Promise<unknown> {
   const { createConnection } = await import("node:net");
   return new Promise((resolve) => {
-    let text = "";
+    // Bytes, decoded once the line is whole: a string decoder is one more module to load per command.
+    const chunks: Buffer[] = [];
     let done = false;
     const finish = (value: unknown) => {
       if (done) return;
@@ -22,14 +23,13 @@ export async function ask(socket: string, request: DaemonRequest, timeoutMs = RE
     };
     const connection = createConnection(socket);
     const timer = setTimeout(() => finish(null), timeoutMs);
-    connection.setEncoding("utf8");
     connection.on("error", () => finish(null));
-    connection.on("data", (chunk: string) => {
-      text += chunk;
-      const end = text.indexOf("\n");
-      if (end < 0) return;
+    connection.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (chunk.indexOf(10) < 0) return;
+      const line = Buffer.concat(chunks);
       try {
-        finish(JSON.parse(text.slice(0, end)) as unknown);
+        finish(JSON.parse(line.toString("utf8", 0, line.indexOf(10))) as unknown);
       } catch {
         finish(null);
       }

@@ -7,6 +7,67 @@ export interface DistinctNames {
 }
 
 /**
+ * The names (by index into `names`) a query reaches: how many of its tags each contains
+ * (a tag listed twice counts twice, as SQLite's `instr` sum does), and which equal the
+ * whole query. Each tag is found with `indexOf` over all folded names joined by newlines,
+ * so a query costs its matches rather than names × tags.
+ */
+export function namesMatching(found: DistinctNames, tags: readonly string[], wanted: string): { matched: Map<number, number>; exact: number[] } {
+  const search = searchable(found);
+  const matched = new Map<number, number>();
+  for (const tag of tags) {
+    if (tag === "" || tag.includes("\n")) {
+      for (let i = 0; i < found.lower.length; i++) if (found.lower[i]!.includes(tag)) matched.set(i, (matched.get(i) ?? 0) + 1);
+      continue;
+    }
+    for (let at = search.joined.indexOf(tag); at !== -1;) {
+      const i = nameAt(search.starts, at);
+      matched.set(i, (matched.get(i) ?? 0) + 1);
+      // One count per name and tag: go on from the next name.
+      at = i + 1 < search.starts.length ? search.joined.indexOf(tag, search.starts[i + 1]!) : -1;
+    }
+  }
+  return { matched, exact: search.byLower.get(wanted) ?? [] };
+}
+
+interface Searchable {
+  joined: string;
+  starts: number[];
+  byLower: Map<string, number[]>;
+}
+const searchables = new WeakMap<DistinctNames, Searchable>();
+
+function searchable(found: DistinctNames): Searchable {
+  let search = searchables.get(found);
+  if (!search) {
+    const starts: number[] = [];
+    const byLower = new Map<string, number[]>();
+    let offset = 0;
+    found.lower.forEach((lower, i) => {
+      starts.push(offset);
+      offset += lower.length + 1;
+      const same = byLower.get(lower);
+      if (same) same.push(i);
+      else byLower.set(lower, [i]);
+    });
+    searchables.set(found, (search = { joined: found.lower.join("\n"), starts, byLower }));
+  }
+  return search;
+}
+
+/** The name whose text holds offset `at` of the joined names: the last start at or before it. */
+function nameAt(starts: readonly number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/**
  * Distinct symbol names, kept until the index changes: a long-lived reader (the MCP server,
  * a daemon) then reads them once per index update instead of scanning a name index on
  * every query, although each of its commands opens a connection of its own. A file's

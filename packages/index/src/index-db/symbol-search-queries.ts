@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { symbolHandle } from "../graph-queries/symbol-handle";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
-import { countNameQuery, distinctNames, sqlLength, sqlLower } from "./distinct-names";
+import { countNameQuery, distinctNames, namesMatching, sqlLength, sqlLower } from "./distinct-names";
 import { prepared } from "./prepared";
 
 /** A symbol row as the symbol ranker reads it. */
@@ -92,15 +92,16 @@ function memoryNameCandidates(db: Database.Database, query: SymbolCandidateQuery
   const qualified = distinctNames(db, "qualified_name");
   rowsOf(
     "qualified_name",
-    qualified.names.filter((_, i) => qualified.lower[i] === wanted),
+    namesMatching(qualified, [], wanted).exact.map((i) => qualified.names[i]!),
   ).forEach((row) => keep(row, true));
 
-  const { names, lower } = distinctNames(db, "name");
+  const distinct = distinctNames(db, "name");
+  const reached = namesMatching(distinct, tags, wanted);
+  for (const i of reached.exact) if (!reached.matched.has(i)) reached.matched.set(i, 0);
   const candidates: { name: string; exact: boolean; matched: number; length: number }[] = [];
-  for (let i = 0; i < names.length; i++) {
-    const exact = lower[i] === wanted;
-    const matched = matchedIn(lower[i]!);
-    if (exact || matched > 0) candidates.push({ name: names[i]!, exact, matched, length: sqlLength(names[i]!) });
+  for (const [i, matched] of reached.matched) {
+    const name = distinct.names[i]!;
+    candidates.push({ name, exact: distinct.lower[i] === wanted, matched, length: sqlLength(name) });
   }
   candidates.sort((a, b) => Number(b.exact) - Number(a.exact) || b.matched - a.matched || a.length - b.length);
   // Read names best first; once `limit` rows are in, finish the names that rank level with the

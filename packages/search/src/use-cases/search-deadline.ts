@@ -1,4 +1,4 @@
-import { Script } from "node:vm";
+import { createContext, Script, type Context } from "node:vm";
 
 export type DeadlineOutcome<T> = { kind: "done"; value: T } | { kind: "timeout" };
 
@@ -10,6 +10,8 @@ export type DeadlineOutcome<T> = { kind: "done"; value: T } | { kind: "timeout" 
 export type DeadlineGuard = (deadlineMs: number) => { cancel(): void };
 
 const runner = new Script("run()");
+/** One context for every search in the process: a new one per call costs more than a cached search's query. */
+let context: (Context & { run: (() => unknown) | null }) | null = null;
 
 /**
  * Runs `work` (synchronous) with a deadline, in-process. The deadline is V8's own
@@ -28,11 +30,14 @@ export function runWithDeadline<T>(work: () => T, seconds: number, guard?: Deadl
   const ms = Math.ceil(seconds * 1000);
   const guarded = guard?.(ms);
   try {
-    return { kind: "done", value: runner.runInNewContext({ run: work }, { timeout: ms }) as T };
+    context ??= createContext({ run: null }) as Context & { run: (() => unknown) | null };
+    context.run = work;
+    return { kind: "done", value: runner.runInContext(context, { timeout: ms }) as T };
   } catch (error) {
     if ((error as { code?: string }).code === "ERR_SCRIPT_EXECUTION_TIMEOUT") return { kind: "timeout" };
     throw error;
   } finally {
+    if (context) context.run = null;
     guarded?.cancel();
   }
 }
