@@ -10,9 +10,9 @@ import { packageBuild } from "../../tsup.shared";
  *
  * The executable (`bin-client.cjs`) is a second, CommonJS build of one small file: it
  * asks a running daemon without loading Node's ES module loader, and imports bin.js
- * otherwise. It must not clean dist/, which the first build fills.
+ * (by this package's own name) otherwise. It must not clean dist/, which the first build fills.
  */
 export default [
   packageBuild({ index: "src/index.ts", bin: "src/bin.ts", "refresh-worker": "src/graph-db/refresh-worker.ts" }, { splitting: true }),
-  packageBuild({ "bin-client": "src/bin-client.ts" }, { format: ["cjs"], dts: false, clean: false }),
+  packageBuild({ "bin-client": "src/bin-client.ts" }, { format: ["cjs"], dts: false, clean: false, external: ["@tsift/cli/bin"] }),
 ];

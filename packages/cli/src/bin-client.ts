@@ -1,7 +1,10 @@
 // The `tsift` executable. Built as CommonJS on purpose: a CommonJS entry starts without
 // Node's ES module loader, which costs about as much as a whole answer from a running
-// daemon. When `tsift daemon` answers, this file and three node built-ins are all that
-// load; anything else imports the CLI's ES module entry (bin.js), which never asks again.
+// daemon. When `tsift daemon` answers, this file and a few node built-ins are all that
+// load; anything else imports the CLI's ES module entry (`@tsift/cli/bin`), which never
+// asks again. Bundled twice: as @tsift/cli's `dist/bin-client.cjs` and, so that the
+// published `tsift` bin reaches it by a relative path instead of resolving a package's
+// exports map on every command, as the root package's `dist/bin-client.cjs`.
 import { quietOnClosedPipes } from "./closed-pipes";
 import { DAEMON_ALREADY_ASKED, runThroughDaemon } from "./daemon/daemon-client";
 import { processIo } from "./io";
@@ -20,9 +23,7 @@ async function run(): Promise<void> {
     }
   }
   (globalThis as Record<symbol, unknown>)[DAEMON_ALREADY_ASKED] = true;
-  // Loaded only now: the daemon's answers never need them.
-  const [{ join }, { pathToFileURL }] = await Promise.all([import("node:path"), import("node:url")]);
-  await import(pathToFileURL(join(__dirname, "bin.js")).href);
+  await import("@tsift/cli/bin");
 }
 
 void run();
