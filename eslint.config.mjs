@@ -60,6 +60,12 @@ export default tseslint.config(
     files: ["tools/**/*.mjs", "bin/**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
+  {
+    // bin/ is CommonJS (bin/package.json): the published bin starts without the ES module loader.
+    files: ["bin/**/*.js"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
   // Prettier owns layout (checked by the root lint target); no lint rule may argue with it.
   prettierOff,
 );
