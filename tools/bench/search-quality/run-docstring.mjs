@@ -19,6 +19,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GREP_STOP_WORDS, grepRankedFiles } from "./grep-baseline.mjs";
 
 const here = new URL(".", import.meta.url);
 const repoRoot = join(here.pathname, "..", "..", "..");
@@ -64,43 +65,9 @@ function score(items, task) {
   };
 }
 
-const STOP = new Set(
-  "a an and are as at be before by can do does find for from how in into is it of on or please that the these this those to what when where which with without return returns".split(
-    " ",
-  ),
-);
-
+/** git grep baseline, every matching file with its best line; docstrings also say "return(s)". */
 function grepRanked(query) {
-  const words = [
-    ...new Set(
-      query
-        .toLowerCase()
-        .split(/[^a-z0-9_]+/)
-        .filter((word) => word.length >= 3 && !STOP.has(word)),
-    ),
-  ];
-  if (words.length === 0) return [];
-  const result = spawnSync("git", ["grep", "-n", "-i", "-F", ...words.flatMap((word) => ["-e", word])], {
-    cwd: corpus,
-    encoding: "utf8",
-    maxBuffer: 256 << 20,
-  });
-  const files = new Map();
-  for (const row of result.stdout.split("\n")) {
-    const match = /^([^:]+):(\d+):(.*)$/.exec(row);
-    if (!match) continue;
-    const [, file, line, text] = match;
-    const lower = text.toLowerCase();
-    const present = words.filter((word) => lower.includes(word));
-    const entry = files.get(file) ?? { file, words: new Set(), lines: 0, best: null };
-    present.forEach((word) => entry.words.add(word));
-    entry.lines++;
-    if (!entry.best || present.length > entry.best.count) entry.best = { line: Number(line), count: present.length };
-    files.set(file, entry);
-  }
-  return [...files.values()]
-    .sort((a, b) => b.words.size - a.words.size || b.lines - a.lines || (a.file < b.file ? -1 : 1))
-    .map((entry) => ({ file: entry.file, line: entry.best.line }));
+  return grepRankedFiles(query, corpus, [...GREP_STOP_WORDS, "return", "returns"]);
 }
 
 function main() {
