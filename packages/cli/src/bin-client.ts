@@ -23,7 +23,10 @@ async function run(): Promise<void> {
     }
   }
   (globalThis as Record<symbol, unknown>)[DAEMON_ALREADY_ASKED] = true;
-  await import("@tsift/cli/bin");
+  // By name, not by path: this file is bundled into @tsift/cli and into the root package.
+  // A variable keeps bundlers and the type checker from following it into the ES module CLI.
+  const entry = "@tsift/cli/bin";
+  await import(entry);
 }
 
 void run();
