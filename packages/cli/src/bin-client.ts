@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // The `tsift` executable. Built as CommonJS on purpose: a CommonJS entry starts without
 // Node's ES module loader, which costs about as much as a whole answer from a running
 // daemon. When `tsift daemon` answers, this file and a few node built-ins are all that
