@@ -70,9 +70,15 @@ function publicEntries() {
   return dirs.flatMap((dir) => {
     const pkg = readJson(join(dir, "package.json"));
     const bins = new Set(Object.values(typeof pkg.bin === "string" ? { [pkg.name]: pkg.bin } : (pkg.bin ?? {})).map(normalize));
-    return Object.entries(pkg.exports ?? { ".": null })
-      .filter(([key, target]) => key !== "./package.json" && !(target && bins.has(normalize(typeof target === "string" ? target : (target.default ?? "")))))
-      .map(([key]) => (key === "." ? pkg.name : `${pkg.name}/${key.slice(2)}`));
+    return (
+      Object.entries(pkg.exports ?? { ".": null })
+        // `./bin` is the CLI's ES module entry, which its CommonJS bin imports: importing it runs the CLI too.
+        .filter(
+          ([key, target]) =>
+            key !== "./package.json" && key !== "./bin" && !(target && bins.has(normalize(typeof target === "string" ? target : (target.default ?? "")))),
+        )
+        .map(([key]) => (key === "." ? pkg.name : `${pkg.name}/${key.slice(2)}`))
+    );
   });
 }
 
