@@ -1,91 +1,13 @@
-import { LANGS, langInfo, type Lang, type ResolutionModel } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 import { resolveModule } from "./module-resolver";
 import { PythonModules } from "./python-modules";
+import type { Lang } from "@tsift/graph/langs";
+import { CALLABLE_DEFINITIONS, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
+import { heritageNames, isModuleBinding, localName, typeReferencePath } from "./type-text";
 
-/** Symbols whose members a call can land on; `const`/`variable`/`property` count when they hold members (object literals). */
-export const TYPE_LIKE = new Set([
-  "class",
-  "struct",
-  "impl",
-  "trait",
-  "interface",
-  "object",
-  "companion_object",
-  "enum",
-  "data_class",
-  "sealed_class",
-  "enum_class",
-  "union",
-  "namespace",
-  "mod",
-  "type_alias",
-]);
-const VALUE_CONTAINERS = new Set(["const", "variable", "property"]);
-/** Kinds that define code of their own, so a name of that kind is never just an import's binding. */
-const CALLABLE_DEFINITIONS = new Set(["function", "method", "constructor"]);
-/** Kinds a call can run: functions and methods, and bindings that hold a function (`export const map = dual(…)`). */
-export const CALLABLE = new Set([
-  "function",
-  "method",
-  "constructor",
-  "class",
-  "struct",
-  "data_class",
-  "sealed_class",
-  "enum_class",
-  "object",
-  "union",
-  "alias",
-  "const",
-  "variable",
-  "property",
-]);
-/** Kinds `new X()` / `X()` may construct (a JS constructor function too). */
-export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
-export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
-const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
-
-/**
- * The member type a Kotlin file's `package a.b` is recorded as (owner `""`): imports name a
- * package member, so the package tells which files an import can point at.
- */
-export const PACKAGE_MEMBER = "<package>";
-
-/** A language's resolution model (declared in its @tsift/graph definition), with its receivers as a set. */
-export interface LanguageResolution extends ResolutionModel {
-  readonly self: ReadonlySet<string>;
-}
-
-const MODELS = new Map<string, LanguageResolution>(
-  LANGS.map((lang) => [lang, { ...langInfo(lang).resolution, self: new Set(langInfo(lang).resolution.selfReceivers) }]),
-);
-
-/** What a language unknown to this build gets: a family of its own, receivers `this`/`self`, no scoping. */
-function unknownResolution(language: string): LanguageResolution {
-  return {
-    family: language,
-    modules: "none",
-    selfReceivers: ["this", "self"],
-    self: new Set(["this", "self"]),
-    implicitReceiver: false,
-    importScope: "never",
-    detachedMembers: false,
-    typedThis: false,
-    heritage: "extends",
-  };
-}
-
-export function resolutionOf(language: string): LanguageResolution {
-  let model = MODELS.get(language);
-  if (!model) MODELS.set(language, (model = unknownResolution(language)));
-  return model;
-}
-
-/** Languages of one family see each other's symbols (TS/TSX/JS/JSX are `js`). */
-export function family(language: string): string {
-  return resolutionOf(language).family;
-}
+// The kind sets and per-language models live beside the tables; their users import them from here too.
+export { CALLABLE, CONSTRUCTIBLE, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, type LanguageResolution } from "./resolution-models";
+export { heritageNames, isModuleBinding, localName, stripTypeArguments, typeReferencePath } from "./type-text";
 
 /**
  * The lookup tables behind the call resolver: symbols by file and name, members by owner,
@@ -492,84 +414,6 @@ function typeRank(symbol: ResolverSymbol): number {
   if (symbol.kind === "interface" || symbol.kind === "trait") return 1;
   if (symbol.kind === "type_alias") return 2;
   return symbol.kind === "namespace" || symbol.kind === "mod" ? 4 : 3;
-}
-
-/** `Effect.Effect<A, E>` -> ["Effect", "Effect"]; null for anything but an (optionally generic, nullable) name path. */
-export function typeReferencePath(text: string): string[] | null {
-  let type = stripTypeArguments(text.trim()).replace(/^readonly\s+/u, "");
-  type = type
-    .split("|")
-    .map((part) => part.trim())
-    .filter((part) => part !== "" && part !== "undefined" && part !== "null")
-    .join("|");
-  if (!IDENTIFIER_PATH.test(type)) return null;
-  return type.split(/\.|::/u);
-}
-
-/** Removes balanced `<…>` groups (an arrow's `=>` is not a closing bracket). */
-export function stripTypeArguments(text: string): string {
-  if (!text.includes("<")) return text;
-  let out = "";
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === "<") depth++;
-    else if (char === ">" && text[i - 1] !== "=" && depth > 0) depth--;
-    else if (depth === 0) out += char;
-  }
-  return out;
-}
-
-/** Base type names from a declaration signature. */
-export function heritageNames(type: ResolverSymbol): string[] {
-  if (type.bases) return type.bases.split(",");
-  const signature = type.signature;
-  if (!signature) return [];
-  const head = stripTypeArguments(signature);
-  const { heritage } = resolutionOf(type.language);
-  if (heritage === "parenthesized") {
-    const bases = /^\s*class\s+[\w$]+\s*\(([^)]*)\)/u.exec(head)?.[1] ?? "";
-    return splitNames(bases.replace(/\b\w+\s*=\s*[\w.]+/gu, ""));
-  }
-  if (heritage === "colon") {
-    const bases = /\)?\s*:\s*([^{]+)$/u.exec(head.replace(/\([^)]*\)/gu, ""))?.[1] ?? "";
-    return splitNames(bases);
-  }
-  if (type.kind === "type_alias") {
-    const target = /=\s*(.+)$/u.exec(head)?.[1] ?? "";
-    return target
-      .split("&")
-      .map((part) => part.trim())
-      .filter((part) => IDENTIFIER_PATH.test(part));
-  }
-  const names: string[] = [];
-  const extend = /\bextends\s+(.+?)(?=\bimplements\b|\{|$)/u.exec(head)?.[1];
-  const implement = /\bimplements\s+(.+?)(?=\{|$)/u.exec(head)?.[1];
-  for (const list of [extend, implement]) if (list) names.push(...splitNames(list));
-  return names;
-}
-
-function splitNames(list: string): string[] {
-  return list
-    .split(",")
-    .map((part) => part.trim().replace(/\(.*$/u, ""))
-    .filter((part) => IDENTIFIER_PATH.test(part));
-}
-
-/** The name an import binds in the importing file. */
-export function localName(entry: ResolverImport): string {
-  if (entry.alias) return entry.alias;
-  if (entry.name && entry.name !== "*" && entry.name !== "default") return entry.name;
-  // `import os.path` binds `os`; `use crate::db` binds `db`; a bare JS side-effect import binds nothing.
-  const segments = entry.module.split(/\.|::|\//).filter(Boolean);
-  return entry.module.includes("::") ? (segments[segments.length - 1] ?? "") : (segments[0] ?? "");
-}
-
-/** Python `from . import store` / Rust `use crate::store`: the imported name is itself a module file. */
-export function isModuleBinding(entry: ResolverImport): boolean {
-  if (entry.resolved_file === null || entry.name === null) return false;
-  const stem = entry.resolved_file.replace(/\/(__init__|mod)\.[a-z]+$/, "").replace(/\.[a-z]+$/, "");
-  return stem === entry.name || stem.endsWith(`/${entry.name}`);
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
