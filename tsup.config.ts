@@ -5,5 +5,5 @@ import { packageBuild } from "./tsup.shared";
 // resolves no package on its way to a running daemon (see packages/cli/src/bin-client.ts).
 export default [
   packageBuild({ index: "src/index.ts", sqlite: "src/sqlite.ts", libsql: "src/libsql.ts" }),
-  packageBuild({ "bin-client": "packages/cli/src/bin-client.ts" }, { format: ["cjs"], dts: false, clean: false, external: ["@tsift/cli/bin"] }),
+  packageBuild({ "bin-client": "packages/cli/src/bin-client.ts" }, { format: ["cjs"], dts: false, clean: false }),
 ];

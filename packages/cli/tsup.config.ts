@@ -14,5 +14,5 @@ import { packageBuild } from "../../tsup.shared";
  */
 export default [
   packageBuild({ index: "src/index.ts", bin: "src/bin.ts", "refresh-worker": "src/graph-db/refresh-worker.ts" }, { splitting: true }),
-  packageBuild({ "bin-client": "src/bin-client.ts" }, { format: ["cjs"], dts: false, clean: false, external: ["@tsift/cli/bin"] }),
+  packageBuild({ "bin-client": "src/bin-client.ts" }, { format: ["cjs"], dts: false, clean: false }),
 ];
