@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+// Static: in the CommonJS client a dynamic import() of a built-in costs ~2 ms more than the require it bundles to.
+import { createConnection } from "node:net";
 import type { CliIo } from "../io";
 import { VERSION } from "../version";
 import { daemonPaths } from "./daemon-paths";
@@ -8,8 +10,7 @@ import { forwardedEnv, type DaemonRequest, type DaemonRunReply } from "./daemon-
 const REPLY_TIMEOUT_MS = 60_000;
 
 /** Sends one request and reads one JSON line back; null on any failure (no daemon, refused, timeout, not JSON). */
-export async function ask(socket: string, request: DaemonRequest, timeoutMs = REPLY_TIMEOUT_MS): Promise<unknown> {
-  const { createConnection } = await import("node:net");
+export function ask(socket: string, request: DaemonRequest, timeoutMs = REPLY_TIMEOUT_MS): Promise<unknown> {
   return new Promise((resolve) => {
     // Bytes, decoded once the line is whole: a string decoder is one more module to load per command.
     const chunks: Buffer[] = [];
