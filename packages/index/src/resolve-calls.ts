@@ -1,6 +1,7 @@
-import { builtinStep, callableResult, inferredType, isInferred, splitSteps, stepName, type InferenceHost } from "./internal/inferred-types";
+import { builtinStep, callableResult, inferredType, isInferred, splitSteps, stepName, taggedResult, type InferenceHost } from "./internal/inferred-types";
 import { redefinedBefore } from "./internal/python-modules";
 import { CALLABLE, CONSTRUCTIBLE, family, resolutionOf, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
+import { VALUE_CONTAINERS } from "./internal/resolution-models";
 
 // The resolver's data shapes; importers keep reading them from this module.
 export type { CallResolution, CallTarget, ResolverCall, ResolverImport, ResolverMemberType, ResolverSymbol } from "./resolver-types";
@@ -13,6 +14,8 @@ const SUPER_RECEIVERS = new Set(["super", "super()"]);
 const APPLICATIONS = /(?:\(\))+$/u;
 const RECEIVER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
+/** Kinds that name a type only, never a value. */
+const TYPES_ONLY = new Set(["interface", "type_alias", "trait"]);
 const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolved" };
 /** Heads of a Rust path that name a module relative to the crate or the file (`crate::a::f()`). */
 const RUST_PATH_HEADS = new Set(["crate", "self", "super"]);
@@ -225,6 +228,11 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
         current = callableResult(tables, current, (type) => resultOf(type, language, depth + 1));
         continue;
       }
+      // `T#\``: a tagged template of a value of type T (inferred-types).
+      if (step === "`") {
+        current = taggedResult(inference, current, (type) => resultOf(type, language, depth + 1), depth);
+        continue;
+      }
       if (step.endsWith("()")) {
         const name = step.replace(APPLICATIONS, "");
         const found = pickOne(
@@ -295,6 +303,9 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     if (!returns && CONSTRUCTED_TYPES.has(symbol.kind)) return applications === 1 ? symbol : undefined;
     // Zig's `fn Mixin(T) type { return struct { … } }`: the struct it returns is its members.
     if (returns === "type" && tables.hasMembers(symbol)) return applications === 1 ? symbol : undefined;
+    // `const decode = Schema.decodeUnknownEffect(schema)`: calling it calls what that call returned.
+    if (!returns && symbol.value_type?.endsWith("()") && !symbol.value_type.startsWith("="))
+      return typeOf(`${symbol.value_type}${"()".repeat(applications)}`, symbol.file, null, language, depth + 1);
     if (!returns && symbol.value_type && !tables.isContainer(symbol)) {
       // A binding whose declared type is a callable interface: what calling that type yields.
       const type = typeOf(symbol.value_type, symbol.file, null, language, depth + 1);
@@ -417,8 +428,17 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
    * type of that name (an interface merged with a value).
    */
   function valueOwner(candidates: readonly ResolverSymbol[], language: string): ResolverSymbol | null | undefined {
+    // `const Str: Str` beside `interface Str { … }`: the interface's members share the binding's
+    // qualified name, so the binding looks like a container; its declared type is what it holds.
     const values = candidates.filter(
-      (symbol) => tables.isContainer(symbol) && symbol.kind !== "interface" && symbol.kind !== "type_alias" && symbol.kind !== "trait",
+      (symbol) =>
+        tables.isContainer(symbol) &&
+        !TYPES_ONLY.has(symbol.kind) &&
+        !(
+          symbol.value_type &&
+          VALUE_CONTAINERS.has(symbol.kind) &&
+          candidates.some((type) => TYPES_ONLY.has(type.kind) && type.qualified_name === symbol.qualified_name)
+        ),
     );
     if (values.length > 0) return preferType(values);
     const typed = candidates.find((symbol) => symbol.value_type);

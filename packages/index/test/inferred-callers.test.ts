@@ -139,3 +139,32 @@ describe("inferred receiver types (TypeScript)", () => {
     ]);
   });
 });
+
+describe("call results and tagged templates without a checker (TypeScript)", () => {
+  it("a tagged template picks the call signature taking a TemplateStringsArray", () => {
+    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) < 10)).toEqual([
+      "4 Effect.gen -> src/effect.ts:gen",
+      // `Builder` has two call signatures: `(strings: TemplateStringsArray) => Statement` and `(name) => Identifier`.
+      "6 sql`SELECT 1`.run -> src/services.ts:Statement.run",
+      "6 sql -> unresolved",
+      "7 sql.safe -> src/results.ts:Client.safe",
+      // `readonly safe: () => this`, then a tagged template of it.
+      "8 safe`SELECT 2`.run -> src/services.ts:Statement.run",
+      "8 safe -> unresolved",
+    ]);
+  });
+
+  it('a function returning an annotated arrow, a binding holding a call\'s result, and this["K"] results', () => {
+    expect(callsIn("curried", "src/more.ts")).toEqual([
+      // `decoder` returns `(input): Effect<Store> => …`.
+      '12 decoder("a")("x").pipe -> src/effect.ts:Effect.pipe',
+      "12 decoder -> src/results.ts:decoder",
+      // `const decode = decoder("a")`.
+      '13 decode("y").pipe -> src/effect.ts:Effect.pipe',
+      "13 decode -> src/results.ts:decode",
+      // `annotate(): this["Rebuild"]` with `readonly Rebuild: Rebuild` and `Rebuild extends Top`.
+      '14 Str.annotate("n").pipe -> src/results.ts:Pipeable.pipe',
+      "14 Str.annotate -> src/results.ts:Schema.annotate",
+    ]);
+  });
+});

@@ -291,3 +291,54 @@ export function elementOf(type: string | null): string | null {
   const last = type.slice(type.lastIndexOf("#") + 1);
   return type.includes("#") && /^[\p{L}_$][\w$]*$/u.test(last) ? `${type}[]` : null;
 }
+
+/**
+ * What a tagged template of a callable type yields: the result of its call signature whose
+ * first parameter is a `TemplateStringsArray` (`` sql`…` `` on `{ (strings: TemplateStringsArray): Statement<A>; (name: string): Identifier }`
+ * is a `Statement`, whatever the other signatures return), or null.
+ */
+export function taggedTemplateResult(body: SyntaxNode | null): string | null {
+  let node = body;
+  while (node?.type === "parenthesized_type") node = node.firstNamedChild;
+  if (node?.type !== "object_type" && node?.type !== "interface_body") return null;
+  const results = new Set<string>();
+  for (const member of node.namedChildren) {
+    if (member.type !== "call_signature") continue;
+    const first = member.childForFieldName("parameters")?.namedChildren.find((parameter) => parameter.type === "required_parameter");
+    if (first?.childForFieldName("type")?.firstNamedChild?.text !== "TemplateStringsArray") continue;
+    const path = bound(typePath(member.childForFieldName("return_type"), true), typeParameters(member), null);
+    if (!path) return null;
+    results.add(path);
+  }
+  return agreedType(results);
+}
+
+/**
+ * `this["Rebuild"]` as a member's declared result: the type the enclosing interface or class
+ * declares for its property `Rebuild`, a type parameter standing for its constraint
+ * (`readonly Rebuild: Rebuild` with `Rebuild extends Top` is a `Top`), or null.
+ */
+export function thisLookup(annotation: SyntaxNode, member: SyntaxNode): string | null {
+  const type = annotation.type === "type_annotation" ? annotation.firstNamedChild : annotation;
+  if (type?.type !== "lookup_type" || type.namedChildren[0]?.type !== "this_type") return null;
+  const key = type.namedChildren[1];
+  const name = key?.type === "literal_type" && key.firstNamedChild?.type === "string" ? key.firstNamedChild.firstNamedChild?.text : undefined;
+  if (!name) return null;
+  let owner = member.parent;
+  for (let depth = 0; owner && depth < 3 && !OWNER_DECLARATIONS.has(owner.type); depth++) owner = owner.parent;
+  if (!owner || !OWNER_DECLARATIONS.has(owner.type)) return null;
+  const property = owner
+    .childForFieldName("body")
+    ?.namedChildren.find((child) => PROPERTY_DECLARATIONS.has(child.type) && propertyName(child.childForFieldName("name")) === name);
+  return property ? bound(typePath(property.childForFieldName("type"), true), typeParameters(owner), null) : null;
+}
+
+const PROPERTY_DECLARATIONS = new Set(["property_signature", "public_field_definition"]);
+
+/** `Rebuild`, `"Rebuild"`: a property's name as written without quotes. */
+function propertyName(node: SyntaxNode | null): string | undefined {
+  if (node?.type === "string") return node.firstNamedChild?.text;
+  return node?.type === "property_identifier" ? node.text : undefined;
+}
+
+const OWNER_DECLARATIONS = new Set(["interface_declaration", "class_declaration", "abstract_class_declaration"]);

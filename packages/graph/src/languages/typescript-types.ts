@@ -9,14 +9,16 @@ import {
   IDENTIFIER_PATH,
   objectShape,
   returnsThis,
+  taggedTemplateResult,
+  thisLookup,
   typeArgumentsOf,
   typeParameters,
   typePath,
-  type Enclosing,
 } from "../internal/typescript-type-paths";
 import { annotatedSignatures, callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
 import { bindPattern } from "./typescript-patterns";
 import { onExportClause, onInterfaceBody } from "./typescript-type-members";
+import { enclosingOf, lookup, scopeAt, shapeOf, stateOf, type Scope, type TypeState } from "./typescript-type-scopes";
 
 /**
  * Declared types for the call resolver, layered over the TypeScript/JavaScript rules
@@ -53,24 +55,6 @@ import { onExportClause, onInterfaceBody } from "./typescript-type-members";
  * (a binding or a class named by an identifier path), `f()` the result of calling `f`.
  */
 
-interface Scope {
-  end: number;
-  names: Map<string, string | null>;
-  /** Type parameters declared by the function: name -> constraint (see `typeParameters`). */
-  typeParameters?: ReadonlyMap<string, string | null>;
-  /** Parameters typed by an inline object type (`options: { readonly pull: Pull }`): member -> type. */
-  shapes?: Map<string, ReadonlyMap<string, string>>;
-}
-
-interface TypeState {
-  scopes: Scope[];
-  /** Class qualified name -> field -> declared type. */
-  fields: Map<string, Map<string, string>>;
-  /** Open calls, outermost first; a call's callback arguments (start -> `callee,i`) are read when its first one is reached. */
-  calls: { node: SyntaxNode; end: number; callbacks?: Map<number, string> }[];
-}
-
-const states = new WeakMap<RuleContext, TypeState>();
 const FUNCTION_NODES = [
   "arrow_function",
   "function_expression",
@@ -93,48 +77,6 @@ const SIGNATURE_NODES = new Set([
   "function_expression",
   "generator_function",
 ]);
-
-function stateOf(context: RuleContext): TypeState {
-  let state = states.get(context);
-  if (!state) states.set(context, (state = { scopes: [], fields: new Map(), calls: [] }));
-  return state;
-}
-
-/** The innermost open scope at `offset`, closing the ones that ended before it (the walk is in document order). */
-function scopeAt(state: TypeState, offset: number): Scope | null {
-  while (state.scopes.length > 0 && state.scopes[state.scopes.length - 1]!.end <= offset) state.scopes.pop();
-  return state.scopes[state.scopes.length - 1] ?? null;
-}
-
-/** The inline object type a name is bound to, from the scope that binds the name. */
-function shapeOf(state: TypeState, offset: number, name: string): ReadonlyMap<string, string> | undefined {
-  scopeAt(state, offset);
-  for (let i = state.scopes.length - 1; i >= 0; i--) {
-    const scope = state.scopes[i]!;
-    if (scope.names.has(name)) return scope.shapes?.get(name);
-  }
-  return undefined;
-}
-
-/** Type parameters of the open function scopes, innermost first (see `bound`). */
-function enclosingOf(state: TypeState): Enclosing {
-  return (name) => {
-    for (let i = state.scopes.length - 1; i >= 0; i--) {
-      const declared = state.scopes[i]!.typeParameters;
-      if (declared?.has(name)) return declared.get(name)!;
-    }
-    return undefined;
-  };
-}
-
-function lookup(state: TypeState, offset: number, name: string): string | null | undefined {
-  scopeAt(state, offset);
-  for (let i = state.scopes.length - 1; i >= 0; i--) {
-    const names = state.scopes[i]!.names;
-    if (names.has(name)) return names.get(name)!;
-  }
-  return undefined;
-}
 
 /** `f(…)` → `f()`, `a.b(…)` → `a.b()`, `new X(…)` → `X`, `x as T` → `T`; with a typed root, `T#b()`; else null. */
 function expressionType(node: SyntaxNode | null, state: TypeState, context: RuleContext, depth = 0): string | null {
@@ -189,7 +131,10 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       // (`sql` in `` sql`…` ``, a tagged template): what its call signatures return (`T#()`).
       if (callee.type === "identifier") {
         const local = lookup(state, callee.startIndex, callee.text);
-        if (!local || local.endsWith("()()") || local.startsWith("=") || local.startsWith(">") || local === "this") return null;
+        if (!local || local.startsWith("=") || local.startsWith(">") || local === "this") return null;
+        // A tagged template picks the call signature that takes a `TemplateStringsArray` (`T#\``).
+        if (node.childForFieldName("arguments")?.type === "template_string") return `${local}#\``;
+        if (local.endsWith("()()")) return null;
         return local.endsWith("()") ? `${local}()` : `${local}#()`;
       }
       const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
@@ -393,6 +338,12 @@ function returnable(value: SyntaxNode | null, context: RuleContext): string | nu
   while (value?.type === "parenthesized_expression") value = value.firstNamedChild;
   // An object literal: its members are the function's own (`make.get`); the resolver reads `{}` as the function.
   if (value?.type === "object") return "{}";
+  // A function whose result is annotated (`return (input): Effect<A> => …`): calling what it returns yields that.
+  if (value?.type === "arrow_function" || value?.type === "function_expression") {
+    const annotation = value.childForFieldName("return_type");
+    const result = annotation ? bound(typePath(annotation, true), typeParameters(value), enclosingOf(stateOf(context))) : null;
+    return result && !result.startsWith(">") ? `>${result}` : null;
+  }
   if (!value || (value.type === "identifier" && lookup(stateOf(context), value.startIndex, value.text) === undefined)) return null;
   const type = expressionType(value, stateOf(context), context);
   return type && type !== "this" && !type.startsWith("=") && !type.startsWith("this#") ? type : null;
@@ -416,8 +367,11 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
     const bases = basesOf(node);
     if (bases.length > 0) draft.bases = bases;
     // A callable interface (`interface Lambda { <S>(self: S): optional<S> }`): what calling a value of it yields.
-    const result = callResult(node.childForFieldName(node.type === "interface_declaration" ? "body" : "value"));
+    const body = node.childForFieldName(node.type === "interface_declaration" ? "body" : "value");
+    const result = callResult(body);
     if (result) draft.return_type = result;
+    const tagged = taggedTemplateResult(body);
+    if (tagged && tagged !== result) context.memberType?.("`", tagged, ownerName(draft, context));
     return;
   }
   if (SIGNATURE_NODES.has(node.type)) {
@@ -428,7 +382,10 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
     scopeAt(state, node.startIndex);
     const own = typeParameters(node);
     const returns = annotation
-      ? (returnsThis(annotation) ?? bound(typePath(annotation, true), own, enclosingOf(state)) ?? curriedResult(annotation, own, enclosingOf(state)))
+      ? (returnsThis(annotation) ??
+        bound(typePath(annotation, true), own, enclosingOf(state)) ??
+        curriedResult(annotation, own, enclosingOf(state)) ??
+        thisLookup(annotation, node))
       : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
     const binding = context.parentType() === "variable_declarator" ? annotatedSignatures(node.parent?.childForFieldName("type") ?? null) : [];
@@ -468,6 +425,12 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
   }
   const type = expressionType(value, stateOf(context), context);
   if (type && type !== "this") draft.value_type = type;
+}
+
+/** The qualified name the symbol `draft` opens (the owner of its member types). */
+function ownerName(draft: SymbolDraft, context: RuleContext): string {
+  const parent = draft.parent !== undefined ? draft.parent : (context.enclosing()?.qualified_name ?? null);
+  return parent ? `${parent}.${draft.name}` : draft.name;
 }
 
 /** The TypeScript/JavaScript rules with declared-type facts added (see above). */

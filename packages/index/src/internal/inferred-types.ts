@@ -122,10 +122,10 @@ export function inferredType(
     const type = host.typeOf(arg, declared.file, null, language, depth + 1);
     if (type) candidates.set(type.id, type);
   }
-  // `want` "" is a call of the value itself (`` sql`…` ``): the candidates with call signatures.
+  // `want` "" is a call of the value itself, "`" a tagged template (`` sql`…` ``): the candidates with call signatures.
   const having = [...candidates.values()].filter((type) =>
-    want === ""
-      ? callableResult(host.tables, type, () => type) !== undefined
+    want === "" || want === "`"
+      ? callableResult(host.tables, type, () => type) !== undefined || host.tables.memberType(type, "`") !== null
       : host.tables.findMember(type, want, () => true).length > 0 || host.tables.memberType(type, want) !== null,
   );
   return having.length === 1 ? having[0] : undefined;
@@ -258,4 +258,20 @@ export function callableResult(
     level = level.flatMap((candidate) => tables.heritage(candidate)).filter((base) => !seen.has(base.id) && seen.add(base.id));
   }
   return undefined;
+}
+
+/**
+ * What a tagged template of a value of type `type` yields: the result its declarations
+ * recorded for the signature taking a `TemplateStringsArray` (member type "`", inherited
+ * from a base), else what calling it yields.
+ */
+export function taggedResult(
+  host: InferenceHost,
+  type: ResolverSymbol,
+  resultOf: (callable: ResolverSymbol) => ResolverSymbol | null | undefined,
+  depth: number,
+): ResolverSymbol | null | undefined {
+  const tagged = host.tables.memberType(type, "`");
+  if (tagged) return host.typeOf(tagged.type, tagged.file, null, type.language, depth + 1);
+  return callableResult(host.tables, type, resultOf);
 }
