@@ -17,6 +17,7 @@ import { HexEdgeKeys, lowerHexWord } from "./refresh-row-keys";
 import { CHANGED, NEW, UNCHANGED, prepareProjection, type AnySide, type PreparedProjection, type PreparedSide } from "./refresh-prepare";
 import { BULK_REBUILD_MIN_ROWS, BULK_REBUILT_INDEXES, indexDefinition, widenPageCache } from "./sql-bulk-load-tuning";
 import { UPSERT_EDGE_HEAD, UPSERT_EDGE_TAIL, UPSERT_NODE_HEAD, UPSERT_NODE_TAIL } from "./sql-graph-writes";
+import { recordRowsDigest, storedRowsDigest, suspendRowsDigest } from "./refresh-digest";
 
 class PhaseTimer {
   readonly phases: RefreshPhaseTiming[] = [];
@@ -322,7 +323,14 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
     let edgeRemoval: Removal = { deleted: 0, deletedProperties: 0 };
     let previousNodes = new Map<string, string>();
     let previousEdges = new Map<string, string>();
-    if (!storeEmpty) {
+    // The rows are what the last refresh stored and the projection hashes to the same digest:
+    // every row is unchanged, with no stored key or hash to read (see refresh-digest.ts).
+    const unchanged = !storeEmpty && (await storedRowsDigest(db)) === prepared.contentHash;
+    if (unchanged) {
+      nodes.states.fill(UNCHANGED);
+      edges.states.fill(UNCHANGED);
+      timer.mark("stage_and_diff", "no row changed since the last refresh (rows digest)");
+    } else if (!storeEmpty) {
       const absentEdges = await diffSide(db, "graph_edges", "edge_key", edges);
       const absentNodes = await diffSide(db, "graph_nodes", "id", nodes);
       previousNodes = await storedProperties(db, NODE_PROPERTIES, keysInState(nodes, CHANGED));
@@ -337,11 +345,12 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
       timer.mark("stage_and_diff", "empty store: cold insert");
     }
 
+    if (!unchanged) await suspendRowsDigest(db);
     const rebuild = storeEmpty && nodeCount + edgeCount >= BULK_REBUILD_MIN_ROWS ? BULK_REBUILT_INDEXES : [];
     for (const name of rebuild) await db.exec(`DROP INDEX IF EXISTS ${name}`);
 
     const rewrite = (state: number) => state !== UNCHANGED;
-    const nodePositions = positionsByKey(nodes, rewrite);
+    const nodePositions = unchanged ? [] : positionsByKey(nodes, rewrite);
     const nodeProperties = await writeSide(
       db,
       nodes,
@@ -359,7 +368,7 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
     );
     timer.mark("write_nodes", `${nodePositions.length} upserted, ${nodeProperties.upserted} property rows`);
 
-    const edgePositions = positionsByKey(edges, rewrite);
+    const edgePositions = unchanged ? [] : positionsByKey(edges, rewrite);
     const edgeProperties = await writeSide(
       db,
       edges,
@@ -383,6 +392,7 @@ export async function replaceProjectionRows(db: SqlExecutor, projection: GraphPr
       timer.mark("rebuild_indexes", rebuild.join(", "));
     }
 
+    if (!unchanged) await recordRowsDigest(db, prepared.contentHash);
     // Only rows that did not exist before can have a tombstone to clear.
     let pruned = 0;
     if ((await countRows(db, "SELECT EXISTS (SELECT 1 FROM graph_tombstones) AS n")) === 1) pruned = await pruneReappeared(db, prepared);

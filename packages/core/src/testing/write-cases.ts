@@ -144,6 +144,45 @@ export const writeCases: ConformanceCase[] = [
       }),
   },
   {
+    name: "a refresh after direct writes restores the projection exactly",
+    requires: ["write"],
+    run: (h) =>
+      withStore(h, undefined, async (store) => {
+        await store.replaceProjection(tinyProjection(), { nowUnix: 1000 });
+        const refreshed = await snapshot(store);
+        // Writes outside a refresh: the next refresh of the same projection must see and undo them.
+        await store.upsertNodes([node("a", { properties: { color: "black" } }), node("extra")]);
+        await store.deleteEdges([edgeKey("b", "link", "c")]);
+        const again = await store.replaceProjection(tinyProjection(), { nowUnix: 1000 });
+        assert.deepEqual(again.nodes, { upserted: 1, deleted: 1, unchanged: 2 });
+        assert.deepEqual(again.edges, { upserted: 1, deleted: 0, unchanged: 1 });
+        const restored = await snapshot(store);
+        assert.deepEqual(restored.nodes, refreshed.nodes);
+        assert.deepEqual(restored.edges, refreshed.edges);
+        assert.deepEqual([restored.counts.nodes, restored.counts.edges], [refreshed.counts.nodes, refreshed.counts.edges]);
+
+        const unchanged = await store.replaceProjection(tinyProjection(), { nowUnix: 1001 });
+        assert.deepEqual(
+          [unchanged.nodes, unchanged.edges],
+          [
+            { upserted: 0, deleted: 0, unchanged: 3 },
+            { upserted: 0, deleted: 0, unchanged: 2 },
+          ],
+        );
+        assert.deepEqual(unchanged.node_properties, { upserted: 0, deleted: 0, unchanged: 3 });
+        await store.deleteNodes(["c"]);
+        const afterDelete = await store.replaceProjection(tinyProjection(), { nowUnix: 1002 });
+        assert.deepEqual(
+          [afterDelete.nodes, afterDelete.edges],
+          [
+            { upserted: 1, deleted: 0, unchanged: 2 },
+            { upserted: 1, deleted: 0, unchanged: 1 },
+          ],
+        );
+        assert.deepEqual((await snapshot(store)).edges, refreshed.edges);
+      }),
+  },
+  {
     name: "replaceProjection rejects an invalid projection before writing",
     requires: ["write"],
     run: (h) =>
