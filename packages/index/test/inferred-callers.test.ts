@@ -82,8 +82,8 @@ describe("inferred receiver types (TypeScript)", () => {
       "38 runner.each -> src/callbacks.ts:Runner.each",
       "39 store.close -> src/services.ts:Store.close",
       "41 generic -> src/callbacks.ts:generic",
-      // `f: (a: A) => void` with A a type parameter: its type depends on the call, so nothing is bound.
-      "41 value.open -> unresolved",
+      // `generic<A>(value: A, f: (a: A) => void)`: A is the first argument's type.
+      "41 value.open -> src/services.ts:Latch.open",
     ]);
     expect(callsIn("Runner.run", "src/callbacks.ts")).toEqual([
       "17 this.each -> src/callbacks.ts:Runner.each",
@@ -142,29 +142,42 @@ describe("inferred receiver types (TypeScript)", () => {
 
 describe("call results and tagged templates without a checker (TypeScript)", () => {
   it("a tagged template picks the call signature taking a TemplateStringsArray", () => {
-    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) < 10)).toEqual([
-      "4 Effect.gen -> src/effect.ts:gen",
+    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) < 11)).toEqual([
+      "5 Effect.gen -> src/effect.ts:gen",
       // `Builder` has two call signatures: `(strings: TemplateStringsArray) => Statement` and `(name) => Identifier`.
-      "6 sql`SELECT 1`.run -> src/services.ts:Statement.run",
-      "6 sql -> unresolved",
-      "7 sql.safe -> src/results.ts:Client.safe",
+      "7 sql`SELECT 1`.run -> src/services.ts:Statement.run",
+      "7 sql -> unresolved",
+      "8 sql.safe -> src/results.ts:Client.safe",
       // `readonly safe: () => this`, then a tagged template of it.
-      "8 safe`SELECT 2`.run -> src/services.ts:Statement.run",
-      "8 safe -> unresolved",
+      "9 safe`SELECT 2`.run -> src/services.ts:Statement.run",
+      "9 safe -> unresolved",
     ]);
   });
 
   it('a function returning an annotated arrow, a binding holding a call\'s result, and this["K"] results', () => {
     expect(callsIn("curried", "src/more.ts")).toEqual([
       // `decoder` returns `(input): Effect<Store> => …`.
-      '12 decoder("a")("x").pipe -> src/effect.ts:Effect.pipe',
-      "12 decoder -> src/results.ts:decoder",
+      '13 decoder("a")("x").pipe -> src/effect.ts:Effect.pipe',
+      "13 decoder -> src/results.ts:decoder",
       // `const decode = decoder("a")`.
-      '13 decode("y").pipe -> src/effect.ts:Effect.pipe',
-      "13 decode -> src/results.ts:decode",
+      '14 decode("y").pipe -> src/effect.ts:Effect.pipe',
+      "14 decode -> src/results.ts:decode",
       // `annotate(): this["Rebuild"]` with `readonly Rebuild: Rebuild` and `Rebuild extends Top`.
-      '14 Str.annotate("n").pipe -> src/results.ts:Pipeable.pipe',
-      "14 Str.annotate -> src/results.ts:Schema.annotate",
+      '15 Str.annotate("n").pipe -> src/results.ts:Pipeable.pipe',
+      "15 Str.annotate -> src/results.ts:Schema.annotate",
+    ]);
+  });
+
+  it("callback parameters bound by a generic callee's other arguments", () => {
+    expect(callsIn("generics", "src/more.ts")).toEqual([
+      // `flatMap<A, B>(self: Effect<A>, f: (a: A) => Effect<B>)` with `makeLatch(): Effect<Latch>`: `a` is a Latch.
+      "19 Effect.flatMap -> src/effect.ts:flatMap",
+      "19 makeLatch -> src/services.ts:makeLatch",
+      "20 latch.close -> src/services.ts:Latch.close",
+      "21 makeLatch -> src/services.ts:makeLatch",
+      // `FileSystem: Service<FileSystem, FileSystem>`, an Effect<FileSystem>.
+      "23 Effect.flatMap -> src/effect.ts:flatMap",
+      "23 fs.readFile -> src/services.ts:FileSystem.readFile",
     ]);
   });
 });

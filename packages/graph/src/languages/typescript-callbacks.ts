@@ -66,7 +66,8 @@ function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleCont
     if (type?.type !== "function_type") return;
     const scope = new Map([...own, ...typeParameters(type)]);
     parametersOf(type.childForFieldName("parameters")).forEach((inner, j) => {
-      const path = bound(typePath(inner.childForFieldName("type"), true), scope, enclosing);
+      const annotation = inner.childForFieldName("type");
+      const path = bound(typePath(annotation, true), scope, enclosing) ?? boundByArgument(annotation, parameters, i, own, type);
       if (!path) return;
       if (owner === null) {
         const parent = draft.parent !== undefined ? draft.parent : (context.enclosing()?.qualified_name ?? null);
@@ -75,6 +76,43 @@ function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleCont
       context.memberType!(`(${i}.${j})`, path, owner);
     });
   });
+}
+
+/**
+ * A callback parameter typed by an unconstrained type parameter P of the signature
+ * (`flatMap<A, B>(self: Effect<A>, f: (a: A) => Effect<B>)`): the argument P is inferred
+ * from, `@k` when parameter k is typed P itself, `@k<>` when P is one of the type arguments
+ * of parameter k's type (the resolver picks the one with the member used). Null otherwise.
+ */
+function boundByArgument(
+  annotation: SyntaxNode | null,
+  parameters: readonly SyntaxNode[],
+  callback: number,
+  own: TypeParameters,
+  type: SyntaxNode,
+): string | null {
+  const name = annotation?.firstNamedChild;
+  if (name?.type !== "type_identifier" || own.get(name.text) !== null || typeParameters(type).has(name.text)) return null;
+  for (let k = 0; k < parameters.length; k++) {
+    if (k === callback) continue;
+    let declared = parameters[k]!.childForFieldName("type")?.firstNamedChild ?? null;
+    while (declared?.type === "parenthesized_type" || declared?.type === "readonly_type") declared = declared.firstNamedChild;
+    if (declared?.type === "type_identifier" && declared.text === name.text) return `@${k}`;
+    const args = declared?.type === "generic_type" ? declared.childForFieldName("type_arguments")?.namedChildren : undefined;
+    if (args?.some((arg) => arg.text === name.text)) return `@${k}<>`;
+  }
+  return null;
+}
+
+/**
+ * The types of a call's arguments, for a callee whose callback parameters are bound by them
+ * (`@T0;T1;…`, an unknown one empty), or "" when none is known.
+ */
+export function argumentTypes(node: SyntaxNode, typeOf: (value: SyntaxNode) => string | null): string {
+  const args = node.childForFieldName("arguments")?.namedChildren;
+  if (!args) return "";
+  const types = args.filter((arg) => arg.type !== "comment").map((arg) => (CALLBACKS.has(arg.type) ? null : typeOf(arg)) ?? "");
+  return types.some((type) => type !== "") ? `@${types.join(";")}` : "";
 }
 
 /**
@@ -115,15 +153,33 @@ export function callbackArguments(
   return found;
 }
 
-/** The contextual types of a callback's untyped parameters: parameter name -> `&(callee,i,j)`. */
-export function contextualParameters(node: SyntaxNode, callee: string): [string, string][] {
+/**
+ * The contextual types of a callback's untyped parameters: parameter name -> `&(callee,i,j)`,
+ * or `&(callee,i,j@T0;T1;…)` with the call's argument types (`callee` carries them after `@`).
+ */
+export function contextualParameters(node: SyntaxNode, spec: string): [string, string][] {
+  const at = topLevelAt(spec);
+  const callee = at < 0 ? spec : spec.slice(0, at);
+  const args = at < 0 ? "" : spec.slice(at);
   const single = node.childForFieldName("parameter");
-  if (single) return [[single.text, `&(${callee},0)`]];
+  if (single) return [[single.text, `&(${callee},0${args})`]];
   const typed: [string, string][] = [];
   parametersOf(node.childForFieldName("parameters")).forEach((parameter, j) => {
     const pattern = parameter.childForFieldName("pattern");
     if (pattern?.type === "identifier" && !parameter.childForFieldName("type") && !parameter.childForFieldName("value"))
-      typed.push([pattern.text, `&(${callee},${j})`]);
+      typed.push([pattern.text, `&(${callee},${j}${args})`]);
   });
   return typed;
+}
+
+/** The offset of the first `@` outside parentheses (a callee `&(…@…)#m` holds its own), or -1. */
+function topLevelAt(spec: string): number {
+  let depth = 0;
+  for (let i = 0; i < spec.length; i++) {
+    const char = spec[i];
+    if (char === "(") depth++;
+    else if (char === ")") depth--;
+    else if (char === "@" && depth === 0) return i;
+  }
+  return -1;
 }

@@ -22,7 +22,7 @@ export interface TypeState {
   /** Class qualified name -> field -> declared type. */
   fields: Map<string, Map<string, string>>;
   /** Open calls, outermost first; a call's callback arguments (start -> `callee,i`) are read when its first one is reached. */
-  calls: { node: SyntaxNode; end: number; callbacks?: Map<number, string> }[];
+  calls: { node: SyntaxNode; end: number; callbacks?: Map<number, string>; args?: string }[];
 }
 
 const states = new WeakMap<RuleContext, TypeState>();

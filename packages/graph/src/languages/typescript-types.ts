@@ -15,7 +15,7 @@ import {
   typeParameters,
   typePath,
 } from "../internal/typescript-type-paths";
-import { annotatedSignatures, callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
+import { annotatedSignatures, argumentTypes, callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
 import { bindPattern } from "./typescript-patterns";
 import { onExportClause, onInterfaceBody } from "./typescript-type-members";
 import { enclosingOf, lookup, scopeAt, shapeOf, stateOf, type Scope, type TypeState } from "./typescript-type-scopes";
@@ -283,7 +283,18 @@ function callbackOf(node: SyntaxNode, state: TypeState, context: RuleContext): s
       (name, at) => lookup(state, at, name) !== undefined,
     ),
   );
-  return call.callbacks.get(node.startIndex);
+  const callee = call.callbacks.get(node.startIndex);
+  // The other arguments' types: what a generic callee's type parameters are bound from.
+  if (callee !== undefined) call.args ??= argumentTypes(call.node, (value) => argumentType(value, state, context));
+  return callee === undefined ? undefined : `${callee}${call.args ?? ""}`;
+}
+
+/** An argument's type: its expression's, or `=path` for a name the file binds (a module-level value). */
+function argumentType(value: SyntaxNode, state: TypeState, context: RuleContext): string | null {
+  const type = expressionType(value, state, context);
+  if (type) return type === "this" ? null : type;
+  const root = value.text.split(".")[0]!;
+  return IDENTIFIER_PATH.test(value.text) && root !== "this" && lookup(state, value.startIndex, root) === undefined ? `=${value.text}` : null;
 }
 
 /** Adds `receiver_type` / `local` to the drafts of a call rule. */

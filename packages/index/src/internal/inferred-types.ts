@@ -107,7 +107,7 @@ export function inferredType(
 ): ResolverSymbol | null | undefined {
   if (depth > 6 || !head.endsWith(")")) return undefined;
   const operand = head.slice(2, -1);
-  if (head.startsWith("&(")) return callbackParameter(host, operand, file, caller, language, depth);
+  if (head.startsWith("&(")) return callbackParameter(host, operand, file, caller, language, depth, want);
   const declared = declaredType(host, operand, file, caller, language, depth);
   if (head.startsWith("~(")) {
     if (!declared) return host.typeOf(operand, file, caller, language, depth + 1);
@@ -115,6 +115,20 @@ export function inferredType(
     if (!PROMISES.test(name)) return host.typeOf(declared.text, declared.file, null, language, depth + 1);
     return args[0] && args[0] !== "?" ? host.typeOf(args[0], declared.file, null, language, depth + 1) : undefined;
   }
+  return typeArgumentWith(host, declared, language, depth, want);
+}
+
+/**
+ * The one indexed type argument of `declared` (`Service<Id, Shape>`, `Effect<A, E, R>`) that
+ * has the member `want`: what a `yield*` of it, or a callback parameter bound by it, is.
+ */
+function typeArgumentWith(
+  host: InferenceHost,
+  declared: { text: string; file: string } | undefined,
+  language: string,
+  depth: number,
+  want: string | undefined,
+): ResolverSymbol | null | undefined {
   if (!declared || want === undefined) return undefined;
   const candidates = new Map<number, ResolverSymbol>();
   for (const arg of typeArguments(declared.text).args) {
@@ -226,8 +240,10 @@ function callbackParameter(
   caller: ResolverSymbol | null,
   language: string,
   depth: number,
+  want: string | undefined,
 ): ResolverSymbol | null | undefined {
-  const match = /^(.+),(\d+),(\d+)$/u.exec(operand);
+  const at = topLevelAt(operand);
+  const match = /^(.+),(\d+),(\d+)$/u.exec(at < 0 ? operand : operand.slice(0, at));
   if (!match) return undefined;
   const [, callee, argument, parameter] = match as unknown as [string, string, string, string];
   let target: ResolverSymbol | null | undefined;
@@ -241,7 +257,49 @@ function callbackParameter(
       found.length > 0 && found.every((symbol) => symbol.file === found[0]!.file && symbol.qualified_name === found[0]!.qualified_name) ? found[0] : null;
   }
   const member = target ? host.tables.memberType(target, `(${argument}.${parameter})`) : null;
-  return member ? host.typeOf(member.type, member.file, null, language, depth + 1) : undefined;
+  if (!member) return undefined;
+  // `@k` / `@k<>`: a type parameter bound by the call's argument k (its type, or one of its type arguments).
+  const bound = /^@(\d+)(<>)?$/u.exec(member.type);
+  if (!bound) return host.typeOf(member.type, member.file, null, language, depth + 1);
+  const text = at < 0 ? undefined : splitTopLevel(operand.slice(at + 1), ";")[Number(bound[1])];
+  if (!text) return undefined;
+  if (!bound[2]) return host.typeOf(text, file, caller, language, depth + 1);
+  const declared = declaredType(host, text, file, caller, language, depth + 1);
+  // Only the arguments of a declared interface or class (`Effect<A>`), not of a mapped alias
+  // (`Mutable<TagClass<…>>`), whose arguments are no part of what it holds.
+  const holder = declared ? host.typeOf(typeArguments(declared.text).head, declared.file, null, language, depth + 1) : null;
+  if (!holder || (holder.kind === "type_alias" && !host.tables.unionOf(holder))) return undefined;
+  return typeArgumentWith(host, declared, language, depth, want);
+}
+
+/** The offset of the first `@` outside parentheses, or -1. */
+function topLevelAt(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "(") depth++;
+    else if (char === ")") depth--;
+    else if (char === "@" && depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `a;b(c;d);e` → [`a`, `b(c;d)`, `e`]. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "(") depth++;
+    else if (char === ")") depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
 }
 
 /** What calling a value of type `type` yields: the call signatures' result of it or its nearest ancestor that declares one. */
