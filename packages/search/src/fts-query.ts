@@ -41,6 +41,11 @@ export interface QueryGroup {
   token: string;
   /** Lower-case parts; a compound identifier needs all of them. */
   parts: string[];
+  /**
+   * The word glued to the word before or after it in the query (`node id` -> `nodeid`,
+   * `ini file` -> `inifile`): code often spells a phrase as one token. Plain words only.
+   */
+  joined?: string[];
 }
 
 export interface FtsQuery {
@@ -58,7 +63,9 @@ const EDGE_JOINERS = /^[_$-]+|[_$-]+$/g;
  * compound identifiers their joined form (`get_user_name` and `getUserName` both give
  * `getusername`, which the index holds for every compound identifier) followed by their
  * parts. Terms are OR-ed, so BM25 ranks chunks that match more, and rarer, terms first;
- * quoting keeps FTS5 syntax characters in a query literal.
+ * quoting keeps FTS5 syntax characters in a query literal. Each plain word also records
+ * its glued phrases with its neighbours (`joined`) for the ranked answer's scoring; they
+ * are not searched (as terms they changed which chunks BM25 ranked first, for no gain).
  */
 export function ftsQuery(text: string, stopWords: ReadonlySet<string> = SEARCH_FILLER_WORDS): FtsQuery {
   const groups: QueryGroup[] = [];
@@ -70,14 +77,29 @@ export function ftsQuery(text: string, stopWords: ReadonlySet<string> = SEARCH_F
       terms.push(term);
     }
   };
+  // The previous group when it was the previous word of the text and a plain word: the only one a phrase can glue to.
+  let previous: QueryGroup | null = null;
+  let previousEnd = -1;
   for (const match of text.matchAll(TOKEN)) {
     const token = match[0].replace(EDGE_JOINERS, "");
     const parts = splitIdentifier(token);
     if (parts.length === 0) continue;
-    if (parts.length === 1 && stopWords.has(parts[0]!)) continue;
-    groups.push({ token: token.toLowerCase(), parts });
+    if (parts.length === 1 && stopWords.has(parts[0]!)) {
+      previous = null;
+      continue;
+    }
+    const group: QueryGroup = { token: token.toLowerCase(), parts };
+    groups.push(group);
     if (parts.length > 1) add(parts.join(""));
     for (const part of parts) add(part);
+    const plain = parts.length === 1 && /^[\p{L}\p{N}]+$/u.test(token);
+    if (plain && previous !== null && match.index === previousEnd + 1) {
+      const phrase = previous.parts[0]! + parts[0]!;
+      (previous.joined ??= []).push(phrase);
+      group.joined = [phrase];
+    }
+    previous = plain ? group : null;
+    previousEnd = match.index + match[0].length;
   }
   // Everything was filler ("how does it work"): search the words rather than nothing.
   if (groups.length === 0 && stopWords.size > 0) return ftsQuery(text, new Set());

@@ -11,10 +11,11 @@ import {
   type ChunkRow,
   type SpanSymbol,
 } from "@tsift/index/indexer";
-import { probe, type FtsQuery } from "./fts-query";
+import type { FtsQuery } from "./fts-query";
 import { compareChunks, confidenceOf, rankChunksBm25, type LexicalOptions, type RankedChunk } from "./lexical-search";
 import type { AnswerItem, SymbolHit } from "./search-types";
 import { bestLines } from "./snippet";
+import { termMatcher, type TermMatcher } from "./term-match";
 
 /** Declarations an answer points at: a line belongs to the innermost of these that holds it. */
 const UNIT_KINDS = ["function", "method", "constructor", "getter", "setter", "class", "interface", "struct", "enum", "trait", "impl", "object"];
@@ -32,8 +33,10 @@ export interface AnswerTuning {
   b: number;
   /** A name token containing a query word counts (`getini` has `ini`): names glue words together. */
   nameSubstring: boolean;
-  /** Query words also match the names code gives what they describe (`whether` -> `is`, `number` -> `len`). */
+  /** Query words also match, in names, the tokens code writes for them (`whether` -> `is`, `directory` -> `dir`; CODE_SYNONYMS). */
   synonyms: boolean;
+  /** A synonym's weight against 1 for the word itself. */
+  synonymWeight: number;
   /** A unit the symbol ranker matched by name gains this times its name score (F1 of the query's words and its name's parts). */
   nameBonus: number;
   /** The share of the score a unit keeps when it has none of the query's words but one. */
@@ -48,36 +51,10 @@ export const DEFAULT_ANSWER_TUNING: AnswerTuning = {
   b: 0.75,
   nameSubstring: true,
   synonyms: true,
+  synonymWeight: 1,
   nameBonus: 2,
   coverageFloor: 0.35,
 };
-
-/** Words of descriptions and the name parts code uses for them. */
-const NAME_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.entries({
-    return: ["get"],
-    returns: ["get"],
-    whether: ["is", "has", "can", "should"],
-    check: ["is", "has", "validate", "verify"],
-    checks: ["is", "has", "validate", "verify"],
-    number: ["len", "count", "num"],
-    length: ["len"],
-    create: ["make", "new", "build", "init"],
-    creates: ["make", "new", "build", "init"],
-    construct: ["make", "new", "build", "init"],
-    representation: ["repr", "str"],
-    string: ["str"],
-    equal: ["eq"],
-    iterate: ["iter"],
-    iterator: ["iter"],
-    remove: ["del", "delete", "pop"],
-    delete: ["del", "remove"],
-    initialize: ["init"],
-    retrieve: ["get", "fetch", "load"],
-    compute: ["calc", "calculate"],
-    convert: ["to", "as"],
-  }),
-);
 
 interface Unit {
   key: string;
@@ -119,6 +96,8 @@ export function rankedAnswer(
     const ranked = (chunkRanking ?? rankChunksBm25(db, query, { ...options, limit: candidates }).ranked).slice(0, candidates);
     const chunkScores = new Map(ranked.map((entry) => [entry.chunk.id, entry.score]));
     const chunks = new Map(ranked.map((entry) => [entry.chunk.id, entry.chunk]));
+    const weights = groupWeights(db, query);
+    const matchers = groupMatchers(query, tuning);
     // Name matches join even when BM25 missed their chunk: a query can name what it wants.
     const named = symbols.slice(0, options.limit);
     const extraIds = named.flatMap((symbol) => overlappingChunkIds(db, symbol.file, symbol.line, symbol.end_line)).filter((id) => !chunks.has(id));
@@ -126,9 +105,8 @@ export function rankedAnswer(
     const units = unitsOf(db, [...chunks.values()].sort(compareChunks), chunkScores, named);
     if (units.length === 0) return [];
 
-    const weights = groupWeights(db, query);
     const avgLength = units.reduce((sum, unit) => sum + unit.lines.length, 0) / units.length;
-    const scored = units.map((unit) => ({ unit, ...scoreUnit(unit, query, weights, avgLength, tuning) }));
+    const scored = units.map((unit) => ({ unit, ...scoreUnit(unit, matchers, weights, avgLength, tuning) }));
     scored.sort((a, b) => b.score - a.score || cmp(a.unit.file, b.unit.file) || a.unit.start - b.unit.start);
     const top = scored[0]?.score ?? 0;
     return scored.slice(0, options.limit).map(({ unit, score, covered }, index) => {
@@ -224,15 +202,41 @@ function groupWeights(db: Database.Database, query: FtsQuery): number[] {
   return counts.map((count) => Math.log(1 + (all - count + 0.5) / (count + 0.5)));
 }
 
+/** Per query word, per part: the matcher for names (substrings count) and for text. */
+interface GroupMatchers {
+  name: TermMatcher[];
+  text: TermMatcher[];
+}
+
+function groupMatchers(query: FtsQuery, tuning: AnswerTuning): GroupMatchers[] {
+  return query.groups.map((group) => {
+    // Synonyms and glued phrases are of plain words: a compound identifier means itself.
+    const plain = group.parts.length === 1;
+    const joined = plain ? (group.joined ?? []) : [];
+    const synonyms = plain && tuning.synonyms ? tuning.synonymWeight : 0;
+    return {
+      name: group.parts.map((part) => termMatcher(part, { substring: tuning.nameSubstring, synonyms, joined })),
+      text: group.parts.map((part) => termMatcher(part, { joined })),
+    };
+  });
+}
+
 /**
  * BM25F of one unit: per query word, the field-weighted count of its occurrences (a
- * word matches a token it prefixes, after trimming like `probe`: `retries` finds
- * `retry`), the body's share normalized by the unit's length, saturated with K1; the sum
- * is scaled by the share of query words the unit has, as the chunk ranker does.
+ * word matches a token it prefixes after trimming like `probe`, `retries` finds `retry`,
+ * or a token gluing it to its query neighbour; in names also a token containing it and
+ * its synonyms: see term-match.ts), the body's share normalized by the unit's length,
+ * saturated with K1; the sum is scaled by the share of query words the unit has, as the
+ * chunk ranker does.
  */
-function scoreUnit(unit: Unit, query: FtsQuery, weights: readonly number[], avgLength: number, tuning: AnswerTuning): { score: number; covered: number } {
+function scoreUnit(
+  unit: Unit,
+  matchers: readonly GroupMatchers[],
+  weights: readonly number[],
+  avgLength: number,
+  tuning: AnswerTuning,
+): { score: number; covered: number } {
   const { weights: field, k1, b } = tuning;
-  const nameMatches = (token: string, part: string) => token.startsWith(part) || (tuning.nameSubstring && part.length >= 3 && token.includes(part));
   const symbol = unit.symbol;
   const fields = {
     name: bag(symbol ? splitIdentifier(symbol.name) : []),
@@ -244,30 +248,28 @@ function scoreUnit(unit: Unit, query: FtsQuery, weights: readonly number[], avgL
   const lengthNorm = 1 - b + (b * unit.lines.length) / Math.max(1, avgLength);
   let score = 0;
   let matched = 0;
-  query.groups.forEach((group, index) => {
-    const probes = group.parts.map(probe);
-    const count = (tokens: TokenBag, matches = (token: string, part: string) => token.startsWith(part)) => {
+  matchers.forEach((group, index) => {
+    // A compound query identifier needs every part: its count is its rarest part's.
+    const count = (tokens: TokenBag, parts: readonly TermMatcher[]) => {
       let min = Infinity;
-      for (const part of probes) {
+      for (const match of parts) {
         let n = 0;
-        for (const [token, times] of tokens) if (matches(token, part)) n += times;
+        for (const [token, times] of tokens) n += times * match(token);
         min = Math.min(min, n);
       }
       return min === Infinity ? 0 : min;
     };
-    const synonyms = tuning.synonyms && group.parts.length === 1 ? (NAME_SYNONYMS.get(group.parts[0]!) ?? []) : [];
-    const nameCount = Math.max(count(fields.name, nameMatches), ...synonyms.map((word) => fields.name.get(word) ?? 0));
     const tf =
-      field.name * nameCount +
-      field.parent * count(fields.parent, nameMatches) +
-      field.path * count(fields.path) +
-      field.doc * count(fields.doc) +
-      (field.body * count(fields.body)) / lengthNorm;
+      field.name * count(fields.name, group.name) +
+      field.parent * count(fields.parent, group.name) +
+      field.path * count(fields.path, group.text) +
+      field.doc * count(fields.doc, group.text) +
+      (field.body * count(fields.body, group.text)) / lengthNorm;
     if (tf <= 0) return;
     matched++;
     score += weights[index]! * ((tf * (k1 + 1)) / (tf + k1));
   });
-  const covered = query.groups.length > 0 ? matched / query.groups.length : 0;
+  const covered = matchers.length > 0 ? matched / matchers.length : 0;
   score += tuning.nameBonus * unit.nameScore;
   return { score: score * (tuning.coverageFloor + (1 - tuning.coverageFloor) * covered), covered };
 }
