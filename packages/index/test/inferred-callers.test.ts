@@ -180,4 +180,12 @@ describe("call results and tagged templates without a checker (TypeScript)", () 
       "23 fs.readFile -> src/services.ts:FileSystem.readFile",
     ]);
   });
+
+  it("`yield*` of a class made by a service factory with explicit type arguments", () => {
+    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) > 25)).toEqual([
+      "26 Effect.gen -> src/effect.ts:gen",
+      // `class Ids extends Tag<Ids, IdShape>()("Ids")`: the service's shape is the argument with `next`.
+      "28 ids.next -> src/results.ts:IdShape.next",
+    ]);
+  });
 });

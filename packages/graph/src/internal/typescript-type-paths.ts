@@ -342,3 +342,19 @@ function propertyName(node: SyntaxNode | null): string | undefined {
 }
 
 const OWNER_DECLARATIONS = new Set(["interface_declaration", "class_declaration", "abstract_class_declaration"]);
+
+/**
+ * `class Generator extends Context.Service<Generator, Shape>()("id") {}`: the class value is
+ * what the factory call made, `Context.Service()<Generator,Shape>` (explicit type arguments
+ * kept: a `yield*` of the class reads its result from them), or null.
+ */
+export function classFactory(node: SyntaxNode): string | null {
+  const heritage = node.namedChildren.find((child) => child.type === "class_heritage");
+  const clause = heritage?.namedChildren.find((child) => child.type === "extends_clause");
+  const value = clause?.childForFieldName("value");
+  const inner = value?.type === "call_expression" ? value.childForFieldName("function") : null;
+  const factory = inner?.type === "call_expression" ? inner.childForFieldName("function") : null;
+  if (!factory || !IDENTIFIER_PATH.test(factory.text)) return null;
+  const args = typeArgumentsOf(inner!);
+  return args ? `${factory.text}()${args}` : null;
+}

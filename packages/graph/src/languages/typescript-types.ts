@@ -4,6 +4,7 @@ import {
   basesOf,
   bound,
   callResult,
+  classFactory,
   curriedResult,
   elementOf,
   IDENTIFIER_PATH,
@@ -383,6 +384,8 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
     if (result) draft.return_type = result;
     const tagged = taggedTemplateResult(body);
     if (tagged && tagged !== result) context.memberType?.("`", tagged, ownerName(draft, context));
+    const made = classFactory(node);
+    if (made) draft.value_type = made;
     return;
   }
   if (SIGNATURE_NODES.has(node.type)) {
