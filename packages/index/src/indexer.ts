@@ -60,7 +60,7 @@ export {
   vectorMatrixRows,
   type PendingChunkContent,
 } from "./index-db/chunk-vector-queries";
-export { ftsMatchCounts, unitSymbolsOverlapping, type SpanSymbol } from "./index-db/answer-queries";
+export { ftsMatchCounts, symbolDocs, unitSymbolsOverlapping, type SpanSymbol } from "./index-db/answer-queries";
 export { indexedFilePaths, indexedSymbolNames, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
 export { readTransaction } from "./index-db/read-transaction";
 export { failedFiles, type FailedFile } from "./index-db/failed-file-queries";

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { symbolDocs } from "./index-db/answer-queries";
 import { distinctNames } from "./index-db/distinct-names";
 import { readTransaction } from "./index-db/read-transaction";
 
@@ -27,6 +28,8 @@ export interface SymbolRow {
   visibility: string | null;
   /** How the row matched `name`; absent when listing without a name. */
   match?: SymbolMatch;
+  /** The first sentence of the symbol's doc comment or docstring, when it has one. */
+  doc?: string;
 }
 
 export interface SymbolQueryResult {
@@ -118,8 +121,12 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
       (row) => [row.id, row],
     ),
   );
+  const docs = symbolDocs(
+    db,
+    kept.map(({ row }) => row.id),
+  );
   return {
-    symbols: kept.map(({ row, tier }) => output(full.get(row.id)!, query.name ? (Object.keys(TIER) as SymbolMatch[])[tier]! : undefined)),
+    symbols: kept.map(({ row, tier }) => output(full.get(row.id)!, query.name ? (Object.keys(TIER) as SymbolMatch[])[tier]! : undefined, docs.get(row.id))),
     total,
     truncated: kept.length < total,
   };
@@ -256,7 +263,7 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function output(row: Row, match: SymbolMatch | undefined): SymbolRow {
+function output(row: Row, match: SymbolMatch | undefined, doc: string | undefined): SymbolRow {
   const { name, kind, language, file, line, end_line, signature, parent, visibility } = row;
-  return { name, kind, language, file, line, end_line, signature, parent, visibility, ...(match ? { match } : {}) };
+  return { name, kind, language, file, line, end_line, signature, parent, visibility, ...(match ? { match } : {}), ...(doc ? { doc } : {}) };
 }

@@ -22,6 +22,8 @@ export interface SymbolHit {
   match_type: SymbolMatchType;
   /** The tie-breaker that ordered equal scores: PageRank over resolved calls, or the in-degree fallback. */
   centrality?: number;
+  /** The first sentence of the symbol's doc comment or docstring, when it has one. */
+  doc?: string;
 }
 
 /** One ranked text hit: a chunk (index strategies) or a line (exact). */

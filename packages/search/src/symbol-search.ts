@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { splitIdentifier } from "@tsift/graph";
-import { readTransaction, resolvedCallerCounts, symbolNameCandidates, type SymbolCandidate } from "@tsift/index/indexer";
+import { readTransaction, resolvedCallerCounts, symbolDocs, symbolNameCandidates, type SymbolCandidate } from "@tsift/index/indexer";
 import { QUERY_STOP_WORDS } from "./query-stop-words";
 import { ftsQuery } from "./fts-query";
 import type { SearchFilters, SymbolHit, SymbolMatchType } from "./search-types";
@@ -76,7 +76,12 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
         compare(a.row.file, b.row.file) ||
         a.row.line - b.row.line,
     );
-    return contenders.slice(0, options.limit).map(({ row, score, match, tags: symbolTags }) => ({
+    const kept = contenders.slice(0, options.limit);
+    const docs = symbolDocs(
+      db,
+      kept.map(({ row }) => row.id),
+    );
+    return kept.map(({ row, score, match, tags: symbolTags }) => ({
       name: row.name,
       kind: row.kind,
       language: row.language,
@@ -89,6 +94,7 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
       score: Math.round(score * 10_000) / 10_000,
       match_type: match,
       ...(centrality.has(row.id) ? { centrality: Math.round(centrality.get(row.id)! * 1e6) / 1e6 } : {}),
+      ...(docs.has(row.id) ? { doc: docs.get(row.id)! } : {}),
     }));
   });
 }

@@ -52,6 +52,8 @@ export const explainOutput = (place: CommandPlace) =>
         lines.push(`${data.symbol}  ${definition.kind}  ${span(definition)}  ${data.handle}`);
         if (definition.signature) lines.push(`  ${definition.signature}`);
       }
+      // The doc's first sentence is stored at most 200 characters long: shown whole, it is what the symbol is for.
+      if (data.doc) lines.push(`  doc: ${data.doc}`);
       const facts: string[] = [];
       if (data.complexity) facts.push(`complexity ${data.complexity.cyclomatic}, nesting ${data.complexity.max_nesting}, ${data.complexity.lines} lines`);
       if (data.pagerank) facts.push(`pagerank #${data.pagerank.rank} of ${data.pagerank.node_count} (${data.pagerank.score.toFixed(4)})`);

@@ -1,6 +1,7 @@
 import type { SymbolRow } from "@tsift/index/indexer";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
 import { previewSection } from "@tsift/digest";
+import { docSuffix } from "../output/doc-label";
 import { defineOutput } from "../output/output-spec";
 import { sourceReadCommand, symbolIdentity, type CommandPlace } from "@tsift/index/graph-read";
 
@@ -20,10 +21,12 @@ const more = (data: SymbolsData) => data.total - data.symbols.length;
 export const symbolsOutput = (place: CommandPlace) =>
   defineOutput<SymbolsData>({
     tool: "symbols",
-    // One row per symbol: `file:line-end  kind  parent.name  signature`, then `(+N more)` when capped.
+    // One row per symbol: `file:line-end  kind  parent.name  signature  — doc`, then `(+N more)` when capped.
     text: (data) => {
       if (data.symbols.length === 0) return "no symbols found";
-      const lines = data.symbols.map((symbol) => `${where(symbol)}  ${symbol.kind}  ${qualified(symbol)}${symbol.signature ? `  ${symbol.signature}` : ""}`);
+      const lines = data.symbols.map(
+        (symbol) => `${where(symbol)}  ${symbol.kind}  ${qualified(symbol)}${symbol.signature ? `  ${symbol.signature}` : ""}${docSuffix(symbol.doc)}`,
+      );
       if (more(data) > 0) lines.push(`(+${more(data)} more)`);
       return lines.join("\n");
     },

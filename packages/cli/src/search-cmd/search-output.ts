@@ -1,6 +1,7 @@
 import type { AnswerItem, SearchHit, SymbolHit } from "@tsift/search";
 import { abbreviateKind } from "../output/compact-labels";
 import { previewSection } from "@tsift/digest";
+import { docSuffix } from "../output/doc-label";
 import { defineOutput } from "../output/output-spec";
 import type { CommandPlace } from "@tsift/index/graph-read";
 import type { RankedItem, SearchPreview } from "./search-preview";
@@ -28,7 +29,7 @@ function groupHits(hits: readonly SearchHit[]): { hit: SearchHit; count: number;
 }
 
 function symbolLine(symbol: SymbolHit): string {
-  return `  ${span(symbol.file, symbol.line, symbol.end_line)}  ${symbol.kind}  ${symbol.parent ? `${symbol.parent}.` : ""}${symbol.name}  [${symbol.match_type} ${symbol.score.toFixed(4)}]`;
+  return `  ${span(symbol.file, symbol.line, symbol.end_line)}  ${symbol.kind}  ${symbol.parent ? `${symbol.parent}.` : ""}${symbol.name}  [${symbol.match_type} ${symbol.score.toFixed(4)}]${docSuffix(symbol.doc)}`;
 }
 
 /** A prose query's one ranked list: each declaration or stretch of code with its best line. */
@@ -37,7 +38,7 @@ function resultsText(data: SearchData, results: readonly AnswerItem[]): string {
   if (results.length === 0) out.push("  no matches");
   for (const item of results) {
     const label = item.symbol ? `  ${item.kind ?? "in"} ${item.symbol}` : "";
-    out.push(`  ${span(item.path, item.line, item.line)}  ${item.confidence} ${item.score.toFixed(4)}${label}`);
+    out.push(`  ${span(item.path, item.line, item.line)}  ${item.confidence} ${item.score.toFixed(4)}${label}${docSuffix(item.doc)}`);
     for (const line of item.snippet.split("\n").slice(0, 2)) if (line) out.push(`      ${line}`);
   }
   return out.join("\n");

@@ -33,6 +33,16 @@ export function unitSymbolsOverlapping(
   return [...byId.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || b.end_line - a.end_line || a.id - b.id));
 }
 
+/** The doc comment (first sentence) of each given symbol that has one, by id. */
+export function symbolDocs(db: Database.Database, ids: readonly number[]): Map<number, string> {
+  if (ids.length === 0 || !hasDocColumn(db)) return new Map();
+  const rows = prepared(db, "SELECT id, doc FROM symbols WHERE id IN (SELECT value FROM json_each(?)) AND doc <> ''").all(JSON.stringify(ids)) as {
+    id: number;
+    doc: string;
+  }[];
+  return new Map(rows.map((row) => [row.id, row.doc]));
+}
+
 /** How many chunks match each FTS5 expression (a term's document frequency, for its weight). */
 export function ftsMatchCounts(db: Database.Database, matches: readonly string[]): number[] {
   const statement = prepared(db, "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?", "pluck");
