@@ -14,6 +14,8 @@ const SUPER_RECEIVERS = new Set(["super", "super()"]);
 const APPLICATIONS = /(?:\(\))+$/u;
 const RECEIVER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
+/** Member kinds: under a function (not a container) they are an object literal's members. */
+const OBJECT_MEMBERS = new Set(["method", "getter", "setter"]);
 /** Kinds that name a type only, never a value. */
 const TYPES_ONLY = new Set(["interface", "type_alias", "trait"]);
 const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolved" };
@@ -88,7 +90,10 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       }
       const hit = pickOne(
         redefinedBefore(
-          tables.inFile(call.file, call.callee_name).filter((symbol) => symbol.parent === scope!.qualified_name && accept(symbol)),
+          // An object literal's members (parented to the function around the literal) are no lexical bindings.
+          tables
+            .inFile(call.file, call.callee_name)
+            .filter((symbol) => symbol.parent === scope!.qualified_name && accept(symbol) && !OBJECT_MEMBERS.has(symbol.kind)),
           call,
           scope === caller,
           model,

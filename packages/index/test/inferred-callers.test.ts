@@ -188,4 +188,13 @@ describe("call results and tagged templates without a checker (TypeScript)", () 
       "28 ids.next -> src/results.ts:IdShape.next",
     ]);
   });
+
+  it("a typed field shadows a base's method, and a bare call never names an object literal's member", () => {
+    expect([...callsIn("shadowed", "src/more.ts"), ...callsIn("shadowed.next", "src/more.ts")]).toEqual([
+      // `logFrame!: () => number` in Cold: the checker names that field (no symbol), not Loggable.logFrame.
+      "32 cold.logFrame -> unresolved",
+      // `next` is the parameter, not the literal's `next` property around the call.
+      "33 next -> unresolved",
+    ]);
+  });
 });

@@ -264,8 +264,12 @@ function onField(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
   const name = node.childForFieldName("name") ?? node.childForFieldName("property");
   if (!name || name.type === "computed_property_name") return null;
-  const type = typePath(node.childForFieldName("type"), true) ?? expressionType(node.childForFieldName("value"), state, context);
+  const annotation = node.childForFieldName("type");
+  const type = typePath(annotation, true) ?? expressionType(node.childForFieldName("value"), state, context);
   if (type && type !== "this") recordField(context, state, name.text, type);
+  // A field declared with a function type (`logSubscribedFrame: () => number`, filled in by a
+  // mixin): recorded `>?` so that it, not a base's method of that name, is what a call names.
+  else if (!type && annotation?.firstNamedChild?.type === "function_type") recordField(context, state, name.text, ">?");
   return null;
 }
 

@@ -266,6 +266,8 @@ export class ResolverTables {
       const level = queue.splice(0);
       const found = level.flatMap((type) => this.members(type, name).filter(accept));
       if (found.length > 0) return found;
+      // A typed field of that name (`logSubscribedFrame: () => number`) shadows what the bases declare.
+      if (level.some((type) => this.memberTypes.has(`${type.file}\0${type.qualified_name}\0${name}`))) return [];
       for (const type of level) {
         for (const base of this.heritage(type)) {
           if (!seen.has(base.id)) {
