@@ -142,59 +142,68 @@ describe("inferred receiver types (TypeScript)", () => {
 
 describe("call results and tagged templates without a checker (TypeScript)", () => {
   it("a tagged template picks the call signature taking a TemplateStringsArray", () => {
-    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) < 11)).toEqual([
-      "5 Effect.gen -> src/effect.ts:gen",
+    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) < 12)).toEqual([
+      "6 Effect.gen -> src/effect.ts:gen",
       // `Builder` has two call signatures: `(strings: TemplateStringsArray) => Statement` and `(name) => Identifier`.
-      "7 sql`SELECT 1`.run -> src/services.ts:Statement.run",
-      "7 sql -> unresolved",
-      "8 sql.safe -> src/results.ts:Client.safe",
+      "8 sql`SELECT 1`.run -> src/services.ts:Statement.run",
+      "8 sql -> unresolved",
+      "9 sql.safe -> src/results.ts:Client.safe",
       // `readonly safe: () => this`, then a tagged template of it.
-      "9 safe`SELECT 2`.run -> src/services.ts:Statement.run",
-      "9 safe -> unresolved",
+      "10 safe`SELECT 2`.run -> src/services.ts:Statement.run",
+      "10 safe -> unresolved",
     ]);
   });
 
   it('a function returning an annotated arrow, a binding holding a call\'s result, and this["K"] results', () => {
     expect(callsIn("curried", "src/more.ts")).toEqual([
       // `decoder` returns `(input): Effect<Store> => …`.
-      '13 decoder("a")("x").pipe -> src/effect.ts:Effect.pipe',
-      "13 decoder -> src/results.ts:decoder",
+      '14 decoder("a")("x").pipe -> src/effect.ts:Effect.pipe',
+      "14 decoder -> src/results.ts:decoder",
       // `const decode = decoder("a")`.
-      '14 decode("y").pipe -> src/effect.ts:Effect.pipe',
-      "14 decode -> src/results.ts:decode",
+      '15 decode("y").pipe -> src/effect.ts:Effect.pipe',
+      "15 decode -> src/results.ts:decode",
       // `annotate(): this["Rebuild"]` with `readonly Rebuild: Rebuild` and `Rebuild extends Top`.
-      '15 Str.annotate("n").pipe -> src/results.ts:Pipeable.pipe',
-      "15 Str.annotate -> src/results.ts:Schema.annotate",
+      '16 Str.annotate("n").pipe -> src/results.ts:Pipeable.pipe',
+      "16 Str.annotate -> src/results.ts:Schema.annotate",
     ]);
   });
 
   it("callback parameters bound by a generic callee's other arguments", () => {
     expect(callsIn("generics", "src/more.ts")).toEqual([
       // `flatMap<A, B>(self: Effect<A>, f: (a: A) => Effect<B>)` with `makeLatch(): Effect<Latch>`: `a` is a Latch.
-      "19 Effect.flatMap -> src/effect.ts:flatMap",
-      "19 makeLatch -> src/services.ts:makeLatch",
-      "20 latch.close -> src/services.ts:Latch.close",
-      "21 makeLatch -> src/services.ts:makeLatch",
+      "20 Effect.flatMap -> src/effect.ts:flatMap",
+      "20 makeLatch -> src/services.ts:makeLatch",
+      "21 latch.close -> src/services.ts:Latch.close",
+      "22 makeLatch -> src/services.ts:makeLatch",
       // `FileSystem: Service<FileSystem, FileSystem>`, an Effect<FileSystem>.
-      "23 Effect.flatMap -> src/effect.ts:flatMap",
-      "23 fs.readFile -> src/services.ts:FileSystem.readFile",
+      "24 Effect.flatMap -> src/effect.ts:flatMap",
+      "24 fs.readFile -> src/services.ts:FileSystem.readFile",
     ]);
   });
 
   it("`yield*` of a class made by a service factory with explicit type arguments", () => {
-    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) > 25)).toEqual([
-      "26 Effect.gen -> src/effect.ts:gen",
+    expect(callsIn("", "src/more.ts").filter((row) => Number(row.split(" ")[0]) > 26)).toEqual([
+      "27 Effect.gen -> src/effect.ts:gen",
       // `class Ids extends Tag<Ids, IdShape>()("Ids")`: the service's shape is the argument with `next`.
-      "28 ids.next -> src/results.ts:IdShape.next",
+      "29 ids.next -> src/results.ts:IdShape.next",
     ]);
   });
 
   it("a typed field shadows a base's method, and a bare call never names an object literal's member", () => {
     expect([...callsIn("shadowed", "src/more.ts"), ...callsIn("shadowed.next", "src/more.ts")]).toEqual([
       // `logFrame!: () => number` in Cold: the checker names that field (no symbol), not Loggable.logFrame.
-      "32 cold.logFrame -> unresolved",
+      "33 cold.logFrame -> unresolved",
       // `next` is the parameter, not the literal's `next` property around the call.
-      "33 next -> unresolved",
+      "34 next -> unresolved",
+    ]);
+  });
+
+  it("destructured callback parameters", () => {
+    expect(callsIn("destructured", "src/more.ts")).toEqual([
+      "38 withOptions -> src/callbacks.ts:withOptions",
+      // `f: (options: Options) => void`: `store` and `at` are Options' `store` and `clock`.
+      "39 store.close -> src/services.ts:Store.close",
+      "40 at.now -> src/services.ts:Clock.now",
     ]);
   });
 });

@@ -166,8 +166,21 @@ export function contextualParameters(node: SyntaxNode, spec: string): [string, s
   const typed: [string, string][] = [];
   parametersOf(node.childForFieldName("parameters")).forEach((parameter, j) => {
     const pattern = parameter.childForFieldName("pattern");
-    if (pattern?.type === "identifier" && !parameter.childForFieldName("type") && !parameter.childForFieldName("value"))
-      typed.push([pattern.text, `&(${callee},${j}${args})`]);
+    if (parameter.childForFieldName("type") || parameter.childForFieldName("value")) return;
+    if (pattern?.type === "identifier") typed.push([pattern.text, `&(${callee},${j}${args})`]);
+    // `({ fiber, date: at }) => …`: each destructured property is that member of the parameter's type.
+    else if (pattern?.type === "object_pattern")
+      for (const property of pattern.namedChildren) {
+        const pair = property.type === "pair_pattern";
+        const key = pair ? property.childForFieldName("key") : property;
+        const value = pair ? property.childForFieldName("value") : property;
+        if (
+          key &&
+          value &&
+          (pair ? key.type === "property_identifier" && value.type === "identifier" : property.type === "shorthand_property_identifier_pattern")
+        )
+          typed.push([value.text, `&(${callee},${j}${args})#${key.text}`]);
+      }
   });
   return typed;
 }
