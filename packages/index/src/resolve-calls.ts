@@ -1,7 +1,19 @@
-import { builtinStep, callableResult, inferredType, isInferred, splitSteps, stepName, taggedResult, type InferenceHost } from "./internal/inferred-types";
+import {
+  argumentBound,
+  argumentStep,
+  builtinStep,
+  callableResult,
+  inferredType,
+  isInferred,
+  splitSteps,
+  stepName,
+  taggedResult,
+  type InferenceHost,
+} from "./internal/inferred-types";
 import { redefinedBefore } from "./internal/python-modules";
 import { CALLABLE, CONSTRUCTIBLE, family, resolutionOf, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
 import { VALUE_CONTAINERS } from "./internal/resolution-models";
+import { pickOne, preferType } from "./internal/resolver-picks";
 
 // The resolver's data shapes; importers keep reading them from this module.
 export type { CallResolution, CallTarget, ResolverCall, ResolverImport, ResolverMemberType, ResolverSymbol } from "./resolver-types";
@@ -209,8 +221,13 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const builtin = steps.length > 0 ? builtinStep(written, steps[0]!) : null;
     if (builtin) return typeOf([builtin, ...steps.slice(1)].join("#"), file, caller, language, depth + 1, scope, callee);
     const head = written.replace(/(\(\))<.*>$/u, "$1");
+    // The member used after step i (argument steps skipped): picks among candidate types.
+    const wanted = (i: number) => {
+      const next = steps.slice(i).find((step) => !step.startsWith("@("));
+      return next === undefined ? callee : stepName(next);
+    };
     let current: ResolverSymbol | null | undefined;
-    if (isInferred(head)) current = inferredType(inference, head, file, caller, language, depth, steps[0] === undefined ? callee : stepName(steps[0]));
+    if (isInferred(head)) current = inferredType(inference, head, file, caller, language, depth, wanted(0));
     else if (head === "this") current = enclosingContainer(caller) ?? undefined;
     else if (head.startsWith("=")) current = valuePathOwner(file, head.slice(1).split("."), language);
     else if (head.endsWith("()")) {
@@ -218,7 +235,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       const dot = path.lastIndexOf(".");
       // A method returning `this` yields its receiver's type (`String.annotate()` is a `String`).
       const self = () => (dot < 0 ? undefined : valuePathOwner(file, path.slice(0, dot).split("."), language));
-      current = resultOf(callTarget(path, file, caller, language), language, depth, (head.length - path.length) / 2, self);
+      const target = callTarget(path, file, caller, language);
+      const args = argumentStep(steps[0]);
+      // `getRef<A>(ref: Reference<A>): A` called as `getRef(ClockRef)`: the argument's type decides.
+      if (args && target?.return_type?.startsWith("@") && head.length - path.length === 2)
+        current = argumentBound(inference, target.return_type, args, file, caller, language, depth + 1, wanted(1));
+      else current = resultOf(target, language, depth, (head.length - path.length) / 2, self);
     } else {
       current = tables.resolveTypeIn(file, head, scope);
       // `const User = repo.User;` (Zig): a type name that aliases a value path.
@@ -228,6 +250,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     for (let index = 0; index < steps.length; index++) {
       const step = steps[index]!;
       if (!current) return current;
+      // An argument step not read by the call before it.
+      if (step.startsWith("@(")) continue;
       // `T#()`: calling a value of the callable type T (inferred-types).
       if (step === "()") {
         current = callableResult(tables, current, (type) => resultOf(type, language, depth + 1));
@@ -246,13 +270,12 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
           tables,
         );
         const receiver = current;
-        current = resultOf(
-          found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!,
-          language,
-          depth,
-          (step.length - name.length) / 2,
-          () => receiver,
-        );
+        const method = found?.resolved_symbol_id == null ? null : tables.byId.get(found.resolved_symbol_id)!;
+        const args = argumentStep(steps[index + 1]);
+        if (args && method?.return_type?.startsWith("@") && step.length - name.length === 2) {
+          current = argumentBound(inference, method.return_type, args, file, caller, language, depth + 1, wanted(index + 2));
+          index++;
+        } else current = resultOf(method, language, depth, (step.length - name.length) / 2, () => receiver);
         continue;
       }
       // `#xs[]`: the element of the member's declared array type.
@@ -316,7 +339,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
       const type = typeOf(symbol.value_type, symbol.file, null, language, depth + 1);
       return type ? resultOf(type, language, depth + 1, applications) : undefined;
     }
-    if (!returns || applications > 2) return undefined;
+    // `@k`: bound by the call's arguments (read where they are known, in typeOf).
+    if (!returns || applications > 2 || returns.startsWith("@")) return undefined;
     if (returns === "this") return applications === 1 ? self?.() : undefined;
     // `{}`: it returns an object literal, whose members extraction parents to the function itself.
     if (returns === "{}") return applications === 1 ? symbol : undefined;
@@ -467,30 +491,4 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const caller = call.caller_symbol_id === null ? null : (tables.byId.get(call.caller_symbol_id) ?? null);
     return call.receiver === null ? bareCall(call, caller, language) : receiverCall(call, caller, language);
   };
-}
-
-function preferType(symbols: readonly ResolverSymbol[]): ResolverSymbol {
-  const rank = (symbol: ResolverSymbol) =>
-    symbol.kind === "class" || symbol.kind === "struct" ? 0 : symbol.kind === "interface" || symbol.kind === "trait" ? 1 : 2;
-  return [...symbols].sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0]!;
-}
-
-/**
- * One candidate decides; several are `ambiguous`, unless they are one overload set (same
- * file, owner and name): that counts as its implementation, the last declaration (TS puts
- * it after the signatures), or as its first declaration for members of an interface or a
- * type, which have none.
- */
-function pickOne(candidates: readonly ResolverSymbol[], resolution: CallTarget["resolution"], tables: ResolverTables): CallTarget | null {
-  if (candidates.length === 0) return null;
-  if (candidates.length === 1) return { resolved_symbol_id: candidates[0]!.id, resolution };
-  const first = candidates.reduce((best, symbol) => (symbol.id < best.id ? symbol : best));
-  const sameSet = candidates.every(
-    (symbol) => symbol.file === first.file && symbol.parent === first.parent && symbol.name === first.name && symbol.kind === first.kind,
-  );
-  if (!sameSet) return { resolved_symbol_id: null, resolution: "ambiguous" };
-  const owner = first.parent !== null ? tables.parentOf(first) : null;
-  if (owner && (owner.kind === "interface" || owner.kind === "type_alias" || owner.kind === "trait")) return { resolved_symbol_id: first.id, resolution };
-  const last = candidates.reduce((best, symbol) => (symbol.id > best.id ? symbol : best));
-  return { resolved_symbol_id: last.id, resolution };
 }

@@ -206,4 +206,20 @@ describe("call results and tagged templates without a checker (TypeScript)", () 
       "40 at.now -> src/services.ts:Clock.now",
     ]);
   });
+
+  it("results of generic functions bound by an argument", () => {
+    expect(callsIn("bound", "src/more.ts")).toEqual([
+      // `getRef<A>(ref: Reference<A>): A` with `ClockRef: Reference<Clock>`.
+      "45 fiber.getRef(ClockRef).now -> src/services.ts:Clock.now",
+      "45 fiber.getRef -> src/results.ts:Fiber.getRef",
+      // `A | undefined`.
+      "46 getOrUndefined(ClockRef).now -> src/services.ts:Clock.now",
+      "46 getOrUndefined -> src/results.ts:getOrUndefined",
+      // `const unwrap: <A>(self: Reference<A>) => A`.
+      "47 unwrap(ClockRef).now -> src/services.ts:Clock.now",
+      "47 unwrap -> src/results.ts:unwrap",
+      "48 fiber.getRef -> src/results.ts:Fiber.getRef",
+      "49 clock.now -> src/services.ts:Clock.now",
+    ]);
+  });
 });

@@ -151,7 +151,7 @@ export function callResult(type: SyntaxNode | null): string | null {
       if (inner) curried.add(inner);
       return inner !== null;
     }
-    const path = bound(typePath(result, true), own, null);
+    const path = bound(typePath(result, true), own, null) ?? boundByArgument(result, argumentParameters(signature.childForFieldName("parameters")), -1, own);
     if (path) results.add(path);
     return path !== null;
   };
@@ -357,4 +357,58 @@ export function classFactory(node: SyntaxNode): string | null {
   if (!factory || !IDENTIFIER_PATH.test(factory.text)) return null;
   const args = typeArgumentsOf(inner!);
   return args ? `${factory.text}()${args}` : null;
+}
+
+/**
+ * A type written as an unconstrained type parameter P of a signature (a callback's parameter
+ * in `flatMap<A, B>(self: Effect<A>, f: (a: A) => Effect<B>)`, the result of
+ * `getRef<A>(ref: Reference<A>): A`, `A | undefined` too): the argument P is inferred from,
+ * `@k` when parameter k is typed P itself, `@k<>` when P is one of the type arguments of
+ * parameter k's type (the resolver picks the one with the member used). Null otherwise.
+ */
+export function boundByArgument(annotation: SyntaxNode | null, parameters: readonly SyntaxNode[], skip: number, own: TypeParameters): string | null {
+  let name = annotation?.type === "type_annotation" ? annotation.firstNamedChild : annotation;
+  while (name?.type === "parenthesized_type") name = name.firstNamedChild;
+  if (name?.type === "union_type") {
+    const parts = name.namedChildren.filter((part) => !/^(?:undefined|null)$/u.test(part.text));
+    name = parts.length === 1 ? parts[0]! : null;
+  }
+  if (name?.type !== "type_identifier" || own.get(name.text) !== null) return null;
+  for (let k = 0; k < parameters.length; k++) {
+    if (k === skip) continue;
+    let declared = parameters[k]!.childForFieldName("type")?.firstNamedChild ?? null;
+    while (declared?.type === "parenthesized_type" || declared?.type === "readonly_type") declared = declared.firstNamedChild;
+    if (declared?.type === "type_identifier" && declared.text === name.text) return `@${k}`;
+    const args = declared?.type === "generic_type" ? declared.childForFieldName("type_arguments")?.namedChildren : undefined;
+    if (args?.some((arg) => arg.text === name!.text)) return `@${k}<>`;
+  }
+  return null;
+}
+
+/** Parameters that take an argument (a `this` parameter takes none). */
+export function argumentParameters(list: SyntaxNode | null): SyntaxNode[] {
+  return (list?.namedChildren ?? []).filter(
+    (parameter) =>
+      (parameter.type === "required_parameter" || parameter.type === "optional_parameter") && parameter.childForFieldName("pattern")?.type !== "this",
+  );
+}
+
+/** `f()#@(=a)#m()` → `f()#m()`: a type expression without the argument steps calls record for generic results. */
+export function withoutArguments(text: string): string {
+  if (!text.includes("#@(")) return text;
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith("#@(", i)) {
+      let depth = 0;
+      let j = i + 2;
+      for (; j < text.length; j++) {
+        if (text[j] === "(") depth++;
+        else if (text[j] === ")" && --depth === 0) break;
+      }
+      i = j;
+      continue;
+    }
+    out += text[i];
+  }
+  return out;
 }

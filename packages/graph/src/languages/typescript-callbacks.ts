@@ -1,6 +1,7 @@
 import type { RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
-import { bound, IDENTIFIER_PATH, typeParameters, typePath, type Enclosing, type TypeParameters } from "../internal/typescript-type-paths";
+import { lookup, type TypeState } from "./typescript-type-scopes";
+import { bound, boundByArgument, IDENTIFIER_PATH, typeParameters, typePath, type Enclosing, type TypeParameters } from "../internal/typescript-type-paths";
 
 /**
  * Contextual typing of callback parameters, the way the checker types `(console) => …` in
@@ -67,7 +68,10 @@ function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleCont
     const scope = new Map([...own, ...typeParameters(type)]);
     parametersOf(type.childForFieldName("parameters")).forEach((inner, j) => {
       const annotation = inner.childForFieldName("type");
-      const path = bound(typePath(annotation, true), scope, enclosing) ?? boundByArgument(annotation, parameters, i, own, type);
+      // A parameter typed by an unconstrained type parameter of the signature: the argument binding it.
+      const path =
+        bound(typePath(annotation, true), scope, enclosing) ??
+        (typeParameters(type).has(annotation?.firstNamedChild?.text ?? "") ? null : boundByArgument(annotation, parameters, i, own));
       if (!path) return;
       if (owner === null) {
         const parent = draft.parent !== undefined ? draft.parent : (context.enclosing()?.qualified_name ?? null);
@@ -76,32 +80,6 @@ function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleCont
       context.memberType!(`(${i}.${j})`, path, owner);
     });
   });
-}
-
-/**
- * A callback parameter typed by an unconstrained type parameter P of the signature
- * (`flatMap<A, B>(self: Effect<A>, f: (a: A) => Effect<B>)`): the argument P is inferred
- * from, `@k` when parameter k is typed P itself, `@k<>` when P is one of the type arguments
- * of parameter k's type (the resolver picks the one with the member used). Null otherwise.
- */
-function boundByArgument(
-  annotation: SyntaxNode | null,
-  parameters: readonly SyntaxNode[],
-  callback: number,
-  own: TypeParameters,
-  type: SyntaxNode,
-): string | null {
-  const name = annotation?.firstNamedChild;
-  if (name?.type !== "type_identifier" || own.get(name.text) !== null || typeParameters(type).has(name.text)) return null;
-  for (let k = 0; k < parameters.length; k++) {
-    if (k === callback) continue;
-    let declared = parameters[k]!.childForFieldName("type")?.firstNamedChild ?? null;
-    while (declared?.type === "parenthesized_type" || declared?.type === "readonly_type") declared = declared.firstNamedChild;
-    if (declared?.type === "type_identifier" && declared.text === name.text) return `@${k}`;
-    const args = declared?.type === "generic_type" ? declared.childForFieldName("type_arguments")?.namedChildren : undefined;
-    if (args?.some((arg) => arg.text === name.text)) return `@${k}<>`;
-  }
-  return null;
 }
 
 /**
@@ -192,7 +170,28 @@ function topLevelAt(spec: string): number {
     const char = spec[i];
     if (char === "(") depth++;
     else if (char === ")") depth--;
-    else if (char === "@" && depth === 0) return i;
+    else if (char === "@" && depth === 0 && spec[i + 1] !== "(") return i;
   }
   return -1;
+}
+
+/**
+ * `#@(T0;T1)`: the types of a call's arguments that are names (`=ClockRef` for a value of the
+ * file, a local's declared type), for a callee whose result is bound by one
+ * (`getRef<A>(ref: Reference<A>): A`); "" when none is known. Names only: cheap to read.
+ */
+export function argumentStep(node: SyntaxNode, state: TypeState): string {
+  const args = node.childForFieldName("arguments");
+  if (args?.type !== "arguments" || args.namedChildCount === 0) return "";
+  let known = false;
+  const types = args.namedChildren.map((arg) => {
+    if (arg.type !== "identifier" && (arg.type !== "member_expression" || !IDENTIFIER_PATH.test(arg.text))) return "";
+    const root = arg.type === "identifier" ? arg.text : arg.text.slice(0, arg.text.indexOf("."));
+    const local = lookup(state, arg.startIndex, root);
+    const type = local === undefined ? (root === "this" ? null : `=${arg.text}`) : arg.type === "identifier" ? local : null;
+    if (!type || type.includes(";")) return "";
+    known = true;
+    return type;
+  });
+  return known ? `#@(${types.join(";")})` : "";
 }

@@ -190,7 +190,8 @@ describe("declared types for the call resolver (TypeScript)", () => {
     ]);
     expect(extract(source).symbols.map((symbol) => [symbol.name, symbol.return_type ?? null])).toEqual([
       ["make", "Schema.Top"],
-      ["free", null],
+      // An unconstrained type parameter result is bound by the argument of that type: `@0`.
+      ["free", "@0"],
     ]);
   });
 

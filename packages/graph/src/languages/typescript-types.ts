@@ -1,8 +1,10 @@
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
 import {
+  argumentParameters,
   basesOf,
   bound,
+  boundByArgument,
   callResult,
   classFactory,
   curriedResult,
@@ -14,9 +16,10 @@ import {
   thisLookup,
   typeArgumentsOf,
   typeParameters,
+  withoutArguments,
   typePath,
 } from "../internal/typescript-type-paths";
-import { annotatedSignatures, argumentTypes, callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
+import { annotatedSignatures, argumentStep, argumentTypes, callbackArguments, contextualParameters, recordCallbackParameters } from "./typescript-callbacks";
 import { bindPattern } from "./typescript-patterns";
 import { onExportClause, onInterfaceBody } from "./typescript-type-members";
 import { enclosingOf, lookup, scopeAt, shapeOf, stateOf, type Scope, type TypeState } from "./typescript-type-scopes";
@@ -122,16 +125,17 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       if (!callee) return null;
       // `f(a)(b)`: what calling the result of `f(a)` yields.
       if (callee.type === "call_expression") {
-        const inner = expressionType(callee, state, context, depth + 1);
-        return inner?.endsWith("()") && !inner.endsWith("()()") ? `${inner}()` : null;
+        const inner = withoutArguments(expressionType(callee, state, context, depth + 1) ?? "");
+        return inner.endsWith("()") && !inner.endsWith("()()") ? `${inner}()` : null;
       }
       const path = valuePath(callee);
       const root = path?.split(".")[0];
-      if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined) return `${path}()${typeArgumentsOf(node)}`;
+      if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined)
+        return `${path}()${typeArgumentsOf(node) || argumentStep(node, state)}`;
       // `const run = f(…); run(…)`: calling what `f(…)` returned; a local of a callable type
       // (`sql` in `` sql`…` ``, a tagged template): what its call signatures return (`T#()`).
       if (callee.type === "identifier") {
-        const local = lookup(state, callee.startIndex, callee.text);
+        const local = withoutArguments(lookup(state, callee.startIndex, callee.text) ?? "");
         if (!local || local.startsWith("=") || local.startsWith(">") || local === "this") return null;
         // A tagged template picks the call signature that takes a `TemplateStringsArray` (`T#\``).
         if (node.childForFieldName("arguments")?.type === "template_string") return `${local}#\``;
@@ -139,7 +143,7 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
         return local.endsWith("()") ? `${local}()` : `${local}#()`;
       }
       const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
-      return inner && inner.includes("#") ? `${inner}()` : null;
+      return inner && inner.includes("#") ? `${inner}()${argumentStep(node, state)}` : null;
     }
     case "subscript_expression":
       return elementOf(expressionType(node.childForFieldName("object"), state, context, depth + 1));
@@ -265,7 +269,7 @@ function onField(node: SyntaxNode, context: RuleContext): null {
   const name = node.childForFieldName("name") ?? node.childForFieldName("property");
   if (!name || name.type === "computed_property_name") return null;
   const annotation = node.childForFieldName("type");
-  const type = typePath(annotation, true) ?? expressionType(node.childForFieldName("value"), state, context);
+  const type = typePath(annotation, true) ?? withoutArguments(expressionType(node.childForFieldName("value"), state, context) ?? "");
   if (type && type !== "this") recordField(context, state, name.text, type);
   // A field declared with a function type (`logSubscribedFrame: () => number`, filled in by a
   // mixin): recorded `>?` so that it, not a base's method of that name, is what a call names.
@@ -361,7 +365,7 @@ function returnable(value: SyntaxNode | null, context: RuleContext): string | nu
     return result && !result.startsWith(">") ? `>${result}` : null;
   }
   if (!value || (value.type === "identifier" && lookup(stateOf(context), value.startIndex, value.text) === undefined)) return null;
-  const type = expressionType(value, stateOf(context), context);
+  const type = withoutArguments(expressionType(value, stateOf(context), context) ?? "");
   return type && type !== "this" && !type.startsWith("=") && !type.startsWith("this#") ? type : null;
 }
 
@@ -403,7 +407,8 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
       ? (returnsThis(annotation) ??
         bound(typePath(annotation, true), own, enclosingOf(state)) ??
         curriedResult(annotation, own, enclosingOf(state)) ??
-        thisLookup(annotation, node))
+        thisLookup(annotation, node) ??
+        boundByArgument(annotation, argumentParameters(node.childForFieldName("parameters")), -1, own))
       : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
     const binding = context.parentType() === "variable_declarator" ? annotatedSignatures(node.parent?.childForFieldName("type") ?? null) : [];
@@ -441,7 +446,7 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
     }
     return;
   }
-  const type = expressionType(value, stateOf(context), context);
+  const type = withoutArguments(expressionType(value, stateOf(context), context) ?? "");
   if (type && type !== "this") draft.value_type = type;
 }
 

@@ -34,7 +34,7 @@ const PROMISES = /^(?:Promise|PromiseLike)$/u;
 
 /** `a#b()#c` → [`a`, `b()`, `c`]: steps split at `#` outside the parentheses of `*(…)`/`~(…)`. */
 export function splitSteps(text: string): [string, ...string[]] {
-  if (!text.includes("(") || !/[*~&]\(/u.test(text)) return text.split("#") as [string, ...string[]];
+  if (!text.includes("(") || !/[*~&@]\(/u.test(text)) return text.split("#") as [string, ...string[]];
   const steps: string[] = [];
   let depth = 0;
   let start = 0;
@@ -158,8 +158,9 @@ function declaredType(
   language: string,
   depth: number,
 ): { text: string; file: string } | undefined {
-  if (depth > 6 || text.startsWith(">")) return undefined;
-  const steps = splitSteps(text);
+  if (depth > 6 || text.startsWith(">") || text.startsWith("@")) return undefined;
+  const steps = splitSteps(text).filter((step) => !step.startsWith("@("));
+  text = steps.join("#");
   if (steps.length > 1) return memberDeclaredType(host, steps, file, caller, language, depth);
   if (text.startsWith("=")) {
     const symbol = valueSymbol(host, file, text.slice(1).split("."));
@@ -170,7 +171,7 @@ function declaredType(
   if (text.endsWith("()") && !text.endsWith("()()")) {
     const symbol = host.callTarget(text.slice(0, -2), file, caller, language);
     const returns = symbol?.return_type;
-    if (!returns || returns === "this" || returns.startsWith(">")) return undefined;
+    if (!returns || returns === "this" || returns.startsWith(">") || returns.startsWith("@")) return undefined;
     // `export const map = internal.map`: what `internal.map` returns.
     return returns.endsWith("()") ? declaredType(host, returns, symbol.file, null, language, depth + 1) : { text: returns, file: symbol.file };
   }
@@ -228,7 +229,7 @@ function memberDeclaredType(
       ? found[0]!
       : null;
   const returns = symbol?.return_type;
-  if (!returns || returns === "this" || returns.startsWith(">")) return undefined;
+  if (!returns || returns === "this" || returns.startsWith(">") || returns.startsWith("@")) return undefined;
   return returns.endsWith("()") ? declaredType(host, returns, symbol.file, null, language, depth + 1) : { text: returns, file: symbol.file };
 }
 
@@ -258,18 +259,39 @@ function callbackParameter(
   }
   const member = target ? host.tables.memberType(target, `(${argument}.${parameter})`) : null;
   if (!member) return undefined;
-  // `@k` / `@k<>`: a type parameter bound by the call's argument k (its type, or one of its type arguments).
-  const bound = /^@(\d+)(<>)?$/u.exec(member.type);
-  if (!bound) return host.typeOf(member.type, member.file, null, language, depth + 1);
-  const text = at < 0 ? undefined : splitTopLevel(operand.slice(at + 1), ";")[Number(bound[1])];
-  if (!text) return undefined;
-  if (!bound[2]) return host.typeOf(text, file, caller, language, depth + 1);
+  if (!member.type.startsWith("@")) return host.typeOf(member.type, member.file, null, language, depth + 1);
+  return argumentBound(host, member.type, at < 0 ? [] : splitTopLevel(operand.slice(at + 1), ";"), file, caller, language, depth, want);
+}
+
+/**
+ * `@k` / `@k<>` (a type parameter bound by the call's argument k: its type, or one of its
+ * type arguments) with the call's argument types: the type it stands for.
+ */
+export function argumentBound(
+  host: InferenceHost,
+  binding: string,
+  args: readonly string[],
+  file: string,
+  caller: ResolverSymbol | null,
+  language: string,
+  depth: number,
+  want: string | undefined,
+): ResolverSymbol | null | undefined {
+  const bound = /^@(\d+)(<>)?$/u.exec(binding);
+  const text = bound ? args[Number(bound[1])] : undefined;
+  if (!text || depth > 6) return undefined;
+  if (!bound![2]) return host.typeOf(text, file, caller, language, depth + 1);
   const declared = declaredType(host, text, file, caller, language, depth + 1);
   // Only the arguments of a declared interface or class (`Effect<A>`), not of a mapped alias
   // (`Mutable<TagClass<…>>`), whose arguments are no part of what it holds.
   const holder = declared ? host.typeOf(typeArguments(declared.text).head, declared.file, null, language, depth + 1) : null;
   if (!holder || (holder.kind === "type_alias" && !host.tables.unionOf(holder))) return undefined;
   return typeArgumentWith(host, declared, language, depth, want);
+}
+
+/** `@(T0;T1)`, the argument step a call records after its `f()`: the argument types, else null. */
+export function argumentStep(step: string | undefined): string[] | null {
+  return step?.startsWith("@(") && step.endsWith(")") ? splitTopLevel(step.slice(2, -1), ";") : null;
 }
 
 /** The offset of the first `@` outside parentheses, or -1. */
@@ -279,7 +301,7 @@ function topLevelAt(text: string): number {
     const char = text[i];
     if (char === "(") depth++;
     else if (char === ")") depth--;
-    else if (char === "@" && depth === 0) return i;
+    else if (char === "@" && depth === 0 && text[i + 1] !== "(") return i;
   }
   return -1;
 }
