@@ -39,6 +39,11 @@ export interface AnswerTuning {
   synonymWeight: number;
   /** A unit the symbol ranker matched by name gains this times its name score (F1 of the query's words and its name's parts). */
   nameBonus: number;
+  /**
+   * A class unit's share of its score: it holds the class's own lines (fields, decorators)
+   * and its name, which a sentence about one of its methods also names ("the version").
+   */
+  classFactor: number;
   /** The share of the score a unit keeps when it has none of the query's words but one. */
   coverageFloor: number;
 }
@@ -54,6 +59,7 @@ export const DEFAULT_ANSWER_TUNING: AnswerTuning = {
   synonymWeight: 1,
   nameBonus: 2,
   coverageFloor: 0.35,
+  classFactor: 0.7,
 };
 
 interface Unit {
@@ -271,7 +277,8 @@ function scoreUnit(
   });
   const covered = matchers.length > 0 ? matched / matchers.length : 0;
   score += tuning.nameBonus * unit.nameScore;
-  return { score: score * (tuning.coverageFloor + (1 - tuning.coverageFloor) * covered), covered };
+  const kind = symbol?.kind === "class" ? tuning.classFactor : 1;
+  return { score: kind * score * (tuning.coverageFloor + (1 - tuning.coverageFloor) * covered), covered };
 }
 
 /** A text's tokens with their counts: a query word is checked once per distinct token. */

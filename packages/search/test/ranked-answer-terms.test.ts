@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ftsQuery, rankedAnswer, searchSymbols } from "../src/index";
+import { DEFAULT_ANSWER_TUNING, ftsQuery, rankedAnswer, searchSymbols } from "../src/index";
 import { indexedProject } from "./fixture";
 
 /** Functions whose names spell a description's words the way code does: short forms and glued phrases. */
@@ -39,5 +39,35 @@ describe("the ranked answer matches the words code writes for a description's wo
 
   it("finds a phrase glued into one token (`node id` in `nodeid`)", async () => {
     expect(await firstAnswer("look up by node id")).toBe("find_by_nodeid");
+  });
+});
+
+/** A class whose fields and name share a sentence's words with the method the sentence describes. */
+const POLICY = {
+  "net/policy.py": [
+    "class RetryPolicy:",
+    "    base_delay = 1",
+    "    max_attempts = 5",
+    "",
+    "    def delay(self, attempt):",
+    "        return self.base_delay * 2 ** attempt",
+    "",
+  ].join("\n"),
+};
+
+describe("the ranked answer weighs a class below the members it holds", () => {
+  it("points a sentence about a method at the method, not at its class", async () => {
+    const project = await indexedProject(POLICY);
+    const db = project.open();
+    try {
+      const query = "the retry delay of a policy for an attempt";
+      const order = (tuning?: typeof DEFAULT_ANSWER_TUNING) =>
+        rankedAnswer(db, ftsQuery(query), searchSymbols(db, query, { limit: 10 }), { limit: 10 }, tuning).map((item) => `${item.kind} ${item.start_line}`);
+      expect(order()[0]).toBe("method 5");
+      // The class's own lines alone would win: the factor is what puts the method first.
+      expect(order({ ...DEFAULT_ANSWER_TUNING, classFactor: 1 })[0]).toBe("class 1");
+    } finally {
+      db.close();
+    }
   });
 });
