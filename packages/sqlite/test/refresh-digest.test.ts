@@ -108,8 +108,7 @@ describe("rows digest of the last refresh", () => {
     const store = await openSqliteGraphStore(path);
     try {
       await store.replaceProjection(projection());
-      const dangling = projection();
-      dangling.edges.push({ from_id: "a", to_id: "nowhere", kind: "link" });
+      const dangling: GraphProjection = { ...projection(), edges: [...projection().edges, { from_id: "a", to_id: "nowhere", kind: "link" }] };
       await expect(store.replaceProjection(dangling)).rejects.toThrow(/nowhere/);
       expect(diffDetail(await store.replaceProjection(projection()))).toMatch(/rows digest/);
     } finally {
