@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { hasDocColumn, warmFileSpans } from "./file-spans";
 import { prepared } from "./prepared";
 
 /** A symbol whose span overlaps a searched range: the units a ranked answer points at. */
@@ -21,6 +22,17 @@ export function unitSymbolsOverlapping(
   kinds: readonly string[],
 ): SpanSymbol[] {
   if (ranges.length === 0 || kinds.length === 0) return [];
+  const byId = new Map<number, SpanSymbol>();
+  if (warmFileSpans(db, ranges[0]!.file) !== null) {
+    const wantedKinds = new Set(kinds);
+    for (const range of ranges) {
+      for (const row of warmFileSpans(db, range.file)!.symbols) {
+        if (row.line > range.end) break;
+        if (row.end_line >= range.start && wantedKinds.has(row.kind)) byId.set(row.id, row);
+      }
+    }
+    return sortedSpans(byId);
+  }
   // One indexed lookup per range (idx_symbols_file): a join over a JSON list of ranges scans the whole table instead.
   const statement = prepared(
     db,
@@ -28,8 +40,11 @@ export function unitSymbolsOverlapping(
      FROM symbols WHERE file = ? AND line <= ? AND end_line >= ? AND kind IN (SELECT value FROM json_each(?))`,
   );
   const wanted = JSON.stringify(kinds);
-  const byId = new Map<number, SpanSymbol>();
   for (const range of ranges) for (const row of statement.all(range.file, range.end, range.start, wanted) as SpanSymbol[]) byId.set(row.id, row);
+  return sortedSpans(byId);
+}
+
+function sortedSpans(byId: Map<number, SpanSymbol>): SpanSymbol[] {
   return [...byId.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || b.end_line - a.end_line || a.id - b.id));
 }
 
@@ -47,9 +62,4 @@ export function symbolDocs(db: Database.Database, ids: readonly number[]): Map<n
 export function ftsMatchCounts(db: Database.Database, matches: readonly string[]): number[] {
   const statement = prepared(db, "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?", "pluck");
   return matches.map((match) => statement.get(match) as number);
-}
-
-/** Whether `symbols` has the `doc` column (schema 6 on); an older file is read without it until it is migrated. */
-function hasDocColumn(db: Database.Database): boolean {
-  return (prepared(db, "SELECT count(*) FROM pragma_table_info('symbols') WHERE name = 'doc'", "pluck").get() as number) > 0;
 }

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
+import { warmFileSpans } from "./file-spans";
 import { prepared } from "./prepared";
 import { readTransaction } from "./read-transaction";
 
@@ -36,6 +37,15 @@ export function chunkAt(db: Database.Database, file: string, line: number): Chun
 
 /** Ids of the chunks of `file` overlapping lines `startLine..endLine`. */
 export function overlappingChunkIds(db: Database.Database, file: string, startLine: number, endLine: number): number[] {
+  const spans = warmFileSpans(db, file);
+  if (spans !== null) {
+    const ids: number[] = [];
+    for (const chunk of spans.chunks) {
+      if (chunk.start_line > endLine) break;
+      if (chunk.end_line >= startLine) ids.push(chunk.id);
+    }
+    return ids;
+  }
   return prepared(db, "SELECT id FROM chunks WHERE file = ? AND start_line <= ? AND end_line >= ?", "pluck").all(file, endLine, startLine) as number[];
 }
 

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { prepared } from "./prepared";
 
 /** The distinct values of a symbol name column, and each folded the way SQLite's `lower()` folds (ASCII only). */
 export interface DistinctNames {
@@ -80,6 +81,8 @@ interface Entry {
   columns: Map<string, DistinctNames>;
   /** Name queries answered against this index state so far. */
   queries: number;
+  /** Per-file symbol and chunk spans read so far (see file-spans.ts), least recently used first. */
+  files: Map<string, unknown>;
 }
 const byConnection = new WeakMap<Database.Database, Entry>();
 const byFile = new Map<string, Entry>();
@@ -91,13 +94,13 @@ function entryFor(db: Database.Database): Entry {
   if (stamp === null) {
     const version = `${db.pragma("data_version", { simple: true }) as number}:${db.prepare("SELECT total_changes()").pluck().get() as number}`;
     let entry = byConnection.get(db);
-    if (!entry || entry.version !== version) byConnection.set(db, (entry = { version, columns: new Map(), queries: 0 }));
+    if (!entry || entry.version !== version) byConnection.set(db, (entry = { version, columns: new Map(), queries: 0, files: new Map() }));
     return entry;
   }
   let entry = byFile.get(db.name);
   if (!entry || entry.version !== stamp) {
     byFile.delete(db.name);
-    byFile.set(db.name, (entry = { version: stamp, columns: new Map(), queries: 0 }));
+    byFile.set(db.name, (entry = { version: stamp, columns: new Map(), queries: 0, files: new Map() }));
     if (byFile.size > FILES_KEPT) byFile.delete(byFile.keys().next().value!);
   }
   return entry;
@@ -105,7 +108,7 @@ function entryFor(db: Database.Database): Entry {
 
 function indexRunStamp(db: Database.Database): string | null {
   try {
-    return (db.prepare("SELECT value FROM meta WHERE key = 'indexed_at'").pluck().get() as string | undefined) ?? null;
+    return (prepared(db, "SELECT value FROM meta WHERE key = 'indexed_at'", "pluck").get() as string | undefined) ?? null;
   } catch {
     return null;
   }
@@ -118,6 +121,16 @@ function indexRunStamp(db: Database.Database): string | null {
  */
 export function countNameQuery(db: Database.Database): number {
   return entryFor(db).queries++;
+}
+
+/**
+ * What a long-lived reader keeps per file for this index state, or null in a process that
+ * has not answered a name query against this state before its current one (a one-shot
+ * command reads the few rows it needs with SQL instead of whole files).
+ */
+export function warmFileCache(db: Database.Database): Map<string, unknown> | null {
+  const entry = entryFor(db);
+  return entry.queries > 1 ? entry.files : null;
 }
 
 export function distinctNames(db: Database.Database, column: "name" | "qualified_name"): DistinctNames {

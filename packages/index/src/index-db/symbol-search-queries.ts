@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { symbolHandle } from "../graph-queries/symbol-handle";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
 import { countNameQuery, distinctNames, namesMatching, sqlLength, sqlLower } from "./distinct-names";
+import { warmFileSpans, type SpanRow } from "./file-spans";
 import { prepared } from "./prepared";
 
 /** A symbol row as the symbol ranker reads it. */
@@ -170,6 +171,8 @@ export function symbolHandlesById(db: Database.Database, ids: readonly number[])
  * shown line lies in, not the first symbol of the chunk it came from.
  */
 export function enclosingSymbolName(db: Database.Database, file: string, line: number, until = line): string | null {
+  const spans = warmFileSpans(db, file);
+  if (spans !== null) return enclosingIn(spans.symbols, line, until);
   const inside = prepared(
     db,
     "SELECT qualified_name FROM symbols WHERE file = ? AND line <= ? AND end_line >= ? ORDER BY line DESC, end_line ASC, id LIMIT 1",
@@ -182,4 +185,22 @@ export function enclosingSymbolName(db: Database.Database, file: string, line: n
     until,
   ) as string | undefined;
   return next ?? null;
+}
+
+/** `enclosingSymbolName` over a file's symbols ordered by (line, id), with the same ordering as its SQL. */
+function enclosingIn(symbols: readonly SpanRow[], line: number, until: number): string | null {
+  let inside: SpanRow | null = null;
+  let next: SpanRow | null = null;
+  for (const symbol of symbols) {
+    if (symbol.line > line) {
+      // The first symbol starting after the line (lowest line, then id) is the doc-comment fallback.
+      if (inside === null && symbol.line <= until) next = symbol;
+      break;
+    }
+    if (symbol.end_line < line) continue;
+    // Innermost: latest start, then earliest end, then lowest id (symbols come by line, then id).
+    if (inside === null || symbol.line > inside.line || (symbol.line === inside.line && symbol.end_line < inside.end_line)) inside = symbol;
+  }
+  if (inside !== null || until <= line) return inside?.qualified_name ?? null;
+  return next?.qualified_name ?? null;
 }
