@@ -69,9 +69,12 @@ function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleCont
     parametersOf(type.childForFieldName("parameters")).forEach((inner, j) => {
       const annotation = inner.childForFieldName("type");
       // A parameter typed by an unconstrained type parameter of the signature: the argument binding it.
-      const path =
-        bound(typePath(annotation, true), scope, enclosing) ??
-        (typeParameters(type).has(annotation?.firstNamedChild?.text ?? "") ? null : boundByArgument(annotation, parameters, i, own));
+      let path = bound(typePath(annotation, true), scope, enclosing);
+      if (path === null) {
+        path = boundByArgument(annotation, parameters, i, own);
+        // Not when the function type declares that type parameter itself (`f: <X>(x: X) => …`).
+        if (path !== null && typeParameters(type).has(annotation?.firstNamedChild?.text ?? "")) path = null;
+      }
       if (!path) return;
       if (owner === null) {
         const parent = draft.parent !== undefined ? draft.parent : (context.enclosing()?.qualified_name ?? null);
