@@ -19,6 +19,8 @@ import { termMatcher, type TermMatcher } from "./term-match";
 
 /** Declarations an answer points at: a line belongs to the innermost of these that holds it. */
 const UNIT_KINDS = ["function", "method", "constructor", "getter", "setter", "class", "interface", "struct", "enum", "trait", "impl", "object"];
+/** Declarations that are no unit of their own (a `const`, a type alias): they name the module-level code that holds them. */
+const DECLARED_KINDS = ["const", "variable", "constant", "static", "type_alias", "type", "namespace", "module", "property", "field", "macro"];
 /**
  * The answer ranker's constants (tuned on the docstring task set's tuning half): chunks
  * BM25 hands it per requested result (at least `minCandidates`; fewer, only the best, rank better), field weights of a
@@ -44,6 +46,10 @@ export interface AnswerTuning {
    * and its name, which a sentence about one of its methods also names ("the version").
    */
   classFactor: number;
+  /** Module-level code is named by what it declares (`const retryPolicy = …`), a name field like a function's. */
+  declaredNames: boolean;
+  /** A unit gains up to this share of its score by how many of its name's parts the query says (module-level code: the names it declares). */
+  nameCoverage: number;
   /** The share of the score a unit keeps when it has none of the query's words but one. */
   coverageFloor: number;
 }
@@ -59,6 +65,8 @@ export const DEFAULT_ANSWER_TUNING: AnswerTuning = {
   synonymWeight: 1,
   nameBonus: 2,
   coverageFloor: 0.35,
+  declaredNames: true,
+  nameCoverage: 0.25,
   classFactor: 0.7,
 };
 
@@ -76,6 +84,8 @@ interface Unit {
   nameMatch: boolean;
   /** The symbol ranker's score for the declaration's name (0 when it did not match). */
   nameScore: number;
+  /** Module-level code: the names it declares (`const retryPolicy = …`), its name field. */
+  declared: string[];
 }
 
 /**
@@ -108,7 +118,7 @@ export function rankedAnswer(
     const named = symbols.slice(0, options.limit);
     const extraIds = named.flatMap((symbol) => overlappingChunkIds(db, symbol.file, symbol.line, symbol.end_line)).filter((id) => !chunks.has(id));
     for (const [id, chunk] of chunksById(db, extraIds)) chunks.set(id, chunk);
-    const units = unitsOf(db, [...chunks.values()].sort(compareChunks), chunkScores, named);
+    const units = unitsOf(db, [...chunks.values()].sort(compareChunks), chunkScores, named, tuning.declaredNames);
     if (units.length === 0) return [];
 
     const avgLength = units.reduce((sum, unit) => sum + unit.lines.length, 0) / units.length;
@@ -139,7 +149,13 @@ export function rankedAnswer(
 }
 
 /** Splits candidate chunks into units: each line goes to the innermost declaration holding it, else to the chunk's module-level unit. */
-function unitsOf(db: Database.Database, chunks: readonly ChunkRow[], chunkScores: Map<number, number>, named: readonly SymbolHit[]): Unit[] {
+function unitsOf(
+  db: Database.Database,
+  chunks: readonly ChunkRow[],
+  chunkScores: Map<number, number>,
+  named: readonly SymbolHit[],
+  declaredNames: boolean,
+): Unit[] {
   const symbols = unitSymbolsOverlapping(
     db,
     chunks.map((chunk) => ({ file: chunk.file, start: chunk.start_line, end: chunk.end_line })),
@@ -175,6 +191,7 @@ function unitsOf(db: Database.Database, chunks: readonly ChunkRow[], chunkScores
           chunkScore: 0,
           nameMatch: owner !== null && namedKeys.has(`${owner.file}\0${owner.line}\0${owner.name}`),
           nameScore: owner !== null ? (namedKeys.get(`${owner.file}\0${owner.line}\0${owner.name}`) ?? 0) : 0,
+          declared: [],
         };
         units.set(key, unit);
       }
@@ -187,7 +204,20 @@ function unitsOf(db: Database.Database, chunks: readonly ChunkRow[], chunkScores
     }
   }
   // Module-level units hold only the code between declarations; a blank stretch is no answer.
-  return [...units.values()].filter((unit) => unit.lines.some((entry) => /[\p{L}\p{N}]/u.test(entry.text)));
+  const kept = [...units.values()].filter((unit) => unit.lines.some((entry) => /[\p{L}\p{N}]/u.test(entry.text)));
+  const moduleLevel = kept.filter((unit) => unit.symbol === null);
+  if (declaredNames && moduleLevel.length > 0) {
+    const declared = unitSymbolsOverlapping(
+      db,
+      moduleLevel.map((unit) => ({ file: unit.file, start: unit.start, end: unit.end })),
+      DECLARED_KINDS,
+    );
+    for (const unit of moduleLevel) {
+      const lines = new Set(unit.lines.map((entry) => entry.line));
+      unit.declared = declared.filter((symbol) => symbol.file === unit.file && lines.has(symbol.line)).map((symbol) => symbol.name);
+    }
+  }
+  return kept;
 }
 
 function innermost(symbols: readonly SpanSymbol[], line: number): SpanSymbol | null {
@@ -245,7 +275,7 @@ function scoreUnit(
   const { weights: field, k1, b } = tuning;
   const symbol = unit.symbol;
   const fields = {
-    name: bag(symbol ? splitIdentifier(symbol.name) : []),
+    name: bag(symbol ? splitIdentifier(symbol.name) : unit.declared.flatMap((name) => splitIdentifier(name))),
     parent: bag(symbol?.parent ? splitIdentifier(symbol.parent) : []),
     path: bag(splitIdentifier(unit.file.replace(/\.[^./]+$/, ""))),
     doc: bag(symbol?.doc ? splitIdentifier(symbol.doc) : []),
@@ -277,6 +307,12 @@ function scoreUnit(
   });
   const covered = matchers.length > 0 ? matched / matchers.length : 0;
   score += tuning.nameBonus * unit.nameScore;
+  // A name made of the query's words is what the sentence describes: `delay` for "the delay before an attempt".
+  if (tuning.nameCoverage > 0 && fields.name.size > 0) {
+    let said = 0;
+    for (const token of fields.name.keys()) if (matchers.some((group) => group.name.some((match) => match(token) > 0))) said++;
+    score *= 1 + tuning.nameCoverage * (said / fields.name.size);
+  }
   const kind = symbol?.kind === "class" ? tuning.classFactor : 1;
   return { score: kind * score * (tuning.coverageFloor + (1 - tuning.coverageFloor) * covered), covered };
 }

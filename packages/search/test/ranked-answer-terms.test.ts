@@ -71,3 +71,57 @@ describe("the ranked answer weighs a class below the members it holds", () => {
     }
   });
 });
+
+describe("the ranked answer reads a unit's name as what it is", () => {
+  it("scales a unit's score by the share of its name's parts the query says", async () => {
+    const project = await indexedProject({
+      "jobs/backoff.py": [
+        "def backoff_delay(attempt):",
+        "    return 2 ** attempt",
+        "",
+        "def retry_with_backoff_delay(task, attempt):",
+        "    sleep(backoff_delay(attempt))",
+        "    return task.run()",
+        "",
+      ].join("\n"),
+    });
+    const db = project.open();
+    try {
+      const query = "the backoff delay";
+      const scores = (tuning: typeof DEFAULT_ANSWER_TUNING) =>
+        new Map(rankedAnswer(db, ftsQuery(query), searchSymbols(db, query, { limit: 10 }), { limit: 10 }, tuning).map((item) => [item.symbol, item.score]));
+      const without = scores({ ...DEFAULT_ANSWER_TUNING, nameCoverage: 0 });
+      const withIt = scores(DEFAULT_ANSWER_TUNING);
+      // backoff_delay: both parts said (x1.25); retry_with_backoff_delay: two of four (x1.125).
+      expect(withIt.get("backoff_delay")! / without.get("backoff_delay")!).toBeCloseTo(1 + DEFAULT_ANSWER_TUNING.nameCoverage, 3);
+      expect(withIt.get("retry_with_backoff_delay")! / without.get("retry_with_backoff_delay")!).toBeCloseTo(1 + DEFAULT_ANSWER_TUNING.nameCoverage / 2, 3);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("names module-level code by what it declares", async () => {
+    const project = await indexedProject({
+      "src/retry.ts": [
+        "export const retryPolicy = exponential(100).pipe(jittered);",
+        "",
+        "export function retry(policy: Policy, effect: Effect) {",
+        "  return effect.retry(policy);",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const db = project.open();
+    try {
+      const query = "the policy for retries";
+      const first = (tuning: typeof DEFAULT_ANSWER_TUNING) =>
+        rankedAnswer(db, ftsQuery(query), searchSymbols(db, query, { limit: 10 }), { limit: 10 }, tuning).map(
+          (item) => `${item.kind ?? "module"} ${item.start_line}`,
+        )[0];
+      expect(first(DEFAULT_ANSWER_TUNING)).toBe("module 1");
+      expect(first({ ...DEFAULT_ANSWER_TUNING, declaredNames: false })).toBe("function 3");
+    } finally {
+      db.close();
+    }
+  });
+});
