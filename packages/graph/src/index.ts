@@ -19,7 +19,8 @@ export type {
   Visibility,
 } from "./extraction-types";
 export type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "./language-rules";
-export { extractFile } from "./extract-file";
+export { extractFile, startExtraction, type ExtractionRun, type ExtractOptions } from "./extract-file";
+export { maxSliceChars, REFUSE_UNSPLITTABLE_MIN_CHARS, SLICE_CHARS, SLICED_LANGS, SLICED_PARSE_MIN_CHARS } from "./internal/sliced-parse";
 export { parseSource, type SyntaxNode, type SyntaxTree, type TreeCursor } from "./parser-registry";
 export { detectRoutes } from "./routes/detect-routes";
 export { fieldText, oneLine, signatureOf } from "./signature";

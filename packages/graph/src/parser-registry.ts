@@ -31,6 +31,7 @@ export interface SyntaxNode {
   previousNamedSibling: SyntaxNode | null;
   isNamed: boolean;
   isMissing: boolean;
+  isExtra: boolean;
   hasError: boolean;
   childForFieldName(field: string): SyntaxNode | null;
   childrenForFieldName(field: string): SyntaxNode[];
@@ -57,9 +58,17 @@ export interface SyntaxTree {
   walk(): TreeCursor;
 }
 
+/** A stretch of the source in UTF-16 code units, with the row and column (code units) at each end. */
+export interface SourceRange {
+  startIndex: number;
+  endIndex: number;
+  startPosition: { row: number; column: number };
+  endPosition: { row: number; column: number };
+}
+
 interface NativeParser {
   setLanguage(language: unknown): void;
-  parse(input: string, oldTree?: SyntaxTree | null, options?: { bufferSize?: number }): SyntaxTree;
+  parse(input: string, oldTree?: SyntaxTree | null, options?: { bufferSize?: number; includedRanges?: SourceRange[] }): SyntaxTree;
 }
 
 type ParserConstructor = (new () => NativeParser) & { SyntaxNode: { prototype: object } };
@@ -106,8 +115,14 @@ function fieldNamesOf(grammar: unknown): (string | null)[] | null {
   }
 }
 
-/** Parses source text; tree-sitter recovers from syntax errors, so this only throws when the grammar cannot load. */
-export function parseSource(lang: Lang, source: string): SyntaxTree {
+/**
+ * Parses source text, or only `range` of it (the tree's offsets and positions are still the
+ * whole text's); tree-sitter recovers from syntax errors, so this only throws when the
+ * grammar cannot load.
+ */
+export function parseSource(lang: Lang, source: string, range?: SourceRange): SyntaxTree {
+  const length = range ? range.endIndex - range.startIndex : source.length;
   // The default 32 KiB input buffer makes big files parse in many small chunks.
-  return parserFor(lang).parse(source, null, { bufferSize: Math.max(32 * 1024, Math.min(source.length * 2 + 2, 8 * 1024 * 1024)) });
+  const bufferSize = Math.max(32 * 1024, Math.min(length * 2 + 2, 8 * 1024 * 1024));
+  return parserFor(lang).parse(source, null, range ? { bufferSize, includedRanges: [range] } : { bufferSize });
 }

@@ -131,6 +131,10 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
             store.writeExtraction(file.path, action.size, file.mtimeNs, action.hash, outcome.result, now, action.replacing);
             chunks.write(file.path, outcome.result);
             parsed++;
+          } else if (outcome && outcome.refused) {
+            // Too large to extract within its memory bound: skipped like a file over max_file_bytes.
+            warn(file, "filter", `skipped: ${outcome.message}`);
+            store.trackSkipped(file.path, file.lang, action.size, file.mtimeNs, action.hash, "too_large", now);
           } else {
             // Extraction threw (input the parser refuses, a grammar that cannot load): no rows,
             // but the file is recorded, so it is retried when it changes (or by --rebuild) rather

@@ -38,4 +38,28 @@ describe("turnQueue", () => {
     turns.shift()!();
     expect(ran).toEqual([1, 2]);
   });
+
+  it("holds the queue while an item's promise is pending (a huge file extracted over several turns)", async () => {
+    const turns: (() => void)[] = [];
+    const log: string[] = [];
+    let finishA = () => {};
+    const enqueue = turnQueue<string>(
+      (item) => {
+        log.push(`start ${item}`);
+        return item === "a" ? new Promise<void>((resolve) => (finishA = resolve)) : undefined;
+      },
+      (callback) => turns.push(callback),
+    );
+    enqueue("a");
+    enqueue("b");
+    turns.shift()!();
+    // "a" has not settled: nothing else is scheduled.
+    expect(turns).toHaveLength(0);
+    finishA();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(turns).toHaveLength(1);
+    turns.shift()!();
+    expect(log).toEqual(["start a", "start b"]);
+  });
 });

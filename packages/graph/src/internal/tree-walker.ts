@@ -2,7 +2,7 @@ import type { CallSite, ExtractedSymbol, ImportEntry, MemberType } from "../extr
 import type { Lang } from "../lang";
 import { langInfo } from "../lang-info";
 import type { LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
-import type { SyntaxTree } from "../parser-registry";
+import type { SyntaxTree, TreeCursor } from "../parser-registry";
 
 interface ScopeFrame {
   symbol: ExtractedSymbol;
@@ -85,6 +85,45 @@ export interface WalkResult {
  * innermost callable scope.
  */
 export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: LanguageRules): WalkResult {
+  const walker = createTreeWalker(source, lang, rules);
+  walker.walkRoot(tree);
+  return walker.result;
+}
+
+/** Top-level children of a slice's root to walk: those at child index `from` up to, not including, `to`. */
+export interface TopLevelRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The grammar's root type (TypeScript's `program`), which a slice's root stands for: a slice
+ * whose text ends in a cut statement may parse to an ERROR root over the same statements.
+ */
+export interface RootType {
+  typeId: number;
+  name: string;
+}
+
+export interface TreeWalker {
+  /**
+   * Runs the root's own definition rule on a slice's root, without walking (a first pass
+   * over every slice, so whole-file facts such as TypeScript's `export { a }` lists are known
+   * before any slice is walked). False when the root has rules a slice cannot stand for:
+   * any rule other than a definition, or a definition that opens a symbol.
+   */
+  prescanRoot(tree: SyntaxTree, rootType: RootType): boolean;
+  walkRoot(tree: SyntaxTree): void;
+  /**
+   * Walks some top-level children of a tree parsed from a slice of the source, as the
+   * whole-file walk would have walked them: between two top-level statements no scope is
+   * open, so results of consecutive slices concatenate to the whole file's.
+   */
+  walkTopLevel(tree: SyntaxTree, range: TopLevelRange, rootType: RootType): void;
+  readonly result: WalkResult;
+}
+
+export function createTreeWalker(source: string, lang: Lang, rules: LanguageRules): TreeWalker {
   const symbols: ExtractedSymbol[] = [];
   const calls: CallSite[] = [];
   const imports: ImportEntry[] = [];
@@ -154,7 +193,7 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     }
   };
 
-  const cursor = tree.walk();
+  let cursor: TreeCursor;
   let enteredFrames = 0;
   let enteredNests = false;
   /** Runs the rules for an active node type; sets enteredFrames / enteredNests. */
@@ -219,31 +258,84 @@ export function walkTree(tree: SyntaxTree, source: string, lang: Lang, rules: La
     for (let i = 0; i < frames; i++) closeFrame(scopes.pop()!);
   };
 
-  for (;;) {
-    const typeId = cursor.nodeTypeId;
+  const entryOf = (typeId: number, name?: string): TypeEntry => {
     let entry = types[typeId];
     if (entry === undefined) {
-      entry = describeType(rules, cursor.nodeType);
+      entry = describeType(rules, name ?? cursor.nodeType);
       types[typeId] = entry;
     }
-    enteredFrames = 0;
-    enteredNests = false;
-    if (entry.active && !entry.skip) enter(entry);
-    if (!entry.skip && cursor.gotoFirstChild()) {
-      ancestorTypes.push(entry);
-      ancestorFrames.push(enteredFrames);
-      ancestorNests.push(enteredNests);
-      continue;
-    }
-    if (enteredFrames > 0 || enteredNests) leave(enteredFrames, enteredNests);
-    while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) {
-        return { symbols, calls, imports, memberTypes };
+    return entry;
+  };
+
+  /**
+   * Walks from the cursor's node to the end of its subtree, then on to the next top-level
+   * node while `nextTop` moves the cursor to one (depth 0 is the level the walk started at).
+   */
+  const walkFromCursor = (nextTop: () => boolean): void => {
+    let depth = 0;
+    for (;;) {
+      const entry = entryOf(cursor.nodeTypeId);
+      enteredFrames = 0;
+      enteredNests = false;
+      if (entry.active && !entry.skip) enter(entry);
+      if (!entry.skip && cursor.gotoFirstChild()) {
+        ancestorTypes.push(entry);
+        ancestorFrames.push(enteredFrames);
+        ancestorNests.push(enteredNests);
+        depth++;
+        continue;
       }
-      ancestorTypes.pop();
-      const frames = ancestorFrames.pop()!;
-      const nests = ancestorNests.pop()!;
-      if (frames > 0 || nests) leave(frames, nests);
+      if (enteredFrames > 0 || enteredNests) leave(enteredFrames, enteredNests);
+      for (;;) {
+        if (depth === 0) {
+          if (nextTop()) break;
+          return;
+        }
+        if (cursor.gotoNextSibling()) break;
+        cursor.gotoParent();
+        depth--;
+        ancestorTypes.pop();
+        const frames = ancestorFrames.pop()!;
+        const nests = ancestorNests.pop()!;
+        if (frames > 0 || nests) leave(frames, nests);
+      }
     }
-  }
+  };
+
+  const result: WalkResult = { symbols, calls, imports, memberTypes };
+  return {
+    result,
+    prescanRoot(tree, rootType) {
+      cursor = tree.walk();
+      const root = entryOf(rootType.typeId, rootType.name);
+      if (!root.active) return true;
+      if (root.skip || root.branch || root.nest || root.call || root.importRule || root.conditionalBranch || root.conditionalNest || !root.definition)
+        return false;
+      const drafts = root.definition(cursor.currentNode, context);
+      return drafts === null || (Array.isArray(drafts) && drafts.length === 0);
+    },
+    walkRoot(tree) {
+      cursor = tree.walk();
+      walkFromCursor(() => false);
+    },
+    walkTopLevel(tree, range, rootType) {
+      if (range.to <= range.from) return;
+      cursor = tree.walk();
+      const root = entryOf(rootType.typeId, rootType.name);
+      // The root's definition rule sees each slice's root as the whole file's (prescanRoot
+      // checked it opens no symbol), so it knows the statements the walk is about to visit.
+      if (root.definition) root.definition(cursor.currentNode, context);
+      if (!cursor.gotoFirstChild()) return;
+      for (let index = 0; index < range.from; index++) if (!cursor.gotoNextSibling()) return;
+      // The root stays an open ancestor, with no scope opened for it.
+      ancestorTypes.push(root);
+      ancestorFrames.push(0);
+      ancestorNests.push(false);
+      let index = range.from;
+      walkFromCursor(() => ++index < range.to && cursor.gotoNextSibling());
+      ancestorTypes.pop();
+      ancestorFrames.pop();
+      ancestorNests.pop();
+    },
+  };
 }

@@ -19,13 +19,15 @@ interface WalkState {
   scopes: OpenScope[];
   /** Method start -> its scan, read with its class (the function rule takes it). */
   pending: Map<number, Scan>;
+  /** Start offsets of the module nodes already read. */
+  scannedModules: Set<number>;
 }
 
 const states = new WeakMap<RuleContext, WalkState>();
 
 function stateOf(context: RuleContext): WalkState {
   let state = states.get(context);
-  if (!state) states.set(context, (state = { module: new Map(), scopes: [], pending: new Map() }));
+  if (!state) states.set(context, (state = { module: new Map(), scopes: [], pending: new Map(), scannedModules: new Set() }));
   return state;
 }
 
@@ -46,7 +48,11 @@ function lookupAt(state: WalkState, position: number): Lookup {
 
 export function enterModule(node: SyntaxNode, context: RuleContext): void {
   const state = stateOf(context);
-  state.module = scanBlock(node, () => undefined);
+  // A file parsed in slices has a module node per slice, each met twice (the slicer reads
+  // every slice's root before walking any): the bindings of all slices, in order, once each.
+  if (state.scannedModules.has(node.startIndex)) return;
+  state.scannedModules.add(node.startIndex);
+  for (const [name, binding] of scanBlock(node, (name) => state.module.get(name))) state.module.set(name, binding);
 }
 
 /** Opens a function's scope (its scan read with its class, or now); returns what calling it yields. */

@@ -22,6 +22,8 @@ const COMMONJS_EXPORT = /^(?:module\s*\.\s*exports|exports\s*\.\s*[\w$]+|module\
 /** Root: top-level export lists and CommonJS exports, read once from the program's children. */
 export function onProgram(node: SyntaxNode, context: RuleContext): null {
   const state = stateOf(context);
+  // A file parsed in slices has a program node per slice: each marks its own overloads.
+  if (state.program !== node) state.programMarked = false;
   state.program = node;
   if (!EXPORT_HINT.test(context.source)) return null;
   const source = context.source;

@@ -3,8 +3,10 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FileExtraction, Lang } from "@tsift/graph";
+import { collectGarbage } from "./collect-garbage.mjs";
 
-export type ExtractOutcome = { ok: true; result: FileExtraction } | { ok: false; message: string };
+/** `refused`: a file too large to extract within its memory bound (skipped as too_large, not failed). */
+export type ExtractOutcome = { ok: true; result: FileExtraction } | { ok: false; message: string; refused?: boolean };
 
 /** One unit of work: the text to parse, or null when the file needs no parse (read error, skip, same hash). */
 export type ExtractJob = { lang: Lang; text: string } | null;
@@ -67,13 +69,29 @@ export function defaultWorkerCount(jobs: number, cores: number = availableParall
   return spare < 1 ? 0 : Math.min(spare, Math.ceil(jobs / 32));
 }
 
-type Extractor = (typeof import("@tsift/graph"))["extractFile"];
+type Extractor = (typeof import("@tsift/graph"))["startExtraction"];
 
-function extractHere(extractFile: Extractor, job: { lang: Lang; text: string }): ExtractOutcome {
+/** The outcome of an extraction that threw: a TsiftError whose details say "too_large" is a refusal. */
+export function failedOutcome(error: unknown): ExtractOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  const details = (error as { details?: { reason?: unknown } } | null)?.details;
+  return details?.reason === "too_large" ? { ok: false, message, refused: true } : { ok: false, message };
+}
+
+/**
+ * Extracts one file on this thread, a slice at a time with a turn of the event loop between
+ * slices, so a huge file's earlier parse trees are freed before the next slice is parsed.
+ */
+async function extractHere(startExtraction: Extractor, job: { lang: Lang; text: string }): Promise<ExtractOutcome> {
   try {
-    return { ok: true, result: extractFile(job.lang, job.text) };
+    const run = startExtraction(job.lang, job.text, { boundMemory: true });
+    while (!run.step()) {
+      collectGarbage();
+      await yieldToEventLoop();
+    }
+    return { ok: true, result: run.result() };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return failedOutcome(error);
   }
 }
 
@@ -94,14 +112,14 @@ function workerUrl(): URL | null {
  */
 export async function extractAll(count: number, options: ExtractAllOptions): Promise<{ workers: number }> {
   // Loaded here, not at module load: readers that import the index package (search, status) never parse.
-  const { extractFile } = await import("@tsift/graph");
+  const { startExtraction } = await import("@tsift/graph");
   const workers = Math.min(options.workers ?? defaultWorkerCount(count), count);
   const url = workers > 0 ? workerUrl() : null;
   if (!url || workers === 0) {
     let sinceYield = 0;
     for (let index = 0; index < count; index++) {
       const job = options.prepare(index);
-      options.onResult(index, job ? extractHere(extractFile, job) : null);
+      options.onResult(index, job ? await extractHere(startExtraction, job) : null);
       sinceYield += job ? job.text.length : 0;
       if (sinceYield >= YIELD_EVERY_CHARS) {
         sinceYield = 0;
@@ -126,22 +144,26 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
   await new Promise<void>((resolveAll, rejectAll) => {
     let live = 0;
     let failed = false;
-    const finishIfDone = () => {
-      if (!failed && live === 0) {
+    let finishing = false;
+    /** Settles once the calling thread's lane has no job half done (its jobs span turns of the event loop). */
+    let laneIdle: Promise<void> = Promise.resolve();
+    const finishIfDone = async (): Promise<void> => {
+      if (failed || live !== 0 || finishing) return;
+      finishing = true;
+      try {
+        await laneIdle;
         // Jobs a dead worker held, and any not yet started, finish here.
-        for (const [index, job] of pending) ready.set(index, extractHere(extractFile, job));
+        for (const [index, job] of pending) ready.set(index, await extractHere(startExtraction, job));
         pending.clear();
         while (nextToPrepare < count) {
           const index = nextToPrepare++;
           const job = options.prepare(index);
-          ready.set(index, job ? extractHere(extractFile, job) : null);
+          ready.set(index, job ? await extractHere(startExtraction, job) : null);
         }
-        try {
-          emit();
-          resolveAll();
-        } catch (error) {
-          rejectAll(error);
-        }
+        emit();
+        resolveAll();
+      } catch (error) {
+        rejectAll(error);
       }
     };
     const inflight = new Map<Worker, { jobs: number; chars: number }>();
@@ -180,14 +202,19 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
         retired = true;
         live--;
         void worker.terminate();
-        finishIfDone();
+        void finishIfDone();
       };
-      worker.on("message", (message: { id: number; ok: boolean; result?: FileExtraction; message?: string }) => {
+      worker.on("message", (message: { id: number; ok: boolean; result?: FileExtraction; message?: string; refused?: boolean }) => {
         const held = inflight.get(worker)!;
         held.jobs--;
         held.chars -= pending.get(message.id)?.text.length ?? 0;
         pending.delete(message.id);
-        ready.set(message.id, message.ok ? { ok: true, result: message.result! } : { ok: false, message: message.message ?? "extraction failed" });
+        ready.set(
+          message.id,
+          message.ok
+            ? { ok: true, result: message.result! }
+            : { ok: false, message: message.message ?? "extraction failed", ...(message.refused ? { refused: true } : {}) },
+        );
         try {
           emit();
           if (!feed(worker)) retire();
@@ -202,18 +229,24 @@ export async function extractAll(count: number, options: ExtractAllOptions): Pro
     /**
      * The calling thread's share of the parsing: between handling worker results it takes
      * the next job itself, one per turn of the event loop, so worker messages (and tree
-     * finalizers) run in between. Each job is whole and synchronous, so the pool never sees
-     * one half done.
+     * finalizers) run in between. A job sliced over several turns holds `laneIdle`, so the
+     * pool never finishes with one half done.
      */
     const callingThreadLane = async (): Promise<void> => {
       try {
         for (;;) {
           await yieldToEventLoop();
-          if (failed || nextToPrepare >= count) return;
+          if (failed || finishing || nextToPrepare >= count) return;
           const index = nextToPrepare++;
           const job = options.prepare(index);
-          ready.set(index, job ? extractHere(extractFile, job) : null);
-          emit();
+          let idle = () => {};
+          laneIdle = new Promise((resolve) => (idle = resolve));
+          try {
+            ready.set(index, job ? await extractHere(startExtraction, job) : null);
+            emit();
+          } finally {
+            idle();
+          }
         }
       } catch (error) {
         fail(error);

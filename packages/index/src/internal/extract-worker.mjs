@@ -4,14 +4,25 @@
 // several jobs queued here; each gets its own turn of the event loop (turn-queue.mjs),
 // so the parse trees of earlier jobs are freed in between.
 import { parentPort } from "node:worker_threads";
-import { extractFile } from "@tsift/graph";
+import { startExtraction } from "@tsift/graph";
+import { collectGarbage } from "./collect-garbage.mjs";
 import { turnQueue } from "./turn-queue.mjs";
 
-const enqueue = turnQueue((job) => {
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+// A huge file is extracted a slice at a time, a turn of the event loop apart, so each
+// slice's parse tree is freed before the next is parsed.
+const enqueue = turnQueue(async (job) => {
   try {
-    parentPort.postMessage({ id: job.id, ok: true, result: extractFile(job.lang, job.text) });
+    const run = startExtraction(job.lang, job.text, { boundMemory: true });
+    while (!run.step()) {
+      collectGarbage();
+      await nextTurn();
+    }
+    parentPort.postMessage({ id: job.id, ok: true, result: run.result() });
   } catch (error) {
-    parentPort.postMessage({ id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    const refused = error?.details?.reason === "too_large";
+    parentPort.postMessage({ id: job.id, ok: false, message: error instanceof Error ? error.message : String(error), ...(refused ? { refused } : {}) });
   }
 });
 

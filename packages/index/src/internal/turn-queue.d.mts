@@ -1,2 +1,2 @@
 /** Types for turn-queue.mjs (plain JS so the worker entry can load it from the source tree). */
-export function turnQueue<T>(run: (item: T) => void, defer?: (callback: () => void) => void): (item: T) => void;
+export function turnQueue<T>(run: (item: T) => unknown, defer?: (callback: () => void) => void): (item: T) => void;

@@ -6,7 +6,7 @@
  * worker entry that uses it.
  *
  * @template T
- * @param {(item: T) => void} run
+ * @param {(item: T) => void | Promise<void>} run
  * @param {(callback: () => void) => void} [defer] schedules a callback on a later turn (setImmediate)
  * @returns {(item: T) => void} enqueue
  */
@@ -15,19 +15,29 @@ export function turnQueue(run, defer = setImmediate) {
   const queue = [];
   let scheduled = false;
   const schedule = () => {
-    if (scheduled || queue.length === 0) return;
+    if (scheduled || running || queue.length === 0) return;
     scheduled = true;
     defer(runNext);
   };
+  let running = false;
   const runNext = () => {
     scheduled = false;
     const item = queue.shift();
     if (item === undefined) return;
+    let result;
     try {
-      run(item);
+      result = run(item);
     } finally {
-      schedule();
+      // An item that returns a promise (a job spread over several turns) holds the queue until it settles.
+      if (result && typeof result.then === "function") {
+        running = true;
+        result.then(done, done);
+      } else schedule();
     }
+  };
+  const done = () => {
+    running = false;
+    schedule();
   };
   return (item) => {
     queue.push(item);
