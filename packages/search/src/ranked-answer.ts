@@ -169,17 +169,26 @@ function unitsOf(
   }
   const namedKeys = new Map(named.map((symbol) => [`${symbol.file}\0${symbol.line}\0${symbol.name}`, symbol.score]));
   const units = new Map<string, Unit>();
-  const seenLines = new Set<string>();
+  const seenLines = new Map<string, Set<number>>();
   for (const chunk of chunks) {
     const fileSymbols = byFile.get(chunk.file) ?? [];
     const texts = chunk.text.split("\n");
     const score = chunkScores.get(chunk.id) ?? 0;
+    let seen = seenLines.get(chunk.file);
+    if (!seen) seenLines.set(chunk.file, (seen = new Set()));
+    // Consecutive lines mostly share their owner: look its unit up only when the owner changes.
+    let lastOwner: SpanSymbol | null | undefined;
+    let unit: Unit | undefined;
     for (let offset = 0; offset < texts.length; offset++) {
       const line = chunk.start_line + offset;
       const owner = innermost(fileSymbols, line);
-      const key = owner ? `${chunk.file}\0s${owner.id}` : `${chunk.file}\0c${chunk.id}`;
-      let unit = units.get(key);
+      if (owner !== lastOwner || unit === undefined) {
+        lastOwner = owner;
+        const key = owner ? `${chunk.file}\0s${owner.id}` : `${chunk.file}\0c${chunk.id}`;
+        unit = units.get(key);
+      }
       if (!unit) {
+        const key = owner ? `${chunk.file}\0s${owner.id}` : `${chunk.file}\0c${chunk.id}`;
         unit = {
           key,
           file: chunk.file,
@@ -197,9 +206,8 @@ function unitsOf(
       }
       unit.chunkScore = Math.max(unit.chunkScore, score);
       // Overlapping windows repeat lines: each counts once.
-      const lineKey = `${chunk.file}\0${line}`;
-      if (seenLines.has(lineKey)) continue;
-      seenLines.add(lineKey);
+      if (seen.has(line)) continue;
+      seen.add(line);
       unit.lines.push({ line, text: texts[offset]! });
     }
   }
