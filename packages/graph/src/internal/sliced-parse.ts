@@ -7,9 +7,10 @@ import type { RootType, TreeWalker } from "./tree-walker";
  * Texts at least this long are parsed in slices. A parse tree takes 45–50 times its text
  * in native memory (a 15 MiB TypeScript file: ~700 MB), and node-tree-sitter frees a tree
  * only in a finalizer on a later turn of the event loop, so a whole-file parse of a huge
- * file held all of it at once.
+ * file held all of it at once. Shorter files (all that the default `index.max_file_bytes`
+ * admits) are parsed whole: slicing parses each statement three times.
  */
-export const SLICED_PARSE_MIN_CHARS = 256 * 1024;
+export const SLICED_PARSE_MIN_CHARS = 1024 * 1024;
 
 /**
  * Files at least this long are refused when a top-level statement cannot be split; shorter
