@@ -265,7 +265,7 @@ export const NOT_SLICEABLE = new Error("the root node's rules need the whole fil
 export function hugeFileRefusal(size: number, why: string, details: Record<string, unknown> = {}): TsiftError {
   return new TsiftError(
     "unsupported",
-    `${size} characters is too large to index in bounded memory: ${why}; files of ${REFUSE_UNSPLITTABLE_MIN_CHARS} characters or more are indexed only in slices of whole top-level statements, so their memory stays within 20 times their size; split the file, add it to index.exclude, or set index.max_file_bytes below ${size} to skip it`,
+    `${size} characters is too large to index in bounded memory: ${why}; files of ${REFUSE_UNSPLITTABLE_MIN_CHARS} characters or more are indexed only in slices of whole top-level statements, which bounds their memory (a whole parse takes ~50 times the text); split the file, add it to index.exclude, or set index.max_file_bytes below ${size} to skip it`,
     { details: { reason: "too_large", size, ...details } },
   );
 }
