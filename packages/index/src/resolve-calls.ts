@@ -219,7 +219,8 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const [written, ...steps] = splitSteps(text);
     // `Map<K, V>#get()` is a `V`; explicit type arguments of a call (`f()<A>`) name no container.
     const builtin = steps.length > 0 ? builtinStep(written, steps[0]!) : null;
-    if (builtin) return typeOf([builtin, ...steps.slice(1)].join("#"), file, caller, language, depth + 1, scope, callee);
+    // (the call's argument step, if any, says nothing more: `Map#get(k)` is a `V` whatever `k` is)
+    if (builtin) return typeOf([builtin, ...steps.slice(argumentStep(steps[1]) ? 2 : 1)].join("#"), file, caller, language, depth + 1, scope, callee);
     const head = written.replace(/(\(\))<.*>$/u, "$1");
     // The member used after step i (argument steps skipped): picks among candidate types.
     const wanted = (i: number) => {

@@ -222,4 +222,15 @@ describe("call results and tagged templates without a checker (TypeScript)", () 
       "49 clock.now -> src/services.ts:Clock.now",
     ]);
   });
+
+  it("argument steps leave built-in results and agreeing calls alone", () => {
+    expect(callsIn("agreeing", "src/more.ts")).toEqual([
+      "54 stores.get(KEY).close -> src/services.ts:Store.close",
+      "54 stores.get -> unresolved",
+      // `open(ClockRef)` and `open(ClockRef, mode)`: one function, so one result type.
+      "55 (flag ? open(ClockRef) : open(ClockRef, mode)).close -> src/services.ts:Store.close",
+      "55 open -> src/results.ts:open",
+      "55 open -> src/results.ts:open",
+    ]);
+  });
 });

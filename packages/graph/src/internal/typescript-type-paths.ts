@@ -151,7 +151,8 @@ export function callResult(type: SyntaxNode | null): string | null {
       if (inner) curried.add(inner);
       return inner !== null;
     }
-    const path = bound(typePath(result, true), own, null) ?? boundByArgument(result, argumentParameters(signature.childForFieldName("parameters")), -1, own);
+    const path =
+      bound(typePath(result, true), own, null) ?? boundByArgument(result, () => argumentParameters(signature.childForFieldName("parameters")), -1, own);
     if (path) results.add(path);
     return path !== null;
   };
@@ -366,7 +367,7 @@ export function classFactory(node: SyntaxNode): string | null {
  * `@k` when parameter k is typed P itself, `@k<>` when P is one of the type arguments of
  * parameter k's type (the resolver picks the one with the member used). Null otherwise.
  */
-export function boundByArgument(annotation: SyntaxNode | null, parameters: readonly SyntaxNode[], skip: number, own: TypeParameters): string | null {
+export function boundByArgument(annotation: SyntaxNode | null, parametersOf: () => readonly SyntaxNode[], skip: number, own: TypeParameters): string | null {
   let name = annotation?.type === "type_annotation" ? annotation.firstNamedChild : annotation;
   while (name?.type === "parenthesized_type") name = name.firstNamedChild;
   if (name?.type === "union_type") {
@@ -374,6 +375,7 @@ export function boundByArgument(annotation: SyntaxNode | null, parameters: reado
     name = parts.length === 1 ? parts[0]! : null;
   }
   if (name?.type !== "type_identifier" || own.get(name.text) !== null) return null;
+  const parameters = parametersOf();
   for (let k = 0; k < parameters.length; k++) {
     if (k === skip) continue;
     let declared = parameters[k]!.childForFieldName("type")?.firstNamedChild ?? null;

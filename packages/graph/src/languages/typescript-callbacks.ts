@@ -71,7 +71,7 @@ function recordSignature(node: SyntaxNode, draft: SymbolDraft, context: RuleCont
       // A parameter typed by an unconstrained type parameter of the signature: the argument binding it.
       let path = bound(typePath(annotation, true), scope, enclosing);
       if (path === null) {
-        path = boundByArgument(annotation, parameters, i, own);
+        path = boundByArgument(annotation, () => parameters, i, own);
         // Not when the function type declares that type parameter itself (`f: <X>(x: X) => …`).
         if (path !== null && typeParameters(type).has(annotation?.firstNamedChild?.text ?? "")) path = null;
       }
@@ -188,10 +188,19 @@ export function argumentStep(node: SyntaxNode, state: TypeState): string {
   if (args?.type !== "arguments" || args.namedChildCount === 0) return "";
   let known = false;
   const types = args.namedChildren.map((arg) => {
-    if (arg.type !== "identifier" && (arg.type !== "member_expression" || !IDENTIFIER_PATH.test(arg.text))) return "";
-    const root = arg.type === "identifier" ? arg.text : arg.text.slice(0, arg.text.indexOf("."));
-    const local = lookup(state, arg.startIndex, root);
-    const type = local === undefined ? (root === "this" ? null : `=${arg.text}`) : arg.type === "identifier" ? local : null;
+    let type: string | null = null;
+    if (arg.type === "identifier") {
+      const local = lookup(state, arg.startIndex, arg.text);
+      type = local === undefined ? `=${arg.text}` : local;
+    } else if (
+      arg.type === "member_expression" &&
+      arg.firstNamedChild?.type === "identifier" &&
+      arg.childForFieldName("property")?.type === "property_identifier"
+    ) {
+      // `ns.ClockRef`: a value of the file or of a namespace import.
+      const root = arg.firstNamedChild.text;
+      type = root !== "this" && lookup(state, arg.startIndex, root) === undefined ? `=${arg.text}` : null;
+    }
     if (!type || type.includes(";")) return "";
     known = true;
     return type;

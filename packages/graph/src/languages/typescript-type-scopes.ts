@@ -23,13 +23,15 @@ export interface TypeState {
   fields: Map<string, Map<string, string>>;
   /** Open calls, outermost first; a call's callback arguments (start -> `callee,i`) are read when its first one is reached. */
   calls: { node: SyntaxNode; end: number; callbacks?: Map<number, string>; args?: string }[];
+  /** Call node (start and length) -> its type as read at `depth` (see expressionType). */
+  callTypes: Map<number, { type: string | null; depth: number }>;
 }
 
 const states = new WeakMap<RuleContext, TypeState>();
 
 export function stateOf(context: RuleContext): TypeState {
   let state = states.get(context);
-  if (!state) states.set(context, (state = { scopes: [], fields: new Map(), calls: [] }));
+  if (!state) states.set(context, (state = { scopes: [], fields: new Map(), calls: [], callTypes: new Map() }));
   return state;
 }
 

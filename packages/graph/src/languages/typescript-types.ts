@@ -121,29 +121,13 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
       return path ? `=${path}` : null;
     }
     case "call_expression": {
-      const callee = node.childForFieldName("function");
-      if (!callee) return null;
-      // `f(a)(b)`: what calling the result of `f(a)` yields.
-      if (callee.type === "call_expression") {
-        const inner = withoutArguments(expressionType(callee, state, context, depth + 1) ?? "");
-        return inner.endsWith("()") && !inner.endsWith("()()") ? `${inner}()` : null;
-      }
-      const path = valuePath(callee);
-      const root = path?.split(".")[0];
-      if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined)
-        return `${path}()${typeArgumentsOf(node) || argumentStep(node, state)}`;
-      // `const run = f(…); run(…)`: calling what `f(…)` returned; a local of a callable type
-      // (`sql` in `` sql`…` ``, a tagged template): what its call signatures return (`T#()`).
-      if (callee.type === "identifier") {
-        const local = withoutArguments(lookup(state, callee.startIndex, callee.text) ?? "");
-        if (!local || local.startsWith("=") || local.startsWith(">") || local === "this") return null;
-        // A tagged template picks the call signature that takes a `TemplateStringsArray` (`T#\``).
-        if (node.childForFieldName("arguments")?.type === "template_string") return `${local}#\``;
-        if (local.endsWith("()()")) return null;
-        return local.endsWith("()") ? `${local}()` : `${local}#()`;
-      }
-      const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
-      return inner && inner.includes("#") ? `${inner}()${argumentStep(node, state)}` : null;
+      // A receiver chain (`a.b(x).c(y).d()`) is read again from each call in it: once per call node.
+      const key = node.startIndex * 2097152 + (node.endIndex - node.startIndex);
+      const cached = state.callTypes.get(key);
+      if (cached && (cached.type !== null || cached.depth <= depth)) return cached.type;
+      const type = callType(node, state, context, depth);
+      state.callTypes.set(key, { type, depth });
+      return type;
     }
     case "subscript_expression":
       return elementOf(expressionType(node.childForFieldName("object"), state, context, depth + 1));
@@ -156,6 +140,32 @@ function expressionType(node: SyntaxNode | null, state: TypeState, context: Rule
     default:
       return UNWRAP.has(node.type) ? expressionType(node.firstNamedChild, state, context, depth + 1) : null;
   }
+}
+
+/** What a call evaluates to (see `expressionType`). */
+function callType(node: SyntaxNode, state: TypeState, context: RuleContext, depth: number): string | null {
+  const callee = node.childForFieldName("function");
+  if (!callee) return null;
+  // `f(a)(b)`: what calling the result of `f(a)` yields.
+  if (callee.type === "call_expression") {
+    const inner = withoutArguments(expressionType(callee, state, context, depth + 1) ?? "");
+    return inner.endsWith("()") && !inner.endsWith("()()") ? `${inner}()` : null;
+  }
+  const path = valuePath(callee);
+  const root = path?.split(".")[0];
+  if (path && root !== "this" && lookup(state, callee.startIndex, root!) === undefined) return `${path}()${typeArgumentsOf(node) || argumentStep(node, state)}`;
+  // `const run = f(…); run(…)`: calling what `f(…)` returned; a local of a callable type
+  // (`sql` in `` sql`…` ``, a tagged template): what its call signatures return (`T#()`).
+  if (callee.type === "identifier") {
+    const local = withoutArguments(lookup(state, callee.startIndex, callee.text) ?? "");
+    if (!local || local.startsWith("=") || local.startsWith(">") || local === "this") return null;
+    // A tagged template picks the call signature that takes a `TemplateStringsArray` (`T#\``).
+    if (node.childForFieldName("arguments")?.type === "template_string") return `${local}#\``;
+    if (local.endsWith("()()")) return null;
+    return local.endsWith("()") ? `${local}()` : `${local}#()`;
+  }
+  const inner = callee.type === "member_expression" ? expressionType(callee, state, context, depth + 1) : null;
+  return inner && inner.includes("#") ? `${inner}()${argumentStep(node, state)}` : null;
 }
 
 /** `yield* x` → `*(T)`, `await x` → `~(T)` (T: x's type, `=x` for an unbound name); a plain `yield` is what the caller sends: unknown. */
@@ -174,7 +184,10 @@ function agreed(left: SyntaxNode | null, right: SyntaxNode | null, state: TypeSt
   if (nullish(left)) return expressionType(right, state, context, depth + 1);
   const type = expressionType(left, state, context, depth + 1);
   if (nullish(right)) return type;
-  return type !== null && type === expressionType(right, state, context, depth + 1) ? type : null;
+  const other = expressionType(right, state, context, depth + 1);
+  if (type === null || other === null) return null;
+  // Calls of one function with different arguments (`c ? concat(a, b, s) : concat(a, b)`) agree without them.
+  return type === other ? type : withoutArguments(type) === withoutArguments(other) ? withoutArguments(type) : null;
 }
 
 /** `a.b.c` as written, when it is a plain identifier path. */
@@ -408,7 +421,7 @@ function annotateSymbol(draft: SymbolDraft, node: SyntaxNode, context: RuleConte
         bound(typePath(annotation, true), own, enclosingOf(state)) ??
         curriedResult(annotation, own, enclosingOf(state)) ??
         thisLookup(annotation, node) ??
-        boundByArgument(annotation, argumentParameters(node.childForFieldName("parameters")), -1, own))
+        boundByArgument(annotation, () => argumentParameters(node.childForFieldName("parameters")), -1, own))
       : (declared ?? returnedType(node, context));
     if (returns) draft.return_type = returns;
     const binding = context.parentType() === "variable_declarator" ? annotatedSignatures(node.parent?.childForFieldName("type") ?? null) : [];
