@@ -1,19 +1,9 @@
 import type Database from "better-sqlite3";
-import { hasDocColumn, warmFileSpans } from "./file-spans";
+import { hasDocColumn, warmFileSpans, type SpanRow } from "./file-spans";
 import { prepared } from "./prepared";
 
 /** A symbol whose span overlaps a searched range: the units a ranked answer points at. */
-export interface SpanSymbol {
-  id: number;
-  file: string;
-  name: string;
-  kind: string;
-  line: number;
-  end_line: number;
-  parent: string | null;
-  qualified_name: string;
-  doc: string | null;
-}
+export type SpanSymbol = SpanRow;
 
 /** Symbols of the given kinds overlapping any of `ranges` (root-relative file, inclusive lines), by file and line. */
 export function unitSymbolsOverlapping(
