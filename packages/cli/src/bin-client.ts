@@ -17,7 +17,8 @@ async function run(): Promise<void> {
   if (argv.length > 0 && !argv.some((word) => HELP_OR_VERSION.has(word))) {
     const io = processIo();
     // Same pipe rules as bin.js, set only once an answer is about to be written.
-    const code = await runThroughDaemon(argv, io, quietOnClosedPipes);
+    // The output streams are created (a few milliseconds for pipes) while the daemon works.
+    const code = await runThroughDaemon(argv, io, quietOnClosedPipes, () => void [process.stdout, process.stderr]);
     if (code !== undefined) {
       process.exitCode = code;
       return;

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { isatty } from "node:tty";
 
 /** Everything a command may touch outside itself, so tests drive the CLI in-process. */
 export interface CliIo {
@@ -36,9 +37,12 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
-    columns: process.stdout.columns,
+    // Asked of the file descriptors, not the streams: creating process.stdout and
+    // process.stderr costs milliseconds that the daemon client spends waiting for its
+    // answer instead (see runThroughDaemon). A stream is a TTY exactly when its fd is.
+    stdoutIsTTY: isatty(1),
+    stderrIsTTY: isatty(2),
+    columns: isatty(1) ? process.stdout.columns : undefined,
   };
 }
 

@@ -66,11 +66,17 @@ export const DAEMON_ALREADY_ASKED = Symbol.for("tsift.daemon-already-asked");
  * timeout or an answer of the wrong shape. Nothing is printed before a whole answer is in,
  * so falling back never duplicates output.
  */
-export async function runThroughDaemon(argv: readonly string[], io: CliIo, beforeWriting?: () => void): Promise<number | undefined> {
+export async function runThroughDaemon(
+  argv: readonly string[],
+  io: CliIo,
+  beforeWriting?: () => void,
+  /** Runs once the request is sent: setup that can overlap the daemon's work. */
+  whileWaiting?: () => void,
+): Promise<number | undefined> {
   if (io.env.TSIFT_NO_DAEMON === "1" || argv.length === 0 || (globalThis as Record<symbol, unknown>)[DAEMON_ALREADY_ASKED] === true) return undefined;
   const { socket } = daemonPaths(io.env);
   if (!existsSync(socket)) return undefined;
-  const reply = await ask(socket, {
+  const asked = ask(socket, {
     version: VERSION,
     op: "run",
     argv: [...argv],
@@ -80,6 +86,8 @@ export async function runThroughDaemon(argv: readonly string[], io: CliIo, befor
     stderrIsTTY: io.stderrIsTTY,
     ...(io.columns === undefined ? {} : { columns: io.columns }),
   });
+  whileWaiting?.();
+  const reply = await asked;
   if (!isRunReply(reply)) return undefined;
   beforeWriting?.();
   if (reply.stdout) io.stdout(reply.stdout);
