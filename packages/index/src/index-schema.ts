@@ -7,7 +7,7 @@
  *
  * Lines are 1-based and inclusive; paths are root-relative with `/`.
  */
-export const INDEX_SCHEMA_VERSION = 6;
+export const INDEX_SCHEMA_VERSION = 7;
 
 const V1 = [
   `CREATE TABLE IF NOT EXISTS meta (
@@ -246,8 +246,17 @@ const V6 = [
   "UPDATE files SET mtime_ns = -1, content_hash = ''",
 ];
 
+/**
+ * Extraction records more than version 6's did, in columns that already exist: argument and
+ * type-parameter facts at TypeScript call sites and signatures (callback parameters bound by
+ * a generic callee's other arguments, service classes, destructured parameters), and files of
+ * 1 MiB or more parsed in slices. Rows an older build extracted resolve fewer calls until
+ * their file changes, so every file is re-extracted by the next update, once.
+ */
+const V7 = ["UPDATE files SET mtime_ns = -1, content_hash = ''"];
+
 /** `INDEX_MIGRATIONS[n - 1]` brings a file from version n - 1 to n. */
-export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6];
+export const INDEX_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7];
 
 /** `files.skip_reason` of a tracked file whose reading or extraction failed (with `files.failure`). */
 export const FAILURE_REASONS = ["read_failed", "extract_failed"] as const;
