@@ -12,6 +12,10 @@ import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const repo = join(import.meta.dirname, "..", "..", "..");
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);

@@ -9,6 +9,10 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import fc from "fast-check";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const repoRoot = join(import.meta.dirname, "..", "..", "..");
 const digest = await import(join(repoRoot, "packages", "digest", "dist", "index.js"));
 const { PatchParser, parseNumstat, parseRawDiff, diffDigest } = digest;

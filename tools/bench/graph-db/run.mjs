@@ -12,6 +12,10 @@ import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);

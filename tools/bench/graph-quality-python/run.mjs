@@ -29,6 +29,10 @@ import { parseArgs } from "node:util";
 import { compareCallers, loadIndex, methodMissCategories } from "../graph-quality/compare.mjs";
 import { prepareStdlib } from "../index/corpora.mjs";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, "../../..");
 const PYTHON = "/usr/bin/python3";

@@ -33,6 +33,10 @@ import { parseArgs } from "node:util";
 import { compareCallers, loadIndex, methodMissCategories } from "./compare.mjs";
 import { oracleCallSites } from "./oracle.mjs";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, "../../..");
 /** The corpora: an npm package and the directory of it holding its TypeScript sources. */

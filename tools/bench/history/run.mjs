@@ -10,6 +10,10 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "./generate-repo.mjs";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const repoRoot = join(import.meta.dirname, "..", "..", "..");
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);

@@ -28,6 +28,10 @@ import { HAS_GNU_TIME, median, summarize, timedRun } from "./measure.mjs";
 import { PEERS } from "./peers.mjs";
 import { renderMarkdown } from "./report.mjs";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, "../../..");
 

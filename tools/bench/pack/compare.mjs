@@ -18,6 +18,10 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const REPOMIX_VERSION = "1.13.1";
 const EFFECT_VERSION = "4.1.0";
 const TOP = 50;

@@ -8,6 +8,10 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const mb = Number(process.argv[process.argv.indexOf("--mb") + 1] || 100);
 const bin = join(import.meta.dirname, "..", "..", "..", "packages", "cli", "dist", "bin.js");
 const dir = mkdtempSync(join(tmpdir(), "tsift-bench-run-"));

@@ -10,6 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const here = new URL(".", import.meta.url);
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);

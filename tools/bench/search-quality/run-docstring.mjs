@@ -21,6 +21,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GREP_STOP_WORDS, grepRankedFiles } from "./grep-baseline.mjs";
 
+// Every tsift this script starts runs in-process: a daemon left running (of another build,
+// perhaps) would otherwise answer its read commands.
+process.env.TSIFT_NO_DAEMON = "1";
+
 const here = new URL(".", import.meta.url);
 const repoRoot = join(here.pathname, "..", "..", "..");
 const args = process.argv.slice(2);
