@@ -38,6 +38,9 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
   rmSync(paths.socket, { force: true });
   const { startWarmIndex, resolveProjectRoot, indexLocation } = await import("@tsift/index");
   const { runFastPath } = await import("../fast-run");
+  const { codeStamp, daemonCodeFiles } = await import("./code-stamp");
+  const codeFiles = daemonCodeFiles(import.meta.url);
+  const startedCode = codeStamp(codeFiles);
   const warm = new Map<string, WarmIndex>();
   const started = Date.now();
   let lastRequest = Date.now();
@@ -53,6 +56,11 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
     const argv = request.argv ?? [];
     const name = commandOf(argv);
     if (typeof request.cwd !== "string" || name === undefined || !READ_COMMANDS.has(name) || argv.includes("--help") || argv.includes("-h")) {
+      return { version: VERSION, declined: true };
+    }
+    if (codeStamp(codeFiles) !== startedCode) {
+      // tsift was rebuilt or upgraded under this daemon: the client runs the new code itself, and the next start serves it.
+      stop();
       return { version: VERSION, declined: true };
     }
     const cwd = resolve(request.cwd);
