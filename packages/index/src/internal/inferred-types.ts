@@ -35,20 +35,7 @@ const PROMISES = /^(?:Promise|PromiseLike)$/u;
 /** `a#b()#c` → [`a`, `b()`, `c`]: steps split at `#` outside the parentheses of `*(…)`/`~(…)`. */
 export function splitSteps(text: string): [string, ...string[]] {
   if (!text.includes("(") || !/[*~&@]\(/u.test(text)) return text.split("#") as [string, ...string[]];
-  const steps: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === "(") depth++;
-    else if (char === ")") depth--;
-    else if (char === "#" && depth === 0) {
-      steps.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  steps.push(text.slice(start));
-  return steps as [string, ...string[]];
+  return splitTopLevel(text, "#") as [string, ...string[]];
 }
 
 /** `Map<?,Store>` → `Map`, [`?`, `Store`]; nested arguments stay whole; a trailing `[]` stays on the head. */
