@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { hasDocColumn, warmFileSpans, type SpanRow } from "./file-spans";
+import { hasDocColumn, warmSpanReader, type SpanRow } from "./file-spans";
 import { prepared } from "./prepared";
 
 /** A symbol whose span overlaps a searched range: the units a ranked answer points at. */
@@ -13,10 +13,11 @@ export function unitSymbolsOverlapping(
 ): SpanSymbol[] {
   if (ranges.length === 0 || kinds.length === 0) return [];
   const byId = new Map<number, SpanSymbol>();
-  if (warmFileSpans(db, ranges[0]!.file) !== null) {
+  const spansOf = warmSpanReader(db);
+  if (spansOf !== null) {
     const wantedKinds = new Set(kinds);
     for (const range of ranges) {
-      for (const row of warmFileSpans(db, range.file)!.symbols) {
+      for (const row of spansOf(range.file).symbols) {
         if (row.line > range.end) break;
         if (row.end_line >= range.start && wantedKinds.has(row.kind)) byId.set(row.id, row);
       }
