@@ -186,23 +186,23 @@ function unitsOf(
         lastOwner = owner;
         const key = owner ? `${chunk.file}\0s${owner.id}` : `${chunk.file}\0c${chunk.id}`;
         unit = units.get(key);
-      }
-      if (!unit) {
-        const key = owner ? `${chunk.file}\0s${owner.id}` : `${chunk.file}\0c${chunk.id}`;
-        unit = {
-          key,
-          file: chunk.file,
-          language: chunk.language,
-          symbol: owner,
-          start: owner ? owner.line : chunk.start_line,
-          end: owner ? owner.end_line : chunk.end_line,
-          lines: [],
-          chunkScore: 0,
-          nameMatch: owner !== null && namedKeys.has(`${owner.file}\0${owner.line}\0${owner.name}`),
-          nameScore: owner !== null ? (namedKeys.get(`${owner.file}\0${owner.line}\0${owner.name}`) ?? 0) : 0,
-          declared: [],
-        };
-        units.set(key, unit);
+        if (!unit) {
+          const nameKey = owner ? `${owner.file}\0${owner.line}\0${owner.name}` : "";
+          unit = {
+            key,
+            file: chunk.file,
+            language: chunk.language,
+            symbol: owner,
+            start: owner ? owner.line : chunk.start_line,
+            end: owner ? owner.end_line : chunk.end_line,
+            lines: [],
+            chunkScore: 0,
+            nameMatch: owner !== null && namedKeys.has(nameKey),
+            nameScore: owner !== null ? (namedKeys.get(nameKey) ?? 0) : 0,
+            declared: [],
+          };
+          units.set(key, unit);
+        }
       }
       unit.chunkScore = Math.max(unit.chunkScore, score);
       // Overlapping windows repeat lines: each counts once.
