@@ -43,6 +43,7 @@ export { cachedExplanation, type ExplainCommunity, type ExplainOptions, type Sym
 export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/shortest-call-path";
 export {
   callersOfSymbol,
+  dispatchSourcesOf,
   importersOfFile,
   symbolsOfFile,
   symbolsOverlapping,

@@ -9,6 +9,7 @@ import { ChunkStore } from "./internal/chunk-store";
 import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
 import { IndexStore, type TrackedFile } from "./internal/index-store";
 import { resolvePass } from "./internal/resolve-pass";
+import { readWorkspacePackages } from "./internal/workspace-packages";
 import { openIndexWriter, TOOL_VERSION } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { readSource, type SkipReason } from "./read-source";
@@ -78,9 +79,15 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     let resolveMs = 0;
     let workers = 0;
     const anyChange = options.rebuild || plan.changed.length > 0 || plan.deleted.length > 0;
+    // The package.json files bare imports resolve into: when they change, every import and call is resolved again.
+    const packages = readWorkspacePackages(
+      walk.root,
+      walk.files.map((file) => file.path),
+    );
+    const packagesChanged = meta("workspace_packages") !== packages.digest;
 
     const limitChanged = previousLimit !== String(maxFileBytes);
-    if (anyChange || mode === "prune-safe" || limitChanged) {
+    if (anyChange || mode === "prune-safe" || limitChanged || packagesChanged) {
       const db = writer.db;
       const chunks = new ChunkStore(db, await import("@tsift/graph"));
       // IMMEDIATE takes the write lock before the first read, waiting out the busy timeout: a
@@ -152,10 +159,10 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
 
         // Touched-but-identical files change no row that resolution reads.
         const fileSetChanged = options.rebuild || plan.deleted.length > 0 || plan.changed.some((change) => change.kind === "new");
-        const resolving = options.rebuild || store.touchedFiles.size > 0 || fileSetChanged;
-        if (options.rebuild) resolveMs = resolvePass(db, null, store).ms;
+        const resolving = options.rebuild || store.touchedFiles.size > 0 || fileSetChanged || packagesChanged;
+        if (options.rebuild || packagesChanged) resolveMs = resolvePass(db, null, store, packages).ms;
         else if (resolving) {
-          resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }, store).ms;
+          resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }, store, packages).ms;
         }
         store.flushPendingCalls();
         restoreIndexes?.();
@@ -167,6 +174,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
         store.setMeta("indexed_at", now);
         store.setMeta("root", walk.root);
         store.setMeta("max_file_bytes", String(maxFileBytes));
+        store.setMeta("workspace_packages", packages.digest);
         db.exec("RELEASE tsift_index_update");
         if (outer) db.exec("COMMIT");
       } catch (error) {

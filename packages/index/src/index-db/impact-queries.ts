@@ -1,4 +1,6 @@
 import type Database from "better-sqlite3";
+import { family, TYPE_LIKE } from "../internal/resolution-models";
+import { heritageNames, stripTypeArguments } from "../internal/type-text";
 import { prepared } from "./prepared";
 
 /** A symbol as `impact` walks it: enough to name it, place it and follow its callers. */
@@ -94,6 +96,81 @@ export function importersOfFile(db: Database.Database, file: string): ImpactImpo
   return prepared(db, "SELECT file, resolved_file AS imported, name, line FROM imports WHERE resolved_file = ? ORDER BY file, line, id").all(
     file,
   ) as ImpactImporter[];
+}
+
+interface TypeRow {
+  id: number;
+  file: string;
+  name: string;
+  kind: string;
+  language: string;
+  parent: string | null;
+  qualified_name: string;
+  signature: string | null;
+  bases: string | null;
+}
+
+/** Base-type hops followed up from one method (interface of a base of a base…). */
+const MAX_DISPATCH_LEVELS = 8;
+
+/**
+ * The members a call can name and still run the method `id` by dynamic dispatch: the
+ * same-named methods of the interfaces, traits and base classes its type lists among its
+ * bases (`implements GraphStore`, `extends Base`, `impl Store for Mem`), and of their bases
+ * in turn, nearest first. A base is matched by its last path segment; when several types
+ * share that name, those in the type's own file or a file it imports the name from win.
+ * `impact` walks these members' callers too: a test calling `store.save()` on a `Store`
+ * reaches `MemoryStore.save`.
+ */
+export function dispatchSourcesOf(db: Database.Database, id: number): ImpactSymbol[] {
+  const method = prepared(db, `SELECT ${SYMBOL_COLUMNS}, s.parent FROM symbols s WHERE s.id = ? AND s.kind = 'method'`).get(id) as
+    (ImpactSymbol & { parent: string | null }) | undefined;
+  if (!method || method.parent === null) return [];
+  const typeOf = prepared(
+    db,
+    "SELECT id, file, name, kind, language, parent, qualified_name, signature, bases FROM symbols WHERE file = ? AND qualified_name = ?",
+  );
+  const typesNamed = prepared(
+    db,
+    "SELECT id, file, name, kind, language, parent, qualified_name, signature, bases FROM symbols WHERE name = ? ORDER BY file, line, id",
+  );
+  const importedFrom = prepared(
+    db,
+    "SELECT resolved_file FROM imports WHERE file = ? AND (alias = ? OR (alias IS NULL AND name = ?)) AND resolved_file IS NOT NULL",
+    "pluck",
+  );
+  const memberOf = prepared(
+    db,
+    `SELECT ${SYMBOL_COLUMNS} FROM symbols s WHERE s.file = ? AND s.parent = ? AND s.name = ? AND s.kind = 'method' ORDER BY s.line, s.id`,
+  );
+  const owner = typeOf.get(method.file, method.parent) as TypeRow | undefined;
+  if (!owner || !TYPE_LIKE.has(owner.kind)) return [];
+  const lang = family(method.language);
+  const out: ImpactSymbol[] = [];
+  const seenTypes = new Set<number>([owner.id]);
+  let level: TypeRow[] = [owner];
+  for (let depth = 0; depth < MAX_DISPATCH_LEVELS && level.length > 0; depth++) {
+    const next: TypeRow[] = [];
+    for (const type of level) {
+      for (const written of heritageNames(type)) {
+        if (written.includes("|")) continue;
+        const name = stripTypeArguments(written).trim().split(/\.|::/u).at(-1) ?? "";
+        if (!name) continue;
+        const candidates = (typesNamed.all(name) as TypeRow[]).filter(
+          (candidate) => candidate.id !== type.id && TYPE_LIKE.has(candidate.kind) && family(candidate.language) === lang && !seenTypes.has(candidate.id),
+        );
+        const near = new Set([type.file, ...(importedFrom.all(type.file, name, name) as string[])]);
+        const close = candidates.filter((candidate) => near.has(candidate.file));
+        for (const base of close.length > 0 ? close : candidates) {
+          seenTypes.add(base.id);
+          next.push(base);
+          for (const member of memberOf.all(base.file, base.qualified_name, method.name) as ImpactSymbol[]) out.push(member);
+        }
+      }
+    }
+    level = next;
+  }
+  return out;
 }
 
 function toCaller(row: CallerRow): ImpactCaller {

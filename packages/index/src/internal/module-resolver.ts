@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { LANGS, langInfo, type Lang, type ResolutionModel } from "@tsift/graph/langs";
+import { NO_WORKSPACE_PACKAGES, resolveWorkspaceImport, type WorkspacePackages } from "./workspace-packages";
 
 /**
  * The order `./store` is probed in: TypeScript sources before JavaScript, plain before
@@ -8,11 +9,11 @@ import { LANGS, langInfo, type Lang, type ResolutionModel } from "@tsift/graph/l
  */
 export const JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
-type ModuleResolver = (fromFile: string, module: string, name: string | null, files: ReadonlySet<string>) => string | null;
+type ModuleResolver = (fromFile: string, module: string, name: string | null, files: ReadonlySet<string>, packages: WorkspacePackages) => string | null;
 
 /** One resolver per module system a language definition can declare. */
 export const MODULE_RESOLVERS: Readonly<Record<ResolutionModel["modules"], ModuleResolver>> = {
-  js: (fromFile, module, _name, files) => resolveJs(fromFile, module, files),
+  js: (fromFile, module, _name, files, packages) => resolveJs(fromFile, module, files, packages),
   python: resolvePython,
   rust: (fromFile, module, _name, files) => resolveRust(fromFile, module, files),
   relative: (fromFile, module, _name, files) => resolveRelativePath(fromFile, module, files),
@@ -23,12 +24,21 @@ const MODULE_SYSTEM = new Map<string, ResolutionModel["modules"]>(LANGS.map((lan
 
 /**
  * Which indexed file an import points at, looked up in the set of indexed paths (never
- * on disk, so resolution is a pure function of the index), by the module system the
- * language declares. Package imports, Kotlin packages and anything not found are null:
- * the caller treats those names as external instead of guessing a project symbol.
+ * on disk, so resolution is a pure function of the index and the workspace's package.json
+ * files), by the module system the language declares. A JavaScript import of a workspace
+ * package's name resolves into that package's source (`readWorkspacePackages`); other
+ * package imports, Kotlin packages and anything not found are null: the caller treats
+ * those names as external instead of guessing a project symbol.
  */
-export function resolveModule(lang: Lang, fromFile: string, module: string, name: string | null, files: ReadonlySet<string>): string | null {
-  return MODULE_RESOLVERS[MODULE_SYSTEM.get(lang) ?? "none"](fromFile, module, name, files);
+export function resolveModule(
+  lang: Lang,
+  fromFile: string,
+  module: string,
+  name: string | null,
+  files: ReadonlySet<string>,
+  packages: WorkspacePackages = NO_WORKSPACE_PACKAGES,
+): string | null {
+  return MODULE_RESOLVERS[MODULE_SYSTEM.get(lang) ?? "none"](fromFile, module, name, files, packages);
 }
 
 function resolveRelativePath(fromFile: string, module: string, files: ReadonlySet<string>): string | null {
@@ -37,11 +47,21 @@ function resolveRelativePath(fromFile: string, module: string, files: ReadonlySe
   return !joined.startsWith("..") && files.has(joined) ? joined : null;
 }
 
-/** `./store` -> store.ts, .tsx, .js…, store/index.*; `./store.js` also finds store.ts (TS ESM convention). */
-function resolveJs(fromFile: string, module: string, files: ReadonlySet<string>): string | null {
-  if (!module.startsWith("./") && !module.startsWith("../") && module !== "." && module !== "..") return null;
+/**
+ * `./store` -> store.ts, .tsx, .js…, store/index.*; `./store.js` also finds store.ts (TS ESM
+ * convention); `@scope/pkg` -> the workspace package's source entry.
+ */
+function resolveJs(fromFile: string, module: string, files: ReadonlySet<string>, packages: WorkspacePackages): string | null {
+  if (!module.startsWith("./") && !module.startsWith("../") && module !== "." && module !== "..") {
+    return packages.byName.size === 0 ? null : resolveWorkspaceImport(packages, module, (base) => probeJs(base, files), files);
+  }
   const base = posix.normalize(posix.join(posix.dirname(fromFile), module));
   if (base.startsWith("..")) return null;
+  return probeJs(base, files);
+}
+
+/** A root-relative path as written (`src/store`, `src/store.js`, `src/util`) to the indexed file it names. */
+function probeJs(base: string, files: ReadonlySet<string>): string | null {
   if (files.has(base)) return base;
   const extension = posix.extname(base);
   const stem = JS_EXTENSIONS.includes(extension) ? base.slice(0, -extension.length) : base;

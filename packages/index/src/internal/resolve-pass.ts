@@ -4,6 +4,7 @@ import { createCallResolver, type ResolverCall, type ResolverImport, type Resolv
 import type { PendingCall } from "./index-store";
 import { resolveModule } from "./module-resolver";
 import { PACKAGE_MEMBER } from "./resolver-tables";
+import { NO_WORKSPACE_PACKAGES, type WorkspacePackages } from "./workspace-packages";
 
 export interface ResolvePassStats {
   imports: number;
@@ -39,8 +40,14 @@ export interface PendingCalls {
  * changed, or a file it imports from changed: those calls (plus any left pointing at a
  * deleted symbol) are revisited, against candidate tables built from every symbol so
  * uniqueness and ambiguity stay global. With `scope` null every call is revisited.
+ * `packages` are the workspace's package.json files that bare imports resolve into.
  */
-export function resolvePass(db: Database.Database, scope: ResolveScope | null, pending?: PendingCalls): ResolvePassStats {
+export function resolvePass(
+  db: Database.Database,
+  scope: ResolveScope | null,
+  pending?: PendingCalls,
+  packages: WorkspacePackages = NO_WORKSPACE_PACKAGES,
+): ResolvePassStats {
   const started = performance.now();
   const languages = new Map<string, Lang>();
   for (const row of db.prepare("SELECT path, language FROM files WHERE skip_reason IS NULL").all() as { path: string; language: Lang }[]) {
@@ -60,7 +67,7 @@ export function resolvePass(db: Database.Database, scope: ResolveScope | null, p
     const key = `${language}\0${entry.file.slice(0, entry.file.lastIndexOf("/") + 1)}\0${entry.module}\0${entry.name}`;
     let resolved = cache.get(key);
     if (resolved === undefined) {
-      resolved = language ? resolveModule(language, entry.file, entry.module, entry.name, paths) : null;
+      resolved = language ? resolveModule(language, entry.file, entry.module, entry.name, paths, packages) : null;
       cache.set(key, resolved);
     }
     if (resolved !== entry.resolved_file) {

@@ -1,4 +1,4 @@
-import { callersOfSymbol, importersOfFile, undecidedCallsNamed, type ImpactCaller, type ImpactSymbol } from "@tsift/index/graph-read";
+import { callersOfSymbol, dispatchSourcesOf, importersOfFile, undecidedCallsNamed, type ImpactCaller, type ImpactSymbol } from "@tsift/index/graph-read";
 import type Database from "better-sqlite3";
 import type { ChangedSymbol } from "./changed-symbols";
 import type { ImpactVia } from "./impact-types";
@@ -35,9 +35,11 @@ const label = (symbol: { qualified_name: string; file: string; line: number }) =
 /**
  * Walks the reverse call graph from the changed symbols, breadth-first and at most `depth`
  * hops (callers of callers), entering each symbol once, and returns every call site in test
- * code it meets. Removed symbols have no row any more: the calls the resolver left
- * undecided that still write their name, in the symbol's file or a file importing it,
- * stand in for their callers.
+ * code it meets. A method is also reached through the interface, trait and base-class
+ * members it implements or overrides (`dispatchSourcesOf`), without a hop: a call the
+ * resolver left on `Store.save` can run `MemoryStore.save`. Removed symbols have no row
+ * any more: the calls the resolver left undecided that still write their name, in the
+ * symbol's file or a file importing it, stand in for their callers.
  */
 export function callReach(db: Database.Database, changed: readonly ChangedSymbol[], depth: number, isTestSite: IsTestSite): TestHit[] {
   const hits: TestHit[] = [];
@@ -71,7 +73,15 @@ export function callReach(db: Database.Database, changed: readonly ChangedSymbol
     step(site, { changed: from.qualified_name, path: [`${from.qualified_name} (${from.file}:${from.line}, removed)`] }, 1, next);
   }
   for (let hops = 1; hops <= depth && (frontier.length > 0 || next.length > 0); hops++) {
-    for (const from of frontier) for (const site of callersOfSymbol(db, from.symbol.id)) step(site, from, hops, next);
+    for (const from of frontier) {
+      for (const site of callersOfSymbol(db, from.symbol.id)) step(site, from, hops, next);
+      for (const member of dispatchSourcesOf(db, from.symbol.id)) {
+        if (visited.has(member.id)) continue;
+        visited.add(member.id);
+        const via = { changed: from.changed, path: [...from.path, `${label(member)}, by dispatch`] };
+        for (const site of callersOfSymbol(db, member.id)) step(site, via, hops, next);
+      }
+    }
     frontier = next.sort((a, b) => a.symbol.id - b.symbol.id);
     next = [];
   }
