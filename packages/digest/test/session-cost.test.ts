@@ -146,4 +146,14 @@ describe("sessionCost loop clusters", () => {
     expect(cost.noop_closeouts).toBe(2);
     expect(cost.guardrails).toEqual([]);
   });
+
+  it.each([
+    ["a count on a line that names no event", ["2026-05-02T10:00:00Z INFO worker up", "2026-05-02T10:09:00Z WARN worker restart_count=3"]],
+    ["a count on an event that is no restart word", ["2026-05-02T10:00:00Z INFO event=started restart_count=3"]],
+  ])("takes a runtime log's restart_count as its restarts: %s", async (_what, log) => {
+    const cost = await sessionCost(streamOf(log));
+    expect(cost.source).toBe("log");
+    expect(cost.runtime).toMatchObject({ restarts: 3, max_restart_count: 3 });
+    expect(cost.guardrails.map((guardrail) => guardrail.kind)).toEqual(["restart_loop"]);
+  });
 });

@@ -188,4 +188,29 @@ describe("digestSession on Codex rollouts, markdown and runtime logs", () => {
     expect(digest.restarts.max_restart_count).toBe(2);
     expect(digest.restarts.events.map((item) => item.text)).toEqual(["session_start", "auto_trigger_timeout", "fresh_restart", "quit_after_eof"]);
   });
+
+  it("counts restarts from restart_count when the log says more than its restart events do", async () => {
+    const digest = await digestSession(streamOf(["2026-05-02T10:00:00Z INFO worker up", "2026-05-02T10:09:00Z WARN worker restart_count=3"]));
+    expect(digest.source).toBe("log");
+    expect(digest.restarts).toMatchObject({ total: 3, max_restart_count: 3 });
+  });
+
+  it("marks a markdown failure resolved when a later run of the same command shows no failure", async () => {
+    const doc = [
+      "## Assistant",
+      "$ npm run build",
+      "error TS2322: Type 'string' is not assignable to type 'number'.",
+      "Fixed the type.",
+      "$ npm run build",
+      "Build finished.",
+      "$ npm test",
+      "FAIL src/math.test.ts > adds",
+    ];
+    const digest = await digestSession(streamOf(doc));
+    expect(digest.source).toBe("markdown");
+    expect(digest.failures.map(({ command, text, resolved }) => ({ command, text, resolved }))).toEqual([
+      { command: "npm run", text: "error TS2322: Type 'string' is not assignable to type 'number'.", resolved: true },
+      { command: "npm test", text: "FAIL src/math.test.ts > adds", resolved: false },
+    ]);
+  });
 });

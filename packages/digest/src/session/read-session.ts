@@ -88,7 +88,8 @@ function logParser(): LineParser {
           line,
         );
     const count = /\brestart_count=(\d+)/.exec(line);
-    const event = (field?.[1] ?? word?.[1])?.replace(" ", "_");
+    // A line that reports only the counter is a restart all the same.
+    const event = (field?.[1] ?? word?.[1])?.replace(" ", "_") ?? (count ? "restart_count" : undefined);
     if (event) events.push({ kind: "runtime", event, ...(count ? { restart_count: Number(count[1]) } : {}) });
     return events;
   };

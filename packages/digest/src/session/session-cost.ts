@@ -4,6 +4,7 @@ import { withEconomy, type DigestEconomy } from "../digest-economy";
 import { BoundedCounter } from "./bounded-counter";
 import { LoopTracker, type LoopCluster } from "./loop-clusters";
 import { readSession } from "./read-session";
+import { RestartTally } from "./restart-tally";
 import type { FileRead, SessionEvent, SessionReadStats, SessionSourceChoice, TokenUsage } from "./session-types";
 
 /** Deterministic estimate of the tokens one source line costs in a tool result. */
@@ -80,8 +81,7 @@ export class SessionCoster {
   private readonly reads = new BoundedCounter<{ path: string; range: string; tokens: number }>();
   private readonly pendingReads = new Map<string, FileRead>();
   private readonly runtime = new BoundedCounter<object>();
-  private restarts = 0;
-  private maxRestartCount: number | null = null;
+  private readonly restarts = new RestartTally();
   private cwd: string | null = null;
   private readonly loops = new LoopTracker();
 
@@ -102,8 +102,7 @@ export class SessionCoster {
       }
     } else if (event.kind === "runtime") {
       this.runtime.add(event.event, {});
-      if (/restart|resumed|timeout|compact|aborted/.test(event.event) && !/quit_after_eof/.test(event.event)) this.restarts++;
-      if (event.restart_count !== undefined) this.maxRestartCount = Math.max(this.maxRestartCount ?? 0, event.restart_count);
+      this.restarts.add(event);
     }
   }
 
@@ -178,8 +177,8 @@ export class SessionCoster {
           this.runtime.byCount().map((entry) => ({ text: entry.key, count: entry.count })),
           limit,
         ).items,
-        restarts: this.restarts,
-        max_restart_count: this.maxRestartCount,
+        restarts: this.restarts.total,
+        max_restart_count: this.restarts.maxRestartCount,
       },
       loop_clusters: capList(this.loops.finish(), limit).items,
       noop_closeouts: this.loops.noopCloseouts,
@@ -188,7 +187,7 @@ export class SessionCoster {
         largestPrompt: Math.max(0, ...this.largest.map(promptSide)),
         prompt,
         ratio,
-        restarts: this.restarts,
+        restarts: this.restarts.total,
         noopCloseouts: this.loops.noopCloseouts,
         duplicateTokens,
         topRead: repeated[0],

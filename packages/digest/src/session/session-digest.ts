@@ -3,6 +3,7 @@ import { withEconomy, type DigestEconomy } from "../digest-economy";
 import { BoundedCounter } from "./bounded-counter";
 import { closeoutKinds, commandName, filePathsIn, type EntryKinds, isFailureLine, promptTarget, symbolsIn, type CloseoutKind } from "./extract";
 import { readSession } from "./read-session";
+import { RestartTally } from "./restart-tally";
 import type { SessionEvent, SessionReadStats, SessionSourceChoice } from "./session-types";
 
 export interface SessionDigestOptions {
@@ -84,9 +85,10 @@ export class SessionDigester {
   private cwd: string | null = null;
   private promptCount = 0;
   private toolCalls = 0;
-  private restartTotal = 0;
-  private maxRestartCount: number | null = null;
+  private readonly restarts = new RestartTally();
   private lastCommand: string | null = null;
+  /** A markdown document's latest command (no call id to pair a result with): the failure lines after it are its output. */
+  private open: { command: string; failed: boolean } | null = null;
 
   constructor(private readonly root: string | undefined) {}
 
@@ -116,7 +118,11 @@ export class SessionDigester {
           this.lastCommand = command;
           for (const path of filePathsIn(event.command, this.root, 10, this.kinds)) this.files.add(path, {});
           if (event.call_id && this.pending.size < 1000) this.pending.set(event.call_id, { command: event.command });
-          else if (!event.call_id) this.markCloseout(event.command, "unknown");
+          else if (!event.call_id) {
+            this.closeOpen();
+            this.open = { command: event.command, failed: false };
+            this.markCloseout(event.command, "unknown");
+          }
         }
         return;
       case "result":
@@ -124,8 +130,7 @@ export class SessionDigester {
         return;
       case "runtime":
         this.runtime.add(event.event, {});
-        if (/restart|resumed|timeout|compact|aborted/.test(event.event)) this.restartTotal++;
-        if (event.restart_count !== undefined) this.maxRestartCount = Math.max(this.maxRestartCount ?? 0, event.restart_count);
+        this.restarts.add(event);
         return;
       case "line":
         this.scanText(event.text, true);
@@ -154,6 +159,22 @@ export class SessionDigester {
     for (const line of failureLines(event.text)) this.failures.add(`${name}|${line}`, { command: name, text: line });
   }
 
+  /**
+   * Ends a markdown document's open command: failed when failure lines followed it, else ok,
+   * so a later clean run of the same command resolves the earlier failure.
+   */
+  private closeOpen(): void {
+    if (!this.open) return;
+    const { command, failed } = this.open;
+    this.open = null;
+    this.lastStatus.set(commandName(command), failed ? "failed" : "ok");
+    if (!failed) return;
+    for (const kind of closeoutKinds(command)) {
+      const step = this.closeout.get(kind);
+      if (step && step.last_command === command) step.last_status = "failed";
+    }
+  }
+
   private markCloseout(command: string, status: "ok" | "failed" | "unknown"): void {
     for (const kind of closeoutKinds(command)) {
       const step = this.closeout.get(kind);
@@ -172,7 +193,10 @@ export class SessionDigester {
       if (failures && isFailureLine(line)) {
         const exit = /\b(?:exit(?:ed)?(?: with)? (?:code|status))[ :=]*(-?\d+)/i.exec(line);
         const named = exit && this.lastCommand ? `${commandName(this.lastCommand)} exited with code ${exit[1]}` : clip(line.trim());
-        this.failures.add(`|${named}`, { command: exit && this.lastCommand ? commandName(this.lastCommand) : null, text: named });
+        const owner = this.open ? this.open.command : exit ? this.lastCommand : null;
+        if (this.open) this.open.failed = true;
+        const command = owner === null ? null : commandName(owner);
+        this.failures.add(`${command ?? ""}|${named}`, { command, text: named });
       }
     }
   }
@@ -187,6 +211,7 @@ export class SessionDigester {
   }
 
   finish(stats: SessionReadStats, limit: number): SessionDigest {
+    this.closeOpen();
     const counted = (counter: BoundedCounter, recent = false) => {
       const list = capList(
         (recent ? counter.byRecent() : counter.byCount()).map((entry) => ({ text: entry.key, count: entry.count })),
@@ -226,7 +251,7 @@ export class SessionDigester {
       symbols_total: symbols.total,
       failures: failures.items,
       failures_total: failures.total,
-      restarts: { total: this.restartTotal, events: counted(this.runtime).items, max_restart_count: this.maxRestartCount },
+      restarts: { total: this.restarts.total, events: counted(this.runtime).items, max_restart_count: this.restarts.maxRestartCount },
       closeout: [...this.closeout.values()],
       approximate: [this.prompts, this.commands, this.files, this.symbols, this.failures].some((counter) => counter.approximate),
     };
