@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -86,11 +87,13 @@ describe("tsift index", () => {
     expect((await tsift(root, ["index", "--check", "--exit-code"])).code).toBe(1);
   });
 
-  it("adds .tsift/ to .gitignore once, on the first index of a git repo", async () => {
+  it("keeps .tsift/ out of git with its own .gitignore, never the project's", async () => {
     const root = project(TREE, { git: true });
     await tsift(root, ["index"]);
     await tsift(root, ["index", "--rebuild"]);
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe(".tsift/\n");
+    expect(existsSync(join(root, ".gitignore"))).toBe(false);
+    expect(readFileSync(join(root, ".tsift/.gitignore"), "utf8")).toBe("*\n");
+    expect(execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: root, encoding: "utf8" })).not.toContain(".tsift");
   });
 
   it("reuses the project's index from a nested path", async () => {

@@ -72,11 +72,13 @@ describe("tsift run", () => {
     expect(stored.split("\n").filter((line, at, all) => at < all.length - 1 || line !== "").length).toBe(report.artifact.lines);
   });
 
-  it("in a git work tree, the first .tsift/ it creates is added to .gitignore, as `tsift index` does", async () => {
+  it("keeps its transcripts private and out of git, leaving the project's .gitignore alone", async () => {
     const repo = project();
     execFileSync("git", ["init", "-q"], { cwd: repo });
-    await run(repo, "run", "--", node, "build.mjs", "0");
-    expect(readFileSync(join(repo, ".gitignore"), "utf8")).toBe(".tsift/\n");
+    const report = (await run(repo, "run", "--json", "--", node, "build.mjs", "0")).json();
+    expect(existsSync(join(repo, ".gitignore"))).toBe(false);
+    expect(statSync(join(repo, ".tsift")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(repo, report.artifact.path)).mode & 0o777).toBe(0o600);
     expect(execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: repo, encoding: "utf8" })).not.toContain(".tsift/");
   });
 

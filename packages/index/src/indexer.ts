@@ -31,7 +31,7 @@ export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./upda
 export type { CheckerProgress, CheckerSummary } from "./checker/checker-pass";
 export { checkIndex, type CheckIndexOptions } from "./check-index";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
-export { ensureGitignoreEntry } from "./ensure-gitignore-entry";
+export { ensureStateDir, ensureStateSubdir, STATE_DIR_GITIGNORE, STATE_DIR_MODE } from "./state-dir";
 export { createCallResolver, type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve-calls";
 export { resolveModule } from "./internal/module-resolver";
 export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./workspace-scopes";

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
@@ -8,6 +8,7 @@ import { indexFileError, indexFileProblem, indexRepairHint, indexShapeProblem } 
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
 import type { IndexLocation } from "./index-location";
 import { startReplacement, type IndexReplacement } from "./internal/index-replacement";
+import { ensureStateSubdir } from "./state-dir";
 
 export const TOOL_VERSION: string = packageJson.version;
 
@@ -44,7 +45,7 @@ export interface OpenIndexWriterOptions {
  * replaced instead (IndexWriter.replaced).
  */
 export function openIndexWriter(location: IndexLocation, options: OpenIndexWriterOptions = {}): IndexWriter {
-  mkdirSync(dirname(location.dbPath), { recursive: true });
+  ensureStateSubdir(location.projectRoot, dirname(location.dbPath));
   let lock: WriterLock;
   try {
     lock = acquireWriterLock(location.lockPath, { what: "index" });

@@ -1,7 +1,6 @@
 import type { Lang } from "@tsift/graph";
 import { applyCheckerAnswers, hasCheckerAnswers } from "./checker/checker-answers";
 import type { CheckerProgress } from "./checker/checker-pass";
-import { ensureGitignoreEntry } from "./ensure-gitignore-entry";
 import type { IndexLocation } from "./index-location";
 import type { IndexMode, IndexSummary } from "./index-summary";
 import { sortWarnings, type IndexWarning } from "./index-warning";
@@ -186,7 +185,6 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
         throw error;
       }
     }
-    if (firstIndex) ensureGitignoreEntry(location.projectRoot);
     // After the update committed, under the same lock: a checker failure leaves the update in place.
     const checker =
       options.resolve === "checker"

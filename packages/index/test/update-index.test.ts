@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { INDEX_SCHEMA_VERSION, checkIndex, indexLocation, updateIndex } from "../src/index";
@@ -119,30 +120,42 @@ describe("updateIndex: transactions", () => {
   });
 });
 
-describe("updateIndex: .gitignore entry", () => {
-  it("adds .tsift/ once in a git repo, creating .gitignore", async () => {
-    const root = tempTree({ "a.py": "x = 1\n" }, { git: true });
+describe("updateIndex: a private .tsift/ that ignores itself", () => {
+  const gitStatus = (root: string) => execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: root, encoding: "utf8" });
+
+  it("leaves the project's .gitignore alone, and git sees nothing of .tsift/", async () => {
+    const root = tempTree({ ".gitignore": "node_modules", "a.py": "x = 1\n" }, { git: true });
+    const before = gitStatus(root);
     await updateIndex(indexLocation(root));
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe(".tsift/\n");
-    await updateIndex(indexLocation(root), { rebuild: true });
-    rmSync(join(root, ".tsift"), { recursive: true });
-    await updateIndex(indexLocation(root));
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe(".tsift/\n");
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("node_modules");
+    expect(readFileSync(join(root, ".tsift/.gitignore"), "utf8")).toBe("*\n");
+    // git itself is the oracle: the index, its WAL and locks are invisible to it.
+    expect(gitStatus(root)).toBe(before);
   });
 
-  it("appends to an existing file without a final newline and respects existing rules", async () => {
-    const root = tempTree({ ".gitignore": "node_modules", "a.py": "" }, { git: true });
+  it("creates .tsift/ 0700 and index.db 0600, and narrows a directory an older tsift left 0755", async () => {
+    const root = tempTree({ "a.py": "x = 1\n" });
     await updateIndex(indexLocation(root));
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("node_modules\n.tsift/\n");
-    const covered = tempTree({ ".gitignore": "/.tsift\n", "a.py": "" }, { git: true });
-    await updateIndex(indexLocation(covered));
-    expect(readFileSync(join(covered, ".gitignore"), "utf8")).toBe("/.tsift\n");
+    expect(statSync(join(root, ".tsift")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(root, ".tsift/index.db")).mode & 0o777).toBe(0o600);
+    const older = tempTree({ "a.py": "x = 1\n" });
+    mkdirSync(join(older, ".tsift"), { mode: 0o755 });
+    chmodSync(join(older, ".tsift"), 0o755);
+    await updateIndex(indexLocation(older));
+    expect(statSync(join(older, ".tsift")).mode & 0o777).toBe(0o700);
   });
 
-  it("creates no .gitignore outside git", async () => {
-    const root = tempTree({ "a.py": "" });
-    await updateIndex(indexLocation(root));
-    expect(() => readFileSync(join(root, ".gitignore"))).toThrow();
+  it("refuses a .tsift that is a symbolic link, and writes nothing where it points", async () => {
+    const root = tempTree({ "a.py": "x = 1\n" });
+    const elsewhere = tempTree({});
+    symlinkSync(elsewhere, join(root, ".tsift"));
+    await expect(updateIndex(indexLocation(root))).rejects.toMatchObject({ code: "invalid_input" });
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it("refuses a .tsift that is a file", async () => {
+    const root = tempTree({ "a.py": "x = 1\n", ".tsift": "not a directory" });
+    await expect(updateIndex(indexLocation(root))).rejects.toMatchObject({ code: "invalid_input" });
   });
 });
 

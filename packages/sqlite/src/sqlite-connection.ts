@@ -1,3 +1,4 @@
+import { closeSync, openSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { BetterSqlite3, withNativeBinding } from "./internal/better-sqlite3";
 import type { SqlConnection, SqlExecutor, SqlValue } from "@tsift/core";
@@ -154,12 +155,15 @@ export function isSqliteBusy(error: unknown): boolean {
 
 /**
  * Opens a SQLite file with tsift's settings: WAL (readers never block the writer), a
- * bounded busy timeout, a small autocheckpoint, and enforced foreign keys.
+ * bounded busy timeout, a small autocheckpoint, and enforced foreign keys. A file this
+ * open creates is 0600 (its -wal and -shm take the database file's mode), since a tsift
+ * database holds the text of the code it indexes.
  */
 export function openSqliteConnection(path: string, options: SqliteConnectionOptions = {}): SqliteConnection {
   const readOnly = options.readOnly ?? false;
   let database: Database.Database;
   try {
+    if (!readOnly && path !== ":memory:" && path !== "") createPrivateFile(path);
     database = new BetterSqlite3(
       path,
       withNativeBinding({ readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS }),
@@ -197,4 +201,12 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     throw new TsiftError(code, `cannot use ${path} as a SQLite database: ${(error as Error).message}`, { cause: error, details: { path }, ...hint });
   }
   return new SqliteConnection(database, { readOnly, location: options.location ?? path, onQuery: options.onQuery });
+}
+
+function createPrivateFile(path: string): void {
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch {
+    // An existing file keeps its mode; any other failure is SQLite's to report at the open.
+  }
 }

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { TsiftError, graphDbPrefix as prefixOf, localGraphDbPrefix, tsiftCommand as commandOf, type GraphDbPlace } from "@tsift/core";
 import type { IndexLocation } from "@tsift/index/code-graph";
-import { displayPath, graphDbPath, type GraphDbTarget } from "./open-graph-store";
+import { displayPath, graphDbPath, makeGraphDbDir, type GraphDbTarget } from "./open-graph-store";
 
 /** The target as @tsift/index's graph-db reports name it. */
 export function graphDbPlace(target: GraphDbTarget): GraphDbPlace {
@@ -46,10 +46,9 @@ export function graphWriteLockPath(target: GraphDbTarget): string {
  */
 export async function withGraphWriteLock<T>(target: GraphDbTarget, body: (lock: { warning: string | null }) => Promise<T>): Promise<T> {
   if (!isLocalFileBackend(target)) return body({ warning: null });
-  const { mkdirSync } = await import("node:fs");
   const { acquireWriterLock } = await import("@tsift/sqlite");
   const path = graphWriteLockPath(target);
-  mkdirSync(join(path, ".."), { recursive: true });
+  await makeGraphDbDir(target, path);
   const lock = acquireWriterLock(path, { what: "graph" });
   try {
     return await body({ warning: lock.warning });

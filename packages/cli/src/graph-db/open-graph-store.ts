@@ -80,8 +80,7 @@ export async function openGraphStore(target: GraphDbTarget, mode: { readOnly: bo
     const opened = await sqlite.openSqliteGraphStoreReadOnly(path, { repairHint });
     return { store: opened, location: displayPath(target.root, path), recovery: opened.recovery };
   }
-  const { mkdirSync } = await import("node:fs");
-  mkdirSync(join(path, ".."), { recursive: true });
+  await makeGraphDbDir(target, path);
   return { store: await sqlite.openSqliteGraphStore(path, { repairHint }), location: displayPath(target.root, path), recovery: null };
 }
 
@@ -90,4 +89,16 @@ function missingGraphDb(target: GraphDbTarget, path: string): TsiftError {
     details: { path },
     hint: `tsift graph-db${target.pathArg === "." ? "" : ` --path ${target.pathArg}`}${target.scope ? ` --scope ${target.scope}` : ""} refresh (or import <rows.json>)`,
   });
+}
+
+/** The default graph.db lives in the project's private `.tsift/` (checked, created 0700); a `--file` elsewhere gets its directory. */
+export async function makeGraphDbDir(target: GraphDbTarget, path: string): Promise<void> {
+  const dir = join(path, "..");
+  if (target.file) {
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(dir, { recursive: true });
+    return;
+  }
+  const { ensureStateSubdir } = await import("@tsift/index/indexer");
+  ensureStateSubdir(target.root, dir);
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, type Hash } from "node:crypto";
-import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
+import { createWriteStream, readdirSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import { stableHandle, TsiftError } from "@tsift/core/light";
-import { ensureGitignoreEntry } from "@tsift/index/indexer";
+import { ensureStateSubdir } from "@tsift/index/indexer";
 
 /** Where `tsift run` keeps full transcripts, under the project's `.tsift/`. */
 export const ARTIFACTS_DIR = join(".tsift", "artifacts");
@@ -45,16 +45,15 @@ export class ArtifactWriter {
 
   constructor(root: string, identity: string) {
     this.dir = join(root, ARTIFACTS_DIR);
-    const created = !isDir(join(root, ".tsift"));
     try {
-      mkdirSync(this.dir, { recursive: true });
+      ensureStateSubdir(root, this.dir);
     } catch (error) {
+      if (error instanceof TsiftError) throw error;
       throw new TsiftError("io_error", `cannot create ${ARTIFACTS_DIR}: ${(error as Error).message}`, { cause: error });
     }
-    // The first `.tsift/` a project gets is machine-local state, ignored the way `tsift index` ignores it.
-    if (created) ensureGitignoreEntry(root);
     this.tempPath = join(this.dir, `.run-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-    this.out = createWriteStream(this.tempPath);
+    // A transcript keeps whatever the command printed, secrets included: its user's eyes only.
+    this.out = createWriteStream(this.tempPath, { mode: 0o600 });
     this.out.on("error", (error) => (this.failure ??= error));
     this.hash = createHash("sha256").update(identity).update("\0");
   }
@@ -97,10 +96,6 @@ export class ArtifactWriter {
     await new Promise<void>((resolve) => this.out.end(resolve));
     rmSync(this.tempPath, { force: true });
   }
-}
-
-function isDir(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 /**

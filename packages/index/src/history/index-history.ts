@@ -1,6 +1,5 @@
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
-import { ensureGitignoreEntry } from "../ensure-gitignore-entry";
 import { loadConfig } from "../load-config";
 import type { HistoryConfig } from "../tsift-config";
 import { isAncestor, readGitRepoState, runGitChecked, type GitRepoState } from "./git-command";
@@ -79,7 +78,6 @@ export async function indexHistory(options: IndexHistoryOptions): Promise<Histor
     try {
       const counts = await writeHistory(target.db, repo, lastHead, rules);
       committed = true;
-      if (reason === "missing") ensureGitignoreEntry(options.root);
       return report(location, repo, reason === null && lastHead !== null ? "incremental" : "full", reason, started, counts);
     } finally {
       target.finish(committed);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
@@ -11,6 +11,7 @@ import {
   type SqliteConnection,
   type WriterLock,
 } from "@tsift/sqlite";
+import { ensureStateSubdir } from "../state-dir";
 import { HISTORY_INDEX_COMMAND, type HistoryLocation } from "./history-location";
 import { HISTORY_DDL, HISTORY_SCHEMA_VERSION, HISTORY_TABLES } from "./history-schema";
 
@@ -18,7 +19,7 @@ const SIDECARS = ["", "-wal", "-shm", "-journal"];
 
 /** Takes `.tsift/history.lock`; a live holder is `lock_held` naming its pid. */
 export function acquireHistoryLock(location: HistoryLocation): WriterLock {
-  mkdirSync(dirname(location.dbPath), { recursive: true });
+  ensureStateSubdir(location.projectRoot, dirname(location.dbPath));
   try {
     return acquireWriterLock(location.lockPath, { what: "history" });
   } catch (error) {

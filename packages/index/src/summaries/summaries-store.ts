@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { acquireWriterLock, openSqliteConnection, openSqliteReadOnly, type SqliteConnection, type WriterLock } from "@tsift/sqlite";
 import { TSIFT_DIR } from "../index-location";
+import { ensureStateSubdir } from "../state-dir";
 
 /** Where a project's summary cache lives: one per project root, shared by its workspace scopes. */
 export interface SummariesLocation {
@@ -76,7 +77,7 @@ function newerSchema(location: SummariesLocation, version: number): TsiftError {
 
 /** Takes `.tsift/summaries.lock`; a live holder is `lock_held` naming its pid, before any API spend. */
 export function acquireSummariesLock(location: SummariesLocation): WriterLock {
-  mkdirSync(dirname(location.dbPath), { recursive: true });
+  ensureStateSubdir(location.projectRoot, dirname(location.dbPath));
   try {
     return acquireWriterLock(location.lockPath, { what: "summaries" });
   } catch (error) {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { resolveProjectRoot } from "../../resolve-project-root";
-import { ensureGitignoreEntry } from "../../ensure-gitignore-entry";
+import { ensureStateDir } from "../../state-dir";
 import { resolveIndexTargets } from "../index-targets";
 import { projectCwd, type ProjectOptions } from "../project-options";
 import type { EditRequest } from "./edit-input";
@@ -71,7 +71,7 @@ export async function applyEdits(options: EditBatchOptions): Promise<EditBatchRe
   if (plan.rejected || dryRun) return report(false, { state: "skipped" });
   if (files.length > 0) {
     const staged = files.map((file, slot) => stagedPath(file.absPath, slot));
-    ensureGitignoreEntry(root);
+    ensureStateDir(root);
     writeJournal(root, staged);
     try {
       stageAndSwap(files, staged);

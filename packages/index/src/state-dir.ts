@@ -1,0 +1,99 @@
+import { chmodSync, closeSync, constants, lstatSync, mkdirSync, openSync, writeSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import { TsiftError } from "@tsift/core/light";
+import { TSIFT_DIR } from "./index-location";
+
+/** What `.tsift/.gitignore` holds: the directory ignores itself, so the project's own `.gitignore` is never edited. */
+export const STATE_DIR_GITIGNORE = "*\n";
+
+/** Permission bits of `.tsift/`: its user only, because index.db holds the full text of every indexed file. */
+export const STATE_DIR_MODE = 0o700;
+
+const ensured = new Set<string>();
+
+/**
+ * Makes `<projectRoot>/.tsift/` safe to write into and returns its path. A missing
+ * directory is created 0700 with a `.gitignore` of `*` inside it. An existing one must be a
+ * real directory (not a symbolic link) owned by the current user; group or other permission
+ * bits left by an older tsift are removed. Anything else is refused with `invalid_input`
+ * rather than followed: a committed `.tsift -> elsewhere` link would otherwise put the
+ * index, its locks and every artifact outside the project.
+ * Checked once per directory per process; the checks cost one lstat.
+ */
+export function ensureStateDir(projectRoot: string): string {
+  const dir = join(projectRoot, TSIFT_DIR);
+  if (ensured.has(dir)) return dir;
+  let stats = lstatOrNull(dir);
+  if (stats === null) {
+    try {
+      mkdirSync(dir, { mode: STATE_DIR_MODE });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new TsiftError("io_error", `cannot create ${dir}: ${(error as Error).message}`, { cause: error, details: { path: dir } });
+      }
+    }
+    stats = lstatSync(dir);
+  }
+  refuseUnsafeStateDir(dir, stats);
+  // mkdir's mode is narrowed by the umask, never widened; an older tsift's 0755 directory is narrowed here.
+  if ((stats.mode & 0o077) !== 0 && process.platform !== "win32") chmodSync(dir, STATE_DIR_MODE);
+  writeSelfIgnore(dir);
+  ensured.add(dir);
+  return dir;
+}
+
+/**
+ * Makes `dir` (inside `.tsift/`, e.g. `.tsift/indexes/web`) exist after checking
+ * `.tsift/` itself; every level is created 0700.
+ */
+export function ensureStateSubdir(projectRoot: string, dir: string): string {
+  ensureStateDir(projectRoot);
+  mkdirSync(dir, { recursive: true, mode: STATE_DIR_MODE });
+  return dir;
+}
+
+function refuseUnsafeStateDir(dir: string, stats: Stats): void {
+  const hint = `move ${dir} aside (it must be a real directory of yours), then run tsift index`;
+  if (stats.isSymbolicLink()) {
+    throw new TsiftError("invalid_input", `refusing to use ${dir}: it is a symbolic link, and tsift never writes outside the project`, {
+      details: { path: dir },
+      hint,
+    });
+  }
+  if (!stats.isDirectory()) {
+    throw new TsiftError("invalid_input", `refusing to use ${dir}: it is not a directory`, { details: { path: dir }, hint });
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid) {
+    throw new TsiftError("invalid_input", `refusing to use ${dir}: it belongs to uid ${stats.uid}, not to you (uid ${uid})`, {
+      details: { path: dir, owner: stats.uid },
+      hint,
+    });
+  }
+}
+
+function writeSelfIgnore(dir: string): void {
+  const path = join(dir, ".gitignore");
+  let fd: number;
+  try {
+    // O_EXCL never follows or replaces anything already there, a planted link included.
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
+    throw new TsiftError("io_error", `cannot create ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
+  }
+  try {
+    writeSync(fd, STATE_DIR_GITIGNORE);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new TsiftError("io_error", `cannot inspect ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
+  }
+}
