@@ -15,6 +15,7 @@ export {
   type ProjectEdgeOptions,
   type ProjectEditOptions,
   type ProjectExplainOptions,
+  type ProjectPathOptions,
   type ProjectIndexOptions,
   type ProjectMapOptions,
   type ProjectInitOptions,

@@ -19,6 +19,7 @@ import {
   type AnalysisOptions,
   type AnalysisReport,
   type CallPath,
+  type CallPathOptions,
   type CommunitiesOptions,
   type CommunitiesResult,
   type EditBatchOptions,
@@ -116,6 +117,8 @@ export type ProjectEdgeOptions = Pick<SymbolGraphOptions, "limit">;
 /** `tsift map`'s options: `layer` (`file` or `symbol`), `limit` (the node cap) and `under` (a root-relative directory). */
 export type ProjectMapOptions = MapViewOptions;
 export type ProjectExplainOptions = Omit<ExplainSymbolOptions, "symbol">;
+/** `tsift path`'s options: `undirected` follows calls either way (`--undirected`). */
+export type ProjectPathOptions = Omit<CallPathOptions, "from" | "to">;
 /** `tsift search`'s options; `path` (a directory or file to search only there) is relative to the project root. */
 export type ProjectSearchOptions = Omit<SearchProjectOptions, "query" | "cwd" | "scope" | "deadlineGuard">;
 export type ProjectRelatedOptions = Pick<RelatedProjectOptions, "limit" | "model">;
@@ -206,8 +209,12 @@ export interface Project {
   callees(symbol: string, options?: ProjectEdgeOptions): Promise<SymbolGraphReport>;
   /** `tsift explain <symbol>`: definition, callers, callees, community and PageRank. */
   explain(symbol: string, options?: ProjectExplainOptions): Promise<SymbolExplanation>;
-  /** `tsift path <from> <to>`: the shortest chain of resolved calls (`path: null` when none). */
-  path(from: string, to: string): Promise<CallPath>;
+  /**
+   * `tsift path <from> <to>`: the shortest chain of resolved calls from caller to callee, else the
+   * reverse chain (`direction: "reverse"`); `{ undirected: true }` follows calls either way
+   * (`path_hops` gives each hop's direction). `path: null` when none.
+   */
+  path(from: string, to: string, options?: ProjectPathOptions): Promise<CallPath>;
   /** `tsift communities`: Louvain communities of the call graph, largest first. */
   communities(options?: CommunitiesOptions): Promise<CommunitiesResult>;
   /** `tsift analyze`: cycles, health, dead code and coupling. */
@@ -295,7 +302,7 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
     callers: (symbol, edges = {}) => readSymbolGraph(open, { symbol, callers: true, ...edges }),
     callees: (symbol, edges = {}) => readSymbolGraph(open, { symbol, callees: true, ...edges }),
     explain: (symbol, explain = {}) => readExplanation(open, { symbol, ...explain }),
-    path: (from, to) => readCallPath(open, { from, to }),
+    path: (from, to, path = {}) => readCallPath(open, { ...path, from, to }),
     communities: (communities = {}) => readCommunities(open, communities),
     analyze: (analysis = {}) => readAnalysis(open, analysis),
     sourceRead: async (file, window = {}) => {

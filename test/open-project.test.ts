@@ -70,6 +70,8 @@ describe("openProject answers as the CLI's --json does", () => {
   it("explain and path", async () => {
     expect(asJson(await project.explain("Store.get"))).toEqual(cli(root, ["explain", "Store.get"]));
     expect(asJson(await project.path("main", "legacy"))).toEqual(cli(root, ["path", "main", "legacy"]));
+    expect(asJson(await project.path("legacy", "main"))).toEqual(cli(root, ["path", "legacy", "main"]));
+    expect(asJson(await project.path("Store.get", "legacy", { undirected: true }))).toEqual(cli(root, ["path", "Store.get", "legacy", "--undirected"]));
   });
 
   it("communities and analyze", async () => {

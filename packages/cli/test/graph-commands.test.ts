@@ -85,12 +85,22 @@ describe("tsift path (canonical fixture)", () => {
     expect(path.path[0]).not.toHaveProperty("tagpath_handle");
   });
 
-  it("is undirected, zero hops to itself, and path: null with exit 0 when disconnected", async () => {
-    expect((await json("path", "helper", "main")).hops).toBe(3);
+  it("asked backwards answers the reverse chain, flagged; zero hops to itself; path: null with exit 0 when disconnected", async () => {
+    expect(await json("path", "helper", "main")).toMatchObject({ hops: 3, direction: "reverse" });
+    const reverse = await tsift(root, ["path", "helper", "main"]);
+    expect(reverse.out.split("\n")[0]).toBe("helper ← shared ← bridge ← main (3 hops, reverse: no call chain from helper to main; main reaches helper)");
     expect((await json("path", "alpha", "alpha")).hops).toBe(0);
-    expect(await json("path", "main", "delta")).toEqual({ from: "main", to: "delta", path: null, hops: null });
+    expect(await json("path", "main", "delta")).toEqual({
+      from: "main",
+      to: "delta",
+      undirected: false,
+      direction: null,
+      path: null,
+      path_hops: null,
+      hops: null,
+    });
     const text = await tsift(root, ["path", "main", "delta"]);
-    expect([text.code, text.out]).toEqual([0, "no call path between main and delta (not connected by resolved calls)\n"]);
+    expect([text.code, text.out]).toEqual([0, "no call path between main and delta (not connected by resolved calls in either direction)\n"]);
   });
 });
 

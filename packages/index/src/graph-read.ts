@@ -40,7 +40,7 @@ export {
   type IndexCommunity,
 } from "./graph-queries/community-view";
 export { cachedExplanation, type ExplainCommunity, type ExplainOptions, type SymbolExplanation, type SymbolPageRank } from "./graph-queries/explain-view";
-export { shortestCallPath, type CallPath, type PathStep } from "./graph-queries/shortest-call-path";
+export { shortestCallPath, type CallPath, type PathHop, type PathStep, type ShortestCallPathOptions } from "./graph-queries/shortest-call-path";
 export {
   callersOfSymbol,
   dispatchSourcesOf,

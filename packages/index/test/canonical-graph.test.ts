@@ -94,9 +94,20 @@ describe("canonical fixture — path", () => {
     expect(path.path![1]).toEqual({ name: "bridge", file: "main.rs", line: 21, handle: symbol("bridge").handle });
   });
 
-  it("is undirected, null when disconnected, zero hops to itself", () => {
-    expect(shortestCallPath(fixture.db, symbol("helper"), symbol("main")).hops).toBe(3);
-    expect(shortestCallPath(fixture.db, symbol("main"), symbol("delta"))).toEqual({ from: "main", to: "delta", path: null, hops: null });
+  it("asked backwards, answers the reverse chain; null when disconnected, zero hops to itself", () => {
+    const back = shortestCallPath(fixture.db, symbol("helper"), symbol("main"));
+    expect(back).toMatchObject({ hops: 3, direction: "reverse" });
+    expect(back.path!.map((step) => step.name)).toEqual(["helper", "shared", "bridge", "main"]);
+    expect(back.path_hops!.map((hop) => hop.direction)).toEqual(["backward", "backward", "backward"]);
+    expect(shortestCallPath(fixture.db, symbol("main"), symbol("delta"))).toEqual({
+      from: "main",
+      to: "delta",
+      undirected: false,
+      direction: null,
+      path: null,
+      path_hops: null,
+      hops: null,
+    });
     expect(shortestCallPath(fixture.db, symbol("gamma"), symbol("gamma")).hops).toBe(0);
   });
 });

@@ -1,10 +1,13 @@
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, SCOPE } from "../definition/common-options";
 
-/** `tsift path <from> <to> [dir]`: the shortest chain of calls between two symbols, `path: null` when they are not connected. */
+/**
+ * `tsift path <from> <to> [dir]`: the shortest chain of calls from caller to callee, else the
+ * reverse chain (flagged), `--undirected` for calls either way; `path: null` when not connected.
+ */
 export const path = defineCommand({
   name: "path",
-  summary: "shortest chain of calls between two symbols, in either direction",
+  summary: "shortest chain of calls from one symbol to another (caller to callee; --undirected for either way)",
   helpOrder: 100,
   readsIndex: true,
   positionals: [
@@ -12,10 +15,22 @@ export const path = defineCommand({
     { name: "to", required: true, description: "second symbol, same forms" },
     DIR,
   ],
-  options: [PATH, SCOPE],
-  examples: [{ command: "tsift path main Store.get", description: "how main reaches Store.get (or the reverse)" }],
+  options: [
+    {
+      name: "undirected",
+      type: "boolean",
+      default: false,
+      description: "follow calls either way; each hop is drawn → (calls) or ← (is called by)",
+    },
+    PATH,
+    SCOPE,
+  ],
+  examples: [
+    { command: "tsift path main Store.get", description: "how main reaches Store.get (else how Store.get reaches main, flagged reverse)" },
+    { command: "tsift path parseArgs render --undirected", description: "the shortest link through calls either way, e.g. parseArgs ← main → render" },
+  ],
   async run(args, io) {
     const { runPath } = await import("../graph-cmd/run-path");
-    return runPath(io, { from: args.from, to: args.to, path: args.path, scope: args.scope });
+    return runPath(io, { from: args.from, to: args.to, undirected: args.undirected === true, path: args.path, scope: args.scope });
   },
 });
