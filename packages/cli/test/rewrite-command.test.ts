@@ -3,7 +3,7 @@ import { project, tsift } from "./index-helpers";
 
 describe("tsift rewrite", () => {
   it("prints the rewritten command and nothing else", async () => {
-    const root = project({ "a.ts": "export const x = 1;\n" });
+    const root = project({ "a.ts": "export const x = 1;\n" }, { git: true });
     const run = await tsift(root, ["rewrite", "rg -n 'get user' src"]);
     expect([run.code, run.out, run.err]).toEqual([0, "tsift --envelope search 'get user' src --exact --budget normal\n", ""]);
     expect((await tsift(root, ["rewrite", "git diff --cached", "--json"])).json()).toMatchObject({

@@ -62,7 +62,7 @@ export {
 // Test digest: failures of captured test-runner output grouped by location and message.
 export * from "./test-digest/index";
 // `tsift rewrite`: high-token shell commands routed to the bounded tsift flow that answers them.
-export { rewriteCommand, type RewriteDecision, type RewriteReport } from "./rewrite/rewrite-command";
+export { rewriteCommand, type RewriteDecision, type RewriteOptions, type RewriteReport } from "./rewrite/rewrite-command";
 export { claudePreToolUse, type ClaudePreToolUseOutput } from "./rewrite/claude-pre-tool-use";
 // `tsift run`: a command's full output kept under .tsift/artifacts/ and digested as a test run or a log.
 export * from "./command-run/index";

@@ -16,12 +16,20 @@ describe("rewriteCommand", () => {
     ["rg -t ts createStore", "tsift --envelope search createStore --exact --budget normal --lang typescript"],
     ["grep -rn TODO .", "tsift --envelope search TODO . --exact --budget normal"],
     ["grep -R --line-number handler packages", "tsift --envelope search handler packages --exact --budget normal"],
+    ["rg -i isstopped", "tsift --envelope search isstopped --exact --ignore-case --budget normal"],
+    ["rg -in isstopped src", "tsift --envelope search isstopped src --exact --ignore-case --budget normal"],
+    ["rg --smart-case isStopped", "tsift --envelope search isStopped --exact --smart-case --budget normal"],
+    ["rg -S -s isStopped", "tsift --envelope search isStopped --exact --budget normal"],
+    ["rg -s -i isStopped", "tsift --envelope search isStopped --exact --ignore-case --budget normal"],
+    ["grep -rin todo .", "tsift --envelope search todo . --exact --ignore-case --budget normal"],
+    ["grep -rs TODO .", "tsift --envelope search TODO . --exact --budget normal"],
   ])("routes the broad search %s", (command, expected) => {
     expect(rewrite(command)).toBe(expected);
   });
 
   it.each([
-    ["git diff", "tsift diff-digest --budget normal"],
+    ["git diff", "tsift diff-digest --unstaged --budget normal"],
+    ["git diff -- src/a.ts", "tsift diff-digest src/a.ts --unstaged --budget normal"],
     ["git diff --cached", "tsift diff-digest --cached --budget normal"],
     ["git diff --staged -- src", "tsift diff-digest src --cached --budget normal"],
     ["git show", "tsift diff-digest --revision HEAD --budget normal"],
@@ -61,7 +69,10 @@ describe("rewriteCommand", () => {
     ["rg foo src/*.ts", /glob/],
     ["rg $(cat pattern)", /substitution/],
     ["rg 'foo.*bar'", /regular expression/],
-    ["rg -i foo", /no tsift search equivalent/],
+    ["rg -w foo", /no tsift search equivalent/],
+    ["rg --hidden foo", /no tsift search equivalent/],
+    ["rg --no-ignore foo", /no tsift search equivalent/],
+    ["rg -ie foo", /filters or reshapes/],
     ["rg -g '*.ts' foo", /filters or reshapes/],
     ["rg foo src lib", /several paths/],
     ["grep foo file.txt", /without -r/],

@@ -8,6 +8,12 @@ export const diffDigest = defineCommand({
   helpOrder: 200,
   positionals: [{ ...DIR, description: "project directory, or a directory/file inside it to digest only there (default: .; same as --path)" }],
   options: [
+    {
+      name: "unstaged",
+      type: "boolean",
+      default: false,
+      description: "compare the working tree with the index, tracked files only: what plain `git diff` shows",
+    },
     ...DIFF_TARGET_OPTIONS,
     limitOption(25, "files listed and parsed, first by path (0 = all)"),
     { ...PATH, description: "project directory, or a directory/file inside it to digest only there (default: .)" },
@@ -15,6 +21,7 @@ export const diffDigest = defineCommand({
   ],
   examples: [
     { command: "tsift diff-digest", description: "uncommitted changes, untracked files included, against HEAD" },
+    { command: "tsift diff-digest --unstaged", description: "exactly the files and changes `git diff` shows (no untracked files, nothing staged)" },
     { command: "tsift diff-digest --cached --json", description: "what is staged, as JSON" },
     { command: "tsift diff-digest --revision HEAD~1 src", description: "one commit against its parent, only under src/" },
     { command: "tsift --envelope diff-digest --base main", description: "a branch's change since main, as a bounded envelope" },
@@ -23,7 +30,7 @@ export const diffDigest = defineCommand({
     const { runDiffDigest } = await import("../diff-digest/run-diff-digest");
     return runDiffDigest(io, {
       path: args.path,
-      target: diffTargetFlags(args),
+      target: { ...diffTargetFlags(args), unstaged: args.unstaged },
       limit: args.limit,
       budget: budgetFlags(args),
       envelope: args.envelope === true,

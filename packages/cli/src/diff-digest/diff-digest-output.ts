@@ -13,6 +13,8 @@ function what(data: DiffDigestReport): string {
   switch (data.mode) {
     case "worktree":
       return "working tree vs HEAD";
+    case "unstaged":
+      return "working tree vs index";
     case "cached":
       return "index vs HEAD";
     case "revision":

@@ -27,7 +27,7 @@ const rewriteOutput = defineOutput<RewriteReport>({
  * switches added, and exits with its status; with no rewrite it runs nothing.
  */
 export async function runRewrite(io: CliIo, flags: RewriteFlags): Promise<CommandResult<RewriteReport>> {
-  const report = rewriteCommand(flags.command);
+  const report = rewriteCommand(flags.command, { cwd: io.cwd });
   if (!report.rewritten) {
     const hint = flags.run ? "run the command yourself if you meant to" : "run the command unchanged";
     io.stderr(`tsift rewrite: ${report.reason.slice(0, 300)}; ${hint}\n`);

@@ -74,7 +74,8 @@ export async function listResolvedDiff(resolved: ResolvedDiff, options: ListDiff
 function diffSides(resolved: ResolvedDiff): string[] {
   switch (resolved.newSide.kind) {
     case "worktree":
-      return [resolved.oldTreeish];
+      // No tree-ish: git compares the index with the working tree.
+      return resolved.oldSide === "index" ? [] : [resolved.oldTreeish];
     case "index":
       return ["--cached", resolved.oldTreeish];
     case "commit":

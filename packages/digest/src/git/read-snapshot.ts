@@ -70,7 +70,10 @@ export async function readResolvedSnapshot(resolved: ResolvedDiff, side: Snapsho
 function sourceOf(resolved: ResolvedDiff, side: SnapshotSide, path: string): SnapshotSource {
   // `<rev>:./path` and `:./path` resolve against the directory git runs in, like the listing's paths.
   const relative = `./${path}`;
-  if (side === "old") return resolved.oldCommit === null ? null : { kind: "object", spec: `${resolved.oldCommit}:${relative}` };
+  if (side === "old") {
+    if (resolved.oldSide === "index") return { kind: "object", spec: `:0:${relative}` };
+    return resolved.oldCommit === null ? null : { kind: "object", spec: `${resolved.oldCommit}:${relative}` };
+  }
   switch (resolved.newSide.kind) {
     case "worktree":
       return { kind: "file", path: join(resolved.cwd, path) };

@@ -56,7 +56,10 @@ export async function readSnapshots(resolved: ResolvedDiff, requests: readonly S
 
 function objectSpec(resolved: ResolvedDiff, request: SnapshotRequest): string | "worktree" | null {
   const relative = `./${request.path}`;
-  if (request.side === "old") return resolved.oldCommit === null ? null : `${resolved.oldCommit}:${relative}`;
+  if (request.side === "old") {
+    if (resolved.oldSide === "index") return `:0:${relative}`;
+    return resolved.oldCommit === null ? null : `${resolved.oldCommit}:${relative}`;
+  }
   switch (resolved.newSide.kind) {
     case "worktree":
       return "worktree";

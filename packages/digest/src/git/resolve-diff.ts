@@ -9,8 +9,10 @@ export interface ResolvedDiff {
   readonly cwd: string;
   /** The old side's commit, or null when it is the empty tree (no commits, or a root commit). */
   readonly oldCommit: string | null;
-  /** What `git diff` is given for the old side: `oldCommit` or the empty tree's id. */
+  /** What `git diff` is given for the old side: `oldCommit` or the empty tree's id (unused when the old side is the index). */
   readonly oldTreeish: string;
+  /** `tree`: the old side is `oldTreeish`; `index`: the staged index (`unstaged`, where `oldCommit` is only HEAD for the report). */
+  readonly oldSide: "tree" | "index";
   readonly newSide: { readonly kind: "worktree" } | { readonly kind: "index" } | { readonly kind: "commit"; readonly commit: string };
   /** Worktree comparisons list untracked files too. */
   readonly untracked: boolean;
@@ -29,13 +31,25 @@ export async function resolveDiff(cwd: string, target: DiffTarget): Promise<Reso
         cwd,
         oldCommit: head,
         oldTreeish: head ?? (await emptyTree()),
+        oldSide: "tree",
         newSide: target.kind === "worktree" ? { kind: "worktree" } : { kind: "index" },
         untracked: target.kind === "worktree",
       };
+    case "unstaged":
+      // What plain `git diff` compares: the index against the working tree, tracked files only.
+      return { target, cwd, oldCommit: head, oldTreeish: head ?? (await emptyTree()), oldSide: "index", newSide: { kind: "worktree" }, untracked: false };
     case "revision": {
       const commit = await requireCommit(cwd, target.rev, "--revision");
       const parent = await commitOf(cwd, `${commit}^1`);
-      return { target, cwd, oldCommit: parent, oldTreeish: parent ?? (await emptyTree()), newSide: { kind: "commit", commit }, untracked: false };
+      return {
+        target,
+        cwd,
+        oldCommit: parent,
+        oldTreeish: parent ?? (await emptyTree()),
+        oldSide: "tree",
+        newSide: { kind: "commit", commit },
+        untracked: false,
+      };
     }
     case "base": {
       const ref = await requireCommit(cwd, target.ref, "--base");
@@ -50,7 +64,7 @@ export async function resolveDiff(cwd: string, target: DiffTarget): Promise<Reso
           hint: "run `git log --oneline --graph --all -20` to pick a related --base",
         });
       }
-      return { target, cwd, oldCommit: base, oldTreeish: base, newSide: { kind: "worktree" }, untracked: true };
+      return { target, cwd, oldCommit: base, oldTreeish: base, oldSide: "tree", newSide: { kind: "worktree" }, untracked: true };
     }
   }
 }

@@ -26,6 +26,11 @@ export interface RewriteReport {
   reason: string;
 }
 
+export interface RewriteOptions {
+  /** The directory the command would run in: a diff review is then checked to cover the files git's would (see `rewriteGit`). */
+  readonly cwd?: string;
+}
+
 const LISTINGS = new Set(["find", "ls", "tree", "fd", "fdfind", "du"]);
 
 /**
@@ -35,14 +40,14 @@ const LISTINGS = new Set(["find", "ls", "tree", "fd", "fdfind", "du"]);
  * listings, pipes, redirections, substitutions, globs, unknown tools — is left alone with
  * a reason, so a hook never changes what a command does.
  */
-export function rewriteCommand(command: string): RewriteReport {
-  const decision = decide(command.trim());
+export function rewriteCommand(command: string, options: RewriteOptions = {}): RewriteReport {
+  const decision = decide(command.trim(), options.cwd);
   const base = { command, reason: decision.reason };
   if (!decision.rewritten) return { ...base, rewritten: false, kind: null, rewrite: null, argv: null };
   return { ...base, rewritten: true, kind: decision.kind, rewrite: ["tsift", ...decision.argv].map(shellArg).join(" "), argv: decision.argv };
 }
 
-function decide(command: string): RewriteDecision {
+function decide(command: string, cwd: string | undefined): RewriteDecision {
   const split = shellWords(command);
   if ("refused" in split) return { rewritten: false, reason: `not rewritten: ${split.refused}` };
   const words = split.words;
@@ -50,6 +55,6 @@ function decide(command: string): RewriteDecision {
   if (tool === "tsift" || (tool === "npx" && args[0] === "tsift")) return { rewritten: false, reason: "already a tsift command" };
   if (LISTINGS.has(tool!)) return { rewritten: false, reason: `${tool} lists files; run it as it is` };
   if (tool === "rg" || tool === "grep") return rewriteSearch(tool, args);
-  if (tool === "git") return rewriteGit(args);
+  if (tool === "git") return rewriteGit(args, cwd);
   return rewriteRunner(words) ?? { rewritten: false, reason: `${tool} is not a search, diff review, test run or build tsift digests` };
 }

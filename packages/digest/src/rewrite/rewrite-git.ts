@@ -1,14 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { resolveProjectRoot } from "@tsift/index/indexer";
 import type { RewriteDecision } from "./rewrite-command";
 
 const noRewrite = (reason: string): RewriteDecision => ({ rewritten: false, reason });
 
-/** `git diff [--cached|--staged] [-- paths]`, `git show [REV]`, `git log -p -1 [REV]` → `tsift diff-digest`. */
-export function rewriteGit(args: readonly string[]): RewriteDecision {
+/**
+ * `git diff [--cached|--staged] [-- path]`, `git show [REV]`, `git log -p -1 [REV]` → `tsift diff-digest`.
+ * With `cwd` (where the command would run), the rewrite is checked to cover what git would: git
+ * diffs the whole work tree from any directory of it, so from a subdirectory the digest is
+ * pointed at the work tree root, and where tsift's project root is not that root (a nested
+ * project, a submodule of a workspace) nothing is rewritten.
+ */
+export function rewriteGit(args: readonly string[], cwd?: string): RewriteDecision {
   const [sub, ...rest] = args;
-  if (sub === "diff") return rewriteDiff(rest);
-  if (sub === "show") return rewriteShow(rest);
-  if (sub === "log") return rewriteLogPatch(rest);
-  return noRewrite(`git ${sub ?? ""} is not a diff review; run it as it is`.replace("  ", " "));
+  const decision =
+    sub === "diff"
+      ? rewriteDiff(rest)
+      : sub === "show"
+        ? rewriteShow(rest)
+        : sub === "log"
+          ? rewriteLogPatch(rest)
+          : noRewrite(`git ${sub ?? ""} is not a diff review; run it as it is`.replace("  ", " "));
+  return decision.rewritten && cwd !== undefined ? placed(decision, cwd) : decision;
+}
+
+/** The decision run from `cwd`: its digest rooted where git's diff is, or no rewrite. */
+function placed(decision: Extract<RewriteDecision, { rewritten: true }>, cwd: string): RewriteDecision {
+  let top: string;
+  let here: string;
+  try {
+    here = realpathSync(cwd);
+    top = realpathSync(execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+  } catch {
+    return noRewrite("not inside a git work tree; run it as it is");
+  }
+  const { root } = resolveProjectRoot(here);
+  if (root !== top)
+    return noRewrite(`tsift's project root ${root} is not the git work tree root ${top}, so its digest would cover other files; run it as it is`);
+  // A path argument narrows the digest; with none, the digest of `.` would narrow it to this directory.
+  const narrowed = decision.argv[1] !== undefined && !decision.argv[1].startsWith("-");
+  if (here === top || narrowed) return decision;
+  const [command, ...rest] = decision.argv;
+  return { ...decision, argv: [command!, relative(here, top).split(sep).join("/"), ...rest] };
 }
 
 function pathsAfterDashes(args: readonly string[]): { before: string[]; paths: string[] } {
@@ -26,17 +61,21 @@ function digest(flags: string[], paths: string[], what: string): RewriteDecision
   };
 }
 
+/**
+ * Plain `git diff` compares the index with the working tree and never lists untracked files:
+ * `--unstaged` is that comparison. `--cached`/`--staged` compare HEAD with the index.
+ */
 function rewriteDiff(args: readonly string[]): RewriteDecision {
   const { before, paths } = pathsAfterDashes(args);
-  const flags: string[] = [];
+  let staged = false;
   for (const arg of before) {
-    if (arg === "--cached" || arg === "--staged") flags.push("--cached");
+    if (arg === "--cached" || arg === "--staged") staged = true;
     else if (arg === "--stat" || arg === "--name-only" || arg === "--name-status" || arg === "--numstat")
       return noRewrite(`git diff ${arg} is already a summary; run it as it is`);
     else if (arg.startsWith("-")) return noRewrite(`git diff ${arg} has no diff-digest equivalent`);
     else return noRewrite("git diff against a revision or between revisions; use tsift diff-digest --base REF or --revision REV");
   }
-  return digest([...new Set(flags)], paths, flags.length ? "staged diff" : "worktree diff");
+  return digest([staged ? "--cached" : "--unstaged"], paths, staged ? "staged diff" : "unstaged diff");
 }
 
 function rewriteShow(args: readonly string[]): RewriteDecision {
