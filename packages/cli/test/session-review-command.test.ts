@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { project, spawnBuilt, tsift } from "./index-helpers";
@@ -49,6 +49,22 @@ describe("tsift session-review", () => {
       "\naggregate tokens over 2 sessions: 4130 tokens (input 300, cache write 0, cache read 3800, output 30), cache-read ratio 0.927, largest turn 3220\n",
     );
     expect(result.out).toContain("\nunresolved failures:\n  npm test exited with code 1\n  Error: listen EADDRINUSE\n");
+    // Each session line starts with its transcript's first and last entry times, not the file's modification time.
+    const json = (await tsift(cwd, ["session-review", ".", "--json", ...dirs])).json();
+    for (const session of json.sessions as { path: string; client: string }[]) {
+      const stamps = readFileSync(session.path, "utf8")
+        .split("\n")
+        .flatMap((line) => {
+          try {
+            return [(JSON.parse(line) as { timestamp?: string }).timestamp];
+          } catch {
+            return [];
+          }
+        })
+        .filter((stamp) => stamp !== undefined);
+      const line = lines.find((text) => text.endsWith(`  ${session.path}`));
+      expect(line?.startsWith(`  ${stamps[0]}..${stamps.at(-1)} ${session.client} `), line).toBe(true);
+    }
   });
 
   it("--json keeps the legacy token fields, aggregate_cost and latest_session_cost", async () => {
@@ -102,7 +118,7 @@ describe("tsift session-review", () => {
       { kind: "command", text: "Error: listen EADDRINUSE" },
     ]);
     const tabular = (await tsift(cwd, ["session-review", ".", "--tabular", ...dirs])).out.split("\n");
-    expect(tabular[0]).toBe("modified\tclient\tsession_id\tturns\ttotal_tokens\tlargest_turn_total_tokens\tfailures\tpath");
+    expect(tabular[0]).toBe("started\tended\tclient\tsession_id\tturns\ttotal_tokens\tlargest_turn_total_tokens\tfailures\tpath");
   });
 
   it("says so when nothing matches, and a missing target is not_found through the built binary", async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -78,6 +78,20 @@ describe("sessionReview", () => {
       ["claude", "old"],
     ]);
     expect(review.sessions[0]).toMatchObject({ malformed_lines: 1, largest_turn_total_tokens: 1_220 });
+    // Each session's time is its transcript's own first and last entry, not the file's modification time.
+    for (const session of review.sessions) {
+      const stamps = readFileSync(session.path, "utf8")
+        .split("\n")
+        .flatMap((line) => {
+          try {
+            return [(JSON.parse(line) as { timestamp: string }).timestamp];
+          } catch {
+            return [];
+          }
+        });
+      expect({ path: session.path, started: session.started, ended: session.ended }).toEqual({ path: session.path, started: stamps[0], ended: stamps.at(-1) });
+      expect(session.ended).not.toBe(session.modified);
+    }
     expect(review.latest_session_cost).toMatchObject({ scope: "latest_matched_session", total: 1_220 });
     expect(review.aggregate_cost).toMatchObject({ scope: "bounded_matched_sessions", input: 500, cache_read: 111_400, output: 45 });
     expect(review.input_tokens).toBe(500);

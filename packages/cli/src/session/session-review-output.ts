@@ -7,6 +7,12 @@ export type NextContextData = { target: string; sessions: number } & NextContext
 const costLine = (label: string, cost: ReviewCost) =>
   `${label}: ${cost.total} tokens (input ${cost.input}, cache write ${cost.cache_creation}, cache read ${cost.cache_read}, output ${cost.output}), cache-read ratio ${cost.cache_read_ratio}, largest turn ${cost.largest_turn_total_tokens}`;
 
+/** When a session ran, from its transcript's own first and last entry; the file's modification time only when the transcript records none. */
+function sessionTime(session: SessionReviewData["sessions"][number]): string {
+  if (session.started === null || session.ended === null) return `${session.modified} (file modified)`;
+  return session.started === session.ended ? session.started : `${session.started}..${session.ended}`;
+}
+
 function headline(data: SessionReviewData): string {
   return `session review of ${data.target} (${data.target_kind}): ${data.sessions.length} of ${data.matched} matched sessions reviewed (${data.candidates} candidates)`;
 }
@@ -30,7 +36,7 @@ export const sessionReviewOutput = defineOutput<SessionReviewData>({
     lines.push("sessions (newest first):");
     for (const session of data.sessions)
       lines.push(
-        `  ${session.modified} ${session.client} ${session.session_id ?? "?"}: ${session.turns} turns, ${session.total_tokens} tokens (largest turn ${session.largest_turn_total_tokens}), ${session.prompts} prompts, ${session.commands} commands, ${session.failures} failures  ${session.path}`,
+        `  ${sessionTime(session)} ${session.client} ${session.session_id ?? "?"}: ${session.turns} turns, ${session.total_tokens} tokens (largest turn ${session.largest_turn_total_tokens}), ${session.prompts} prompts, ${session.commands} commands, ${session.failures} failures  ${session.path}`,
       );
     lines.push(...costLines(data));
     if (data.prompt_targets.length) lines.push("latest prompt targets:", ...data.prompt_targets.map((item) => `  ${item.text}`));
@@ -56,10 +62,11 @@ export const sessionReviewOutput = defineOutput<SessionReviewData>({
   compact: (data) => [headline(data), ...costLines(data), ...data.failures.map((failure) => `failure: ${failure.text}`)].join("\n"),
   tables: [
     {
-      columns: ["modified", "client", "session_id", "turns", "total_tokens", "largest_turn_total_tokens", "failures", "path"],
+      columns: ["started", "ended", "client", "session_id", "turns", "total_tokens", "largest_turn_total_tokens", "failures", "path"],
       rows: (data) =>
         data.sessions.map((session) => [
-          session.modified,
+          session.started ?? "",
+          session.ended ?? "",
           session.client,
           session.session_id ?? "",
           session.turns,

@@ -35,6 +35,13 @@ export function detectSessionSource(lines: readonly string[]): SessionSource {
 
 type LineParser = (line: string, stats: SessionReadStats) => SessionEvent[];
 
+/** Records an entry's own time as the session's first (once) and last (every time). */
+function noteTime(stats: SessionReadStats, value: unknown): void {
+  if (typeof value !== "string" || value === "" || Number.isNaN(Date.parse(value))) return;
+  stats.first_timestamp ??= value;
+  stats.last_timestamp = value;
+}
+
 function jsonlParser(parser: ClaudeParser | CodexParser): LineParser {
   return (line, stats) => {
     if (line.trim() === "") return [];
@@ -43,6 +50,7 @@ function jsonlParser(parser: ClaudeParser | CodexParser): LineParser {
       stats.malformed_lines++;
       return [];
     }
+    noteTime(stats, record.timestamp);
     return parser.parse(record);
   };
 }
@@ -113,7 +121,15 @@ export async function readSession(
   onEvent: (event: SessionEvent) => void,
 ): Promise<SessionReadStats> {
   const counters: LineCounters = { bytes: 0, oversized: 0 };
-  const stats: SessionReadStats = { source: source === "auto" ? "markdown" : source, lines: 0, malformed_lines: 0, oversized_lines: 0, input_bytes: 0 };
+  const stats: SessionReadStats = {
+    source: source === "auto" ? "markdown" : source,
+    lines: 0,
+    malformed_lines: 0,
+    oversized_lines: 0,
+    input_bytes: 0,
+    first_timestamp: null,
+    last_timestamp: null,
+  };
   let parse: LineParser | null = source === "auto" ? null : parserFor(source);
   const head: string[] = [];
   const feed = (line: string) => {

@@ -9,7 +9,7 @@ import { readSession } from "./read-session";
 import { SessionCoster, costGuardrails, type CostGuardrail, type RepeatedRead, type SessionCost } from "./session-cost";
 import { SessionDigester, type CloseoutStep, type CountedItem, type SessionDigest, type SessionFailure } from "./session-digest";
 import { discoverSessions, isInside, type SessionCandidate, type SessionClient } from "./discover-sessions";
-import type { SessionEvent, TokenUsage } from "./session-types";
+import type { SessionEvent, SessionReadStats, TokenUsage } from "./session-types";
 import { buildNextContext, type NextContext } from "./next-context";
 
 export interface SessionReviewOptions {
@@ -30,6 +30,10 @@ export interface ReviewedSession {
   client: SessionClient;
   path: string;
   session_id: string | null;
+  /** The transcript's own times of its first and last entry; null when it records none. */
+  started: string | null;
+  ended: string | null;
+  /** The file's modification time (what picks the newest sessions). */
   modified: string;
   turns: number;
   total_tokens: number;
@@ -107,6 +111,7 @@ interface Parsed {
   candidate: SessionCandidate;
   digest: SessionDigest;
   cost: SessionCost;
+  stats: SessionReadStats;
   mentioned: boolean;
 }
 
@@ -127,7 +132,7 @@ async function parseCandidate(candidate: SessionCandidate, root: string, aliases
     coster.add(event);
     watch(event);
   });
-  return { candidate, digest: digester.finish(stats, 0), cost: coster.finish(stats, 0), mentioned };
+  return { candidate, digest: digester.finish(stats, 0), cost: coster.finish(stats, 0), stats, mentioned };
 }
 
 function tally(lists: readonly (readonly CountedItem[])[], limit: number): CountedItem[] {
@@ -207,10 +212,12 @@ export async function sessionReview(options: SessionReviewOptions): Promise<Sess
     if (parsed.length < wanted) parsed.push(result);
   }
   if (kind === "directory") matched = candidates.length;
-  const sessions: ReviewedSession[] = parsed.map(({ candidate, digest, cost, mentioned }) => ({
+  const sessions: ReviewedSession[] = parsed.map(({ candidate, digest, cost, stats, mentioned }) => ({
     client: candidate.client,
     path: candidate.path,
     session_id: digest.session_ids[0] ?? null,
+    started: stats.first_timestamp,
+    ended: stats.last_timestamp,
     modified: new Date(candidate.mtime_ms).toISOString(),
     turns: cost.turns,
     total_tokens: cost.totals.total,

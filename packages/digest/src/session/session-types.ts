@@ -47,4 +47,7 @@ export interface SessionReadStats {
   /** Lines longer than the per-line cap, skipped unparsed. */
   oversized_lines: number;
   input_bytes: number;
+  /** The transcript's own time of its first and last entry (a Claude or Codex record's `timestamp`); null when it records none. */
+  first_timestamp: string | null;
+  last_timestamp: string | null;
 }
