@@ -30,6 +30,7 @@ export type { GraphEdgeQueryOptions, GraphStore } from "./graph-store";
 export { edgeKey } from "./edge-key";
 export { stableHandle } from "./stable-handle";
 export { shellArg } from "./shell-arg";
+export { SECRET_SHAPES, SecretMasker, secretMask, secretShape } from "./secret-shapes";
 export { compareIds } from "./compare-ids";
 export {
   DEFAULT_MAX_HOPS,

@@ -8,3 +8,4 @@
 export { TsiftError, isTsiftError, TSIFT_ERROR_CODES, type TsiftErrorCode, type TsiftErrorOptions } from "./errors";
 export { stableHandle } from "./stable-handle";
 export { shellArg } from "./shell-arg";
+export { SECRET_SHAPES, SecretMasker, secretMask, secretShape } from "./secret-shapes";

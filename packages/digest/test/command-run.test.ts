@@ -29,6 +29,32 @@ describe("runCommand", () => {
     expect(readdirSync(join(root, ".tsift", "artifacts"))).toEqual([`${report.artifact!.handle}.log`]);
   });
 
+  it("masks credentials in the stored transcript and its digest, even split across writes, and keeps every other byte", async () => {
+    const root = tempRoot();
+    // Built at run time so no credential-shaped literal sits in the repository.
+    const token = "ghp" + "_" + "A1b2C3d4".repeat(5);
+    const apiKey = "sk" + "-" + "live-" + "Zz9".repeat(8);
+    const script = [
+      `const token = ${JSON.stringify(token)};`,
+      "process.stdout.write('café ✓ login with ' + token.slice(0, 10));",
+      "setTimeout(() => {",
+      "  process.stdout.write(token.slice(10) + ' done\\n');",
+      `  console.error('error: request failed with key ${apiKey}');`,
+      "  console.log('-----BEGIN RSA ' + 'PRIVATE KEY-----\\nMIIEowIBAAKCAQEA\\nq1w2e3r4\\n-----END RSA ' + 'PRIVATE KEY-----\\nafter the key');",
+      "}, 50);",
+    ].join("\n");
+    writeFileSync(join(root, "leak.mjs"), script);
+    const report = await runCommand({ root, kind: "log", command: [node, "leak.mjs"] });
+    const stored = readFileSync(join(root, report.artifact!.path));
+    const text = stored.toString("utf8");
+    for (const secret of [token, token.slice(10), apiKey, "MIIEowIBAAKCAQEA", "q1w2e3r4"]) expect(text).not.toContain(secret);
+    expect(text).toContain("café ✓ login with [masked GitHub token] done\n");
+    expect(text).toContain("[masked API key (sk-)]");
+    expect(text).toContain("after the key");
+    expect(report.artifact!.bytes).toBe(stored.length);
+    expect(JSON.stringify(report.digest)).not.toContain(apiKey);
+  });
+
   it("aborting forwards the signal named by the reason and still reports what was printed", async () => {
     const root = tempRoot();
     writeFileSync(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, type Hash } from "node:crypto";
 import { createWriteStream, readdirSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
-import { stableHandle, TsiftError } from "@tsift/core/light";
+import { SecretMasker, stableHandle, TsiftError } from "@tsift/core/light";
 import { ensureStateSubdir } from "@tsift/index/indexer";
 
 /** Where `tsift run` keeps full transcripts, under the project's `.tsift/`. */
@@ -26,6 +26,8 @@ export interface StoredArtifact {
 
 const ARTIFACT_NAME = /^run-[0-9a-f]{12}\.log$/;
 const TEMP_NAME = /^\.run-.*\.tmp$/;
+/** The longest unfinished line held back for masking before it is written as it stands. */
+const MAX_HELD_LINE_BYTES = 64 * 1024;
 
 /**
  * One transcript being captured: bytes go to a temp file as they arrive (nothing is held
@@ -42,6 +44,10 @@ export class ArtifactWriter {
   private newlines = 0;
   private lastByte = -1;
   private failure: Error | null = null;
+  /** Bytes after the last line break seen, held until their line ends so a credential is never split across two maskings. */
+  private partial: Buffer[] = [];
+  private partialBytes = 0;
+  private readonly masker = new SecretMasker();
 
   constructor(root: string, identity: string) {
     this.dir = join(root, ARTIFACTS_DIR);
@@ -52,20 +58,50 @@ export class ArtifactWriter {
       throw new TsiftError("io_error", `cannot create ${ARTIFACTS_DIR}: ${(error as Error).message}`, { cause: error });
     }
     this.tempPath = join(this.dir, `.run-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-    // A transcript keeps whatever the command printed, secrets included: its user's eyes only.
+    // A transcript keeps whatever the command printed: its user's eyes only, credentials masked besides.
     this.out = createWriteStream(this.tempPath, { mode: 0o600 });
     this.out.on("error", (error) => (this.failure ??= error));
     this.hash = createHash("sha256").update(identity).update("\0");
   }
 
-  /** Appends a chunk; false means the file is behind and the producer should wait for `drain`. */
+  /**
+   * Appends a chunk, masking credentials line by line (SecretMasker); false means the file is
+   * behind and the producer should wait for `drain`.
+   */
   write(chunk: Buffer): boolean {
     if (chunk.length === 0) return true;
-    this.bytes += chunk.length;
-    this.hash.update(chunk);
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) this.newlines++;
-    this.lastByte = chunk[chunk.length - 1]!;
-    return this.out.write(chunk);
+    const lineEnd = chunk.lastIndexOf(10);
+    if (lineEnd === -1) {
+      this.partial.push(chunk);
+      this.partialBytes += chunk.length;
+      // A line longer than this is written as it is cut: memory stays bounded.
+      return this.partialBytes < MAX_HELD_LINE_BYTES || this.emit(this.takePartial());
+    }
+    const lines = this.partialBytes === 0 ? chunk.subarray(0, lineEnd + 1) : Buffer.concat([...this.takePartial(), chunk.subarray(0, lineEnd + 1)]);
+    if (lineEnd + 1 < chunk.length) {
+      this.partial.push(chunk.subarray(lineEnd + 1));
+      this.partialBytes = chunk.length - lineEnd - 1;
+    }
+    return this.emit([lines]);
+  }
+
+  private takePartial(): Buffer[] {
+    const held = this.partial;
+    this.partial = [];
+    this.partialBytes = 0;
+    return held;
+  }
+
+  private emit(pieces: Buffer[]): boolean {
+    // latin1 maps each byte to one character and back, so bytes the masks do not touch are kept exactly.
+    const text = this.masker.maskLines(pieces.map((piece) => piece.toString("latin1")).join(""));
+    const bytes = Buffer.from(text, "latin1");
+    if (bytes.length === 0) return true;
+    this.bytes += bytes.length;
+    this.hash.update(bytes);
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) this.newlines++;
+    this.lastByte = bytes[bytes.length - 1]!;
+    return this.out.write(bytes);
   }
 
   onDrain(listener: () => void): void {
@@ -74,6 +110,7 @@ export class ArtifactWriter {
 
   /** Closes the file and gives it its handle's name; an empty transcript is discarded (null). */
   async finish(limits: ArtifactLimits = {}): Promise<StoredArtifact | null> {
+    if (this.partialBytes > 0) this.emit(this.takePartial());
     await new Promise<void>((resolve) => this.out.end(resolve));
     if (this.failure) {
       rmSync(this.tempPath, { force: true });

@@ -1,10 +1,13 @@
 /**
  * What a pack must never carry: credentials and build output. Three screens, cheapest
  * first: the path (credential files, build directories), the file's content (secretlint's
- * recommended rules plus the well-known token prefixes below; a hit keeps the whole file
+ * recommended rules plus the well-known token shapes of `@tsift/core`; a hit keeps the whole file
  * out), and every line the pack would print (the prefixes again, plus high-entropy tokens;
  * a hit keeps that symbol out).
  */
+import { secretShape } from "@tsift/core/light";
+
+export { secretShape };
 
 /** Credential-shaped file names: dotenv files, keys, certificates, keystores, auth files. */
 const SECRET_NAMES: ReadonlyArray<[string, RegExp]> = [
@@ -31,22 +34,6 @@ const BUILD_DIRS = new Set([
 ]);
 const BUILD_FILES = /\.(min\.(js|mjs|cjs|css)|bundle\.(js|mjs)|map)$/i;
 
-/**
- * Well-known credential shapes, for what secretlint's recommended preset leaves out or
- * only reports behind options (AWS access key ids, OpenAI-style `sk-` keys, npm tokens).
- */
-const SECRET_SHAPES: ReadonlyArray<[string, RegExp]> = [
-  ["AWS access key id", /\b(AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}\b/],
-  ["GitHub token", /\b(gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/],
-  ["API key (sk-)", /\bsk-(proj-|ant-|live-)?[A-Za-z0-9_-]{20,}/],
-  ["Slack token", /\bxox[abposr]-[A-Za-z0-9-]{10,}/],
-  ["Google API key", /\bAIza[0-9A-Za-z_-]{35}/],
-  ["GitLab token", /\bglpat-[A-Za-z0-9_-]{20,}/],
-  ["npm token", /\bnpm_[A-Za-z0-9]{36}\b/],
-  ["Stripe key", /\b[rs]k_live_[A-Za-z0-9]{20,}/],
-  ["private key", /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/],
-];
-
 /** The credential pattern a path matches, or null. */
 export function secretPathReason(path: string): string | null {
   const name = path.slice(path.lastIndexOf("/") + 1);
@@ -62,12 +49,6 @@ export function buildOutputReason(path: string): string | null {
   const name = parts[parts.length - 1]!;
   const match = BUILD_FILES.exec(name);
   return match ? `*.${match[1]!.toLowerCase()}` : null;
-}
-
-/** The known credential shape in a text, or null. */
-export function secretShape(text: string): string | null {
-  for (const [label, pattern] of SECRET_SHAPES) if (pattern.test(text)) return label;
-  return null;
 }
 
 /** Shannon entropy in bits per character. */
