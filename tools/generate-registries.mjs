@@ -172,7 +172,14 @@ function facts(definition) {
       typedThis: resolution.typedThis,
       heritage: resolution.heritage,
     },
-    entryPoints: { files: entryPoints.files, reexportFiles: entryPoints.reexportFiles, libraryRoot: entryPoints.libraryRoot },
+    entryPoints: {
+      files: entryPoints.files,
+      reexportFiles: entryPoints.reexportFiles,
+      libraryRoot: entryPoints.libraryRoot,
+      libraryModules: entryPoints.libraryModules,
+      exportList: entryPoints.exportList,
+      reexportImport: entryPoints.reexportImport,
+    },
   };
 }
 

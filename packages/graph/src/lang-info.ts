@@ -55,6 +55,24 @@ export interface EntryPointModel {
    * directory is the library's API, imported or not. Null when the language has none.
    */
   readonly libraryRoot: string | null;
+  /**
+   * Which modules under a library root are part of its API: `declared` (the root and the
+   * modules reached from it through public module declarations, Rust `pub mod`),
+   * `unprefixed` (every module whose own name does not start with `_`, Python). Null
+   * when the language has no library root.
+   */
+  readonly libraryModules: "declared" | "unprefixed" | null;
+  /**
+   * A top-level variable listing a module's public names (Python `__all__`): when a module
+   * assigns it a literal list of strings, those names are its public surface. Null when
+   * the language has none.
+   */
+  readonly exportList: string | null;
+  /**
+   * A regular expression (source) matching the line of an import that re-exports what it
+   * imports (Rust `pub use`). Null when re-exports have their own import kind or none.
+   */
+  readonly reexportImport: string | null;
 }
 
 /** Static facts about one language; nothing here loads a grammar or extraction rules. */

@@ -49,7 +49,7 @@ export const ${id}Language = defineLanguage({
     typedThis: false,
     heritage: "extends",
   },
-  entryPoints: { files: [], reexportFiles: [], libraryRoot: null },
+  entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   extraction: { rules: EMPTY_RULES },
 });
 `;

@@ -83,6 +83,8 @@ describe("language registry", () => {
       for (const file of entryPoints.files) expect(langFromPath(file), `${id} entry file ${file}`).toBe(id);
       for (const file of entryPoints.reexportFiles) expect(entryPoints.files, `${id} re-export file`).toContain(file);
       if (entryPoints.libraryRoot !== null) expect(entryPoints.files, `${id} library root`).toContain(entryPoints.libraryRoot);
+      expect(entryPoints.libraryModules === null, `${id} library modules only with a library root`).toBe(entryPoints.libraryRoot === null);
+      if (entryPoints.reexportImport !== null) expect(() => new RegExp(entryPoints.reexportImport!), `${id} re-export import pattern`).not.toThrow();
       expect(resolution.selfReceivers.length, `${id} self receivers`).toBeGreaterThan(0);
       expect(resolution.family, `${id} family`).toMatch(/^[a-z]+$/);
     }

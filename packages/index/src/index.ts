@@ -14,7 +14,7 @@ export { COMMUNITY_CACHE_KEEP, COMMUNITY_CACHE_VERSION, communityCacheKey, readC
 export { callGraphCommunities, communityPartition } from "./graph-queries/call-graph-communities";
 export { cachedCommunityPartition, shapeCommunities, type CommunityOptions, type CommunityPartition } from "./graph-queries/community-view";
 export { explainSymbol } from "./graph-queries/explain-symbol";
-export { entryPointFacts } from "./graph-queries/entry-point-facts";
+export { entryPointFacts, type EntryPointFactOptions } from "./graph-queries/entry-point-facts";
 export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./graph-queries/analyze-call-graph";
 export * from "./history/history";
 export * from "./summaries/summaries";

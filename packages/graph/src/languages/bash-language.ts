@@ -27,6 +27,13 @@ export const bashLanguage = defineLanguage({
     typedThis: false,
     heritage: "extends",
   },
-  entryPoints: { files: ["main.sh", "main.bash", "main.zsh"], reexportFiles: [], libraryRoot: null },
+  entryPoints: {
+    files: ["main.sh", "main.bash", "main.zsh"],
+    reexportFiles: [],
+    libraryRoot: null,
+    libraryModules: null,
+    exportList: null,
+    reexportImport: null,
+  },
   extraction: { rules: BASH_RULES },
 });

@@ -17,6 +17,13 @@ export const javascriptLanguage = defineLanguage({
   paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
-  entryPoints: { files: ["index.js", "index.mjs", "index.cjs", "main.js", "main.mjs", "main.cjs"], reexportFiles: [], libraryRoot: null },
+  entryPoints: {
+    files: ["index.js", "index.mjs", "index.cjs", "main.js", "main.mjs", "main.cjs"],
+    reexportFiles: [],
+    libraryRoot: null,
+    libraryModules: null,
+    exportList: null,
+    reexportImport: null,
+  },
   extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes },
 });

@@ -17,6 +17,6 @@ export const jsxLanguage = defineLanguage({
   paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
-  entryPoints: { files: ["index.jsx", "main.jsx"], reexportFiles: [], libraryRoot: null },
+  entryPoints: { files: ["index.jsx", "main.jsx"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes },
 });

@@ -26,6 +26,6 @@ export const kotlinLanguage = defineLanguage({
     typedThis: false,
     heritage: "colon",
   },
-  entryPoints: { files: ["main.kt", "main.kts"], reexportFiles: [], libraryRoot: null },
+  entryPoints: { files: ["main.kt", "main.kts"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   extraction: { rules: KOTLIN_RULES, docComments: JSDOC_STYLE },
 });

@@ -29,7 +29,7 @@ export const markdownLanguage = defineLanguage({
     heritage: "extends",
   },
   // Headings have no visibility and a document imports nothing: no file is a front door.
-  entryPoints: { files: [], reexportFiles: [], libraryRoot: null },
+  entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   // Refused before parsing when nested deep enough to abort the grammar's scanner.
   extraction: { rules: MARKDOWN_RULES, prepareSource: refuseDeepMarkdown },
 });

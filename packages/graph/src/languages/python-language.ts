@@ -29,7 +29,12 @@ export const pythonLanguage = defineLanguage({
     files: ["__init__.py", "__main__.py", "main.py", "main.pyi"],
     // A package's `__init__.py` exposes what it imports: `from .store import Store`.
     reexportFiles: ["__init__.py"],
-    libraryRoot: null,
+    // A top-level package is a library: its modules not named `_private` are public, each
+    // through its `__all__` when it has one.
+    libraryRoot: "__init__.py",
+    libraryModules: "unprefixed",
+    exportList: "__all__",
+    reexportImport: null,
   },
   extraction: { rules: PYTHON_RULES, docComments: PYTHON_DOC_STYLE, routes: pythonRoutes },
 });

@@ -26,6 +26,13 @@ export const rustLanguage = defineLanguage({
     typedThis: false,
     heritage: "extends",
   },
-  entryPoints: { files: ["main.rs", "lib.rs"], reexportFiles: [], libraryRoot: "lib.rs" },
+  entryPoints: {
+    files: ["main.rs", "lib.rs"],
+    reexportFiles: [],
+    libraryRoot: "lib.rs",
+    libraryModules: "declared",
+    exportList: null,
+    reexportImport: "^\\s*pub\\s+use\\b",
+  },
   extraction: { rules: RUST_RULES, docComments: RUST_DOC_STYLE, routes: rustRoutes },
 });

@@ -17,6 +17,6 @@ export const tsxLanguage = defineLanguage({
   paragraphLines: false,
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
-  entryPoints: { files: ["index.tsx", "main.tsx"], reexportFiles: [], libraryRoot: null },
+  entryPoints: { files: ["index.tsx", "main.tsx"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes },
 });

@@ -19,7 +19,14 @@ export const typescriptLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
   // `mod.ts`: a Deno module's front door.
-  entryPoints: { files: ["index.ts", "index.mts", "index.cts", "main.ts", "main.mts", "main.cts", "mod.ts"], reexportFiles: [], libraryRoot: null },
+  entryPoints: {
+    files: ["index.ts", "index.mts", "index.cts", "main.ts", "main.mts", "main.cts", "mod.ts"],
+    reexportFiles: [],
+    libraryRoot: null,
+    libraryModules: null,
+    exportList: null,
+    reexportImport: null,
+  },
   // Same-length rewrites for syntax the TypeScript grammar rejects (the TSX grammar has no such gaps).
   extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes, prepareSource: fixTypeScriptSource },
 });

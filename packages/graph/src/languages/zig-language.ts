@@ -26,6 +26,6 @@ export const zigLanguage = defineLanguage({
     heritage: "extends",
   },
   // `root.zig`: the library root `zig init` creates.
-  entryPoints: { files: ["main.zig", "root.zig"], reexportFiles: [], libraryRoot: null },
+  entryPoints: { files: ["main.zig", "root.zig"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   extraction: { rules: ZIG_RULES, docComments: ZIG_DOC_STYLE },
 });

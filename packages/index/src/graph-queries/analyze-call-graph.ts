@@ -20,6 +20,8 @@ export interface AnalyzeOptions {
   entries?: ReadonlyArray<string | GraphSymbol>;
   /** Rows per list (components, scores, dead nodes, modules, entry points); default 20, 0 for all. */
   limit?: number;
+  /** The source root (package.json entries, `__all__` and `pub use` lines are read from it); without it only index.db is used. */
+  root?: string;
 }
 
 interface Located {
@@ -105,7 +107,7 @@ export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions 
         }
       }
     } else {
-      const inferred = inferEntryPoints(graph, { candidates: entryPointFacts(db, symbols) });
+      const inferred = inferEntryPoints(graph, { candidates: entryPointFacts(db, symbols, options.root === undefined ? {} : { root: options.root }) });
       for (const node of inferred.entry_points) reasons.set(node, inferred.reasons[node]!);
     }
     if (reasons.size === 0) warnings.push("dead-code reachability has no entry point; pass --entry <symbol> for stricter results");

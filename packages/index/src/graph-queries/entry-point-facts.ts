@@ -1,16 +1,27 @@
+import { readFileSync } from "node:fs";
+import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
 import type { EntryCandidate } from "@tsift/algorithms";
-import { LANGS, langInfo } from "@tsift/graph/langs";
+import { LANGS, langInfo, type EntryPointModel, type Lang } from "@tsift/graph/langs";
 import type { GraphSymbol } from "./graph-symbol";
+import { resolveModule } from "../internal/module-resolver";
+import { declaredEntrySpecifiers, readWorkspacePackages } from "../internal/workspace-packages";
 
 // Each language declares its front doors in its @tsift/graph definition.
 const entryPoints = LANGS.map((lang) => ({ lang, ...langInfo(lang).entryPoints }));
+const MODEL = new Map<string, EntryPointModel>(LANGS.map((lang) => [lang, langInfo(lang).entryPoints]));
 /** Files that are a package's or program's front door, by name (`index.ts`, `lib.rs`, `__init__.py`…). */
 const ENTRY_FILES: ReadonlySet<string> = new Set(entryPoints.flatMap((entry) => entry.files));
 /** Entry files whose imports are re-exports (Python `__init__.py`). */
 const REEXPORT_FILES = entryPoints.flatMap((entry) => entry.reexportFiles);
-/** Library roots (Rust `lib.rs`): every public item under their directory is the library's API. */
-const LIBRARY_ROOTS = entryPoints.flatMap((entry) => (entry.libraryRoot === null ? [] : [{ lang: entry.lang, root: entry.libraryRoot }]));
+/** Library roots (Rust `lib.rs`, Python `__init__.py`) and which of the modules under them are public. */
+const LIBRARY_ROOTS = entryPoints.flatMap((entry) =>
+  entry.libraryRoot === null || entry.libraryModules === null ? [] : [{ lang: entry.lang, root: entry.libraryRoot, modules: entry.libraryModules }],
+);
+/** Languages whose imports resolve like JavaScript's: their packages declare entries in package.json. */
+const JS_MODULE_LANGS: readonly Lang[] = LANGS.filter((lang) => langInfo(lang).resolution.modules === "js");
+/** Directories whose front-door files are a project's entry even when some file imports them (a UMD bundle importing `src/index.ts`). */
+const TOP_DIRS: ReadonlySet<string> = new Set(["", "src"]);
 const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
 const TYPE_LIKE = new Set([
   "class",
@@ -28,6 +39,15 @@ const TYPE_LIKE = new Set([
   "mod",
 ]);
 
+export interface EntryPointFactOptions {
+  /**
+   * The source root the index's paths are relative to. With it, package.json entries,
+   * export lists (`__all__`) and re-export lines (`pub use`) are read from disk; without
+   * it only what index.db holds is used.
+   */
+  root?: string;
+}
+
 interface FileRow {
   path: string;
   language: string;
@@ -35,6 +55,7 @@ interface FileRow {
 
 interface ImportRow {
   file: string;
+  line: number;
   name: string | null;
   alias: string | null;
   kind: string;
@@ -44,9 +65,12 @@ interface ImportRow {
 /**
  * What index.db says about each node for `inferEntryPoints`:
  *
- * - `exported`: the public surface of package entry files (`index.ts`, `lib.rs`,
- *   `__init__.py`, `main.*`… that no indexed file imports), followed through re-exports (`export … from`, `export *`, imports of an `__init__.py`),
- *   public members of exported types, and every `pub` item of a Rust library crate;
+ * - `exported`: the public surface of package entry files (`packageEntryFiles`: the
+ *   modules package.json declares, `index.ts`, `lib.rs`, `__init__.py`, `main.*`…),
+ *   followed through re-exports (`export … from`, `export *`, imports of an
+ *   `__init__.py`, `pub use`) and export lists (`__all__`); public members of exported
+ *   types; the public modules of a library (a Rust crate's `pub mod` chains, a Python
+ *   package's modules not named `_private`);
  * - `route_handler`: named as a detected route's handler in the same file (else uniquely);
  * - `module_scope_call`: the target of a call made by top-level code (scripts, test callbacks);
  * - `possible_call`: a method whose name some method call uses (`x.name()`, resolved
@@ -55,8 +79,8 @@ interface ImportRow {
  *   not claim it;
  * - `protocol`: a method of a Rust trait impl (`impl Display for Store`), run through the trait.
  */
-export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string, GraphSymbol>): EntryCandidate[] {
-  const exported = exportedSymbolIds(db);
+export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string, GraphSymbol>, options: EntryPointFactOptions = {}): EntryCandidate[] {
+  const exported = exportedSymbolIds(db, options.root ?? null);
   const handlers = routeHandlerIds(db);
   const topLevelTargets = new Set(
     db.prepare("SELECT DISTINCT resolved_symbol_id FROM calls WHERE caller_symbol_id IS NULL AND resolved_symbol_id IS NOT NULL").pluck().all() as number[],
@@ -89,29 +113,47 @@ export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string
   }));
 }
 
-function exportedSymbolIds(db: Database.Database): Set<number> {
+function exportedSymbolIds(db: Database.Database, root: string | null): Set<number> {
   const files = db.prepare("SELECT path, language FROM files WHERE skip_reason IS NULL").all() as FileRow[];
-  const entryFiles = packageEntryFiles(db, files);
+  const paths = new Set(files.map((file) => file.path));
+  const languageOf = new Map(files.map((file) => [file.path, file.language]));
+  const lines = sourceLines(root);
+  const entryFiles = packageEntryFiles(db, files, root);
   const publicTopLevel = db.prepare("SELECT id FROM symbols WHERE file = ? AND parent IS NULL AND visibility = 'public'").pluck();
   const named = db.prepare("SELECT id FROM symbols WHERE file = ? AND parent IS NULL AND name = ?").pluck();
-  const reexports = db.prepare("SELECT file, name, alias, kind, resolved_file FROM imports WHERE file = ? AND resolved_file IS NOT NULL");
+  const reexports = db.prepare("SELECT file, line, name, alias, kind, resolved_file FROM imports WHERE file = ? AND resolved_file IS NOT NULL");
   const exported = new Set<number>();
   const visited = new Set<string>();
+
+  // An import re-exports when its kind says so (`export … from`), its file's imports all do
+  // (`__init__.py`), or its line reads like a re-export (`pub use`).
+  const isReexport = (row: ImportRow, reexportingFile: boolean) => {
+    if (row.kind === "export_from" || reexportingFile) return true;
+    const pattern = REEXPORT_IMPORT.get(languageOf.get(row.file) ?? "");
+    return pattern !== undefined && pattern.test(lines(row.file)?.[row.line - 1] ?? "");
+  };
 
   // Everything `file` makes public under `name` ("*" for all of it), through re-export chains.
   const follow = (file: string, name: string) => {
     const visit = `${file}\0${name}`;
     if (visited.has(visit)) return;
     visited.add(visit);
+    if (name === "*") {
+      const listed = exportList(file, languageOf.get(file), lines);
+      if (listed !== null) {
+        for (const entry of listed) follow(file, entry);
+        return;
+      }
+    }
     const direct = (name === "*" ? publicTopLevel.all(file) : named.all(file, name)) as number[];
     for (const id of direct) exported.add(id);
     if (name !== "*" && direct.length > 0) return;
     const reexporting = REEXPORT_FILES.some((name) => file.endsWith(name));
     for (const row of reexports.all(file) as ImportRow[]) {
-      if (row.kind !== "export_from" && !reexporting) continue;
+      if (!isReexport(row, reexporting)) continue;
       const target = row.resolved_file!;
       // `export *`, `export * as ns` and default re-exports expose the whole target; named ones the name.
-      const whole = row.name === null || row.name === "*" || row.name === "default";
+      const whole = row.name === null || row.name === "*" || row.name === "default" || row.name === "self";
       if (name === "*") follow(target, whole ? "*" : row.name!);
       else if (row.name === "*" && row.alias === null) follow(target, name);
       else if ((row.alias ?? row.name) === name) follow(target, whole ? "*" : row.name!);
@@ -119,11 +161,16 @@ function exportedSymbolIds(db: Database.Database): Set<number> {
   };
   for (const file of entryFiles) follow(file, "*");
 
-  for (const { lang, root } of LIBRARY_ROOTS) {
-    const libraries = entryFiles.filter((file) => file === root || file.endsWith(`/${root}`)).map((file) => file.slice(0, file.length - root.length));
+  for (const { lang, root: rootName, modules } of LIBRARY_ROOTS) {
+    const libraries = entryFiles.filter((file) => languageOf.get(file) === lang && posix.basename(file) === rootName);
     if (libraries.length === 0) continue;
-    const published = db.prepare("SELECT id, file FROM symbols WHERE language = ? AND visibility = 'public'").all(lang) as { id: number; file: string }[];
-    for (const row of published) if (libraries.some((prefix) => row.file.startsWith(prefix))) exported.add(row.id);
+    const publicFiles = modules === "declared" ? declaredModules(db, lang, libraries, paths) : unprefixedModules(lang, libraries, files);
+    if (modules === "declared") {
+      // Every public item of a public module (methods of `impl` blocks too), plus its re-exports.
+      const published = db.prepare("SELECT id FROM symbols WHERE file = ? AND visibility = 'public'").pluck();
+      for (const file of publicFiles) for (const id of published.all(file) as number[]) exported.add(id);
+    }
+    for (const file of publicFiles) follow(file, "*");
   }
 
   // Public members of exported types (`export class Store { get() {} }` exports `Store.get`).
@@ -142,15 +189,131 @@ function exportedSymbolIds(db: Database.Database): Set<number> {
   return exported;
 }
 
+/** Each language's re-export line pattern (Rust `pub use`), compiled once. */
+const REEXPORT_IMPORT = new Map<string, RegExp>(
+  entryPoints.flatMap((entry) => (entry.reexportImport === null ? [] : [[entry.lang, new RegExp(entry.reexportImport, "u")] as [string, RegExp]])),
+);
+
+/** A file's source lines read from disk once (null without a root or when unreadable). */
+function sourceLines(root: string | null): (file: string) => readonly string[] | null {
+  const cache = new Map<string, readonly string[] | null>();
+  return (file) => {
+    if (root === null) return null;
+    let lines = cache.get(file);
+    if (lines === undefined) {
+      try {
+        lines = readFileSync(join(root, file), "utf8").split(/\r?\n/u);
+      } catch {
+        lines = null;
+      }
+      cache.set(file, lines);
+    }
+    return lines;
+  };
+}
+
 /**
- * Files named like a front door that no indexed file imports: a package's root `index.ts`
- * and its subpath entries (`http/index.ts` next to `index.ts`), `lib.rs`, a top-level
- * `__init__.py`. A barrel the package imports itself (`import { x } from "./utils"`) is
- * internal: its names count only when used.
+ * The names a module's export list holds (`__all__ = ["a", "b"]`, `+=` too), or null when
+ * its language has none, the module assigns none, or one is not a literal list of strings
+ * (then its public top-level names count).
  */
-function packageEntryFiles(db: Database.Database, files: readonly FileRow[]): string[] {
+function exportList(file: string, lang: string | undefined, lines: (file: string) => readonly string[] | null): string[] | null {
+  const variable = lang === undefined ? null : (MODEL.get(lang)?.exportList ?? null);
+  if (variable === null) return null;
+  const text = lines(file)?.join("\n");
+  if (text === undefined) return null;
+  const escaped = variable.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+  const assignment = new RegExp(`^${escaped}\\s*(?::[^=\\n]*)?(\\+?=)\\s*`, "gmu");
+  const names: string[] = [];
+  let found = false;
+  for (const match of text.matchAll(assignment)) {
+    const rest = text.slice(match.index + match[0].length);
+    const list = /^[[(]([^\])]*)[\])]/u.exec(rest);
+    if (list === null) return null;
+    const body = list[1]!.replace(/#[^\n]*/gu, "");
+    const items = [...body.matchAll(/(["'])([^"'\n]*)\1|[^\s,]+/gu)];
+    // Anything but string literals (a name, a call, a concatenation) makes the list not literal.
+    if (items.some((item) => item[1] === undefined)) return null;
+    if (match[1] === "=") names.length = 0;
+    names.push(...items.map((item) => item[2]!));
+    found = true;
+  }
+  return found ? [...new Set(names)] : null;
+}
+
+/**
+ * `declared` library modules: the roots and every module reached from them through public
+ * module declarations (`pub mod api;` in `lib.rs` -> `api.rs` or `api/mod.rs`).
+ */
+function declaredModules(db: Database.Database, lang: string, roots: readonly string[], paths: ReadonlySet<string>): string[] {
+  const publicModules = db.prepare("SELECT name FROM symbols WHERE file = ? AND parent IS NULL AND kind = 'mod' AND visibility = 'public'").pluck();
+  const found = new Set<string>(roots);
+  const queue = [...roots];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const name of publicModules.all(file) as string[]) {
+      const child = resolveModule(lang as Lang, file, `self::${name}`, null, paths);
+      if (child !== null && child !== file && !found.has(child)) {
+        found.add(child);
+        queue.push(child);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+/** `unprefixed` library modules: every file of the language under a root's directory whose path below it has no `_private` part. */
+function unprefixedModules(lang: string, roots: readonly string[], files: readonly FileRow[]): string[] {
+  const found = new Set<string>();
+  for (const root of roots) {
+    const dir = posix.dirname(root);
+    const prefix = dir === "." ? "" : `${dir}/`;
+    for (const file of files) {
+      if (file.language !== lang || !file.path.startsWith(prefix)) continue;
+      const parts = file.path.slice(prefix.length).split("/");
+      if (parts.every((part) => !part.startsWith("_") || /^__\w+__(\.\w+)?$/u.test(part))) found.add(file.path);
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * A package's and a program's front doors:
+ *
+ * - files named like one that no indexed file imports: a package's root `index.ts` and
+ *   its subpath entries (`http/index.ts` next to `index.ts`), `main.py`… A barrel the
+ *   package imports itself (`import { x } from "./utils"`) is internal: its names count
+ *   only when used;
+ * - files named like one at the top of the project (`index.ts`, `src/index.ts`,
+ *   `src/lib.rs`), imported or not;
+ * - library roots (`lib.rs`; the `__init__.py` of a top-level package, whose directory's
+ *   parent is no package), imported or not;
+ * - with the root: the modules each package.json names (`main`, `module`, `types`, every
+ *   subpath of `exports`), built output mapped back to source (`dist/esm/index.js` ->
+ *   `src/index.ts`).
+ */
+function packageEntryFiles(db: Database.Database, files: readonly FileRow[], root: string | null): string[] {
   const imported = new Set(db.prepare("SELECT DISTINCT resolved_file FROM imports WHERE resolved_file IS NOT NULL").pluck().all() as string[]);
-  return files.filter((file) => ENTRY_FILES.has(file.path.slice(file.path.lastIndexOf("/") + 1)) && !imported.has(file.path)).map((file) => file.path);
+  const paths = new Set(files.map((file) => file.path));
+  const entries = new Set<string>();
+  for (const file of files) {
+    const base = posix.basename(file.path);
+    if (!ENTRY_FILES.has(base)) continue;
+    const dir = posix.dirname(file.path);
+    const library = LIBRARY_ROOTS.some((entry) => entry.lang === file.language && entry.root === base && !paths.has(posix.join(posix.dirname(dir), base)));
+    if (!imported.has(file.path) || TOP_DIRS.has(dir === "." ? "" : dir) || library) entries.add(file.path);
+  }
+  const jsLang = JS_MODULE_LANGS[0];
+  if (root !== null && jsLang !== undefined) {
+    const jsFiles = files.filter((file) => JS_MODULE_LANGS.includes(file.language as Lang)).map((file) => file.path);
+    if (jsFiles.length > 0) {
+      const packages = readWorkspacePackages(root, jsFiles);
+      for (const specifier of declaredEntrySpecifiers(packages)) {
+        const file = resolveModule(jsLang, jsFiles[0]!, specifier, null, paths, packages);
+        if (file !== null) entries.add(file);
+      }
+    }
+  }
+  return [...entries].sort();
 }
 
 function routeHandlerIds(db: Database.Database): Set<number> {

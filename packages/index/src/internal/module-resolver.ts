@@ -111,7 +111,7 @@ function pythonFile(path: string, files: ReadonlySet<string>): string | null {
 
 /**
  * `crate::a::b` from the crate root (the nearest ancestor directory holding lib.rs or
- * main.rs), `super::`/`self::` from the importing file's module. The last segments may
+ * main.rs), `super::`/`self::` and child modules (`util::x`) from the importing file's module. The last segments may
  * name an item rather than a module, so shorter prefixes are tried until a file matches.
  */
 function resolveRust(fromFile: string, module: string, files: ReadonlySet<string>): string | null {
@@ -136,6 +136,9 @@ function resolveRust(fromFile: string, module: string, files: ReadonlySet<string
       dir = posix.dirname(dir);
       segments.shift();
     }
+  } else if (files.has(posix.join(selfDir, `${head}.rs`)) || files.has(posix.join(selfDir, head, "mod.rs"))) {
+    // A path may start at a child module of this file (`mod util;` then `use util::helper`).
+    dir = selfDir;
   } else {
     return null;
   }

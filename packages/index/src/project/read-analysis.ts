@@ -24,6 +24,8 @@ export async function readAnalysis(open: IndexOpener, options: AnalysisOptions =
   const { analyzeCallGraph } = await import("../graph-queries/analyze-call-graph");
   // Entry arguments de-duplicated in order.
   const entries = [...new Set((options.entries ?? []).map((entry) => entry.trim()).filter(Boolean))];
-  const report = readTransaction(index.db, () => analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit }));
+  const report = readTransaction(index.db, () =>
+    analyzeCallGraph(index.db, { ...(entries.length > 0 ? { entries } : {}), limit, root: index.location.sourceRoot }),
+  );
   return { root: ".", ...(index.scope ? { scope: index.scope.id } : {}), ...report };
 }
