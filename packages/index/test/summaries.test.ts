@@ -103,6 +103,21 @@ describe("summarize --extract", () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it("--stats counts the tokens the extract reported: a batch's spend shared over its rows adds up exactly", async () => {
+    const root = tempTree({ "src/a.ts": SOURCE, "src/b.ts": "export function other() {\n  return 1;\n}\n" });
+    // Uneven spend: 101 input and 7 output tokens a request, over 3 symbols, then 2.
+    server.usage = () => ({ input_tokens: 101, output_tokens: 7 });
+    const report = await extract(root, { batchSize: 3 });
+    const spent = server.answered.reduce((sum, usage) => ({ input: sum.input + usage.input_tokens, output: sum.output + usage.output_tokens }), {
+      input: 0,
+      output: 0,
+    });
+    expect(spent).toEqual({ input: 202, output: 14 });
+    expect({ input: report.tokens_input, output: report.tokens_output }).toEqual(spent);
+    const stats = readSummaryStats(root);
+    expect({ input: stats.tokens_input, output: stats.tokens_output }).toEqual(spent);
+  });
+
   it("reads the model and the key variable from [summarize] in the config", async () => {
     const root = tempTree({
       "src/a.ts": "export function one() {\n  return 1;\n}\n",

@@ -15,6 +15,10 @@ export interface SummaryServer {
   url: string;
   requests: RecordedRequest[];
   mode: ServerMode;
+  /** The usage a request for this many symbols reports (default: 100 input and 20 output tokens a symbol). */
+  usage: (symbols: number) => { input_tokens: number; output_tokens: number };
+  /** Every usage answered, in order. */
+  answered: { input_tokens: number; output_tokens: number }[];
   /** Answers every held request (mode "hold") as "ok". */
   releaseHeld(): void;
   close(): Promise<void>;
@@ -34,6 +38,8 @@ export async function startSummaryServer(): Promise<SummaryServer> {
     url: "",
     requests: [],
     mode: "ok",
+    usage: (symbols) => ({ input_tokens: 100 * symbols, output_tokens: 20 * symbols }),
+    answered: [],
     releaseHeld: () => {
       for (const answer of held.splice(0)) answer();
     },
@@ -70,6 +76,8 @@ export async function startSummaryServer(): Promise<SummaryServer> {
             : JSON.stringify({
                 summaries: listed.map((symbol) => ({ id: symbol.id, summary: `Summary of ${symbol.name}.`, concepts: ["test", symbol.name] })),
               });
+        const usage = state.usage(symbols.length);
+        state.answered.push(usage);
         res.writeHead(200, { "content-type": "application/json" });
         res.end(
           JSON.stringify({
@@ -79,7 +87,7 @@ export async function startSummaryServer(): Promise<SummaryServer> {
             model: body.model,
             content: [{ type: "text", text }],
             stop_reason: "end_turn",
-            usage: { input_tokens: 100 * symbols.length, output_tokens: 20 * symbols.length },
+            usage,
           }),
         );
       };

@@ -143,17 +143,15 @@ export async function extractSummaries(open: IndexOpener, options: ExtractSummar
         }));
         const result = await provider!.summarize(batch);
         requests += 1;
-        tokensInput += result.tokensInput;
-        tokensOutput += result.tokensOutput;
-        // The batch's tokens are shared out over its symbols, so per-row spend adds up to the total.
+        // The batch's tokens are shared out over its symbols exactly, and the report adds up
+        // those same shares, so the rows `--stats` sums spend what the extract said it spent.
+        const inputShares = shareTokens(result.tokensInput, slice.length);
+        const outputShares = shareTokens(result.tokensOutput, slice.length);
         slice.forEach((symbol, i) => {
           const answer = result.summaries.get(batch[i]!.id)!;
-          answers.set(symbol, {
-            ...answer,
-            model: result.model,
-            tokensInput: Math.round(result.tokensInput / slice.length),
-            tokensOutput: Math.round(result.tokensOutput / slice.length),
-          });
+          answers.set(symbol, { ...answer, model: result.model, tokensInput: inputShares[i]!, tokensOutput: outputShares[i]! });
+          tokensInput += inputShares[i]!;
+          tokensOutput += outputShares[i]!;
         });
       }
 
@@ -224,4 +222,12 @@ export async function extractSummaries(open: IndexOpener, options: ExtractSummar
   } finally {
     lock.release();
   }
+}
+
+/** `total` tokens (rounded to a whole number) shared over `count` rows: whole shares, the first ones one larger, adding up to the total. */
+function shareTokens(total: number, count: number): number[] {
+  const whole = Math.max(0, Math.round(total));
+  const base = Math.floor(whole / count);
+  const extra = whole - base * count;
+  return Array.from({ length: count }, (_, i) => base + (i < extra ? 1 : 0));
 }
