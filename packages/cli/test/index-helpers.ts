@@ -35,7 +35,7 @@ export function bumpMtime(path: string, seconds = 5): void {
 }
 
 /** Runs the CLI in-process with a chosen cwd; `tty` makes stderr look like a terminal. */
-export async function tsift(cwd: string, argv: string[], options: { tty?: boolean; stdin?: string | Buffer } = {}) {
+export async function tsift(cwd: string, argv: string[], options: { tty?: boolean; stdin?: string | Buffer; env?: Record<string, string | undefined> } = {}) {
   let out = "";
   let err = "";
   const io: CliIo = {
@@ -44,7 +44,7 @@ export async function tsift(cwd: string, argv: string[], options: { tty?: boolea
     stdout: (text) => void (out += text),
     stderr: (text) => void (err += text),
     cwd,
-    env: {},
+    env: options.env ?? {},
     stdoutIsTTY: false,
     stderrIsTTY: options.tty ?? false,
   };

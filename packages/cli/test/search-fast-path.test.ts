@@ -61,6 +61,8 @@ describe("the search commands' fast path", () => {
       json: true,
       autoindex: false,
       exact: false,
+      "ignore-case": false,
+      "smart-case": false,
       federated: false,
       timeout: 30,
     });
@@ -70,10 +72,14 @@ describe("the search commands' fast path", () => {
       scope: "x",
       limit: 10,
       exact: false,
+      "ignore-case": false,
+      "smart-case": false,
       federated: false,
       autoindex: true,
       timeout: 30,
     });
+    expect(parse("search", ["isstopped", "--exact", "-i"])).toMatchObject({ exact: true, "ignore-case": true, "smart-case": false });
+    expect(parse("search", ["isstopped", "--exact", "-S"])).toMatchObject({ exact: true, "ignore-case": false, "smart-case": true });
     expect(parse("related", ["src/a.ts:3", "--model", "m"])).toEqual({ target: "src/a.ts:3", model: "m", limit: 10 });
     for (const argv of [
       ["--help"],

@@ -7,12 +7,23 @@ import type { SearchFilters, SearchHit } from "./search-types";
 
 export type ExactBackend = "rg" | "scan";
 
+/**
+ * How letter case matches, as ripgrep spells it: `sensitive` (rg's default), `ignore`
+ * (`rg -i`: Unicode simple case folding) or `smart` (`rg -S`: ignore case unless the
+ * literal holds an upper-case letter).
+ */
+export type ExactCase = "sensitive" | "ignore" | "smart";
+
+export const EXACT_CASES: readonly ExactCase[] = ["sensitive", "ignore", "smart"];
+
 export interface ExactOptions extends SearchFilters {
   /** Directory searched; hit paths are relative to it with `/`. */
   root: string;
   limit: number;
   /** `auto` (default) uses ripgrep when `rg` is on PATH. */
   backend?: ExactBackend | "auto";
+  /** Default `sensitive`, like rg. */
+  caseMode?: ExactCase;
   /** Root-relative files the in-process scan reads: the walk's live files plus indexed ones. */
   files?: () => readonly string[];
   /** Files larger than this are skipped by the in-process scan. Default 1 MiB, the index's limit. */
@@ -40,6 +51,15 @@ export interface ExactResult {
   total_matches: number;
   files_matched: number;
   backend: ExactBackend;
+  /** False when more lines matched than one search reads (20,000): totals and ranking then cover the first ones. */
+  complete: boolean;
+}
+
+/** Every matching line, before the per-file collapse: what `rg -F -n` prints, in the backend's order. */
+export interface ExactLines {
+  lines: ExactLine[];
+  backend: ExactBackend;
+  complete: boolean;
 }
 
 /** Lines read per search; past it totals say so and ranking uses what was read. */
@@ -68,24 +88,40 @@ export function exactBackend(env: Readonly<Record<string, string | undefined>> =
 /**
  * Literal search (`--exact`): ripgrep `-F` when it is installed, otherwise an
  * in-process scan of the given files. Needs no index, so it answers even when the
- * index is stale or missing. Case is smart: an all-lower-case literal matches any case.
+ * index is stale or missing. Case matters unless `caseMode` says otherwise (as in rg).
  * Hits collapse per file and rank definitions of the literal first, then files with
  * more matches, then path order; tests rank after sources.
  */
 export function exactSearch(literal: string, options: ExactOptions): ExactResult {
+  const found = exactLines(literal, options);
+  return {
+    ...collapse(found.lines, literal, options.limit, ignoresCase(literal, options.caseMode ?? "sensitive")),
+    backend: found.backend,
+    complete: found.complete,
+  };
+}
+
+/**
+ * The lines `exactSearch` ranks: each line holding the literal once, with its 1-based
+ * number, filtered by `path` and `languages`; at most 20,000 (`complete` says whether that
+ * was all of them).
+ */
+export function exactLines(literal: string, options: ExactOptions): ExactLines {
   const env = options.env ?? process.env;
   const rg = (options.backend ?? "auto") === "scan" ? null : exactBackend(env) === "rg" ? findRipgrep(env) : null;
   const backend: ExactBackend = rg ? "rg" : "scan";
-  if (literal === "") return { hits: [], total_matches: 0, files_matched: 0, backend };
+  if (literal === "") return { lines: [], backend, complete: true };
+  const insensitive = ignoresCase(literal, options.caseMode ?? "sensitive");
   const prefix = normalizePathFilter(options.path);
-  const lines = rg ? ripgrepLines(rg, literal, options.root, prefix, options.timeoutMs) : scanLines(literal, options, prefix);
+  const read = rg ? ripgrepLines(rg, literal, insensitive, options.root, prefix, options.timeoutMs) : scanLines(literal, insensitive, options, prefix);
   const languages = options.languages && options.languages.length > 0 ? new Set(options.languages) : null;
-  const kept = lines.filter((entry) => matchesPathFilter(entry.path, prefix) && (languages === null || languages.has(langFromPath(entry.path) ?? "")));
-  return { ...collapse(kept, literal, options.limit), backend };
+  const lines = read.lines.filter((entry) => matchesPathFilter(entry.path, prefix) && (languages === null || languages.has(langFromPath(entry.path) ?? "")));
+  return { lines, backend, complete: read.complete };
 }
 
-function smartCaseInsensitive(literal: string): boolean {
-  return literal === literal.toLowerCase();
+/** rg's smart case: a literal with no upper-case letter (Unicode `Uppercase`) matches any case. */
+function ignoresCase(literal: string, mode: ExactCase): boolean {
+  return mode === "ignore" || (mode === "smart" && !/\p{Uppercase}/u.test(literal));
 }
 
 /**
@@ -93,9 +129,10 @@ function smartCaseInsensitive(literal: string): boolean {
  * spawnSync's own timeout kills ripgrep with it. `-m` caps lines per file so a huge
  * match set stays bounded (the per-file collapse shows at most a few lines anyway).
  */
-function ripgrepLines(rg: string, literal: string, root: string, prefix: string | null, timeoutMs: number | undefined): ExactLine[] {
-  const args = ["-F", "--line-number", "--no-heading", "--null", "--color", "never", "--max-columns", "400", "--max-count", "200", "--glob", "!.tsift"];
-  if (smartCaseInsensitive(literal)) args.push("-i");
+function ripgrepLines(rg: string, literal: string, insensitive: boolean, root: string, prefix: string | null, timeoutMs: number | undefined): ReadLines {
+  // --no-config: a user's RIPGREP_CONFIG_PATH (say --smart-case) must not change the answer.
+  const args = ["--no-config", "-F", "--line-number", "--no-heading", "--null", "--color", "never", "--max-columns", "400", "--glob", "!.tsift"];
+  args.push(insensitive ? "--ignore-case" : "--case-sensitive");
   args.push("-e", literal, "--", prefix ?? ".");
   const result = spawnSync(rg, args, { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
   if (result.error) throw result.error;
@@ -106,20 +143,28 @@ function ripgrepLines(rg: string, literal: string, root: string, prefix: string 
     const nul = record.indexOf("\0");
     const colon = record.indexOf(":", nul + 1);
     if (nul < 0 || colon < 0) continue;
+    if (out.length >= MAX_LINES) return { lines: out, complete: false };
     out.push({
       path: record.slice(0, nul).replace(/^\.\//, "").replace(/\\/g, "/"),
       line: Number(record.slice(nul + 1, colon)),
       text: record.slice(colon + 1),
     });
-    if (out.length >= MAX_LINES) break;
   }
-  return out;
+  return { lines: out, complete: true };
 }
 
-function scanLines(literal: string, options: ExactOptions, prefix: string | null): ExactLine[] {
+interface ReadLines {
+  lines: ExactLine[];
+  complete: boolean;
+}
+
+/**
+ * The in-process backend: the literal (case folded as rg folds it when `insensitive`, by a
+ * `iu` regular expression) in each file, one entry per matching line as rg prints it.
+ */
+function scanLines(literal: string, insensitive: boolean, options: ExactOptions, prefix: string | null): ReadLines {
   const maxBytes = options.maxFileBytes ?? 1_048_576;
-  const insensitive = smartCaseInsensitive(literal);
-  const needle = insensitive ? literal.toLowerCase() : literal;
+  const pattern = new RegExp(escapeRegExp(literal), insensitive ? "giu" : "gu");
   const out: ExactLine[] = [];
   for (const path of options.files?.() ?? []) {
     if (!matchesPathFilter(path, prefix)) continue;
@@ -131,26 +176,24 @@ function scanLines(literal: string, options: ExactOptions, prefix: string | null
     } catch {
       continue; // deleted since the index saw it
     }
-    const lowered = insensitive ? text.toLowerCase() : text;
-    // Lower-casing can change length (a few Unicode letters); then report the lowered line.
-    const source = lowered.length === text.length ? text : lowered;
-    let at = lowered.indexOf(needle);
+    pattern.lastIndex = 0;
     let line = 1;
     let lineStart = 0;
-    while (at >= 0) {
-      let newline = lowered.indexOf("\n", lineStart);
-      while (newline >= 0 && newline < at) {
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      let newline = text.indexOf("\n", lineStart);
+      while (newline >= 0 && newline < match.index) {
         line++;
         lineStart = newline + 1;
-        newline = lowered.indexOf("\n", lineStart);
+        newline = text.indexOf("\n", lineStart);
       }
-      out.push({ path, line, text: source.slice(lineStart, newline < 0 ? source.length : newline) });
-      if (out.length >= MAX_LINES) return out;
+      if (out.length >= MAX_LINES) return { lines: out, complete: false };
+      out.push({ path, line, text: text.slice(lineStart, newline < 0 ? text.length : newline) });
       // One entry per line, like rg.
-      at = newline < 0 ? -1 : lowered.indexOf(needle, newline + 1);
+      if (newline < 0) break;
+      pattern.lastIndex = newline + 1;
     }
   }
-  return out;
+  return { lines: out, complete: true };
 }
 
 const TEST_PATH = /(^|\/)(tests?|__tests__|spec|e2e)(\/|$)|[._-](test|spec)\.[a-z]+$/i;
@@ -159,8 +202,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function collapse(lines: readonly ExactLine[], literal: string, limit: number): Omit<ExactResult, "backend"> {
-  const flags = smartCaseInsensitive(literal) ? "i" : "";
+function collapse(lines: readonly ExactLine[], literal: string, limit: number, insensitive: boolean): Omit<ExactResult, "backend" | "complete"> {
+  const flags = insensitive ? "iu" : "u";
   const name = escapeRegExp(literal);
   const definition = new RegExp(
     // A declaration keyword before the name, or the name at line start followed by `=`/`:` or a method body.

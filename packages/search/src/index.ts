@@ -27,7 +27,20 @@ export {
   type RankedChunk,
 } from "./lexical-search";
 export { callerCounts, queryTags, searchSymbols, type SymbolSearchOptions, type SymbolTieBreak } from "./symbol-search";
-export { exactBackend, exactSearch, findRipgrep, type ExactBackend, type ExactHit, type ExactOptions, type ExactResult } from "./exact-search";
+export {
+  EXACT_CASES,
+  exactBackend,
+  exactLines,
+  exactSearch,
+  findRipgrep,
+  type ExactBackend,
+  type ExactCase,
+  type ExactHit,
+  type ExactLine,
+  type ExactLines,
+  type ExactOptions,
+  type ExactResult,
+} from "./exact-search";
 export { dequantize, dotQuantized, normalize, quantize, type Encoder } from "./encoders/encoder";
 export { HASH_ENCODER_ID, createHashEncoder, hashEmbed, lightStem, type HashEncoderOptions } from "./encoders/hash-encoder";
 export { loadModel2VecEncoder, type Model2VecOptions } from "./encoders/model2vec-encoder";

@@ -88,7 +88,7 @@ describe("searchSymbols (AST ranking)", () => {
 describe("exactSearch", () => {
   const files = () => ["src/retry.ts", "src/users.ts", "tools/cache.py", "test/retry.test.ts", "gone.ts"];
 
-  it("scans files in-process: per-file collapse, definitions first, tests last, smart case", () => {
+  it("scans files in-process: per-file collapse, definitions first, tests last, case as rg", () => {
     const result = exactSearch("retryWithBackoff", { root: project.root, limit: 10, backend: "scan", files });
     expect(result.backend).toBe("scan");
     expect(result.hits.map((hit) => [hit.path, hit.line, hit.match_count])).toEqual([
@@ -96,8 +96,10 @@ describe("exactSearch", () => {
       ["test/retry.test.ts", 1, 2],
     ]);
     expect(result.total_matches).toBe(3);
-    expect(exactSearch("retrywithbackoff", { root: project.root, limit: 10, backend: "scan", files }).total_matches).toBe(3);
-    expect(exactSearch("RETRYWITHBACKOFF", { root: project.root, limit: 10, backend: "scan", files }).total_matches).toBe(0);
+    const count = (literal: string, caseMode?: "ignore" | "smart") =>
+      exactSearch(literal, { root: project.root, limit: 10, backend: "scan", files, ...(caseMode ? { caseMode } : {}) }).total_matches;
+    expect([count("retrywithbackoff"), count("retrywithbackoff", "smart"), count("retrywithbackoff", "ignore")]).toEqual([0, 3, 3]);
+    expect([count("RETRYWITHBACKOFF"), count("RETRYWITHBACKOFF", "smart"), count("RETRYWITHBACKOFF", "ignore")]).toEqual([0, 0, 3]);
     expect(exactSearch("user_name", { root: project.root, limit: 10, backend: "scan", files, path: "tools" }).hits.map((hit) => hit.path)).toEqual([
       "tools/cache.py",
     ]);

@@ -23,7 +23,20 @@ export const search = defineCommand({
       choices: ["lexical", "exact", "hybrid", "semantic"],
       description: "ranking (default: lexical; exact for one identifier- or path-like token)",
     },
-    { name: "exact", type: "boolean", default: false, description: "literal search (ripgrep -F when installed); works without an index" },
+    {
+      name: "exact",
+      type: "boolean",
+      default: false,
+      description: "literal search (ripgrep -F when installed), case-sensitive like rg; works without an index",
+    },
+    { name: "ignore-case", alias: "i", type: "boolean", default: false, description: "exact search: ignore letter case (rg -i)" },
+    {
+      name: "smart-case",
+      alias: "S",
+      type: "boolean",
+      default: false,
+      description: "exact search: ignore case unless the query has an upper-case letter (rg -S)",
+    },
     { name: "scope", alias: "submodule", type: "string", description: "search one workspace scope's index" },
     { name: "federated", type: "boolean", default: false, description: "search every federated workspace scope" },
     { name: "autoindex", type: "boolean", default: true, description: "refresh a stale or missing index first (--no-autoindex: exit 4 instead)" },
@@ -35,12 +48,15 @@ export const search = defineCommand({
   ],
   examples: [
     { command: "tsift search 'retry with backoff'", description: "symbols and chunks about retries, best first" },
-    { command: "tsift search getUserName --exact", description: "every literal occurrence" },
+    { command: "tsift search getUserName --exact", description: "every literal occurrence, case-sensitive" },
+    { command: "tsift search getusername --exact -i", description: "the same, in any letter case (rg -i)" },
     { command: "tsift search 'user name' -s hybrid --lang typescript --json", description: "hybrid ranking over TypeScript only, as JSON" },
   ],
   async run(args, io) {
     if (!Number.isFinite(args.timeout) || args.timeout < 0)
       throw await usageError(`--timeout must be seconds >= 0, got ${String(args.timeout)}`, "tsift search --help");
+    if (args["ignore-case"] && args["smart-case"])
+      throw await usageError("--ignore-case and --smart-case cannot be combined: pass one of them", "tsift search --help");
     if (args.alpha !== undefined && !(args.alpha >= 0 && args.alpha <= 1))
       throw await usageError(`--alpha must be between 0 and 1, got ${String(args.alpha)}`, "tsift search --help");
     const { runSearch } = await import("../search-cmd/run-search");
@@ -50,6 +66,7 @@ export const search = defineCommand({
       limit: args.limit,
       ...(args.strategy !== undefined ? { strategy: args.strategy } : {}),
       exact: args.exact,
+      caseMode: args["ignore-case"] ? "ignore" : args["smart-case"] ? "smart" : "sensitive",
       ...(args.scope !== undefined ? { scope: args.scope } : {}),
       federated: args.federated,
       autoindex: args.autoindex,

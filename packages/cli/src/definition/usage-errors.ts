@@ -90,7 +90,8 @@ function unknownOption(argv: readonly string[], options: readonly OptionDefiniti
     const flag = token.includes("=") ? token.slice(0, token.indexOf("=")) : token;
     // yargs also reads camel-case spellings (`--maxItems`): known options, left to it.
     const kebab = flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    const option = byFlag.get(kebab) ?? byFlag.get(kebab.replace(/^--no-/, "--"));
+    // An upper-case one-letter alias (`-S`) is its own flag, not a camel-case spelling.
+    const option = byFlag.get(flag) ?? byFlag.get(kebab) ?? byFlag.get(kebab.replace(/^--no-/, "--"));
     // One-letter forms yargs reads itself: a cluster of switches (`-qq`), a value stuck to its letter (`-l5`).
     if (!option && /^-[a-zA-Z]{2,}$/.test(flag) && [...flag.slice(1)].every((letter) => byFlag.has(`-${letter}`))) continue;
     if (!option && /^-[a-zA-Z]./.test(flag) && (byFlag.get(flag.slice(0, 2))?.type ?? "boolean") !== "boolean") continue;

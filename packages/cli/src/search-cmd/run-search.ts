@@ -1,4 +1,4 @@
-import type { SearchStrategy } from "@tsift/search";
+import type { ExactCase, SearchStrategy } from "@tsift/search";
 import { searchProject } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
@@ -13,6 +13,7 @@ export interface SearchFlags {
   limit: number;
   strategy?: SearchStrategy;
   exact: boolean;
+  caseMode: ExactCase;
   scope?: string;
   federated: boolean;
   autoindex: boolean;
@@ -37,6 +38,7 @@ export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandR
     limit: flags.limit,
     ...(flags.strategy !== undefined ? { strategy: flags.strategy } : {}),
     exact: flags.exact,
+    caseMode: flags.caseMode,
     ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
     federated: flags.federated,
     autoindex: flags.autoindex,

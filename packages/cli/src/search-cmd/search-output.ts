@@ -53,9 +53,9 @@ function fullText(data: SearchData): string {
   }
   const groups = groupHits(data.hits);
   out.push(
-    `hits (${data.hits.length}${data.hit_total > data.hits.length ? ` of ${data.hit_total}` : ""}, ${data.strategy}${data.backend ? ` via ${data.backend}` : ""}):`,
+    `hits (${data.hits.length}${data.hit_total > data.hits.length ? ` of ${data.hit_total}` : ""}, ${data.strategy}${data.backend ? ` via ${data.backend}` : ""}${data.case && data.case !== "sensitive" ? `, ${data.case === "ignore" ? "ignoring case" : "smart case"}` : ""}):`,
   );
-  if (groups.length === 0) out.push("  no matches");
+  if (groups.length === 0) out.push(data.case === "sensitive" ? "  no matches (case-sensitive: -i ignores case)" : "  no matches");
   for (const { hit, count, lines } of groups) {
     const more = count > 1 ? `  (${count} in file${lines.length > 0 ? `; also ${lines.slice(0, 6).join(", ")}${lines.length > 6 ? ", …" : ""}` : ""})` : "";
     out.push(`  ${span(hit.path, hit.line, hit.line)}  ${hit.confidence} ${hit.score.toFixed(4)}${hit.symbol ? `  ${hit.symbol}` : ""}${more}`);

@@ -59,14 +59,8 @@ const DISPLAY_FLAGS = new Set([
   "--fixed-strings",
   "-I",
   "--no-filename",
-  "-s",
   "--no-messages",
-  "-S",
-  "--smart-case",
   "--recursive",
-  "--hidden",
-  "--no-ignore",
-  "-.",
   "--column",
   "--trim",
   "-p",
@@ -75,6 +69,26 @@ const DISPLAY_FLAGS = new Set([
   "--color=auto",
   "--color=always",
 ]);
+
+/**
+ * Case flags and the `tsift search --exact` flag each becomes (none for case-sensitive,
+ * the default of both). rg's last case flag wins, as here; grep has no smart case and
+ * spells `-s` "no messages".
+ */
+const RG_CASE_FLAGS: Record<string, string | null> = {
+  "-i": "--ignore-case",
+  "--ignore-case": "--ignore-case",
+  "-S": "--smart-case",
+  "--smart-case": "--smart-case",
+  "-s": null,
+  "--case-sensitive": null,
+};
+const GREP_CASE_FLAGS: Record<string, string | null> = {
+  "-i": "--ignore-case",
+  "-y": "--ignore-case",
+  "--ignore-case": "--ignore-case",
+  "--no-ignore-case": null,
+};
 
 /** Flags that make the command a file listing or a count: a different answer, not a search. */
 const LISTING_FLAGS = new Set([
@@ -112,12 +126,15 @@ const REGEX_CHARS = /[\\^$.|?*+()[\]{}]/;
 
 /**
  * `rg PATTERN [PATH]` and `grep -r PATTERN [PATH]` → an exact tsift search preview. Only
- * a literal pattern (or `-F`), at most one path and flags that change nothing but the
- * printing are rewritten; anything else would answer a different question.
+ * a literal pattern (or `-F`), at most one path, the case flags (carried over: `-i`,
+ * `-S`, `-s`) and flags that change nothing but the printing are rewritten; anything else
+ * (`--hidden` and `--no-ignore` too, which search other files) would answer a different question.
  */
 export function rewriteSearch(tool: "rg" | "grep", args: readonly string[]): RewriteDecision {
   let fixed = false;
   let recursive = tool === "rg";
+  let caseFlag: string | null = null;
+  const caseFlags = tool === "rg" ? RG_CASE_FLAGS : GREP_CASE_FLAGS;
   const languages: string[] = [];
   const operands: string[] = [];
   for (let at = 0; at < args.length; at++) {
@@ -139,14 +156,20 @@ export function rewriteSearch(tool: "rg" | "grep", args: readonly string[]): Rew
       continue;
     }
     if (arg === "-F" || arg === "--fixed-strings") fixed = true;
-    const bundled = tool === "grep" && /^-[a-zA-Z]+$/.test(arg) ? [...arg.slice(1)].map((letter) => `-${letter}`) : [arg];
+    // Bundled short flags (`-in`) are read one by one; one that takes a value refuses the rewrite below.
+    const bundled = /^-[a-zA-Z]{2,}$/.test(arg) ? [...arg.slice(1)].map((letter) => `-${letter}`) : [arg];
     for (const flag of bundled) {
       const name = flag.startsWith("--") ? flag.split("=")[0]! : flag;
       if (tool === "grep" && (flag === "-r" || flag === "-R" || flag === "--recursive")) {
         recursive = true;
         continue;
       }
-      if (tool === "grep" && flag === "-F") fixed = true;
+      if (flag === "-F") fixed = true;
+      if (flag in caseFlags) {
+        caseFlag = caseFlags[flag] ?? null;
+        continue;
+      }
+      if (tool === "grep" && flag === "-s") continue;
       if (tool === "rg" && RG_VALUE_FLAGS.has(name) && name !== "--color")
         return { rewritten: false, reason: `${tool} ${name} filters or reshapes matches in a way tsift search does not` };
       if (DISPLAY_FLAGS.has(flag)) continue;
@@ -165,6 +188,7 @@ export function rewriteSearch(tool: "rg" | "grep", args: readonly string[]): Rew
     pattern,
     ...(paths.length ? [paths[0]!] : []),
     "--exact",
+    ...(caseFlag ? [caseFlag] : []),
     "--budget",
     "normal",
     ...languages.flatMap((language) => ["--lang", language]),

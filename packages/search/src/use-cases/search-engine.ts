@@ -64,6 +64,7 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
         root: target.sourceRoot,
         limit: request.limit,
         ...local,
+        caseMode: request.caseMode,
         files: () => target.files ?? [],
         maxFileBytes: request.maxFileBytes,
         env: request.env,
@@ -73,6 +74,7 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
       hitTotal += result.files_matched;
       artifacts += result.total_matches;
       data.backend = result.backend;
+      data.case = request.caseMode;
       continue;
     }
     const connection = deps.connections?.get(target.dbPath) ?? openIndexReader(locationOf(request, target));

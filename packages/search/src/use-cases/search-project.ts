@@ -16,7 +16,7 @@ import {
   type WorkspaceScope,
 } from "@tsift/index/indexer";
 import { borrowWarmIndex, type WarmBorrow } from "@tsift/index/graph-read";
-import { exactBackend } from "../exact-search";
+import { exactBackend, type ExactCase } from "../exact-search";
 import { loadPageRank, PageRankNotLoaded, type PageRankFn } from "../page-rank-tie-break";
 import { prefersExact } from "../query-shape";
 import type { SearchStrategy } from "../search-types";
@@ -38,6 +38,8 @@ export interface SearchProjectOptions {
   strategy?: SearchStrategy;
   /** Literal search (same as strategy `exact`). */
   exact?: boolean;
+  /** Exact search: how letter case matches, as rg's `--case-sensitive` (default), `-i` and `-S`. */
+  caseMode?: ExactCase;
   /** One workspace scope's index. */
   scope?: string;
   /** Every federated workspace scope. */
@@ -146,6 +148,7 @@ export async function searchProject(options: SearchProjectOptions): Promise<Sear
     pathFilter,
     languages: [...(options.languages ?? [])],
     kinds: [...(options.kinds ?? [])],
+    caseMode: options.caseMode ?? "sensitive",
     alpha: options.alpha ?? null,
     model: options.model !== undefined ? resolve(cwd, options.model) : null,
     maxFileBytes: config.index.maxFileBytes,

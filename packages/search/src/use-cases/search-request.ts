@@ -1,3 +1,4 @@
+import type { ExactCase } from "../exact-search";
 import type { AnswerItem, SearchHit, SearchStrategy, SymbolHit } from "../search-types";
 
 /** One index a search reads: where its db is and which directory its paths are relative to. */
@@ -31,6 +32,8 @@ export interface SearchRequest {
   pathFilter: string | null;
   languages: string[];
   kinds: string[];
+  /** Exact search: how letter case matches. */
+  caseMode: ExactCase;
   alpha: number | null;
   /** Local Model2Vec directory; null for the built-in tsift-hash-v1 encoder. */
   model: string | null;
@@ -61,6 +64,8 @@ export interface SearchData {
   scopes?: string[];
   /** Exact search: which literal backend answered. */
   backend?: "rg" | "scan";
+  /** Exact search: how letter case matched (`sensitive` unless `--ignore-case` or `--smart-case`). */
+  case?: ExactCase;
   /** Hybrid: the dense weight used. */
   alpha?: number;
   encoder?: string;
