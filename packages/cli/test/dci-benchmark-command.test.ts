@@ -69,8 +69,12 @@ describe("tsift dci-benchmark", () => {
     expect(result.err).toMatch(/bad\.json is not a DCI benchmark fixture: run 1 \(a\/hybrid\): localized must be true or false/);
   });
 
-  it("reads the shipped benchmark recorded on effect's source: 30+ tasks, every lane", async () => {
-    const report = (await tsift(repoRoot, ["dci-benchmark", "--json"])).json();
+  it("reads the shipped benchmark recorded on effect's source from any directory: 30+ tasks, every lane", async () => {
+    // An empty project outside the repository: the default is the benchmark @tsift/quality ships.
+    const outside = project({});
+    const report = (await tsift(outside, ["dci-benchmark", "--json"])).json();
+    expect(report.fixture).toBe("@tsift/quality/data/dci-search-benchmark.json");
+    expect((await tsift(repoRoot, ["dci-benchmark", "--json"])).json()).toEqual(report);
     expect(report.tasks).toBeGreaterThanOrEqual(30);
     expect(report.warnings).toEqual([]);
     expect(report.lanes.map((lane: { lane: string }) => lane.lane).sort()).toEqual(["exact_chained_rg", "hybrid", "lexical_bm25"]);

@@ -14,6 +14,7 @@ export {
 } from "./perf-gate-rules";
 export { parsePerformanceHistory, type PerformanceHistory, type PerformanceSample } from "./parse-performance-history";
 export { readPerformanceHistory, shippedPerformanceHistoryPath } from "./shipped-history";
+export { shippedDciBenchmarkFixturePath, shippedTokenSavingsFixturePath } from "./shipped-fixtures";
 export {
   evaluateBackendPromotion,
   type BackendMetricComparison,
@@ -57,6 +58,13 @@ export { evaluateGraphBackends, type BackendEvalData, type EvaluateGraphBackends
 export { lintMarkdown, type LintAnnotation, type LintMarkdownOptions, type LintReport } from "./markdown-lint/lint-markdown";
 export { looksLikeCode, type EntityKind } from "./markdown-lint/markdown-entities";
 // `tsift token-savings`: raw reads versus tsift answers, counted with a real tokenizer.
+export {
+  grepBaseline,
+  GREP_BASELINE_SKIPPED_DIRS,
+  GREP_BASELINE_SKIPPED_SUFFIXES,
+  type GrepBaseline,
+  type GrepBaselineOptions,
+} from "./token-savings/grep-baseline";
 export {
   evaluateTokenSavings,
   readTokenSavingsFixture,

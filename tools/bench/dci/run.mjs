@@ -3,7 +3,7 @@
 // by tsift's lexical and hybrid search (the built CLI) and by a chained literal-grep baseline,
 // written in the format `tsift dci-benchmark` reads.
 //
-//   node tools/bench/dci/run.mjs [--corpus /tmp/effect-src] [--tasks 32] [--out fixtures/dci-search-benchmark.json]
+//   node tools/bench/dci/run.mjs [--corpus /tmp/effect-src] [--tasks 32] [--out packages/quality/data/dci-search-benchmark.json]
 //
 // The corpus must be indexed (`tsift index` in it) so the search lanes measure search, not indexing.
 import { spawnSync } from "node:child_process";
@@ -21,7 +21,7 @@ const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const corpus = flag("corpus", "/tmp/effect-src");
 const taskCount = Number(flag("tasks", "32"));
-const out = flag("out", join(repo, "fixtures", "dci-search-benchmark.json"));
+const out = flag("out", join(repo, "packages", "quality", "data", "dci-search-benchmark.json"));
 const bin = join(repo, "packages", "cli", "dist", "bin.js");
 const { countTokens } = createRequire(join(repo, "packages", "quality", "package.json"))("gpt-tokenizer/encoding/o200k_base");
 // A result list an agent reads without opening more than this many files counts as localized.

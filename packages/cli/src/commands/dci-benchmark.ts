@@ -7,7 +7,11 @@ export const dciBenchmark = defineCommand({
   helpOrder: 550,
   positionals: [],
   options: [
-    { name: "fixture", type: "string", default: "fixtures/dci-search-benchmark.json", description: "the recorded benchmark (tasks and per-lane runs)" },
+    {
+      name: "fixture",
+      type: "string",
+      description: "the recorded benchmark (tasks and per-lane runs); default: the benchmark shipped with @tsift/quality",
+    },
   ],
   examples: [{ command: "tsift dci-benchmark --json", description: "the shipped benchmark's lanes, ranked" }],
   async run(args, io) {

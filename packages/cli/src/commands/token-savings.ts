@@ -10,12 +10,14 @@ export const tokenSavings = defineCommand({
     {
       name: "fixture",
       type: "string",
-      default: "fixtures/token-savings.json",
-      description: "the recorded cases (raw read, answer, required anchors, threshold)",
+      description: "the recorded cases (raw read, answer, required anchors, threshold); default: the cases shipped with @tsift/quality",
     },
     { name: "fail-under", type: "boolean", default: false, description: "exit 1 when any case saves less than its threshold or loses a required anchor" },
   ],
-  examples: [{ command: "tsift token-savings --fixture fixtures/token-savings.json --fail-under", description: "a CI check of every recorded case" }],
+  examples: [
+    { command: "tsift token-savings", description: "the shipped cases: real reads of effect's source, this repository's diffs, test and build output" },
+    { command: "tsift token-savings --fixture cases.json --fail-under", description: "a CI check of your own recorded cases" },
+  ],
   async run(args, io) {
     const { runTokenSavings } = await import("../token-savings/run-token-savings");
     return runTokenSavings(io, { fixture: args.fixture, failUnder: args["fail-under"] });

@@ -4,6 +4,9 @@ import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
 
+/** How the report names the shipped benchmark: the same on every machine, wherever npm installed the package. */
+const SHIPPED_FIXTURE = "@tsift/quality/data/dci-search-benchmark.json";
+
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 const dciOutput = defineOutput<DciBenchmarkReport>({
@@ -34,7 +37,8 @@ const dciOutput = defineOutput<DciBenchmarkReport>({
 });
 
 /** `tsift dci-benchmark` (`evaluateDciBenchmark`): warnings (missing lanes, partial runs) go to stderr and never fail it. */
-export function runDciBenchmark(io: CliIo, flags: { fixture: string }): CommandResult<DciBenchmarkReport> {
-  const report = evaluateDciBenchmark(readDciBenchmarkFixture(resolve(io.cwd, flags.fixture)), flags.fixture);
+export function runDciBenchmark(io: CliIo, flags: { fixture: string | undefined }): CommandResult<DciBenchmarkReport> {
+  const fixture = flags.fixture === undefined ? readDciBenchmarkFixture() : readDciBenchmarkFixture(resolve(io.cwd, flags.fixture));
+  const report = evaluateDciBenchmark(fixture, flags.fixture ?? SHIPPED_FIXTURE);
   return commandResult(report, dciOutput, report.warnings.length ? { notes: report.warnings.map((warning) => `warning: ${warning}`) } : {});
 }

@@ -5,6 +5,9 @@ import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
 
+/** How the report names the shipped fixture: the same on every machine, wherever npm installed the package. */
+const SHIPPED_FIXTURE = "@tsift/quality/data/token-savings.json";
+
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 const tokenSavingsOutput = defineOutput<TokenSavingsReport>({
@@ -36,7 +39,8 @@ const tokenSavingsOutput = defineOutput<TokenSavingsReport>({
 });
 
 /** `tsift token-savings` (`evaluateTokenSavings`); `--fail-under` makes any failing case exit 1. */
-export async function runTokenSavings(io: CliIo, flags: { fixture: string; failUnder: boolean }): Promise<CommandResult<TokenSavingsReport>> {
-  const report = await evaluateTokenSavings(readTokenSavingsFixture(resolve(io.cwd, flags.fixture)), flags.fixture);
+export async function runTokenSavings(io: CliIo, flags: { fixture: string | undefined; failUnder: boolean }): Promise<CommandResult<TokenSavingsReport>> {
+  const fixture = flags.fixture === undefined ? readTokenSavingsFixture() : readTokenSavingsFixture(resolve(io.cwd, flags.fixture));
+  const report = await evaluateTokenSavings(fixture, flags.fixture ?? SHIPPED_FIXTURE);
   return commandResult(report, tokenSavingsOutput, flags.failUnder && report.summary.failed ? { exitCode: EXIT_CODES.checkFailed } : {});
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { TsiftError } from "@tsift/core/light";
+import { shippedDciBenchmarkFixturePath } from "../shipped-fixtures";
 
 /** The strategy lanes the benchmark compares; a fixture without one of them is reported with a warning. */
 export const DCI_LANES = ["exact_chained_rg", "lexical_bm25", "hybrid"] as const;
@@ -71,7 +72,8 @@ function checkFixture(value: unknown, path: string): DciBenchmarkFixture {
   return fixture;
 }
 
-export function readDciBenchmarkFixture(path: string): DciBenchmarkFixture {
+/** Reads and checks a benchmark file: the one at `path`, or the shipped one when none is given. */
+export function readDciBenchmarkFixture(path: string = shippedDciBenchmarkFixturePath()): DciBenchmarkFixture {
   let text: string;
   try {
     text = readFileSync(path, "utf8");

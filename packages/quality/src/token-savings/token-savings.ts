@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { TsiftError } from "@tsift/core/light";
+import { shippedTokenSavingsFixturePath } from "../shipped-fixtures";
 
 /** One recorded comparison: what an agent would read without tsift, and tsift's bounded answer to the same question. */
 export interface TokenSavingsCase {
@@ -30,7 +31,7 @@ export interface TokenSavingsResult {
   answer_bytes: number;
   raw_tokens: number;
   answer_tokens: number;
-  /** Share of tokens saved, 0..1, four decimals. */
+  /** Share of tokens saved, four decimals: at most 1, below 0 when the answer costs more than the raw read. */
   savings: number;
   min_savings: number;
   missing: string[];
@@ -81,8 +82,8 @@ function checkFixture(value: unknown, path: string): TokenSavingsFixture {
   return fixture;
 }
 
-/** Reads and checks a fixture file. */
-export function readTokenSavingsFixture(path: string): TokenSavingsFixture {
+/** Reads and checks a fixture file: the one at `path`, or the shipped one when none is given. */
+export function readTokenSavingsFixture(path: string = shippedTokenSavingsFixturePath()): TokenSavingsFixture {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -109,7 +110,8 @@ export async function evaluateTokenSavings(fixture: TokenSavingsFixture, fixture
   const cases = fixture.cases.map((entry): TokenSavingsResult => {
     const rawTokens = count(entry.raw.text);
     const answerTokens = count(entry.answer.text);
-    const savings = rawTokens > 0 ? round(Math.max(0, 1 - answerTokens / rawTokens)) : 0;
+    // Negative when tsift's answer is longer than the raw read: reported as it is, never clamped to 0.
+    const savings = rawTokens > 0 ? round(1 - answerTokens / rawTokens) : 0;
     const missing = entry.required.filter((anchor) => !entry.answer.text.includes(anchor));
     return {
       id: entry.id,
