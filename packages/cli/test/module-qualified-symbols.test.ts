@@ -31,4 +31,27 @@ describe("Module.name symbol arguments", () => {
     expect([method.file, method.name]).toEqual(["email/message.py", "get_filename"]);
     expect((await tsift(root, ["explain", "nosuch.loads", "--json"])).code).toBe(3);
   });
+
+  it("symbols lists what explain resolves a module-qualified name to, as its exact match", async () => {
+    const root = project({
+      "json/__init__.py": "from .decoder import JSONDecoder\n\ndef loads(s):\n    return s\n",
+      "json/decoder.py": "class JSONDecoder:\n    def decode(self, s):\n        return s\n",
+      "email/message.py": "class Message:\n    def get_filename(self):\n        return None\n",
+      "other.py": "def loads(s):\n    return 1\n",
+      "src/Array.ts": "export const map = (xs: number[]) => xs;\n",
+      "src/main.ts": 'import * as Arr from "./Array";\nexport const run = () => Arr.map([1]);\n',
+    });
+    await tsift(root, ["index", "-q"]);
+    for (const name of ["json.loads", "json.decoder.JSONDecoder.decode", "email.message.Message.get_filename", "Array.map", "Arr.map"]) {
+      const explained = (await tsift(root, ["explain", name, "--json"])).json().definitions[0];
+      const listed = (await tsift(root, ["symbols", name, "--json"])).json().symbols;
+      expect(listed[0], name).toMatchObject({ file: explained.file, line: explained.line, name: explained.name, match: "exact" });
+      expect(
+        listed.filter((row: { match: string }) => row.match === "exact"),
+        name,
+      ).toHaveLength(1);
+    }
+    // Filters still apply to the module-qualified match.
+    expect((await tsift(root, ["symbols", "json.loads", "--kind", "class", "--json"])).json().symbols).toEqual([]);
+  });
 });

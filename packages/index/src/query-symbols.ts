@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { symbolDocs } from "./index-db/answer-queries";
 import { distinctNames } from "./index-db/distinct-names";
 import { readTransaction } from "./index-db/read-transaction";
+import { qualifiedDefinitions } from "./graph-queries/module-symbols";
 
 export type SymbolMatch = "exact" | "case_insensitive" | "prefix" | "fuzzy";
 
@@ -56,7 +57,9 @@ const RANK_COLUMNS = "id, name, qualified_name, visibility, file, line";
  * Lists indexed symbols matching a name: exact first, then case-insensitive, then
  * prefix (case-insensitive), then fuzzy (substring, subsequence, or a small edit
  * distance). A name with `.` or `::` is a qualified lookup (`Store.get` finds method
- * `get` of `Store`, also as a suffix of `pkg.Store.get`). Order inside a tier:
+ * `get` of `Store`, also as a suffix of `pkg.Store.get`); when no qualified name matches
+ * it, the module-qualified definitions `explain` resolves it to (`json.loads` in
+ * `json/__init__.py`, `Arr.map` through `import * as Arr`) are the exact matches. Order inside a tier:
  * fuzzy score, public before others, shorter names, name, then file and line, so
  * the order is total and stable.
  *
@@ -99,7 +102,7 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
     ranked = select(null, []).map((row) => ({ row, tier: 0, score: 0 }));
     ranked.sort((a, b) => cmp(a.row.file, b.row.file) || a.row.line - b.row.line || cmp(a.row.name, b.row.name) || a.row.id - b.row.id);
   } else {
-    const found = rank(query.name, select, (column) => distinctNames(db, column).names, count, limit);
+    const found = rank(db, query.name, select, (column) => distinctNames(db, column).names, count, limit);
     ranked = found.ranked;
     uncounted = found.beyondLimit;
     ranked.sort(
@@ -144,6 +147,7 @@ type Count = (extra: string, extraParams: unknown[]) => number;
  * for a common short name.
  */
 function rank(
+  db: Database.Database,
   name: string,
   select: Select,
   names: Names,
@@ -166,6 +170,12 @@ function rank(
       select("name = ?", [last]).filter((row) => row.qualified_name.endsWith(`.${wanted}`)),
       TIER.exact,
     );
+  // A module-qualified name (`json.loads`, `email.message.Message.get_filename`, `Arr.map`)
+  // lists what explain resolves it to, by the same lookup.
+  if (qualified && seen.size === 0) {
+    const ids = qualifiedDefinitions(db, wanted).groups.flatMap((group) => group.map((symbol) => symbol.id));
+    if (ids.length > 0) add(select("id IN (SELECT value FROM json_each(?))", [JSON.stringify(ids)]), TIER.exact);
+  }
   add(select(qualified ? "lower(qualified_name) = ?" : "lower(name) = ?", [lower]), TIER.case_insensitive);
   if (qualified)
     add(

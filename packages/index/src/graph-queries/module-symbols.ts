@@ -28,6 +28,43 @@ export function escapeLike(text: string): string {
 
 const inFiles = (files: readonly string[]) => JSON.stringify(files);
 
+/** How a qualified argument was matched: a qualified name (a suffix of one, a module path) or an import alias. */
+export interface QualifiedDefinitions {
+  form: "qualified_name" | "import_alias";
+  /** The definitions, in groups: one for a qualified name, one per import binding (the binding most files use first). */
+  groups: GraphSymbol[][];
+}
+
+/**
+ * The definitions a qualified argument names (`Class.method`, `mod::fn`, `pkg.Class.method`,
+ * `json.loads`, `Effect.retry`, `Arr.map`), from the first of these that finds any: the
+ * qualified name itself, a qualified name it ends, a module path (`byModulePath`), an alias
+ * the code base imports a module as (`byImportAlias`). `explain` (and every command that
+ * takes a symbol argument) resolves with it, and `symbols` lists its answer as exact
+ * matches, so both read a module-qualified name alike.
+ */
+export function qualifiedDefinitions(db: Database.Database, argument: string): QualifiedDefinitions {
+  const qualified = argument.replaceAll("::", ".");
+  const parts = qualified.split(".");
+  let found = selectSymbols(db, "qualified_name = ?", [qualified]);
+  if (found.length === 0) found = byQualifiedSuffix(db, parts);
+  if (found.length === 0) found = byModulePath(db, parts);
+  if (found.length > 0) return { form: "qualified_name", groups: [found] };
+  return { form: "import_alias", groups: byImportAlias(db, parts) };
+}
+
+/**
+ * Definitions whose qualified name ends with `.parts`: looked up by name (indexed), the
+ * name being a dotted suffix of the qualified name, rather than a LIKE scan of every symbol.
+ */
+function byQualifiedSuffix(db: Database.Database, parts: readonly string[]): GraphSymbol[] {
+  const qualified = parts.join(".");
+  const names = parts.map((_, start) => parts.slice(start).join("."));
+  return selectSymbols(db, "name IN (SELECT value FROM json_each(?))", [JSON.stringify(names)]).filter((symbol) =>
+    symbol.qualified_name.endsWith(`.${qualified}`),
+  );
+}
+
 /**
  * `Module.name` as code bases write it: `Effect.retry` for `retry` in `Effect.ts`
  * (imported as `import * as Effect`), `json.loads` for `loads` in `json/__init__.py`,

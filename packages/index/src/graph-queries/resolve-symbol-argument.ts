@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { querySymbols } from "../query-symbols";
 import { selectSymbols, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type SymbolRow } from "./graph-symbol";
-import { byImportAlias, byModulePath, filesNamed, inFilesNamed } from "./module-symbols";
+import { filesNamed, inFilesNamed, qualifiedDefinitions } from "./module-symbols";
 import { orderCandidates, type SymbolRanker } from "./rank-symbol-candidates";
 import { isSymbolHandle, symbolHandleMatcher } from "./symbol-handle";
 import { readTransaction } from "../index-db/read-transaction";
@@ -82,33 +82,16 @@ export function resolveSymbolArgument(db: Database.Database, argument: string, o
       if (files.length > 0) return decide("file_name", inFilesNamed(db, files, fileName[2]!), undefined, fileName[2]!);
     }
     if (/\.|::/.test(text)) {
-      const qualified = text.replaceAll("::", ".");
-      let found = selectSymbols(db, "qualified_name = ?", [qualified]);
-      const parts = qualified.split(".");
-      if (found.length === 0) found = byQualifiedSuffix(db, parts);
-      if (found.length === 0) found = byModulePath(db, parts);
-      if (found.length > 0) return decide("qualified_name", found);
-      const bindings = byImportAlias(db, parts);
-      if (bindings.length === 0) return decide("qualified_name", []);
-      const group = new Map(bindings.flatMap((symbols, index) => symbols.map((symbol) => [symbol.id, index] as const)));
-      return decide("import_alias", bindings.flat(), group);
+      const { form, groups } = qualifiedDefinitions(db, text);
+      if (form === "qualified_name") return decide(form, groups[0] ?? []);
+      if (groups.length === 0) return decide("qualified_name", []);
+      const group = new Map(groups.flatMap((symbols, index) => symbols.map((symbol) => [symbol.id, index] as const)));
+      return decide("import_alias", groups.flat(), group);
     }
     let found = selectSymbols(db, "name = ?", [text]);
     if (found.length === 0) found = selectSymbols(db, "lower(name) = ?", [text.toLowerCase()]);
     return decide("name", found);
   });
-}
-
-/**
- * Definitions whose qualified name ends with `.parts`: looked up by name (indexed), the
- * name being a dotted suffix of the qualified name, rather than a LIKE scan of every symbol.
- */
-function byQualifiedSuffix(db: Database.Database, parts: readonly string[]): GraphSymbol[] {
-  const qualified = parts.join(".");
-  const names = parts.map((_, start) => parts.slice(start).join("."));
-  return selectSymbols(db, "name IN (SELECT value FROM json_each(?))", [JSON.stringify(names)]).filter((symbol) =>
-    symbol.qualified_name.endsWith(`.${qualified}`),
-  );
 }
 
 /** One indexed lookup of `symbols.handle` (schema 3); older files have no handle column, so every symbol is hashed. */
