@@ -2,7 +2,16 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
-import { acquireWriterLock, openSqliteConnection, openSqliteReadOnly, type SqliteConnection, type WriterLock } from "@tsift/sqlite";
+import {
+  acquireWriterLock,
+  openSqliteConnection,
+  openSqliteReadOnly,
+  recordSoundSqliteFile,
+  sqliteFileUnchangedSinceSound,
+  sqliteQuickCheck,
+  type SqliteConnection,
+  type WriterLock,
+} from "@tsift/sqlite";
 import packageJson from "../package.json" with { type: "json" };
 import { indexFileError, indexFileProblem, indexRepairHint, indexShapeProblem } from "./index-file-check";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
@@ -61,12 +70,19 @@ export function openIndexWriter(location: IndexLocation, options: OpenIndexWrite
   let connection: SqliteConnection | undefined;
   let replacement: IndexReplacement | null = null;
   let created: boolean;
+  let damaged = false;
   try {
     const problem = options.rebuild ? indexFileProblem(location, { quick: true }) : null;
     if (problem) replacement = startReplacement(location.dbPath, problem.reason);
     const path = replacement?.tempPath ?? location.dbPath;
     created = !existsSync(path);
-    connection = openSqliteConnection(path, { walAutocheckpointPages: 256, repairHint: indexRepairHint(location) });
+    // Checked before a row is written: an update on top of a damaged page would keep the damage and hide it.
+    const verify = !created && !options.rebuild && !sqliteFileUnchangedSinceSound(path);
+    connection = openSqliteConnection(path, { walAutocheckpointPages: 256, repairHint: indexRepairHint(location), onCorruption: () => (damaged = true) });
+    if (verify) {
+      const problems = sqliteQuickCheck(connection.database, 3);
+      if (problems.length > 0) throw indexFileError(location, { code: "corrupt_data", reason: `quick_check: ${problems.join("; ")}` });
+    }
     migrate(connection.database, location);
   } catch (error) {
     connection?.database.close();
@@ -96,6 +112,8 @@ export function openIndexWriter(location: IndexLocation, options: OpenIndexWrite
           if (committed) swap.commit();
           else swap.abandon();
         }
+        // The file as this writer leaves it is sound unless a statement met damage: readers may skip the page check.
+        if (!damaged && (swap === null || committed)) recordSoundSqliteFile(location.dbPath);
       } finally {
         lock.release();
       }
@@ -143,7 +161,11 @@ function newerSchema(location: IndexLocation, version: number): TsiftError {
  * as the fix.
  */
 export interface OpenIndexReaderOptions {
-  /** Check every table and column of the file's schema version up front (`index --check`). */
+  /**
+   * Check the file up front (`status`, `index --check`): every table and column of its
+   * schema version, and, when something other than a tsift writer changed the file since
+   * one last left it sound, every page (`PRAGMA quick_check`).
+   */
   checkShape?: boolean;
 }
 
@@ -174,6 +196,13 @@ export function openIndexReader(location: IndexLocation, options: OpenIndexReade
   if (version < 0 || missing) {
     void connection.close();
     throw indexFileError(location, { code: "schema_mismatch", reason: missing ?? `index schema ${version} is not a tsift schema version` });
+  }
+  if (options.checkShape && !sqliteFileUnchangedSinceSound(location.dbPath)) {
+    const problems = sqliteQuickCheck(connection.database, 3);
+    if (problems.length > 0) {
+      void connection.close();
+      throw indexFileError(location, { code: "corrupt_data", reason: `quick_check: ${problems.join("; ")}` });
+    }
   }
   if (version < 1) {
     void connection.close();

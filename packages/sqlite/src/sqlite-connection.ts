@@ -49,6 +49,8 @@ export interface SqliteConnectionOptions {
    * statement.
    */
   repairHint?: string;
+  /** Told of every corruption the connection meets, at the open or by a later statement. */
+  onCorruption?: () => void;
 }
 
 export interface SqliteConnectionInit {
@@ -168,7 +170,7 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
       path,
       withNativeBinding({ readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS }),
     );
-    guardSqliteFailures(database, { path, repairHint: options.repairHint });
+    guardSqliteFailures(database, { path, repairHint: options.repairHint, onCorruption: options.onCorruption });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (readOnly && code === "SQLITE_CANTOPEN") {
@@ -198,6 +200,7 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     }
     const hint = options.repairHint === undefined ? {} : { hint: options.repairHint };
     const code = isSqliteCorruption(error) ? "corrupt_data" : "io_error";
+    if (code === "corrupt_data") options.onCorruption?.();
     throw new TsiftError(code, `cannot use ${path} as a SQLite database: ${(error as Error).message}`, { cause: error, details: { path }, ...hint });
   }
   return new SqliteConnection(database, { readOnly, location: options.location ?? path, onQuery: options.onQuery });

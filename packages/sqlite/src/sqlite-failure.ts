@@ -6,6 +6,8 @@ export interface SqliteFailureContext {
   path: string;
   /** The command that rebuilds the file (e.g. `tsift index --rebuild`); shown as `next:`. */
   repairHint?: string | undefined;
+  /** Told of every corruption a statement meets (a writer then does not record the file sound). */
+  onCorruption?: (() => void) | undefined;
 }
 
 function sqliteCode(error: unknown): string {
@@ -38,6 +40,7 @@ export function classifySqliteFailure(error: unknown, context: SqliteFailureCont
   if (isTsiftError(error)) return error;
   const hint = context.repairHint === undefined ? {} : { hint: context.repairHint };
   if (isSqliteCorruption(error)) {
+    context.onCorruption?.();
     return new TsiftError("corrupt_data", `${context.path} is corrupt: ${(error as Error).message}`, {
       cause: error,
       details: { path: context.path, sqlite_code: sqliteCode(error) },

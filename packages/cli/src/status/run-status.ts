@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { projectStatus, resolveProjectRoot } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
+import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { VERSION } from "../version";
 import { INDEX_COMMANDS } from "./recommendations";
@@ -20,8 +21,9 @@ export interface StatusFlags {
 export async function runStatus(io: CliIo, flags: StatusFlags): Promise<CommandResult<StatusData>> {
   const data = await projectStatus({ cwd: io.cwd, path: flags.path, fix: flags.fix, limit: flags.limit, version: VERSION, indexCommands: INDEX_COMMANDS });
   const { root } = resolveProjectRoot(resolve(io.cwd, flags.path ?? "."));
-  return commandResult(data, statusOutput, {
-    root,
-    notes: data.index.recovery ? [`note: a writer holds the index; status read a snapshot copy (${data.index.recovery})`] : [],
-  });
+  const notes = data.index.recovery ? [`note: a writer holds the index; status read a snapshot copy (${data.index.recovery})`] : [];
+  const problem = data.index.problem;
+  // The report still prints in full; a damaged index is also an error line with its repair, and exit 6.
+  if (problem) notes.push(`error[${problem.code}]: ${problem.reason} (next: ${problem.next})`);
+  return commandResult(data, statusOutput, { root, notes, ...(problem ? { exitCode: EXIT_CODES.schemaMismatch } : {}) });
 }
