@@ -4,7 +4,11 @@ export interface WorkflowStep {
   name: string;
   purpose: string;
   command: string;
-  /** Handle families the step's answer carries, to keep and cite in the next step. */
+  /**
+   * What the step's answer carries to keep and cite in the next step: handle families
+   * (`gsym-*`: the prefix the command mints, a test checks each against the real output)
+   * or, for a step without handles, what to keep instead.
+   */
   yields: string[];
   /** The field of the answer whose commands lead to the next step. */
   next_from: string;
@@ -29,8 +33,8 @@ export function searchWorkflow(): WorkflowReport {
       name: "exact anchors",
       purpose: "find where a literal (identifier, error text, path) occurs; works without an index",
       command: 'tsift --envelope search "<literal>" --exact --budget normal',
-      yields: ["sfam-*", "shit-*"],
-      next_from: "report.hits[].expand",
+      yields: ["shit-*"],
+      next_from: "report.ranked[].expand",
     },
     {
       name: "ranked definitions",
@@ -44,34 +48,34 @@ export function searchWorkflow(): WorkflowReport {
       purpose: "widen to code about a concept when the literal finds too little",
       command: 'tsift --envelope search "<concept>" --strategy hybrid --budget normal',
       yields: ["sfam-*", "shit-*"],
-      next_from: "report.hits[].expand",
+      next_from: "report.ranked[].expand",
     },
     {
       name: "graph expansion",
       purpose: "a symbol in full: signature, callers and callees by resolved target, community",
       command: 'tsift --envelope explain "<symbol>" --budget normal',
-      yields: ["gsym-*", "edef-*", "ecall-*", "eces-*"],
+      yields: ["gsym-*", "gcal-*", "gcle-*"],
       next_from: "follow_up",
     },
     {
       name: "source window",
       purpose: "read only the lines needed, with symbol refs and before/after/full expansions",
       command: "tsift --envelope source-read <file> --start <line> --lines 80 --budget normal",
-      yields: ["swin-*", "ssym-*"],
+      yields: ["swin-*", "ssym-*", "gsym-*"],
       next_from: "report.expansions",
     },
     {
       name: "change and test impact",
       purpose: "what the current change touches, and the tests it affects",
       command: "tsift --envelope impact --budget normal",
-      yields: ["touched symbols", "test commands"],
+      yields: ["changed symbols (file:line)", "test commands"],
       next_from: "follow_up",
     },
     {
       name: "digest expansion",
       purpose: "one bounded handoff of the diff, the test failures and the build log",
       command: "tsift --envelope context-pack <path> --test-input test.log --log-input build.log --budget normal",
-      yields: ["artifact handles", "touched-symbol handles"],
+      yields: ["csym-*", "digest commands"],
       next_from: "follow_up",
     },
   ];
