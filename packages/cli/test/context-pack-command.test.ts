@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, type JsonObject } from "./helpers";
+import { bash, claudeResult, claudeTool, claudeUser, codexMeta, codexUser, writeTranscript } from "./session-transcripts";
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" });
 
@@ -249,6 +250,45 @@ describe("tsift context-pack", () => {
     expect(pack.test.input).toBe("../test.log");
     expect(pack.target).toEqual({ path: "..", kind: "directory" });
     expect(pack.follow_up[0]).toBe(`tsift context-pack .. --no-diff --test-input ../test.log --log-input ${outside}`);
+  });
+
+  it("--transcripts reads sessions from a directory of transcripts, or from a Claude home, as the default location is read", async () => {
+    const saved = tempDir("tsift-pack-transcripts-");
+    // A flat directory: a Claude session and a Codex rollout in this repository, and a Claude session elsewhere.
+    writeTranscript(
+      join(saved, "mine.jsonl"),
+      [
+        claudeUser(dir, "mine", "fix sub in tasks/fix-math.md"),
+        claudeTool(dir, "mine", "m1", bash("t1", "npm test")),
+        claudeResult(dir, "mine", "t1", "Exit code 1\nError: sub is wrong", true),
+      ],
+      2,
+    );
+    writeTranscript(join(saved, "nested", "rollout-2026-05-02T10-00-00-x.jsonl"), [codexMeta(join(dir, "src"), "cx"), codexUser("look at src")], 5);
+    writeTranscript(join(saved, "other.jsonl"), [claudeUser("/somewhere/else", "other", "unrelated work")], 1);
+    const flat = await run(dir, "context-pack", ".", "--no-diff", "--transcripts", saved, "--json");
+    expect(flat.code, flat.err).toBe(0);
+    const pack = JSON.parse(flat.out) as {
+      session: { matched: number; latest: string; next_context: { prompt_targets: string[] }; expand: string };
+      follow_up: string[];
+    };
+    expect(pack.session.matched).toBe(2);
+    expect(pack.session.latest).toBe(join(saved, "mine.jsonl"));
+    expect(pack.session.next_context.prompt_targets).toEqual(["fix sub in tasks/fix-math.md"]);
+    expect(pack.follow_up[0]).toBe(`tsift context-pack . --no-diff --transcripts ${saved}`);
+    expect(pack.session.expand).toBe(`tsift session-review . --next-context --transcripts ${saved}`);
+
+    // A Claude Code home: projects/<slug>/ for this repository only.
+    const home = tempDir("tsift-pack-claude-home-");
+    writeTranscript(join(home, "projects", dir.replace(/[^A-Za-z0-9]/g, "-"), "a.jsonl"), [claudeUser(dir, "a", "do [#3] finish tasks/fix-math.md")], 1);
+    writeTranscript(join(home, "projects", "-somewhere-else", "b.jsonl"), [claudeUser("/somewhere/else", "b", "unrelated")], 1);
+    const fromHome = JSON.parse((await run(dir, "context-pack", ".", "--no-diff", "--transcripts", home, "--json")).out) as typeof pack;
+    expect(fromHome.session.matched).toBe(1);
+    expect(fromHome.session.latest).toBe(join(home, "projects", dir.replace(/[^A-Za-z0-9]/g, "-"), "a.jsonl"));
+
+    const missing = await run(dir, "context-pack", ".", "--no-diff", "--transcripts", join(saved, "nope"));
+    expect(missing.code).toBe(3);
+    expect(missing.err.trim().split("\n")[0]).toMatch(/transcript directory .*nope does not exist/);
   });
 
   it("a missing target or input is one line, exit 3", async () => {

@@ -18,6 +18,11 @@ export const contextPack = defineCommand({
       description: "the runner of --test-input (auto: detect)",
     },
     { name: "log-input", type: "string", description: "a captured build or service log to digest into the pack" },
+    {
+      name: "transcripts",
+      type: "string",
+      description: "read agent sessions from this directory instead of ~/.claude and ~/.codex: a Claude or Codex home, or a directory of *.jsonl transcripts",
+    },
     ...BUDGET_OPTIONS,
   ],
   examples: [
@@ -27,6 +32,7 @@ export const contextPack = defineCommand({
       description: "everything for the next turn, as JSON",
     },
     { command: "tsift --envelope context-pack . --budget small", description: "a compact handoff envelope" },
+    { command: "tsift context-pack . --transcripts ~/saved-sessions", description: "the resume packet from transcripts kept elsewhere" },
   ],
   async run(args, io) {
     const { runContextPack } = await import("../context-pack/run-context-pack");
@@ -35,6 +41,7 @@ export const contextPack = defineCommand({
       diff: args.diff,
       testInput: args["test-input"],
       logInput: args["log-input"],
+      transcripts: args.transcripts,
       runner: args.runner,
       budget: budgetFlags(args),
       envelope: args.envelope === true,

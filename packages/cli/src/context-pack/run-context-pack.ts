@@ -8,6 +8,7 @@ export interface ContextPackFlags {
   diff: boolean;
   testInput?: string | undefined;
   logInput?: string | undefined;
+  transcripts?: string | undefined;
   runner?: ContextPackOptions["runner"];
   budget: BudgetFlags;
   envelope: boolean;
@@ -22,6 +23,7 @@ export async function runContextPack(io: CliIo, flags: ContextPackFlags): Promis
     diff: flags.diff,
     testInput: flags.testInput,
     logInput: flags.logInput,
+    transcriptDir: flags.transcripts,
     runner: flags.runner,
     budget,
   });

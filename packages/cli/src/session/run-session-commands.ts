@@ -39,7 +39,14 @@ export async function runSessionCost(io: CliIo, flags: Common & { input?: string
 
 export async function runSessionReview(
   io: CliIo,
-  flags: Common & { target: string; nextContext: boolean; sessions: number; claudeDir?: string | undefined; codexDir?: string | undefined },
+  flags: Common & {
+    target: string;
+    nextContext: boolean;
+    sessions: number;
+    claudeDir?: string | undefined;
+    codexDir?: string | undefined;
+    transcripts?: string | undefined;
+  },
 ): Promise<CommandResult<SessionReviewData> | CommandResult<NextContextData>> {
   const home = io.env.HOME;
   const review = await sessionReview({
@@ -49,6 +56,7 @@ export async function runSessionReview(
     limit: effectiveLimit(io, flags),
     ...(flags.claudeDir !== undefined ? { claudeDir: resolve(io.cwd, flags.claudeDir) } : home ? { claudeDir: resolve(home, ".claude") } : {}),
     ...(flags.codexDir !== undefined ? { codexDir: resolve(io.cwd, flags.codexDir) } : home ? { codexDir: resolve(home, ".codex") } : {}),
+    ...(flags.transcripts !== undefined ? { transcriptDir: flags.transcripts } : {}),
   });
   if (flags.nextContext) return commandResult({ target: review.target, sessions: review.sessions.length, ...review.next_context }, nextContextOutput);
   return commandResult(review, sessionReviewOutput);

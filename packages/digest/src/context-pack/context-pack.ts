@@ -31,6 +31,8 @@ export interface ContextPackOptions {
   /** Where agent transcripts are looked for (defaults: `~/.claude`, `~/.codex`). */
   claudeDir?: string | undefined;
   codexDir?: string | undefined;
+  /** A directory of transcripts read instead of both homes (see `SessionReviewOptions.transcriptDir`). */
+  transcriptDir?: string | undefined;
 }
 
 async function fileKind(path: string, what: string): Promise<"file" | "directory"> {
@@ -140,13 +142,21 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
     truncated ||= log.cut;
   }
 
-  const review = await sessionReview({ target: targetPath, cwd, sessions: 5, limit: caps.maxItems, claudeDir: options.claudeDir, codexDir: options.codexDir });
+  const review = await sessionReview({
+    target: targetPath,
+    cwd,
+    sessions: 5,
+    limit: caps.maxItems,
+    claudeDir: options.claudeDir,
+    codexDir: options.codexDir,
+    ...(options.transcriptDir !== undefined ? { transcriptDir: options.transcriptDir } : {}),
+  });
   if (review.matched > 0) {
     pack.session = {
       matched: review.matched,
       latest: review.latest_session?.path ?? null,
       next_context: review.next_context,
-      expand: `tsift session-review ${shellArg(pack.target.path)} --next-context`,
+      expand: `tsift session-review ${shellArg(pack.target.path)} --next-context${options.transcriptDir !== undefined ? ` --transcripts ${shellArg(options.transcriptDir)}` : ""}`,
     };
   }
 
@@ -162,6 +172,7 @@ export async function contextPack(options: ContextPackOptions): Promise<ContextP
   if (options.diff === false) refresh[0] += " --no-diff";
   if (pack.test) refresh[0] += ` --test-input ${shellArg(pack.test.input)}`;
   if (pack.log) refresh[0] += ` --log-input ${shellArg(pack.log.input)}`;
+  if (options.transcriptDir !== undefined) refresh[0] += ` --transcripts ${shellArg(options.transcriptDir)}`;
   const expand = [pack.session?.expand, pack.diff?.expand, pack.test?.expand, pack.log?.expand].filter((command): command is string => command !== undefined);
   // Never cut by the budget: a compact pack must still say how to refresh and expand itself.
   pack.follow_up = [...refresh, ...expand, ...(pack.diff ? [`tsift impact${place}`] : []), `tsift status${place}`];

@@ -88,33 +88,78 @@ const withMtime = async (client: SessionClient, path: string, cwd: string | null
   return info?.isFile() ? { client, path, mtime_ms: info.mtimeMs, cwd } : null;
 };
 
+/** Every `*.jsonl` under a directory, at most MAX_CODEX_FILES of them, newest-named first. */
+async function walkJsonl(dir: string, found: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  entries.sort((a, b) => b.name.localeCompare(a.name));
+  for (const entry of entries) {
+    if (found.length >= MAX_CODEX_FILES) return;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await walkJsonl(path, found);
+    else if (entry.isFile() && entry.name.endsWith(".jsonl")) found.push(path);
+  }
+}
+
+/**
+ * The transcripts of a directory a caller points at: a Claude Code home (it holds
+ * `projects/`) and a Codex home (it holds `sessions/`) are read as the default locations
+ * are; any other directory is searched for `*.jsonl` transcripts, each told Claude or Codex
+ * by its first record and kept, as a Codex rollout is, when the working directory it
+ * records is `dir`, under it, or the repository directory that holds it.
+ */
+export async function discoverSessionsIn(options: { root: string; dir: string; transcriptDir: string }): Promise<SessionCandidate[]> {
+  const { root, dir, transcriptDir } = options;
+  const isDir = async (path: string) => (await stat(path).catch(() => null))?.isDirectory() === true;
+  const claudeHome = await isDir(join(transcriptDir, "projects"));
+  const codexHome = await isDir(join(transcriptDir, "sessions"));
+  if (claudeHome || codexHome) return discoverSessions({ root, dir, claudeDir: claudeHome ? transcriptDir : null, codexDir: codexHome ? transcriptDir : null });
+  const paths: string[] = [];
+  await walkJsonl(transcriptDir, paths);
+  const candidates: (SessionCandidate | null)[] = [];
+  for (const path of paths) {
+    const codex = await codexCwd(path);
+    const client: SessionClient = codex !== null ? "codex" : "claude";
+    const cwd = codex ?? (await claudeCwd(path).catch(() => null));
+    if (cwd !== null && isInside(cwd, root) && (isInside(cwd, dir) || isInside(dir, cwd))) candidates.push(await withMtime(client, path, cwd));
+  }
+  return newestFirst(candidates);
+}
+
+const newestFirst = (candidates: readonly (SessionCandidate | null)[]): SessionCandidate[] =>
+  candidates.filter((candidate): candidate is SessionCandidate => candidate !== null).sort((a, b) => b.mtime_ms - a.mtime_ms || a.path.localeCompare(b.path));
+
 /**
  * Transcripts related to a directory, newest first: Claude sessions in the project
  * directories named for `dir` and for the repository root, and Codex rollouts whose
- * `session_meta.cwd` lies under `dir` (or is the root that holds it).
+ * `session_meta.cwd` lies under `dir` (or is the root that holds it). A null home is not read.
  */
-export async function discoverSessions(options: { root: string; dir: string; claudeDir: string; codexDir: string }): Promise<SessionCandidate[]> {
+export async function discoverSessions(options: { root: string; dir: string; claudeDir: string | null; codexDir: string | null }): Promise<SessionCandidate[]> {
   const { root, dir } = options;
   const candidates: (SessionCandidate | null)[] = [];
+  if (options.claudeDir !== null) await claudeSessions(root, dir, options.claudeDir, candidates);
+  if (options.codexDir !== null) await codexSessions(root, dir, options.codexDir, candidates);
+  return newestFirst(candidates);
+}
+
+async function claudeSessions(root: string, dir: string, claudeDir: string, candidates: (SessionCandidate | null)[]): Promise<void> {
   const projects = [...new Set([dir, root].map(claudeProjectSlug))];
-  for (const slug of projects)
-    for (const path of await listJsonl(join(options.claudeDir, "projects", slug))) candidates.push(await withMtime("claude", path, null));
+  for (const slug of projects) for (const path of await listJsonl(join(claudeDir, "projects", slug))) candidates.push(await withMtime("claude", path, null));
   // Sessions started in a subdirectory live under that directory's slug. The slug is lossy
   // (`a-b` and `a/b` look alike), so a prefix match counts only when the recorded cwd agrees.
   const prefix = `${claudeProjectSlug(dir)}-`;
-  const entries = await readdir(join(options.claudeDir, "projects")).catch(() => [] as string[]);
+  const entries = await readdir(join(claudeDir, "projects")).catch(() => [] as string[]);
   for (const slug of entries.filter((name) => name.startsWith(prefix) && !projects.includes(name)).sort())
-    for (const path of await listJsonl(join(options.claudeDir, "projects", slug))) {
+    for (const path of await listJsonl(join(claudeDir, "projects", slug))) {
       const cwd = await claudeCwd(path).catch(() => null);
       if (cwd !== null && isInside(cwd, dir)) candidates.push(await withMtime("claude", path, cwd));
     }
+}
+
+async function codexSessions(root: string, dir: string, codexDir: string, candidates: (SessionCandidate | null)[]): Promise<void> {
   const rollouts: string[] = [];
-  await walkRollouts(join(options.codexDir, "sessions"), rollouts);
+  await walkRollouts(join(codexDir, "sessions"), rollouts);
   for (const path of rollouts) {
     const cwd = await codexCwd(path);
     if (cwd !== null && isInside(cwd, root) && (isInside(cwd, dir) || isInside(dir, cwd))) candidates.push(await withMtime("codex", path, cwd));
   }
-  return candidates
-    .filter((candidate): candidate is SessionCandidate => candidate !== null)
-    .sort((a, b) => b.mtime_ms - a.mtime_ms || a.path.localeCompare(b.path));
 }

@@ -8,7 +8,7 @@ import type { LoopCluster } from "./loop-clusters";
 import { readSession } from "./read-session";
 import { SessionCoster, costGuardrails, type CostGuardrail, type RepeatedRead, type SessionCost } from "./session-cost";
 import { SessionDigester, type CloseoutStep, type CountedItem, type SessionDigest, type SessionFailure } from "./session-digest";
-import { discoverSessions, isInside, type SessionCandidate, type SessionClient } from "./discover-sessions";
+import { discoverSessions, discoverSessionsIn, isInside, type SessionCandidate, type SessionClient } from "./discover-sessions";
 import type { SessionEvent, SessionReadStats, TokenUsage } from "./session-types";
 import { buildNextContext, type NextContext } from "./next-context";
 
@@ -20,6 +20,11 @@ export interface SessionReviewOptions {
   claudeDir?: string;
   /** Codex's home (default `~/.codex`). */
   codexDir?: string;
+  /**
+   * A directory of transcripts to read instead of both homes: a Claude or Codex home is read
+   * as the defaults are, any other directory for the `*.jsonl` transcripts of the target.
+   */
+  transcriptDir?: string;
   /** Newest matched sessions reviewed (default 5). */
   sessions?: number;
   /** Items per list (0 = all). */
@@ -192,12 +197,22 @@ export async function sessionReview(options: SessionReviewOptions): Promise<Sess
   if (!Number.isInteger(wanted) || wanted < 1) throw new TsiftError("usage", `--sessions expects a whole number >= 1, got ${String(wanted)}`);
   const home = homedir();
   // A document's sessions may have run anywhere in its repository; only a mention counts them, so look at all of it.
-  const candidates = await discoverSessions({
-    root,
-    dir: kind === "document" ? root : dir,
-    claudeDir: options.claudeDir ?? join(home, ".claude"),
-    codexDir: options.codexDir ?? join(home, ".codex"),
-  });
+  const scope = kind === "document" ? root : dir;
+  let candidates: SessionCandidate[];
+  if (options.transcriptDir !== undefined) {
+    const transcriptDir = resolve(options.cwd ?? process.cwd(), options.transcriptDir);
+    if ((await stat(transcriptDir).catch(() => null))?.isDirectory() !== true)
+      throw new TsiftError("not_found", `transcript directory ${options.transcriptDir} does not exist or is not a directory`, {
+        hint: "pass a Claude Code or Codex home, or a directory holding *.jsonl transcripts",
+      });
+    candidates = await discoverSessionsIn({ root, dir: scope, transcriptDir });
+  } else
+    candidates = await discoverSessions({
+      root,
+      dir: scope,
+      claudeDir: options.claudeDir ?? join(home, ".claude"),
+      codexDir: options.codexDir ?? join(home, ".codex"),
+    });
   const aliases = kind === "document" ? [...new Set([target, relative(root, target), basename(target)])] : [];
   const docSession = kind === "document" ? await frontmatterSession(target) : null;
   const parsed: Parsed[] = [];
