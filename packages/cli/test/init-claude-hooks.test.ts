@@ -68,7 +68,7 @@ describe("tsift init --claude", () => {
   });
 
   it("the installed PreToolUse hook rewrites a Bash command fed as Claude Code sends it, and passes others through", async () => {
-    const root = project({ "a.ts": "export const a = 1;\n" });
+    const root = project({ "a.ts": "export const a = 1;\n" }, { git: true });
     await tsift(root, ["init", "--claude"]);
     const command = json(root, ".claude/settings.json").hooks.PreToolUse[0].hooks[0].command as string;
     const call = (toolInput: object, tool = "Bash") =>
@@ -87,12 +87,14 @@ describe("tsift init --claude", () => {
     expect(JSON.parse(rewritten.out)).toEqual({
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
-        permissionDecision: "allow",
-        permissionDecisionReason: "tsift: staged diff → bounded diff digest with touched symbols",
         updatedInput: { command: "tsift diff-digest --cached --budget normal", description: "show staged changes" },
+        additionalContext:
+          "tsift replaced `git diff --cached` with `tsift diff-digest --cached --budget normal`: staged diff → bounded diff digest with touched symbols",
       },
     });
-    expect(JSON.parse(runHookCommand(root, command, call({ command: "npm test" })).out).hookSpecificOutput.permissionDecision).toBe("ask");
+    // The user's permission rules decide whether the rewrite runs: the hook never answers allow, ask or deny.
+    for (const bash of ["npm test", "git diff", "rg foo", "ls"])
+      expect(runHookCommand(root, command, call({ command: bash })).out).not.toMatch(/permissionDecision/);
     for (const input of [call({ command: "rg foo | head" }), call({ file_path: "/x" }, "Read"), "not json", ""]) {
       expect(runHookCommand(root, command, input)).toEqual({ out: "", code: 0 });
     }

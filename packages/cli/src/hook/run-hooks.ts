@@ -32,7 +32,7 @@ export async function runUserPromptSubmit(io: CliIo): Promise<CommandResult> {
 
 /** `PreToolUse`: the client's JSON answer on stdout when the Bash command has a rewrite; nothing otherwise (run unchanged). */
 export async function runPreToolUse(io: CliIo): Promise<CommandResult> {
-  const { output } = claudePreToolUse(await hookInput(io));
+  const { output } = claudePreToolUse(await hookInput(io), io.cwd);
   if (output) io.stdout(`${JSON.stringify(output)}\n`);
   return { data: output, emitted: true, exitCode: EXIT_CODES.ok };
 }
