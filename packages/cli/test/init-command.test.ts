@@ -86,20 +86,20 @@ describe("tsift init", () => {
     const first = (await tsift(root, ["init", "--codex", "--json"])).json();
     expect(first.changes).toContainEqual({ file: ".codex/hooks.json", action: "updated" });
     const hooks = JSON.parse(read(root, ".codex/hooks.json"));
-    expect(hooks).toEqual({ model: "x", hooks: { UserPromptSubmit: [{ hooks: [other, codexHook(root, false)] }, { hooks: [] }], Stop: [] } });
-    expect(codexHook(root, false).command).toBe(`tsift index --check --exit-code "${root}" >/dev/null 2>&1 || tsift index "${root}" >/dev/null 2>&1`);
+    const hook = { type: "command", command: "tsift hook user-prompt-submit", statusMessage: "tsift auto-reindex" };
+    expect(hooks).toEqual({ model: "x", hooks: { UserPromptSubmit: [{ hooks: [other, hook] }, { hooks: [] }], Stop: [] } });
     expect((await tsift(root, ["init", "--codex", "--json"])).json().changed).toBe(false);
 
     const fresh = project({ "a.py": "" });
     await tsift(fresh, ["init", "--codex"]);
-    expect(JSON.parse(read(fresh, ".codex/hooks.json"))).toEqual({ hooks: { UserPromptSubmit: [{ hooks: [codexHook(fresh, false)] }] } });
+    expect(JSON.parse(read(fresh, ".codex/hooks.json"))).toEqual({ hooks: { UserPromptSubmit: [{ hooks: [hook] }] } });
     expect((await tsift(fresh, ["init", "--codex", "--workspace"])).code).toBe(3);
   });
 
-  it("--codex on a workspace root installs the workspace hook", async () => {
+  it("--codex on a workspace root installs the same hook: it finds the scopes when it runs", async () => {
     const root = project({ ".gitmodules": '[submodule "lib"]\n\tpath = lib\n\turl = ../lib.git\n', "lib/a.rs": "fn a() {}\n" });
     await tsift(root, ["init", "--codex", "--workspace"]);
-    expect(JSON.parse(read(root, ".codex/hooks.json")).hooks.UserPromptSubmit[0].hooks[0].command).toContain("tsift index --check --exit-code --workspace ");
+    expect(JSON.parse(read(root, ".codex/hooks.json")).hooks.UserPromptSubmit[0].hooks[0].command).toBe("tsift hook user-prompt-submit");
   });
 
   it("--opencode installs managed command files and refuses to overwrite unmanaged ones", async () => {
@@ -134,7 +134,7 @@ describe("tsift init", () => {
     const named = [
       ...namedCommands(section),
       ...OPENCODE_COMMANDS.flatMap((entry) => namedCommands(entry.body)),
-      ...namedCommands(`\`${codexHook("/x", true).command}\``),
+      ...namedCommands(`\`${codexHook({ command: "tsift", args: [], source: "path" }).command}\``),
     ];
     expect(named.length).toBeGreaterThan(NAVIGATION_COMMANDS.length);
     expect(named.filter((name) => !registered.includes(name))).toEqual([]);

@@ -103,6 +103,7 @@ export { initProject, type InitProjectOptions, type InitReport } from "./project
 export { applyInit, readText, type InitAction, type InitChange, type InitOptions } from "./project/init/apply-init";
 export { codeNavigationSection, NAVIGATION_COMMANDS, SECTION_END, SECTION_START_PREFIX } from "./project/init/code-navigation-section";
 export { CODEX_HOOK_STATUS, codexHook, mergeCodexHook, type CodexHook } from "./project/init/codex-hook";
+export { tsiftLauncher, type TsiftLauncher, type TsiftLauncherFacts } from "./project/init/tsift-launcher";
 export { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./project/init/opencode-commands";
 export { instructionBlockState, upsertInstructionBlock, type InstructionState } from "./project/init/instruction-block";
 export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./project/command-place";

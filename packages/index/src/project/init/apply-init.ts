@@ -8,6 +8,7 @@ import { codexHook, mergeCodexHook } from "./codex-hook";
 import { MCP_TOOL_NAMES, mcpRegistered, mergeClaudeMcp, mergeCodexMcp, mergeOpencodeMcp } from "./mcp-registration";
 import { withGitignoreEntry } from "./gitignore-entry";
 import { upsertInstructionBlock } from "./instruction-block";
+import { tsiftLauncher, type TsiftLauncher } from "./tsift-launcher";
 import { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./opencode-commands";
 
 export type InitAction = "created" | "updated" | "unchanged";
@@ -25,6 +26,8 @@ export interface InitOptions {
   opencode: boolean;
   /** `--workspace`: the Codex hook must cover submodule scopes (fails when there are none). */
   workspace: boolean;
+  /** How the clients start tsift; default `tsiftLauncher(root)` (the project's own install, else `tsift`). */
+  launcher?: TsiftLauncher | undefined;
 }
 
 export function readText(path: string): string | null {
@@ -46,7 +49,8 @@ interface PlannedWrite {
 /**
  * Makes `root` ready for agents: `.tsift/` ignored, the Code Navigation section in
  * AGENTS.md (and CLAUDE.md when present), optionally the Claude Code hooks, the Codex
- * hook and the OpenCode shortcuts, each with the client's MCP server registration. Every file is planned and checked first and only then written, so a
+ * hook and the OpenCode shortcuts, each with the client's MCP server registration, all
+ * started through `launcher` and naming no absolute project path. Every file is planned and checked first and only then written, so a
  * conflict (an unmanaged OpenCode file, a broken marker, malformed hooks.json) leaves
  * the project untouched. Running it twice changes nothing the second time.
  */
@@ -57,24 +61,24 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
     const after = next(before);
     plan.push({ file, before, after: after === before ? null : after });
   };
+  const launcher = options.launcher ?? tsiftLauncher(root);
   const mcp = options.claude === true || options.codex || options.opencode || mcpRegistered((file) => readText(join(root, file)));
   const section = codeNavigationSection(undefined, mcp ? MCP_TOOL_NAMES : []);
   planFile(".gitignore", withGitignoreEntry);
   planFile("AGENTS.md", (before) => upsertInstructionBlock(before, section, "AGENTS.md"));
   if (readText(join(root, "CLAUDE.md")) !== null) planFile("CLAUDE.md", (before) => upsertInstructionBlock(before, section, "CLAUDE.md"));
   if (options.codex) {
-    const scoped = discoverScopes(root).length > 0;
-    if (options.workspace && !scoped) {
+    if (options.workspace && discoverScopes(root).length === 0) {
       throw new TsiftError("not_found", `--workspace: ${root} declares no git submodules, so there is no workspace hook to install`, {
         hint: "run `tsift init --codex` without --workspace",
       });
     }
-    planFile(".codex/hooks.json", (before) => mergeCodexHook(before, codexHook(root, scoped), ".codex/hooks.json") ?? before);
-    planFile(".codex/config.toml", (before) => mergeCodexMcp(before, ".codex/config.toml") ?? before);
+    planFile(".codex/hooks.json", (before) => mergeCodexHook(before, codexHook(launcher), ".codex/hooks.json") ?? before);
+    planFile(".codex/config.toml", (before) => mergeCodexMcp(before, ".codex/config.toml", launcher) ?? before);
   }
   if (options.claude) {
-    planFile(".claude/settings.json", (before) => mergeClaudeSettings(before, ".claude/settings.json") ?? before);
-    planFile(".mcp.json", (before) => mergeClaudeMcp(before, ".mcp.json") ?? before);
+    planFile(".claude/settings.json", (before) => mergeClaudeSettings(before, ".claude/settings.json", launcher) ?? before);
+    planFile(".mcp.json", (before) => mergeClaudeMcp(before, ".mcp.json", launcher) ?? before);
   }
   if (options.opencode) {
     for (const entry of OPENCODE_COMMANDS) {
@@ -89,7 +93,7 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
         return opencodeCommandFile(entry);
       });
     }
-    planFile("opencode.json", (before) => mergeOpencodeMcp(before, "opencode.json") ?? before);
+    planFile("opencode.json", (before) => mergeOpencodeMcp(before, "opencode.json", launcher) ?? before);
   }
   for (const write of plan) {
     if (write.after === null) continue;

@@ -1,4 +1,6 @@
 import { TsiftError } from "@tsift/core/light";
+import { tsiftHookCommand } from "./claude-settings";
+import type { TsiftLauncher } from "./tsift-launcher";
 
 /** How tsift recognises its own hook entry among others in `.codex/hooks.json`. */
 export const CODEX_HOOK_STATUS = "tsift auto-reindex";
@@ -9,23 +11,15 @@ export interface CodexHook {
   statusMessage: string;
 }
 
-function quote(path: string): string {
-  return `"${path.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("$", "\\$").replaceAll("`", "\\`")}"`;
-}
-
 /**
- * The `UserPromptSubmit` hook: a stat-only freshness check on every prompt (about
- * 50 ms when fresh) and an incremental index only when something changed. A workspace
- * hook covers every submodule scope with one root command.
+ * The `UserPromptSubmit` hook: `tsift hook user-prompt-submit`, which reads the project from
+ * the hook input's `cwd` (the directory Codex runs in when there is none) and refreshes its
+ * index, every workspace scope's when it declares submodules: a stat-only check on every
+ * prompt (about 50 ms when fresh), an incremental update only when something changed. No
+ * path is written into the hook, so the project can move.
  */
-export function codexHook(root: string, workspace: boolean): CodexHook {
-  const flags = workspace ? " --workspace" : "";
-  const dir = quote(root);
-  return {
-    type: "command",
-    command: `tsift index --check --exit-code${flags} ${dir} >/dev/null 2>&1 || tsift index${flags} ${dir} >/dev/null 2>&1`,
-    statusMessage: CODEX_HOOK_STATUS,
-  };
+export function codexHook(launcher: TsiftLauncher): CodexHook {
+  return { type: "command", command: tsiftHookCommand(launcher, "user-prompt-submit"), statusMessage: CODEX_HOOK_STATUS };
 }
 
 type JsonObject = Record<string, unknown>;

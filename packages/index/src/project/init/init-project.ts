@@ -3,9 +3,12 @@ import { pathArg } from "../command-place";
 import { projectCwd } from "../project-options";
 import { applyInit, type InitChange, type InitOptions } from "./apply-init";
 import { resolveInitTarget } from "./init-target";
+import { tsiftLauncher, type TsiftLauncherFacts } from "./tsift-launcher";
 
-export interface InitProjectOptions extends Partial<InitOptions> {
+export interface InitProjectOptions extends Partial<Omit<InitOptions, "launcher">> {
   cwd?: string | undefined;
+  /** Where the clients find tsift (see `tsiftLauncher`): the PATH to look it up on (default: none) and the running tsift's absolute path. */
+  launcher?: TsiftLauncherFacts | undefined;
   /** A directory or file inside the repository; default `.`. */
   path?: string | undefined;
 }
@@ -26,7 +29,13 @@ export function initProject(options: InitProjectOptions = {}): { root: string; r
   const typed = options.path ?? ".";
   const workspace = options.workspace === true;
   const root = resolveInitTarget(resolve(cwd, typed), workspace);
-  const changes = applyInit(root, { claude: options.claude === true, codex: options.codex === true, opencode: options.opencode === true, workspace });
+  const changes = applyInit(root, {
+    claude: options.claude === true,
+    codex: options.codex === true,
+    opencode: options.opencode === true,
+    workspace,
+    launcher: tsiftLauncher(root, options.launcher),
+  });
   return {
     root,
     report: {
