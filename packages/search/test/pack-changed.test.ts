@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pack } from "../src/index";
-import { git, packProject } from "./pack-fixture";
+import { git, PACK_PROJECT, packProject } from "./pack-fixture";
 
 function edit(root: string, path: string, from: string, to: string): void {
   const file = join(root, path);
@@ -39,6 +39,28 @@ describe("pack --changed / --since", () => {
     expect(data.files[0]!.path).toBe("src/legacy.ts");
     expect(data.files[0]!.symbols[0]).toMatchObject({ name: "unusedLegacyHelper", changed: true, body: ["  return value * 3;"] });
     expect(data.tokens).toBeLessThanOrEqual(256);
+  });
+
+  it("review shows an overloaded function at its first overload's line, that overload as its signature, the rest as its body", async () => {
+    const source = [
+      "/** Parses a value. */",
+      "export function parse(x: string): number;",
+      "export function parse(x: number): string;",
+      "export function parse(x: string | number): number | string {",
+      "  return typeof x === 'string' ? Number(x) : String(x);",
+      "}",
+      "",
+    ].join("\n");
+    const root = packProject({ ...PACK_PROJECT, "src/parse.ts": source }, { git: true });
+    edit(root, "src/parse.ts", "Number(x)", "Number(x.trim())");
+    const { data } = await pack({ cwd: root, budget: 4096, changed: true, profile: "review" });
+    const shown = data.files.find((file) => file.path === "src/parse.ts")!.symbols.find((symbol) => symbol.name === "parse")!;
+    const lines = readFileSync(join(root, "src/parse.ts"), "utf8").split("\n");
+    // The line printed beside the signature is the line that holds it; the body is what follows.
+    expect(lines[shown.line - 1]).toBe("export function parse(x: string): number;");
+    expect(shown).toMatchObject({ line: 2, signature: "export function parse(x: string): number (+1 overload)", changed: true });
+    expect(shown.body).toEqual(lines.slice(2, 5));
+    expect(data.text).toContain("2*: export function parse(x: string): number (+1 overload)");
   });
 
   it("debug lists what a changed symbol calls and what calls it", async () => {

@@ -1,7 +1,7 @@
 import type { SymbolKind } from "../extraction-types";
 import type { RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
-import { isProgramOverload, markOverloads } from "./typescript-overloads";
+import { isProgramOverload, markOverloads, overloadSignature } from "./typescript-overloads";
 import { bodyStart, head, slice, unquote } from "./typescript-source-text";
 import { BINDABLE, FUNCTION_VALUES, hasFunctionMembers, prepare, prepareObject, unwrapValue } from "./typescript-values";
 import { declarationPlace, scopeOf, visibilityOf } from "./typescript-visibility";
@@ -126,12 +126,10 @@ export function onFunctionDeclaration(node: SyntaxNode, context: RuleContext): S
   const name = node.childForFieldName("name");
   if (!name) return null;
   const place = declarationPlace(node, context, name.text);
-  // An implementation behind overloads is listed by its first overload: the implementation's
-  // own parameters (often `...args: any[]`) are not what callers see.
+  // An implementation behind overloads is listed by, and starts at, its first overload: the
+  // implementation's own parameters (often `...args: any[]`) are not what callers see.
   const overloaded = bodiless ? undefined : stateOf(context).overloadHeads.get(node.startIndex);
-  const signature = overloaded
-    ? `${head(slice(context, place.start, node.startIndex) + slice(context, overloaded.start, overloaded.end))}${overloaded.count > 1 ? ` (+${overloaded.count - 1} overload${overloaded.count === 2 ? "" : "s"})` : ""}`
-    : head(slice(context, place.start, bodiless ? node.endIndex : bodyStart(node)));
+  const signature = overloaded ? overloadSignature(context, overloaded) : head(slice(context, place.start, bodiless ? node.endIndex : bodyStart(node)));
   const draft: SymbolDraft = {
     name: name.text,
     kind: "function",
@@ -141,6 +139,7 @@ export function onFunctionDeclaration(node: SyntaxNode, context: RuleContext): S
     container: false,
   };
   if (place.wrapper) draft.startRow = place.wrapper.row;
+  if (overloaded) draft.startRow = overloaded.row;
   return draft;
 }
 

@@ -1,7 +1,7 @@
 import type { SymbolKind } from "../extraction-types";
 import type { RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
-import { markOverloads } from "./typescript-overloads";
+import { markOverloads, overloadSignature } from "./typescript-overloads";
 import { bodyStart, head, propertyKeyName, slice } from "./typescript-source-text";
 import { BINDABLE, FUNCTION_VALUES, hasFunctionMembers, prepare, prepareObject, unwrapValue } from "./typescript-values";
 import { modifiersOf } from "./typescript-visibility";
@@ -91,15 +91,20 @@ export function onMethod(node: SyntaxNode, context: RuleContext): SymbolDraft | 
   const decoration = inClass ? state.decorated.get(node.startIndex) : undefined;
   const body = node.type === "method_definition" ? node.childForFieldName("body") : null;
   const reach = ownerType === "object" ? (state.members.get(node.startIndex) ?? ANONYMOUS) : null;
+  // An overloaded method is listed by, and starts at, its first overload, as a function is.
+  const overloaded = inClass && node.type === "method_definition" ? state.overloadHeads.get(node.startIndex) : undefined;
   const draft: SymbolDraft = {
     name: memberName,
     kind: reach?.commonJs ? "function" : kind,
-    signature: head((decoration ? `${decoration.text} ` : "") + slice(context, node.startIndex, body ? body.startIndex : node.endIndex)),
+    signature: overloaded
+      ? overloadSignature(context, overloaded)
+      : head((decoration ? `${decoration.text} ` : "") + slice(context, node.startIndex, body ? body.startIndex : node.endIndex)),
     visibility: reach ? reach.visibility : modifiers.accessibility,
     callable: node.type === "method_definition",
     container: false,
   };
   if (decoration) draft.startRow = decoration.row;
+  if (overloaded) draft.startRow = Math.min(overloaded.row, draft.startRow ?? overloaded.row);
   if (reach?.commonJs) draft.parent = null;
   return draft;
 }

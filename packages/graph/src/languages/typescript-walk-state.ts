@@ -44,8 +44,11 @@ export interface WalkState {
   decorated: Map<number, Decoration>;
   /** Starts of bodiless signatures that overload a following implementation. */
   overloads: Set<number>;
-  /** Implementation start -> its first overload's span and the number of overloads: the public face it is listed by. */
-  overloadHeads: Map<number, { start: number; end: number; count: number }>;
+  /**
+   * Implementation start -> its first overload (its span from the `export` before it, and its
+   * row) and the number of overloads: the one symbol of the group starts there, listed by it.
+   */
+  overloadHeads: Map<number, { start: number; end: number; row: number; count: number }>;
   /** Qualified names of ambient namespaces (`declare namespace`, `declare module "x"`). */
   ambient: Set<string>;
   /** `require`/`import()` call start -> the names its result is bound to. */
