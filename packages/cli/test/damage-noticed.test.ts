@@ -75,3 +75,28 @@ describe("damage in the middle of index.db", () => {
     expect((await run(root, "status")).code).toBe(6);
   }, 120_000);
 });
+
+describe("damage in the middle of graph.db", () => {
+  it("graph-db status and refresh exit 6 naming refresh --force, which repairs it", async () => {
+    const root = indexedProject("graph-one-page");
+    expect((await run(root, "index", "--quiet")).code).toBe(0);
+    const refreshed = await run(root, "graph-db", "refresh");
+    expect(refreshed.code, refreshed.err).toBe(0);
+    expect((await run(root, "graph-db", "status")).code).toBe(0);
+
+    garbageOnePage(join(root, ".tsift", "graph.db"));
+
+    for (const argv of [
+      ["graph-db", "status"],
+      ["graph-db", "refresh"],
+    ]) {
+      const damaged = await run(root, ...argv);
+      expect(damaged.code, `${argv.join(" ")}: ${damaged.err}`).toBe(6);
+      expect(damaged.err).toMatch(/corrupt_data.*next: tsift graph-db refresh --force/su);
+    }
+    const forced = await run(root, "graph-db", "refresh", "--force");
+    expect(forced.code, forced.err).toBe(0);
+    const after = await run(root, "graph-db", "status");
+    expect(after.code, after.err).toBe(0);
+  }, 120_000);
+});

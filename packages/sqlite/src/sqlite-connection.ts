@@ -1,9 +1,11 @@
-import { closeSync, openSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { BetterSqlite3, withNativeBinding } from "./internal/better-sqlite3";
 import type { SqlConnection, SqlExecutor, SqlValue } from "@tsift/core";
 import { TsiftError } from "@tsift/core/light";
 import { guardSqliteFailures, isSqliteCorruption } from "./sqlite-failure";
+import { recordSoundSqliteFile, sqliteFileUnchangedSinceSound } from "./sqlite-file-stamp";
+import { sqliteQuickCheck } from "./sqlite-file-repair";
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -51,6 +53,13 @@ export interface SqliteConnectionOptions {
   repairHint?: string;
   /** Told of every corruption the connection meets, at the open or by a later statement. */
   onCorruption?: () => void;
+  /**
+   * A writer of a file readers trust by its record (sqlite-file-stamp.ts): the open checks
+   * every page when something other than a tsift writer changed the file since one left it
+   * sound (corrupt_data with `repairHint`), and the close records it sound unless a
+   * statement met damage.
+   */
+  trackSoundness?: boolean;
 }
 
 export interface SqliteConnectionInit {
@@ -163,6 +172,13 @@ export function isSqliteBusy(error: unknown): boolean {
  */
 export function openSqliteConnection(path: string, options: SqliteConnectionOptions = {}): SqliteConnection {
   const readOnly = options.readOnly ?? false;
+  const track = options.trackSoundness === true && !readOnly && path !== ":memory:" && path !== "";
+  const verify = track && existsSync(path) && !sqliteFileUnchangedSinceSound(path);
+  let damaged = false;
+  const onCorruption = () => {
+    damaged = true;
+    options.onCorruption?.();
+  };
   let database: Database.Database;
   try {
     if (!readOnly && path !== ":memory:" && path !== "") createPrivateFile(path);
@@ -170,7 +186,7 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
       path,
       withNativeBinding({ readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS }),
     );
-    guardSqliteFailures(database, { path, repairHint: options.repairHint, onCorruption: options.onCorruption });
+    guardSqliteFailures(database, { path, repairHint: options.repairHint, onCorruption });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (readOnly && code === "SQLITE_CANTOPEN") {
@@ -200,10 +216,27 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     }
     const hint = options.repairHint === undefined ? {} : { hint: options.repairHint };
     const code = isSqliteCorruption(error) ? "corrupt_data" : "io_error";
-    if (code === "corrupt_data") options.onCorruption?.();
+    if (code === "corrupt_data") onCorruption();
     throw new TsiftError(code, `cannot use ${path} as a SQLite database: ${(error as Error).message}`, { cause: error, details: { path }, ...hint });
   }
-  return new SqliteConnection(database, { readOnly, location: options.location ?? path, onQuery: options.onQuery });
+  if (verify) {
+    const problems = sqliteQuickCheck(database, 3);
+    if (problems.length > 0) {
+      database.close();
+      const hint = options.repairHint === undefined ? {} : { hint: options.repairHint };
+      throw new TsiftError("corrupt_data", `${path} is corrupt: quick_check: ${problems.join("; ")}`, { details: { path }, ...hint });
+    }
+  }
+  return new SqliteConnection(database, {
+    readOnly,
+    location: options.location ?? path,
+    onQuery: options.onQuery,
+    afterClose: track
+      ? () => {
+          if (!damaged) recordSoundSqliteFile(path);
+        }
+      : undefined,
+  });
 }
 
 function createPrivateFile(path: string): void {

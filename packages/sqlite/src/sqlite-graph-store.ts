@@ -79,6 +79,8 @@ export async function openSqliteGraphStore(path: string, options: SqliteConnecti
     walAutocheckpointPages: core.SQLITE_GRAPH_WAL_AUTOCHECKPOINT_PAGES,
     foreignKeys: false,
     pageSize: SQLITE_GRAPH_PAGE_SIZE,
+    // A graph.db is checked page by page when something else changed it, so status and refresh never trust damage.
+    trackSoundness: true,
     ...options,
   });
   const store = await openStore(connection, options.repairHint, () =>

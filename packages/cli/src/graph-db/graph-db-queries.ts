@@ -34,7 +34,7 @@ import {
 import { graphDbFreshness, type GraphDbFreshness } from "./graph-db-freshness";
 import { graphDbDisplay, graphDbPlace, graphDbPrefix } from "./graph-db-context";
 import { graphDbSchema } from "./graph-db-schema";
-import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
+import { displayPath, graphDbPath, localGraphDbExists, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
 
 async function withStore<D>(
   target: GraphDbTarget,
@@ -64,6 +64,7 @@ export async function graphDbStatus(target: GraphDbTarget): Promise<CommandResul
     return commandResult(data, graphDbStatusOutput, { root: target.root });
   }
   return withStore(target, async (opened, checkFreshness) => {
+    await refuseDamagedPages(target, opened);
     const data = await statusOf(opened.store, null, graphDbPlace(target), { opened, freshness: async () => (await checkFreshness()).state });
     return commandResult(data, graphDbStatusOutput);
   });
@@ -182,5 +183,24 @@ export function graphDbExport(target: GraphDbTarget, out: string | undefined): P
       { operation: "export" as const, out: displayPath(target.root, path), nodes: document.nodes.length, edges: document.edges.length },
       graphDbExportOutput,
     );
+  });
+}
+
+/**
+ * A local graph.db that something other than a tsift writer changed since one left it
+ * sound is checked page by page before status reports on it: damage is `corrupt_data`
+ * (exit 6) naming the forced rebuild, whichever pages it hit.
+ */
+async function refuseDamagedPages(target: GraphDbTarget, opened: OpenedGraphStore): Promise<void> {
+  const quickCheck = (opened.store as { quickCheck?: () => string[] }).quickCheck;
+  if (target.backend !== "sqlite" || target.url || typeof quickCheck !== "function") return;
+  const path = target.file ?? graphDbPath(target.root, target.scope);
+  const { sqliteFileUnchangedSinceSound } = await import("@tsift/sqlite");
+  if (sqliteFileUnchangedSinceSound(path)) return;
+  const problems = quickCheck.call(opened.store);
+  if (problems.length === 0) return;
+  throw new TsiftError("corrupt_data", `${displayPath(target.root, path)} is corrupt: quick_check: ${problems.slice(0, 3).join("; ")}`, {
+    details: { path },
+    hint: `${graphDbPrefix(target)} refresh --force`,
   });
 }

@@ -1,5 +1,5 @@
-import { rmSync } from "node:fs";
-import { corruptFileName, replaceSqliteFile } from "@tsift/sqlite";
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { checkedStampPath, corruptFileName, replaceSqliteFile } from "@tsift/sqlite";
 
 /** A new database file written beside an unusable one (openIndexWriter's `rebuild`, graph-db `refresh --force`). */
 export interface IndexReplacement {
@@ -15,7 +15,7 @@ export interface IndexReplacement {
   abandon(): void;
 }
 
-const SIDECARS = ["", "-wal", "-shm", "-journal"];
+const SIDECARS = ["", "-wal", "-shm", "-journal", ".checked"];
 
 /**
  * Starts replacing `dbPath`: the new file is written at `<dbPath>.rebuild` (a leftover
@@ -34,7 +34,12 @@ export function startReplacement(dbPath: string, reason: string): IndexReplaceme
     tempPath,
     movedTo,
     reason,
-    commit: () => void replaceSqliteFile(dbPath, tempPath, movedTo),
+    commit: () => {
+      replaceSqliteFile(dbPath, tempPath, movedTo);
+      // The new file's soundness record follows it; the damaged file's record goes.
+      if (existsSync(checkedStampPath(tempPath))) renameSync(checkedStampPath(tempPath), checkedStampPath(dbPath));
+      else rmSync(checkedStampPath(dbPath), { force: true });
+    },
     abandon: remove,
   };
 }
