@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { delimiter, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtBin } from "./helpers";
-import { project, write } from "./index-helpers";
+import { project, tsift, write } from "./index-helpers";
 
 /** This test run's PATH without any directory holding a `tsift`, plus Node's own (for npx): what a shell without tsift installed sees. */
 const pathWithoutTsift = [dirname(process.execPath), ...(process.env.PATH ?? "").split(delimiter)]
@@ -67,6 +67,24 @@ const bashInput = (cwd: string, command: string) =>
   JSON.stringify({ session_id: "s1", cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t1" });
 
 describe("tsift init: agent registrations run the installed tsift", () => {
+  it("in-process, with nothing on PATH: a project's node_modules/.bin/tsift gets npx --no-install tsift, and no file names the project", async () => {
+    const root = project({ "a.ts": "export const a = 1;\n" }, { git: true });
+    mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
+    writeFileSync(join(root, "node_modules/.bin/tsift"), "#!/bin/sh\nexit 0\n");
+    chmodSync(join(root, "node_modules/.bin/tsift"), 0o755);
+    expect((await tsift(root, ["init", "--claude", "--codex", "--opencode"])).code).toBe(0);
+    const written = registrations(root);
+    expect(written.claude).toEqual(["npx", "--no-install", "tsift", "mcp"]);
+    expect(written.opencode).toEqual(["npx", "--no-install", "tsift", "mcp"]);
+    expect(written.codexToml).toBe('[mcp_servers.tsift]\ncommand = "npx"\nargs = ["--no-install", "tsift", "mcp"]\n');
+    expect([...written.userPrompt, ...written.preToolUse, ...written.codexHooks]).toEqual([
+      "npx --no-install tsift hook user-prompt-submit",
+      "npx --no-install tsift hook pre-tool-use",
+      "npx --no-install tsift hook user-prompt-submit",
+    ]);
+    expect(writtenText(root)).not.toContain(root);
+  });
+
   it("a local install (node_modules/.bin/tsift, nothing on PATH) is started with npx --no-install, and survives moving the project", () => {
     expect(spawnSync("sh", ["-c", "command -v tsift"], { env: env(pathWithoutTsift) }).status).not.toBe(0);
     const root = project({ "src/a.ts": "export function one() { return 1; }\n" }, { git: true });
