@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -287,8 +287,52 @@ describe("indexHistory", () => {
     await indexHistory({ root });
     writeFileSync(historyLocation(root).dbPath, "not a database at all, just text that is long enough to be read".repeat(100));
     expect(await indexHistory({ root })).toMatchObject({ mode: "full", rebuilt: "corrupt", commits_total: 1 });
-    const { readdirSync } = await import("node:fs");
     expect(readdirSync(join(root, ".tsift")).some((name) => name.startsWith("history.db.corrupt-"))).toBe(true);
+  });
+
+  it("damage in the middle of the file fails reads with the command that repairs it, and that command does", async () => {
+    const root = newRepo();
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 600; i++) files[`src/feature-${i % 30}/module-with-a-long-descriptive-name-${i}.ts`] = `export const v${i} = ${i};\n`;
+    commit(root, "feat: many modules", { write: files });
+    commit(root, "fix: one more", { write: { "src/extra.ts": "1\n" } });
+    await indexHistory({ root });
+    const path = historyLocation(root).dbPath;
+    const db = new Database(path);
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    const pageSize = Number(db.pragma("page_size", { simple: true }));
+    db.close();
+    const pages = Math.floor(statSync(path).size / pageSize);
+    expect(pages).toBeGreaterThan(20);
+    const fd = openSync(path, "r+");
+    writeSync(fd, Buffer.alloc(pageSize, 0x3c), 0, pageSize, Math.floor(pages / 2) * pageSize);
+    closeSync(fd);
+
+    // A read that may not index first fails; one that may (the default) repairs the file the way its hint would.
+    const failure = await searchHistory({ root, query: "many", autoindex: false }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "corrupt_data", hint: "tsift history index" });
+    for (const read of [() => readHistoryTags({ root, autoindex: false }), () => readArtifacts({ root, autoindex: false })]) {
+      expect(await read().catch((error: unknown) => error)).toMatchObject({ code: "corrupt_data" });
+    }
+    // The hint's command notices the damage and rebuilds, keeping the damaged bytes aside.
+    expect(await indexHistory({ root })).toMatchObject({ mode: "full", rebuilt: "corrupt", commits_total: 2 });
+    expect(readdirSync(join(root, ".tsift")).some((name) => name.startsWith("history.db.corrupt-"))).toBe(true);
+    expect((await searchHistory({ root, query: "many" })).total).toBe(1);
+  });
+
+  it("a newer schema is kept aside and replaced by --rebuild, the command its error names", async () => {
+    const root = newRepo();
+    commit(root, "feat: one", { write: { "a.ts": "1\n" } });
+    await indexHistory({ root });
+    const db = new Database(historyLocation(root).dbPath);
+    db.pragma("user_version = 99");
+    db.close();
+    const refused = await indexHistory({ root }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "schema_newer" });
+    expect((refused as { hint: string }).hint).toContain("tsift history index --rebuild");
+    expect(await indexHistory({ root, rebuild: true })).toMatchObject({ mode: "full", rebuilt: "corrupt", commits_total: 1 });
+    expect(readdirSync(join(root, ".tsift")).some((name) => name.startsWith("history.db.corrupt-"))).toBe(true);
+    expect((await searchHistory({ root, query: "one" })).total).toBe(1);
   });
 
   it("with autoindex false, reads refuse a missing or behind-HEAD history", async () => {

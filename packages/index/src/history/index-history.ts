@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { recordSoundSqliteFile } from "@tsift/sqlite";
 import type Database from "better-sqlite3";
 import { loadConfig } from "../load-config";
 import type { HistoryConfig } from "../tsift-config";
@@ -67,7 +68,7 @@ export async function indexHistory(options: IndexHistoryOptions): Promise<Histor
   const location = historyLocation(options.root);
   const lock = acquireHistoryLock(location);
   try {
-    const state = inspectHistoryFile(location);
+    const state = inspectHistoryFile(location, { replaceNewer: options.rebuild === true });
     const reason = rebuildReason(options, state, repo, rules);
     const lastHead = reason === null ? state.meta.get("head") || null : null;
     if (reason === null && lastHead === repo.head && state.meta.get("branch") === (repo.branch ?? "")) {
@@ -81,6 +82,8 @@ export async function indexHistory(options: IndexHistoryOptions): Promise<Histor
       return report(location, repo, reason === null && lastHead !== null ? "incremental" : "full", reason, started, counts);
     } finally {
       target.finish(committed);
+      // A run that committed leaves the file sound: readers may skip the page check until something else touches it.
+      if (committed) recordSoundSqliteFile(location.dbPath);
     }
   } finally {
     lock.release();

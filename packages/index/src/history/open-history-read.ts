@@ -85,6 +85,8 @@ export async function openHistoryForRead(options: HistoryReadOptions): Promise<H
   if (!current) {
     const where = relative(options.root, location.dbPath) || location.dbPath;
     if (options.autoindex === false) {
+      // An unreadable file says why (damaged, written by an older tsift), not merely that no history is there.
+      if (head === undefined && existsSync(location.dbPath)) void openHistoryReader(location).close();
       throw head === undefined
         ? new TsiftError("index_missing", `no history index at ${location.dbPath}`, { details: { path: location.dbPath }, hint: HISTORY_INDEX_COMMAND })
         : new TsiftError("index_stale", `${where} stops at ${head?.slice(0, 12) ?? "no commit"}, HEAD is ${repo.head?.slice(0, 12) ?? "unborn"}`, {

@@ -7,7 +7,10 @@ import {
   corruptFileName,
   openSqliteConnection,
   openSqliteReadOnly,
+  recordSoundSqliteFile,
   replaceSqliteFile,
+  sqliteFileUnchangedSinceSound,
+  sqliteQuickCheck,
   type SqliteConnection,
   type WriterLock,
 } from "@tsift/sqlite";
@@ -49,7 +52,7 @@ export interface HistoryFileState {
  * tsift wrote it, and this one must not overwrite what it cannot read); a damaged, older or
  * half-written file is reported as unusable, and the caller rebuilds it.
  */
-export function inspectHistoryFile(location: HistoryLocation): HistoryFileState {
+export function inspectHistoryFile(location: HistoryLocation, options: { replaceNewer?: boolean } = {}): HistoryFileState {
   if (!existsSync(location.dbPath)) return { unusable: "missing", meta: new Map() };
   let connection: SqliteConnection;
   try {
@@ -61,10 +64,20 @@ export function inspectHistoryFile(location: HistoryLocation): HistoryFileState 
   try {
     const db = connection.database;
     const version = Number(db.pragma("user_version", { simple: true }));
-    if (version > HISTORY_SCHEMA_VERSION) throw newerHistorySchema(location, version);
+    if (version > HISTORY_SCHEMA_VERSION) {
+      // Asked to rebuild, the newer file is kept aside like a damaged one rather than deleted.
+      if (options.replaceNewer) return { unusable: "corrupt", meta: new Map() };
+      throw newerHistorySchema(location, version);
+    }
     if (version < HISTORY_SCHEMA_VERSION) return { unusable: version === 0 ? "incomplete" : "older_schema", meta: new Map() };
     const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
     if (HISTORY_TABLES.some((table) => !present.has(table))) return { unusable: "corrupt", meta: new Map() };
+    // A file something other than a tsift writer changed is checked page by page: an update
+    // on top of a damaged page would leave the damage, and every read of it, in place.
+    if (!sqliteFileUnchangedSinceSound(location.dbPath)) {
+      if (sqliteQuickCheck(db, 3).length > 0) return { unusable: "corrupt", meta: new Map() };
+      recordSoundSqliteFile(location.dbPath);
+    }
     const meta = readMeta(db);
     return { unusable: meta.has("indexed_at") ? null : "incomplete", meta };
   } catch (error) {
@@ -82,7 +95,7 @@ export function readMeta(db: Database.Database): Map<string, string> {
 export function newerHistorySchema(location: HistoryLocation, version: number): TsiftError {
   return new TsiftError("schema_newer", `${location.dbPath} has history schema ${version}, newer than this tsift understands (${HISTORY_SCHEMA_VERSION})`, {
     details: { path: location.dbPath, version, supported: HISTORY_SCHEMA_VERSION },
-    hint: `upgrade tsift, or delete ${location.dbPath} and run \`${HISTORY_INDEX_COMMAND}\``,
+    hint: `upgrade tsift, or replace it with \`${HISTORY_INDEX_COMMAND} --rebuild\` (the newer file is kept beside it)`,
   });
 }
 
@@ -156,6 +169,16 @@ export function openHistoryReader(location: HistoryLocation): SqliteConnection {
   if (!existsSync(location.dbPath)) throw missing();
   const connection = openSqliteReadOnly(location.dbPath, { repairHint: HISTORY_INDEX_COMMAND });
   try {
+    // Pages first: damage must not pass for a missing or empty history.
+    if (!sqliteFileUnchangedSinceSound(location.dbPath)) {
+      const problems = sqliteQuickCheck(connection.database, 3);
+      if (problems.length > 0) {
+        throw new TsiftError("corrupt_data", `${location.dbPath} is corrupt: quick_check: ${problems.join("; ")}`, {
+          details: { path: location.dbPath },
+          hint: HISTORY_INDEX_COMMAND,
+        });
+      }
+    }
     const version = Number(connection.database.pragma("user_version", { simple: true }));
     if (version > HISTORY_SCHEMA_VERSION) throw newerHistorySchema(location, version);
     if (version === 0) throw missing();
