@@ -68,7 +68,7 @@ describe("tsift edit", () => {
     expect((await tsift(root, ["edit", "--input", "nope.json"])).code).toBe(3);
   });
 
-  it("leaves every file old or new when killed between renames, and the next batch clears the staged copies", async () => {
+  it("is all or nothing when killed between renames: the next batch completes the interrupted one first", async () => {
     const files = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}.txt`, `old ${i}\n`]));
     const root = project(files);
     const edits = batch(Object.keys(files).map((file, i) => ({ file, old: `old ${i}`, new: `new ${i}` })));
@@ -89,9 +89,15 @@ describe("tsift edit", () => {
     expect(states[0]).toBe(true);
     expect(states.at(-1)).toBe(false);
     expect(stagedLeft(root).length).toBeGreaterThan(0);
-    const next = spawnBuilt(root, ["edit", "--json"], { stdin: batch([{ file: "f5.txt", old: "old 5", new: "again" }]) });
+    const next = spawnBuilt(root, ["edit", "--json"], { stdin: batch([{ file: "f5.txt", old: "new 5", new: "again" }]) });
     expect(next.code).toBe(0);
-    expect(JSON.parse(next.out).recovered.length).toBeGreaterThan(0);
+    expect(JSON.parse(next.out).recovered).toMatchObject({ outcome: "rolled_forward", left_alone: [] });
+    expect(Object.keys(files).map((file) => read(root, file))).toEqual([
+      ...Object.keys(files)
+        .slice(0, 5)
+        .map((_, i) => `new ${i}\n`),
+      "again\n",
+    ]);
     expect(stagedLeft(root)).toEqual([]);
   });
 

@@ -110,6 +110,7 @@ export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableH
 export type { ProjectOptions } from "./project/project-options";
 export { applyEdits, type EditBatchOptions, type EditBatchReport, type EditedFile } from "./project/edit/apply-edits";
 export { MAX_EDITS_PER_BATCH, parseEditBatch, type EditRequest } from "./project/edit/edit-input";
+export { recoverEditBatch, type EditRecovery } from "./project/edit/recover-edit-batch";
 export type { EditOutcome, EditStatus } from "./project/edit/plan-edits";
 export { autoReindex, type AutoReindexReport } from "./project/auto-reindex";
 export { MCP_TOOL_NAMES } from "./project/init/mcp-registration";

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
 import { applyEdits, indexProject, parseEditBatch, querySymbols, openIndexReader, indexLocation } from "../src/indexer";
-import { journalPath } from "../src/project/edit/edit-journal";
-import { tempTree } from "./helpers";
+import { editLockPath, journalPath } from "../src/project/edit/edit-journal";
+import { holdLockInChild, tempTree } from "./helpers";
 
 const read = (root: string, file: string) => readFileSync(join(root, file), "utf8");
 
@@ -112,18 +112,24 @@ describe("applyEdits", () => {
     expect(statSync(join(root, "run.sh")).mode & 0o777).toBe(0o750);
   });
 
-  it("clears the staged copies an interrupted batch left, and refuses while a live batch holds the journal", async () => {
+  it("clears the staged copies an older tsift's journal names, and refuses while a live batch holds the edit lock", async () => {
     const root = tempTree({ "a.txt": "a\n" });
     mkdirSync(join(root, ".tsift"), { recursive: true });
     const leftover = join(root, ".a.txt.tsift-edit-999999-0");
     writeFileSync(leftover, "half\n");
     writeFileSync(journalPath(root), JSON.stringify({ pid: 999999, host: (await import("node:os")).hostname(), started_at: "x", staged: [leftover] }));
     const report = await applyEdits({ cwd: root, edits: [{ file: "a.txt", old: "a", new: "b" }] });
-    expect(report.recovered).toEqual([leftover]);
+    expect(report.recovered).toBeNull();
     expect(existsSync(leftover)).toBe(false);
-    writeFileSync(journalPath(root), JSON.stringify({ pid: process.ppid, host: (await import("node:os")).hostname(), started_at: "x", staged: [] }));
-    const error = await applyEdits({ cwd: root, edits: [{ file: "a.txt", old: "b", new: "c" }] }).catch((caught: unknown) => caught);
-    expect(isTsiftError(error, "lock_held")).toBe(true);
+    expect(existsSync(journalPath(root))).toBe(false);
+    const holder = await holdLockInChild(editLockPath(root));
+    try {
+      const error = await applyEdits({ cwd: root, edits: [{ file: "a.txt", old: "b", new: "c" }] }).catch((caught: unknown) => caught);
+      expect(isTsiftError(error, "lock_held")).toBe(true);
+      expect(read(root, "a.txt")).toBe("b\n");
+    } finally {
+      await holder.release();
+    }
   });
 
   it("refreshes an existing index so the next read sees the edit", async () => {

@@ -10,6 +10,13 @@ function headline(data: EditData): string {
   return data.dry_run ? `dry run: ${data.edits.length} edits would change ${files}` : `applied ${data.edits.length} edits to ${files}`;
 }
 
+/** What settling the batch an earlier `edit` left interrupted did, before this batch ran. */
+function recoveredLine(recovered: NonNullable<EditData["recovered"]>): string {
+  const files = `${recovered.files.length} file${recovered.files.length === 1 ? "" : "s"}`;
+  const head = `${recovered.outcome === "rolled_forward" ? "completed" : "rolled back"} the batch interrupted at ${recovered.started_at} (${files} rewritten)`;
+  return [head, ...recovered.left_alone.map((entry) => `  left alone ${entry.file}: ${entry.reason}`)].join("\n");
+}
+
 /** `tsift edit` output: a headline, then one line per edit (with the reason for a rejection). */
 export const editOutput = defineOutput<EditData>({
   tool: "edit",
@@ -19,7 +26,7 @@ export const editOutput = defineOutput<EditData>({
       ...data.edits.map(
         (edit) => `  ${edit.edit}. ${edit.status} ${edit.file}${edit.replacements ? ` (${edit.replacements}×)` : ""}${edit.reason ? `: ${edit.reason}` : ""}`,
       ),
-      ...(data.recovered.length ? [`cleared ${data.recovered.length} staged file(s) an interrupted batch left`] : []),
+      ...(data.recovered ? [recoveredLine(data.recovered)] : []),
       ...(data.applied ? [`index: ${data.index.state}`] : []),
     ].join("\n"),
   tables: [

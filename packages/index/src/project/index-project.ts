@@ -4,6 +4,7 @@ import type { IndexWarning } from "../index-warning";
 import type { CheckerProgress, CheckerSummary } from "../checker/checker-pass";
 import type { CallResolver } from "../tsift-config";
 import type { IndexProgress } from "../update-index";
+import { settleInterruptedEdit } from "./edit/recover-edit-batch";
 import { resolveIndexTargets, type IndexTarget, type IndexTargetOptions } from "./index-targets";
 
 export interface IndexProjectOptions extends IndexTargetOptions {
@@ -118,7 +119,8 @@ export function warningNotes(warnings: readonly IndexWarning[], prefix = "", cap
  */
 export async function indexProject(options: IndexProjectOptions = {}): Promise<IndexRun> {
   const quiet = options.quiet === true;
-  const { config, targets, scoped } = await resolveIndexTargets(options);
+  const { root, config, targets, scoped } = await resolveIndexTargets(options);
+  const settled = settleInterruptedEdit(root);
   const resolve = options.resolve ?? config.index.resolve ?? "declarations";
   const results: { target: IndexTarget; summary: IndexSummary }[] = [];
   for (const target of targets) {
@@ -140,6 +142,7 @@ export async function indexProject(options: IndexProjectOptions = {}): Promise<I
     results.push({ target, summary });
   }
   const notes = [
+    ...settled,
     ...results.flatMap(({ summary }) => (summary.lock_recovered ? [`warning: ${summary.lock_recovered}`] : [])),
     ...config.warnings.map((warning) => `warning: ${warning}`),
     ...results.flatMap(({ target, summary }) => warningNotes(summary.warnings, target.scope ? `${target.scope.id}/` : "")),

@@ -63,9 +63,9 @@ function hasConfigFile(root: string): boolean {
  * a note and the current index is read (a snapshot copy while the writer has the file).
  */
 export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex> {
-  const { root, scope, location, place } = resolveReadTarget(options);
+  const { root, scope, location, place, notes: settled = [] } = resolveReadTarget(options);
   const config = hasConfigFile(root) ? await loadConfig(root) : defaultConfig();
-  const notes = config.warnings.map((warning) => `warning: ${warning}`);
+  const notes = [...settled, ...config.warnings.map((warning) => `warning: ${warning}`)];
 
   // A warm index in this process (`tsift mcp`, the daemon) has applied every change its
   // watcher saw: its open connection answers without the freshness stat walk.

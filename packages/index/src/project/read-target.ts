@@ -5,6 +5,7 @@ import { indexLocation, type IndexLocation } from "../index-location";
 import { resolveProjectRoot } from "../resolve-project-root";
 import { discoverScopes, selectScope, type WorkspaceScope } from "../workspace-scopes";
 import { pathArg, type CommandPlace } from "./command-place";
+import { settleInterruptedEdit } from "./edit/recover-edit-batch";
 import { projectCwd, type ProjectOptions } from "./project-options";
 
 /** The one index a read use case uses, and how suggested commands name it. */
@@ -14,6 +15,8 @@ export interface ReadTarget {
   scope: WorkspaceScope | null;
   location: IndexLocation;
   place: CommandPlace;
+  /** Set when resolving settled an interrupted `tsift edit` batch: the note saying how. */
+  notes?: string[];
 }
 
 /**
@@ -26,6 +29,8 @@ export function resolveReadTarget(options: ProjectOptions): ReadTarget {
   const cwd = projectCwd(options);
   const project = resolveProjectRoot(resolve(cwd, options.path ?? "."));
   const root = project.root;
+  // An interrupted `tsift edit` is settled before anything reads the files (one stat when there is none).
+  const settled = settleInterruptedEdit(root);
   const scope = options.scope !== undefined ? selectScope(discoverScopes(root), options.scope) : project.scope;
   const location = indexLocation(root, scope);
   if (!scope && !existsSync(location.dbPath)) {
@@ -40,5 +45,5 @@ export function resolveReadTarget(options: ProjectOptions): ReadTarget {
       );
     }
   }
-  return { root, scope, location, place: { pathArg: pathArg(cwd, root), scope: scope?.id ?? null } };
+  return { root, scope, location, place: { pathArg: pathArg(cwd, root), scope: scope?.id ?? null }, ...(settled.length ? { notes: settled } : {}) };
 }

@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
+import { acquireWriterLock } from "@tsift/sqlite";
 import { resolveProjectRoot } from "../../resolve-project-root";
 import { ensureStateDir } from "../../state-dir";
 import { resolveIndexTargets } from "../index-targets";
 import { projectCwd, type ProjectOptions } from "../project-options";
 import type { EditRequest } from "./edit-input";
-import { clearJournal, recoverInterruptedBatch, writeJournal } from "./edit-journal";
-import { planEdits, type EditOutcome } from "./plan-edits";
-import { stagedPath, stageAndSwap } from "./swap-files";
+import { editLockPath } from "./edit-journal";
+import { planEdits, type EditOutcome, type EditPlan } from "./plan-edits";
+import { recoverHeld, type EditRecovery } from "./recover-edit-batch";
+import { stageAndSwap } from "./swap-files";
 
 export interface EditBatchOptions extends Omit<ProjectOptions, "scope"> {
   edits: readonly EditRequest[];
@@ -34,24 +36,44 @@ export interface EditBatchReport {
   rejected: number;
   /** The index after the batch: refreshed, not present, or why it was left stale. */
   index: { state: "refreshed" | "no_index" | "skipped" | "stale"; note?: string };
-  /** Staged files an interrupted earlier batch left behind, removed before this one ran. */
-  recovered: string[];
+  /** What settling a batch an earlier `edit` left interrupted did before this one ran (null: there was none). */
+  recovered: EditRecovery | null;
 }
 
 /**
- * `tsift edit`: a search/replace batch over several files that lands whole or not at all.
- * Every edit is validated first (inside the root, UTF-8 text, the search text found the
- * expected number of times); only then is each file's new text staged beside it and
- * renamed into place, and a failed rename puts back the files already replaced. The index,
- * when there is one, is refreshed for the changed files.
+ * `tsift edit`: a search/replace batch over several files that lands whole or not at all,
+ * also under `kill -9`. Every edit is validated first (inside the root, UTF-8 text, the
+ * search text found the expected number of times); only then is the batch journaled and
+ * each file's new text staged beside it and renamed into place (`stageAndSwap`). Runs
+ * under `.tsift/edit.lock` (`lock_held` while another batch runs) and first settles a
+ * batch an earlier run left interrupted (`recoverHeld`). The index, when there is one, is
+ * refreshed for the changed files.
  */
 export async function applyEdits(options: EditBatchOptions): Promise<EditBatchReport> {
   const root = resolveProjectRoot(resolve(projectCwd(options), options.path ?? ".")).root;
   const dryRun = options.dryRun === true;
-  const recovered = dryRun ? [] : recoverInterruptedBatch(root);
-  const plan = planEdits(root, options.edits);
-  const files = plan.files.filter((file) => !file.after.equals(file.before));
-  const report = (applied: boolean, index: EditBatchReport["index"]): EditBatchReport => ({
+  if (dryRun) return batchReport(planEdits(root, options.edits), true, false, { state: "skipped" }, null);
+  ensureStateDir(root);
+  const lock = acquireWriterLock(editLockPath(root), { what: "edit" });
+  let recovered: EditRecovery | null;
+  let plan: EditPlan;
+  let changed: number;
+  try {
+    recovered = recoverHeld(root);
+    plan = planEdits(root, options.edits);
+    if (plan.rejected) return batchReport(plan, false, false, { state: "skipped" }, recovered);
+    const files = plan.files.filter((file) => !file.after.equals(file.before));
+    changed = files.length;
+    if (files.length > 0) stageAndSwap(root, files);
+  } finally {
+    lock.release();
+  }
+  const index = changed && options.refreshIndex !== false ? await refreshIndexFor(root, options) : ({ state: "skipped" } as const);
+  return batchReport(plan, false, true, index, recovered);
+}
+
+function batchReport(plan: EditPlan, dryRun: boolean, applied: boolean, index: EditBatchReport["index"], recovered: EditRecovery | null): EditBatchReport {
+  return {
     applied,
     dry_run: dryRun,
     edits: plan.outcomes.map((outcome) =>
@@ -67,19 +89,7 @@ export async function applyEdits(options: EditBatchOptions): Promise<EditBatchRe
     rejected: plan.rejected,
     index,
     recovered,
-  });
-  if (plan.rejected || dryRun) return report(false, { state: "skipped" });
-  if (files.length > 0) {
-    const staged = files.map((file, slot) => stagedPath(file.absPath, slot));
-    ensureStateDir(root);
-    writeJournal(root, staged);
-    try {
-      stageAndSwap(files, staged);
-    } finally {
-      clearJournal(root);
-    }
-  }
-  return report(true, files.length && options.refreshIndex !== false ? await refreshIndexFor(root, options) : { state: "skipped" });
+  };
 }
 
 async function refreshIndexFor(root: string, options: EditBatchOptions): Promise<EditBatchReport["index"]> {

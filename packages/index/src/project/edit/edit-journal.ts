@@ -1,77 +1,118 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
-import { join } from "node:path";
-import { TsiftError } from "@tsift/core/light";
+import { dirname, join } from "node:path";
 import { TSIFT_DIR } from "../../index-location";
 
 /**
- * The staged files of a batch in flight. Renames make each file old or new whatever
- * happens, but a kill between staging and swapping leaves staged copies beside their
- * targets; the journal names them so the next `edit` removes them.
+ * The write-ahead journal of an edit batch, `.tsift/edit-journal.json`. It is written
+ * (temp file, fsync, rename, fsync of `.tsift/`) twice: `prepare` before the first staged
+ * copy is written, `commit` once every new text and every backup of an old text is on
+ * disk, before the first rename. It is removed only after the last rename (and the
+ * directories' fsyncs), so while it exists a batch may be half done: the next tsift
+ * command that touches the project settles it (`recoverEditBatch`). Paths are relative to
+ * the project root, so a moved checkout still recovers.
  */
-interface EditJournal {
+export interface EditJournal {
+  version: 2;
+  /**
+   * `prepare`: staging, nothing renamed yet (recovery only clears); `commit`: renames may
+   * have begun (recovery rolls forward, or back if a staged copy is lost); `rollback`: a
+   * roll-back has begun and is finished the same way.
+   */
+  phase: "prepare" | "commit" | "rollback";
   pid: number;
   host: string;
   started_at: string;
-  staged: string[];
+  /** `.tsift/edit-batch-<pid>`: the backups of the old texts. */
+  backup_dir: string;
+  files: EditJournalFile[];
 }
 
-export const journalPath = (root: string): string => join(root, TSIFT_DIR, "edit-journal.json");
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+export interface EditJournalFile {
+  /** The target, root-relative. */
+  file: string;
+  /** sha256 (hex) of the text before and after the batch. */
+  before: string;
+  after: string;
+  /** The new text, staged beside the target (root-relative). */
+  staged: string;
+  /** A copy of the old text under `backup_dir` (root-relative). */
+  backup: string;
+  mode: number;
 }
+
+export const JOURNAL_FILE = "edit-journal.json";
+export const journalPath = (root: string): string => join(root, TSIFT_DIR, JOURNAL_FILE);
+/** Held by a running batch and by a recovery, so neither settles the other's files. */
+export const editLockPath = (root: string): string => join(root, TSIFT_DIR, "edit.lock");
 
 /**
- * Clears what an interrupted batch left behind; returns the staged files it removed.
- * A batch still running (same host, live pid) holds the journal: fail fast.
+ * The cheap check every project-touching command makes: one stat, no read, when no batch
+ * was interrupted (the common case).
  */
-export function recoverInterruptedBatch(root: string): string[] {
-  const path = journalPath(root);
-  let journal: EditJournal;
+export function hasEditJournal(root: string): boolean {
   try {
-    journal = JSON.parse(readFileSync(path, "utf8")) as EditJournal;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    // A journal torn by a crash names nothing we can trust; the staged files it meant are
-    // dot-files that `git status` shows, and removing the journal unblocks the next batch.
-    rmSync(path, { force: true });
-    return [];
+    return statSync(journalPath(root), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
-  if (journal.host === hostname() && journal.pid !== process.pid && alive(journal.pid)) {
-    throw new TsiftError("lock_held", `another tsift edit (pid ${journal.pid}) is applying a batch in this project`, {
-      details: { pid: journal.pid, started_at: journal.started_at },
-      hint: "wait for it to finish, then run the edit again",
-    });
-  }
-  const removed: string[] = [];
-  for (const staged of Array.isArray(journal.staged) ? journal.staged : []) {
-    try {
-      rmSync(staged);
-      removed.push(staged);
-    } catch {
-      // Already swapped in or removed: nothing left to clear.
-    }
-  }
-  rmSync(path, { force: true });
-  return removed;
 }
 
-/** Records the staged files before any is written (temp file + rename, so the journal is whole or absent). */
-export function writeJournal(root: string, staged: readonly string[]): void {
+/** The journal as written, a legacy one (`staged` list only), or null when none / torn. */
+export function readJournal(root: string): EditJournal | { legacy: string[] } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(journalPath(root), "utf8"));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null) return null;
+  const record = parsed as Record<string, unknown>;
+  if (record.version === 2 && Array.isArray(record.files) && ["prepare", "commit", "rollback"].includes(record.phase as string)) return parsed as EditJournal;
+  if (Array.isArray(record.staged)) return { legacy: record.staged.filter((entry): entry is string => typeof entry === "string") };
+  return null;
+}
+
+export function newJournal(files: EditJournalFile[], backupDir: string): EditJournal {
+  return { version: 2, phase: "prepare", pid: process.pid, host: hostname(), started_at: new Date().toISOString(), backup_dir: backupDir, files };
+}
+
+/** Writes the journal whole or not at all, and durably: temp + fsync + rename + fsync of `.tsift/`. */
+export function writeJournal(root: string, journal: EditJournal): void {
   const path = journalPath(root);
-  mkdirSync(join(root, TSIFT_DIR), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
-  const journal: EditJournal = { pid: process.pid, host: hostname(), started_at: new Date().toISOString(), staged: [...staged] };
-  writeFileSync(temp, JSON.stringify(journal));
+  const fd = openSync(temp, "w", 0o644);
+  try {
+    const bytes = Buffer.from(JSON.stringify(journal));
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(temp, path);
+  fsyncDir(dirname(path));
 }
 
 export function clearJournal(root: string): void {
   rmSync(journalPath(root), { force: true });
+  fsyncDir(join(root, TSIFT_DIR));
+}
+
+/** Makes a directory's entries (a rename, a new file) durable; best effort where a platform cannot open directories. */
+export function fsyncDir(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, "r");
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    // Some file systems (and Windows) refuse fsync on a directory: nothing more to do there.
+  } finally {
+    closeSync(fd);
+  }
 }
