@@ -29,8 +29,10 @@ const VIA_RANK: Record<ImpactVia, number> = { changed: 0, calls: 1, imports: 2 }
  * under the read commands' freshness and first-use policy); then the reverse call graph
  * (callers of callers, `depth` hops) and the import graph (importers of importers) are
  * walked back to test files, and each test file gets the tests inside it that reach the
- * change, its reasons, and the command for its runner. Advisory: it sees what the index
- * sees (static calls and imports), not dynamic dispatch, fixtures or mocks.
+ * change, its reasons, and the command for its runner. A changed method is also reached
+ * through the interface and base-class members it implements (`dispatchSourcesOf`).
+ * Advisory: it sees what the index sees (static calls and imports), not fixtures, mocks or
+ * calls through values the index cannot type.
  */
 export async function impact(options: ImpactOptions = {}): Promise<ImpactResult> {
   const depth = options.depth ?? DEFAULT_IMPACT_DEPTH;
@@ -166,7 +168,7 @@ function analyse(db: Database.Database, changed: readonly ChangedFile[], setting
     tests_total: tests.length,
     truncated: listed.length < tests.length,
     commands: listed.map((test) => test.command),
-    advisory: `advisory: estimated from the index's static calls and imports (${depth} hop${depth === 1 ? "" : "s"} back); tests reached only at run time (mocks, fixtures, dynamic dispatch) are not listed`,
+    advisory: `advisory: estimated from the index's static calls and imports (${depth} hop${depth === 1 ? "" : "s"} back); tests reached only at run time (mocks, fixtures, calls through untyped values) are not listed`,
   };
 }
 
