@@ -20,7 +20,7 @@ export const hook = defineGroup({
       summary: "refresh the index of the hook's cwd (every workspace scope) when files changed; prints nothing, never blocks",
       positionals: [],
       options: [],
-      examples: [{ command: "tsift hook user-prompt-submit < prompt.json", description: "what Claude Code runs before each prompt" }],
+      examples: [{ command: "tsift hook user-prompt-submit < prompt.json", description: "what Claude Code and Codex run before each prompt" }],
       async run(_args, io) {
         const { runUserPromptSubmit } = await import("../hook/run-hooks");
         return runUserPromptSubmit(io);
