@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import ts from "typescript";
+import { dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyzeCallGraph, indexLocation, openIndexReader, updateIndex } from "../src/index";
 import { tempTree } from "./helpers";
@@ -45,12 +45,19 @@ const LIBRARY: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
+  // Functions handed over as values: `double` runs when map calls it; `triple` only from dead code.
   "src/internal/emit.ts": [
     "export function emitAll(values: number[]) {",
-    "  return values.length;",
+    "  return values.map(double).length;",
+    "}",
+    "function double(n: number) {",
+    "  return n * 2;",
     "}",
     "export function emitStray() {",
-    "  return 1;",
+    "  return [1].map(triple);",
+    "}",
+    "function triple(n: number) {",
+    "  return n * 3;",
     "}",
     "",
   ].join("\n"),
@@ -121,28 +128,17 @@ const LIBRARY: Record<string, string> = {
   ].join("\n"),
 };
 
+/** The repository's dead-code oracle (tools/bench/oracles), shared with the rxjs/effect benchmark. */
+interface DeadCodeOracle {
+  declaredTargets(pkg: Record<string, unknown>): string[];
+  sourceOf(dir: string, target: string): string | null;
+  tsFiles(dir: string): string[];
+  compilerOracle(dir: string, entryFiles: readonly string[], files?: readonly string[]): { api: Set<string>; reachable: Set<string>; units: Set<string> };
+}
+const ORACLE = pathToFileURL(resolve(import.meta.dirname, "../../../tools/bench/oracles/dead-code-oracle.mjs")).href;
+
 /** Where a public name is defined: root-relative file and the declared name. */
 type Definition = { file: string; name: string };
-
-/** The TypeScript compiler's view of the package's public API: every export of every declared entry module. */
-function typescriptPublicApi(root: string, entryModules: readonly string[]): Definition[] {
-  const program = ts.createProgram(
-    entryModules.map((file) => join(root, file)),
-    { strict: true, noEmit: true },
-  );
-  const checker = program.getTypeChecker();
-  const found: Definition[] = [];
-  for (const file of entryModules) {
-    const source = program.getSourceFile(join(root, file))!;
-    for (const exported of checker.getExportsOfModule(checker.getSymbolAtLocation(source)!)) {
-      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      for (const declaration of target.declarations ?? []) {
-        found.push({ file: relative(root, declaration.getSourceFile().fileName), name: target.name });
-      }
-    }
-  }
-  return found;
-}
 
 /** Python's own view: import the package and read `__all__`, each name's defining module file. */
 function pythonPublicApi(root: string, pkg: string): Definition[] {
@@ -176,8 +172,8 @@ function rustPublicApi(root: string, lib: string): Definition[] {
 }
 
 /**
- * The oracle: symbols reachable from the public API over resolved calls and class
- * membership, walked here with SQL over index.db (not with tsift's graph code).
+ * The Python and Rust oracle: symbols reachable from the public API over resolved calls
+ * and class membership, walked here with SQL over index.db (not with tsift's graph code).
  */
 function reachableFrom(db: import("better-sqlite3").Database, api: readonly Definition[]): Set<string> {
   const byFileName = db.prepare("SELECT id FROM symbols WHERE file = ? AND name = ? AND parent IS NULL").pluck();
@@ -207,16 +203,19 @@ describe("dead code: a library's declared public API is live", () => {
     await updateIndex(location, { workers: 0 });
     const reader = await openIndexReader(location);
     try {
-      const api = [
-        ...typescriptPublicApi(root, ["src/index.ts", "src/operators/index.ts"]),
-        ...pythonPublicApi(root, "pylib"),
-        ...rustPublicApi(root, "crate/src/lib.rs"),
-      ];
+      const { compilerOracle, declaredTargets, sourceOf, tsFiles } = (await import(ORACLE)) as DeadCodeOracle;
+      // TypeScript: the compiler's exports of the modules package.json declares, and what they reach by reference.
+      const pkg = JSON.parse(LIBRARY["package.json"]!) as Record<string, unknown>;
+      const entryModules = [...new Set(declaredTargets(pkg).map((target) => sourceOf(root, target)))].filter((file): file is string => file !== null).sort();
+      expect(entryModules).toEqual(["src/index.ts", "src/operators/index.ts"]);
+      const typescript = compilerOracle(root, entryModules, tsFiles(join(root, "src")));
+      const api = [...pythonPublicApi(root, "pylib"), ...rustPublicApi(root, "crate/src/lib.rs")];
       // The oracle's inputs are what each toolchain says, not what tsift says.
-      expect(api.map((entry) => entry.name)).toEqual(
-        expect.arrayContaining(["ofValues", "mapValues", "keepIf", "connect", "_spawn", "api_call", "reexported"]),
+      expect([...typescript.api].sort()).toEqual(
+        expect.arrayContaining(["src/internal/create.ts:ofValues", "src/internal/keep.ts:keepIf", "src/internal/map.ts:mapValues"]),
       );
-      const live = reachableFrom(reader.database, api);
+      expect(api.map((entry) => entry.name)).toEqual(expect.arrayContaining(["connect", "_spawn", "api_call", "reexported"]));
+      const live = new Set([...typescript.reachable, ...reachableFrom(reader.database, api)]);
 
       const report = analyzeCallGraph(reader.database, { limit: 0, root });
       const dead = report.dead_code.dead_nodes.map((node) => `${node.file}:${node.name}`);

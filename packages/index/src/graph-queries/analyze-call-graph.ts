@@ -14,13 +14,17 @@ import { compareText, type GraphSymbol } from "./graph-symbol";
 import { displayNames, loadCallGraph } from "./index-call-graph";
 import { resolveSymbolArgument } from "./resolve-symbol-argument";
 import { readTransaction } from "../index-db/read-transaction";
+import { valueReferences } from "./value-references";
 
 export interface AnalyzeOptions {
   /** Entry points for dead code: symbol arguments (every definition of an ambiguous one counts) or resolved symbols. Default: inferred. */
   entries?: ReadonlyArray<string | GraphSymbol>;
   /** Rows per list (components, scores, dead nodes, modules, entry points); default 20, 0 for all. */
   limit?: number;
-  /** The source root (package.json entries, `__all__` and `pub use` lines are read from it); without it only index.db is used. */
+  /**
+   * The source root: package.json entries, `__all__` and `pub use` lines, and functions
+   * used as values (`valueReferences`) are read from it; without it only index.db is used.
+   */
   root?: string;
 }
 
@@ -82,7 +86,8 @@ export interface AnalyzeReport {
  * Whole-graph analysis over resolved calls, every callable symbol a node (called or not,
  * so never-called leaf functions show up as dead): strongly connected components, the
  * composite health of each symbol, dead code from explicit or inferred entry points
- * (`inferEntryPoints` over `entryPointFacts`), and coupling between directories.
+ * (`inferEntryPoints` over `entryPointFacts`; with `root`, reachability also follows
+ * functions used as values), and coupling between directories.
  */
 export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions = {}): AnalyzeReport {
   return readTransaction(db, () => {
@@ -97,6 +102,8 @@ export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions 
     const graph = buildCallGraph({ nodes: edgeList.nodes, edges: [...edgeList.edges, ...constructorEdges(symbols)] });
     if (edge_count === 0) warnings.push("call graph is empty; run `tsift index` after adding code symbols");
 
+    // Functions handed over as values (callbacks, defaults, assigned handlers) are reached like calls, for dead code only.
+    const references = options.root === undefined ? null : valueReferences(db, symbols, options.root);
     const reasons = new Map<string, Array<EntryReason | "explicit">>();
     if (options.entries && options.entries.length > 0) {
       for (const entry of options.entries) {
@@ -107,7 +114,10 @@ export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions 
         }
       }
     } else {
-      const inferred = inferEntryPoints(graph, { candidates: entryPointFacts(db, symbols, options.root === undefined ? {} : { root: options.root }) });
+      const facts = entryPointFacts(db, symbols, options.root === undefined ? {} : { root: options.root });
+      // A function named by top-level code may run, like one called there.
+      const candidates = references === null ? facts : facts.map((fact) => (references.topLevel.has(fact.node) ? { ...fact, module_scope_call: true } : fact));
+      const inferred = inferEntryPoints(graph, { candidates });
       for (const node of inferred.entry_points) reasons.set(node, inferred.reasons[node]!);
     }
     if (reasons.size === 0) warnings.push("dead-code reachability has no entry point; pass --entry <symbol> for stricter results");
@@ -137,7 +147,11 @@ export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions 
         cycle_risk: score.cycle_risk,
       }))
       .sort((a, b) => b.overall - a.overall || compareText(a.name, b.name) || compareText(a.handle, b.handle));
-    const dead = deadCode(graph, { entryPoints: entryKeys });
+    const reachGraph =
+      references === null || references.edges.length === 0
+        ? graph
+        : buildCallGraph({ nodes: edgeList.nodes, edges: [...edgeList.edges, ...constructorEdges(symbols), ...references.edges] });
+    const dead = deadCode(reachGraph, { entryPoints: entryKeys });
     const deadNodes = dead.dead_nodes
       .map((node) => ({ ...located(node.name), reason: node.reason, inbound_count: node.inbound_count, outbound_count: node.outbound_count }))
       .sort((a, b) => compareText(a.reason, b.reason) || compareText(a.name, b.name) || compareText(a.handle, b.handle));
