@@ -27,6 +27,6 @@ export {
   type WriterLockState,
 } from "./writer-lock";
 export { sqliteFileStats, type SqliteFileStats } from "./sqlite-file-stats";
-export { classifySqliteFailure, guardSqliteFailures, isSqliteCorruption, type SqliteFailureContext } from "./sqlite-failure";
+export { classifySqliteFailure, guardSqliteFailures, isSqliteCorruption, isSqliteIoError, type SqliteFailureContext } from "./sqlite-failure";
 export { checkedStampPath, forgetSoundSqliteFile, recordSoundSqliteFile, sqliteFileUnchangedSinceSound } from "./sqlite-file-stamp";
 export { corruptFileName, quarantineSqliteFile, replaceSqliteFile, sqliteQuickCheck, type QuarantinedSqliteFile } from "./sqlite-file-repair";

@@ -22,6 +22,20 @@ export function isSqliteCorruption(error: unknown): boolean {
 }
 
 /**
+ * An I/O error from SQLite (`SQLITE_IOERR_*`, "disk I/O error"), on `error` or any error in
+ * its `cause` chain. Most are transient for a reader: a WAL file deleted or truncated under
+ * it by a checkpoint or a cleanup reads as one until the next open, so a read retries once
+ * before anything suggests a rebuild.
+ */
+export function isSqliteIoError(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current !== null && current !== undefined && depth < 5; depth++) {
+    if (sqliteCode(current).startsWith("SQLITE_IOERR") || /\bdisk I\/O error\b/u.test((current as Error).message ?? "")) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * A table or column the code expects is not there: the file was written by something
  * else, or damaged by hand. SQLite reports it as a generic SQLITE_ERROR, so the message
  * is the only signal.

@@ -25,5 +25,35 @@ export async function runDefinition(resolved: ResolvedCommand, args: ParsedArgs,
       throw await usageError(`give the project directory once: --path ${String(path)} and the positional ${dir} differ`, hint);
     args = { ...args, path: dir };
   }
+  if (!resolved.command.readsIndex) return resolved.command.run(args, io);
+  try {
+    return await runInjectingIoError(resolved, args, io);
+  } catch (error) {
+    const { isSqliteIoError } = await import("@tsift/sqlite");
+    if (!isSqliteIoError(error)) throw error;
+    // A WAL deleted or cut short under a reader reads as an I/O error until the writer that
+    // owns it finishes; one retry after a pause answers most reads without a rebuild.
+    await new Promise((resolve) => setTimeout(resolve, IO_RETRY_DELAY_MS));
+    const result = await resolved.command.run(args, io);
+    return { ...result, notes: [...(result.notes ?? []), "note: retried once after a transient SQLite I/O error"] };
+  }
+}
+
+const IO_RETRY_DELAY_MS = 250;
+
+/**
+ * Test hook: TSIFT_TEST_IO_ERROR_ONCE=<file> makes the first read that finds no such file
+ * fail with SQLite's I/O error (and creates the file), so a test can prove the retry
+ * without racing a real WAL deletion.
+ */
+async function runInjectingIoError(resolved: ResolvedCommand, args: ParsedArgs, io: CliIo): Promise<CommandResult> {
+  const marker = io.env.TSIFT_TEST_IO_ERROR_ONCE;
+  if (marker) {
+    const { existsSync, writeFileSync } = await import("node:fs");
+    if (!existsSync(marker)) {
+      writeFileSync(marker, "");
+      throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_SHORT_READ" });
+    }
+  }
   return resolved.command.run(args, io);
 }
