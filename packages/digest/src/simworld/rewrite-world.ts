@@ -15,7 +15,14 @@ export function generateRewriteCase(random: SimRandom): { edgeClass: RewriteClas
   const edgeClass = random.pick(REWRITE_CLASSES);
   const word = random.pick(WORDS);
   const dir = random.pick(DIRS);
-  const search = random.pick([`rg ${word} ${dir}`, `grep -rn ${word} ${dir}`, `rg -F ${word} ${dir}`, `grep -r ${word} ${dir}`]);
+  const search = random.pick([
+    `rg ${word} ${dir}`,
+    `grep -rn ${word} ${dir}`,
+    `rg -F ${word} ${dir}`,
+    `grep -r ${word} ${dir}`,
+    `rg -i ${word} ${dir}`,
+    `rg -S ${word} ${dir}`,
+  ]);
   const commands: Record<RewriteClass, readonly string[]> = {
     search: [search],
     diff: ["git diff", "git diff --cached", "git show HEAD", `git show HEAD~${random.int(5) + 1}`],
@@ -24,7 +31,7 @@ export function generateRewriteCase(random: SimRandom): { edgeClass: RewriteClas
     listing: [`ls -la ${dir}`, `find ${dir} -name '*.ts'`, `tree ${dir}`, `du -sh ${dir}`],
     pipe: [`${search} | head -${random.int(40) + 1}`, `git diff | less`, `npm test | tail -20`],
     glob: [`rg ${word} ${dir}/*.ts`, `grep -rn ${word} src/**/*.tsx`],
-    regex: [`rg '${word}.*(' ${dir}`, `rg -i ${word} ${dir}`, `grep -rnE '${word}|other' ${dir}`],
+    regex: [`rg '${word}.*(' ${dir}`, `rg -w ${word} ${dir}`, `grep -rnE '${word}|other' ${dir}`],
     redirect: [`${search} > hits.txt`, "npm test 2> err.log", `cargo build > build.log`],
     substitution: [`rg $(cat pattern.txt) ${dir}`, "grep -rn `whoami` .", `npm test; echo done\nrg ${word}`],
     already_tsift: [`tsift search ${word}`, `npx tsift diff-digest`, `tsift run --kind test -- npm test`],
