@@ -123,6 +123,25 @@ describe("tsift edit killed between renames", () => {
     expect(leftovers(root)).toEqual([]);
   });
 
+  it("only clears a batch killed before its commit record: nothing was renamed", async () => {
+    const root = project();
+    const journal = await crashAfter(root, 0);
+    // The same batch as the kill left it, one step earlier: staged and backed up, not yet committed.
+    writeFileSync(journalPath(root), JSON.stringify({ ...journal, phase: "prepare" }));
+    expect(recoverEditBatch(root)).toMatchObject({ outcome: "rolled_back", files: [], left_alone: [] });
+    expect(sides(root)).toEqual(names.map(() => "old"));
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it("finishes a roll-back a kill interrupted as a roll-back, even though every staged copy is intact", async () => {
+    const root = project();
+    const journal = await crashAfter(root, 3);
+    writeFileSync(journalPath(root), JSON.stringify({ ...journal, phase: "rollback" }));
+    expect(recoverEditBatch(root)).toMatchObject({ outcome: "rolled_back", files: names.slice(0, 3) });
+    expect(sides(root)).toEqual(names.map(() => "old"));
+    expect(leftovers(root)).toEqual([]);
+  });
+
   it("leaves a file someone changed since alone, and reports it", async () => {
     const root = project();
     await crashAfter(root, 2);

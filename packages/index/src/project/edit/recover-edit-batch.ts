@@ -1,9 +1,19 @@
 import { createHash } from "node:crypto";
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { isTsiftError } from "@tsift/core/light";
+import { isTsiftError, TsiftError } from "@tsift/core/light";
 import { acquireWriterLock } from "@tsift/sqlite";
-import { clearJournal, editLockPath, fsyncDir, hasEditJournal, readJournal, writeJournal, type EditJournal, type EditJournalFile } from "./edit-journal";
+import {
+  clearJournal,
+  editLockPath,
+  fsyncDir,
+  hasEditJournal,
+  journalPath,
+  readJournal,
+  writeJournal,
+  type EditJournal,
+  type EditJournalFile,
+} from "./edit-journal";
 
 /** What settling an interrupted batch did. */
 export interface EditRecovery {
@@ -161,6 +171,14 @@ export function recoverEditBatch(root: string, options: { whenBusy?: "throw" | "
   }
   try {
     return recoverHeld(root);
+  } catch (error) {
+    if (isTsiftError(error)) throw error;
+    // The journal stays, so the next command tries again once the cause is fixed.
+    throw new TsiftError("io_error", `could not settle the tsift edit batch interrupted in ${root}: ${(error as Error).message}`, {
+      cause: error,
+      details: { journal: journalPath(root) },
+      hint: "fix the file's permissions or free space, then run any tsift command in the project again",
+    });
   } finally {
     lock.release();
   }
