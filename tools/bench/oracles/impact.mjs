@@ -157,9 +157,12 @@ function importGraph(files) {
     const targets = new Set();
     for (const spec of runtimeSpecifiers(abs, readFileSync(abs, "utf8"))) {
       const resolved = ts.resolveModuleName(spec, abs, OPTIONS, ts.sys, cache).resolvedModule;
-      if (!resolved || resolved.isExternalLibraryImport) continue;
-      const target = posix(relative(clone, ts.sys.realpath ? ts.sys.realpath(resolved.resolvedFileName) : resolved.resolvedFileName));
-      if (!target.startsWith("..")) targets.add(target);
+      if (!resolved) continue;
+      // A workspace member is reached through its node_modules link (so the compiler calls it an
+      // external library import); its real path in the clone is what counts. Third-party
+      // packages stay under node_modules and are left out.
+      const target = posix(relative(clone, resolved.resolvedFileName));
+      if (!target.startsWith("..") && !target.split("/").includes("node_modules")) targets.add(target);
     }
     graph.set(path, targets);
   }
@@ -230,6 +233,8 @@ for (const [n, commit] of commits.entries()) {
     oracle: affected.size,
     listed: listed.files.size,
     hit: hit.length,
+    oracle_files: [...affected].sort(),
+    listed_files: [...listed.files].sort(),
     missed: [...affected].filter((file) => !listed.files.has(file)).sort(),
     extra: [...listed.files].filter((file) => !affected.has(file)).sort(),
     impact_ms: Math.round(listed.ms),
