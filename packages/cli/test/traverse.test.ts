@@ -141,3 +141,44 @@ describe("tsift traverse", () => {
     }
   });
 });
+
+describe("tsift traverse labels each node by its true relation", () => {
+  // isPromise calls isFunction; ten other functions call isFunction too, and innerFrom calls isPromise.
+  const others = Array.from({ length: 10 }, (_, i) => `other${i}`);
+  const root = indexedProject({
+    "util.ts": [
+      "export function isFunction(x: any): boolean {",
+      "  return typeof x === 'function';",
+      "}",
+      "export function isPromise(x: any): boolean {",
+      "  return isFunction(x?.then);",
+      "}",
+      "export function innerFrom(x: any): boolean {",
+      "  return isPromise(x);",
+      "}",
+      ...others.map((name) => `export function ${name}(x: any): boolean {\n  return isFunction(x);\n}`),
+      "",
+    ].join("\n"),
+  });
+  const at = (name: string) => sym(name, "util.ts");
+
+  it("a node two hops out is the caller of the neighbour it was reached through, not of the start", () => {
+    const json = tsiftBin(root, ["traverse", "isPromise", "--format", "json"]).json();
+    const byId = new Map(json.recommendations.map((rec: { id: string }) => [rec.id, rec]));
+    expect(byId.get(at("innerFrom"))).toMatchObject({ reason: "caller", depth: 1, via: null });
+    expect(byId.get(at("isFunction"))).toMatchObject({ reason: "callee", depth: 1, via: null });
+    const far = json.recommendations.filter((rec: { id: string }) => others.some((name) => rec.id === at(name)));
+    expect(far.length).toBeGreaterThan(0);
+    for (const rec of far) expect(rec).toMatchObject({ reason: "caller of isFunction", depth: 2, via: at("isFunction") });
+  });
+
+  it("a capped list says how many were left off, in text and JSON", () => {
+    const json = tsiftBin(root, ["traverse", "isPromise", "--format", "json"]).json();
+    expect(json.recommendations).toHaveLength(8);
+    expect(json.recommendations_total).toBe(json.nodes.length - 1);
+    expect(json.recommendations_truncated).toBe(true);
+    const text = tsiftBin(root, ["traverse", "isPromise"]).out;
+    expect(text).toContain(`  (+${json.recommendations_total - 8} more; --format json lists every node)`);
+    expect(text).toMatch(/^ {2}caller of isFunction +gsym-[0-9a-f]{12} other\d \[symbol\]$/m);
+  });
+});

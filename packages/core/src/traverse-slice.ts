@@ -14,9 +14,17 @@ export interface Recommendation {
   kind: string;
   label: string;
   handle?: string;
-  /** Why this node is worth visiting next: `callee`, `caller`, `handler`, `next hop`, … */
+  /**
+   * Why this node is worth visiting next: its relation to the start (`callee`, `caller`,
+   * `handler`, …) at depth 1, to the node it was reached through at depth 2 and more
+   * (`caller of isFunction`: it calls `isFunction`, a neighbour of the start), or `next hop`.
+   */
   reason: string;
   score: number;
+  /** Hops from the start (neighborhood, overview: 0 for a file's own entry) or position on the path. */
+  depth: number;
+  /** The node it was reached through (its `reason` is relative to that one); null at depth 1 and on paths. */
+  via: string | null;
 }
 
 export interface TraverseSlice {
@@ -24,7 +32,10 @@ export interface TraverseSlice {
   nodes: SliceNode[];
   edges: GraphEdge[];
   path: { nodes: string[]; edges: string[]; hops: number; direction: "forward" | "reverse" } | null;
+  /** The best `RECOMMENDATIONS_CAP` (8) of `recommendations_total`; `recommendations_truncated` when some were left off. */
   recommendations: Recommendation[];
+  recommendations_total: number;
+  recommendations_truncated: boolean;
   truncated: boolean;
   warnings: string[];
 }
@@ -37,7 +48,7 @@ const OTHER_WEIGHT = 0.4;
 const IMPORTED_BY_WEIGHT = 0.35;
 /** Incident edges read per node and kind: bounds a hub's cost, never its correctness. */
 const PER_KIND_CAP = 50;
-const RECOMMENDATIONS_CAP = 8;
+export const RECOMMENDATIONS_CAP = 8;
 
 function reason(edge: GraphEdge, from: string): string {
   const outgoing = edge.from_id === from;
@@ -61,20 +72,30 @@ function reason(edge: GraphEdge, from: string): string {
 
 const sortNodes = (nodes: SliceNode[]) => nodes.sort((a, b) => compareIds(a.id, b.id));
 
-function recommendation(node: GraphNode, why: string, score: number): Recommendation {
-  const entry: Recommendation = { id: node.id, kind: node.kind, label: node.label, reason: why, score: Math.round(score * 1e4) / 1e4 };
+function recommendation(node: GraphNode, why: string, score: number, depth: number, via: string | null): Recommendation {
+  const entry: Recommendation = { id: node.id, kind: node.kind, label: node.label, reason: why, score: Math.round(score * 1e4) / 1e4, depth, via };
   if (node.properties?.handle) entry.handle = node.properties.handle;
   return entry;
+}
+
+/** What a neighborhood walk knows of a node: its best score (the walk's order) and the shallowest relation that reached it. */
+interface Reached {
+  depth: number;
+  score: number;
+  reason: string;
+  via: string | null;
 }
 
 /**
  * A capped neighborhood that scores edges before queueing neighbors: callers, callees and route handlers are taken ahead of the
  * lexicographically first of a file's thousand `defines`, best score first, until
- * `limit` nodes are in. Each node's incident edges are read per kind, capped.
+ * `limit` nodes are in. Each node's incident edges are read per kind, capped. A node's
+ * `depth`, `reason` and `via` are its shallowest relation found (the best-scored one at that
+ * depth), so a node met both beside the start and two hops out is labelled by the former.
  */
 export async function neighborhoodSlice(store: GraphStore, startId: string, depth: number, limit: number): Promise<TraverseSlice> {
-  const selected = new Map<string, { depth: number; score: number; reason: string }>([[startId, { depth: 0, score: 1, reason: "start" }]]);
-  const candidates = new Map<string, { depth: number; score: number; reason: string }>();
+  const selected = new Map<string, Reached>([[startId, { depth: 0, score: 1, reason: "start", via: null }]]);
+  const candidates = new Map<string, Reached>();
   let truncated = false;
   const expand = async (id: string, at: number) => {
     const seen = new Set<string>();
@@ -85,8 +106,11 @@ export async function neighborhoodSlice(store: GraphStore, startId: string, dept
       if (selected.has(other)) return;
       const weight = edge.kind === "imports" && edge.to_id === id ? IMPORTED_BY_WEIGHT : (KIND_WEIGHT[edge.kind] ?? OTHER_WEIGHT);
       const score = weight / (at + 1);
+      const found: Reached = { depth: at + 1, score, reason: reason(edge, id), via: at === 0 ? null : id };
       const current = candidates.get(other);
-      if (!current || score > current.score) candidates.set(other, { depth: at + 1, score, reason: reason(edge, id) });
+      if (!current || found.depth < current.depth || (found.depth === current.depth && score > current.score))
+        candidates.set(other, { ...found, score: Math.max(score, current?.score ?? 0) });
+      else if (score > current.score) current.score = score;
     };
     for (const kind of KIND_ORDER) {
       const page = await store.incidentEdges(id, { kinds: [kind], limit: PER_KIND_CAP });
@@ -114,12 +138,20 @@ export async function neighborhoodSlice(store: GraphStore, startId: string, dept
   const nodes = sortNodes(found.map((node) => ({ ...node, depth: selected.get(node.id)!.depth })));
   const edges = await store.edgesBetweenNodes(nodes.map((node) => node.id));
   const byId = new Map(found.map((node) => [node.id, node]));
-  const recommendations = [...selected.entries()]
-    .filter(([id]) => id !== startId)
-    .sort(([a, x], [b, y]) => y.score - x.score || compareIds(a, b))
-    .slice(0, RECOMMENDATIONS_CAP)
-    .map(([id, entry]) => recommendation(byId.get(id)!, entry.reason, entry.score));
-  return { mode: "neighborhood", nodes, edges, path: null, recommendations, truncated, warnings: [] };
+  const ranked = [...selected.entries()].filter(([id]) => id !== startId).sort(([a, x], [b, y]) => y.score - x.score || compareIds(a, b));
+  const recommendations = ranked.slice(0, RECOMMENDATIONS_CAP).map(([id, entry]) => {
+    const why = entry.via === null ? entry.reason : `${entry.reason} of ${byId.get(entry.via)?.label ?? entry.via}`;
+    return recommendation(byId.get(id)!, why, entry.score, entry.depth, entry.via);
+  });
+  return { mode: "neighborhood", nodes, edges, path: null, ...capped(recommendations, ranked.length), truncated, warnings: [] };
+}
+
+/** The recommendations with their total, so a capped list says how many were left off. */
+function capped(
+  recommendations: Recommendation[],
+  total: number,
+): Pick<TraverseSlice, "recommendations" | "recommendations_total" | "recommendations_truncated"> {
+  return { recommendations, recommendations_total: total, recommendations_truncated: total > recommendations.length };
 }
 
 /**
@@ -138,7 +170,7 @@ export async function pathSlice(store: GraphStore, fromId: string, toId: string,
       warnings.push(`no path from ${fromId} to ${toId}; showing the path from ${toId} to ${fromId}`);
     } else warnings.push(...reverse.warnings.filter((warning) => !warnings.includes(warning)));
   }
-  if (!result.path) return { mode: "path", nodes: [], edges: [], path: null, recommendations: [], truncated: result.hopCapReached, warnings };
+  if (!result.path) return { mode: "path", nodes: [], edges: [], path: null, ...capped([], 0), truncated: result.hopCapReached, warnings };
   const order = new Map(result.path.nodes.map((id, i) => [id, i]));
   const found = await store.getNodes(result.path.nodes);
   const nodes = sortNodes(found.map((node) => ({ ...node, depth: order.get(node.id)! })));
@@ -146,8 +178,16 @@ export async function pathSlice(store: GraphStore, fromId: string, toId: string,
   const byId = new Map(found.map((node) => [node.id, node]));
   const recommendations = result.path.nodes
     .slice(1, RECOMMENDATIONS_CAP + 1)
-    .map((id, i) => recommendation(byId.get(id)!, i === 0 ? "next hop" : `hop ${i + 1}`, 1 / (i + 1)));
-  return { mode: "path", nodes, edges, path: { ...result.path, direction }, recommendations, truncated: false, warnings };
+    .map((id, i) => recommendation(byId.get(id)!, i === 0 ? "next hop" : `hop ${i + 1}`, 1 / (i + 1), i + 1, null));
+  return {
+    mode: "path",
+    nodes,
+    edges,
+    path: { ...result.path, direction },
+    ...capped(recommendations, result.path.nodes.length - 1),
+    truncated: false,
+    warnings,
+  };
 }
 
 /**
@@ -172,9 +212,10 @@ export async function overviewSlice(store: GraphStore, limit: number): Promise<T
   const chosen = ids.slice(0, limit);
   const found = await store.getNodes(chosen);
   const edges = await store.edgesBetweenNodes(chosen);
-  const recommendations = chosen.slice(0, RECOMMENDATIONS_CAP).flatMap((id) => {
-    const node = found.find((n) => n.id === id);
-    return node ? [recommendation(node, `${degree.get(id) ?? 0} import link(s)`, degree.get(id) ?? 0)] : [];
+  const listed = chosen.flatMap((id) => (found.some((n) => n.id === id) ? [id] : []));
+  const recommendations = listed.slice(0, RECOMMENDATIONS_CAP).map((id) => {
+    const node = found.find((n) => n.id === id)!;
+    return recommendation(node, `${degree.get(id) ?? 0} import link(s)`, degree.get(id) ?? 0, 0, null);
   });
-  return { mode: "overview", nodes: sortNodes(found), edges, path: null, recommendations, truncated, warnings: [] };
+  return { mode: "overview", nodes: sortNodes(found), edges, path: null, ...capped(recommendations, listed.length), truncated, warnings: [] };
 }

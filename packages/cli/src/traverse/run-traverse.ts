@@ -96,9 +96,12 @@ export const traverseOutput = defineOutput<TraverseData>({
           ? `path ${data.path.direction === "reverse" ? "(reverse) " : ""}${data.path.nodes.join(" -> ")} (${data.path.hops} hops)`
           : `no path from ${data.target?.id} to ${data.to?.id}`
         : `${data.mode}${data.target ? ` of ${data.target.id}` : ""}: ${data.nodes.length} nodes, ${data.edges.length} edges${data.truncated ? " (capped)" : ""}`;
+    const width = Math.max(14, ...data.recommendations.map((rec) => rec.reason.length));
+    const left = data.recommendations_total - data.recommendations.length;
     return [
       head,
-      ...data.recommendations.map((rec) => `  ${rec.reason.padEnd(14)} ${rec.handle ?? ""} ${rec.label} [${rec.kind}]`),
+      ...data.recommendations.map((rec) => `  ${rec.reason.padEnd(width)} ${rec.handle ?? ""} ${rec.label} [${rec.kind}]`),
+      ...(left > 0 ? [`  (+${left} more; --format json lists every node)`] : []),
       ...(data.html ? [`html: ${data.html}`] : []),
       ...(data.next_commands.length ? [`next: ${data.next_commands.join("\n      ")}`] : []),
     ].join("\n");

@@ -15,7 +15,10 @@ export interface TraverseData {
   nodes: SliceNode[];
   edges: GraphEdge[];
   path: { nodes: string[]; edges: string[]; hops: number; direction: "forward" | "reverse" } | null;
+  /** The best 8 next nodes; `recommendations_total` counts them all, `recommendations_truncated` when some were left off. */
   recommendations: (Recommendation & { commands: string[] })[];
+  recommendations_total: number;
+  recommendations_truncated: boolean;
   truncated: boolean;
   warnings: string[];
   /** Set when the CLI's `--format html --out` wrote the page. */
@@ -52,6 +55,8 @@ export function traverseReport(
     edges: slice.edges,
     path: slice.path,
     recommendations: slice.recommendations.map((rec) => ({ ...rec, commands: commandsFor(rec, byId.get(rec.id), pathFlag) })),
+    recommendations_total: slice.recommendations_total,
+    recommendations_truncated: slice.recommendations_truncated,
     truncated: slice.truncated,
     warnings: result.warnings,
     html: null,

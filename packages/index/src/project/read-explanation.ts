@@ -14,7 +14,7 @@ import { hasSummaries } from "../summaries/summaries-store";
 export interface ExplainSymbolOptions {
   /** A name, `Class.method`, `file:line` or a `gsym-*` handle. */
   symbol: string;
-  /** Callers and callees listed (0 = all); default 20. */
+  /** Callers and callees listed (0 = all); default 15, as `tsift explain`'s `--limit`. */
   limit?: number;
   /** Community members listed; default `limit` (a preview budget caps it lower). */
   memberLimit?: number;
@@ -26,7 +26,7 @@ export interface ExplainSymbolOptions {
  * loads the graph algorithms (a lazily imported chunk) and computes, then caches, them.
  */
 export async function readExplanation(open: IndexOpener, options: ExplainSymbolOptions): Promise<SymbolExplanation> {
-  const limit = options.limit ?? 20;
+  const limit = options.limit ?? 15;
   checkLimit("limit", limit, "explain");
   const index = await open();
   // One snapshot from choosing the symbol to the last edge read, across the lazy import.
