@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractFile } from "../src/extract-file";
+import { MAX_QUALIFIED_LEVELS } from "../src/internal/bounded-qualified-name";
 import { MARKDOWN_MAX_NESTING } from "../src/languages/markdown-nesting";
 
 // Pathological but real inputs (generated code, fuzzers): extraction must keep every symbol and
@@ -13,7 +14,13 @@ describe("deeply nested code", () => {
     const result = extractFile("typescript", source);
     expect(result.has_errors).toBe(false);
     expect(result.symbols).toHaveLength(depth);
-    expect(result.symbols[depth - 1]!.qualified_name.split(".")).toHaveLength(depth);
+    // Qualified names keep the innermost levels, so their total size grows linearly with depth, not with its square.
+    const innermost = result.symbols[depth - 1]!;
+    expect(innermost.qualified_name).toBe(["…", ...Array.from({ length: MAX_QUALIFIED_LEVELS }, (_, i) => `f${depth - MAX_QUALIFIED_LEVELS + i}`)].join("."));
+    expect(innermost.parent).toBe(result.symbols[depth - 2]!.qualified_name);
+    expect(result.symbols[MAX_QUALIFIED_LEVELS - 1]!.qualified_name).toBe(Array.from({ length: MAX_QUALIFIED_LEVELS }, (_, i) => `f${i}`).join("."));
+    const stored = result.symbols.reduce((sum, symbol) => sum + symbol.qualified_name.length + (symbol.parent?.length ?? 0), 0);
+    expect(stored).toBeLessThan(depth * 2 * MAX_QUALIFIED_LEVELS * 8);
     expect(result.chunks.length).toBeGreaterThan(0);
     // Every line lands in some chunk.
     expect(Math.max(...result.chunks.map((chunk) => chunk.end_line))).toBe(2 * depth);

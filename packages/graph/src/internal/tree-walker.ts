@@ -1,3 +1,4 @@
+import { boundedQualifiedName } from "./bounded-qualified-name";
 import type { CallSite, ExtractedSymbol, ImportEntry, MemberType } from "../extraction-types";
 import type { Lang } from "../lang";
 import { langInfo } from "../lang-info";
@@ -173,7 +174,7 @@ export function createTreeWalker(source: string, lang: Lang, rules: LanguageRule
       signature: draft.signature,
       visibility: draft.visibility,
       parent,
-      qualified_name: parent ? `${parent}${separator}${draft.name}` : draft.name,
+      qualified_name: parent ? boundedQualifiedName(parent, separator, draft.name) : draft.name,
     };
     if (draft.level !== undefined) symbol.level = draft.level;
     if (draft.return_type !== undefined) symbol.return_type = draft.return_type;

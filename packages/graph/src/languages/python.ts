@@ -1,3 +1,4 @@
+import { boundedQualifiedName } from "../internal/bounded-qualified-name";
 import type { ImportEntry, ImportedName, SymbolKind, Visibility } from "../extraction-types";
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
 import type { SyntaxNode } from "../parser-registry";
@@ -255,7 +256,7 @@ function recoveredHeaders(node: SyntaxNode, context: RuleContext): SymbolDraft[]
     const parent = outer ? outer.qualified : (base?.qualified_name ?? null);
     const parentKind = outer ? outer.kind : (base?.kind ?? null);
     const kind: SymbolKind = header.kind === "class" ? "class" : parentKind === "class" ? methodKind(header.name, []) : "function";
-    open.push({ column: header.column, qualified: parent ? `${parent}.${header.name}` : header.name, kind });
+    open.push({ column: header.column, qualified: parent ? boundedQualifiedName(parent, ".", header.name) : header.name, kind });
     // The ERROR node ends after the file's last newline, on a line that does not exist.
     let endRow = node.endPosition.column === 0 ? Math.max(header.row, node.endPosition.row - 1) : node.endPosition.row;
     for (const next of headers.slice(index + 1)) {
