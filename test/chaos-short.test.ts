@@ -11,7 +11,7 @@ interface ChaosReport {
 }
 
 // The short form of the chaos harness (tools/chaos, RELIABILITY.md) against the built CLI:
-// kills, writers + readers, the bad-input corpus, corruption, path escapes, EPIPE and
+// kills, killed edit batches, writers + readers, the bad-input corpus, corruption, path escapes, EPIPE and
 // fuzzed config/JSON, each a bounded sample. Any failure is a reliability regression.
 describe("chaos harness, short form", () => {
   it("finds no failures in any suite", { timeout: 300_000 }, async () => {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The chaos harness: reproduces the reliability campaign against the built CLI
 // (packages/cli/dist/bin.js and bin/tsift.js) and exits 1 on any failure.
-//   node tools/chaos/run.mjs [--short|--full] [--only kills,concurrency,corpus,corruption,escapes,epipe,fuzz]
+//   node tools/chaos/run.mjs [--short|--full] [--only kills,edits,concurrency,corpus,corruption,escapes,epipe,fuzz]
 //                            [--json] [--seed N]
 // --short (the default; run by `npm test` through test/chaos-short.test.ts) is a bounded
-// sample of every suite; --full is the campaign RELIABILITY.md records: 100 kills,
+// sample of every suite; --full is the campaign RELIABILITY.md records: 100 kills, 100 killed
+// edit batches over 500 files,
 // 10 minutes of 4 writers + 8 readers, the whole corpus, 10k fuzzed inputs.
 // Build first: `npx nx run-many -t build`. Temp projects live under os.tmpdir() and are
 // removed afterwards, also when a suite throws.
@@ -14,6 +15,7 @@ import { parseArgs } from "node:util";
 import { concurrency } from "./concurrency.mjs";
 import { corpus } from "./corpus.mjs";
 import { corruption } from "./corruption.mjs";
+import { edits } from "./edits.mjs";
 import { epipe } from "./epipe.mjs";
 import { escapes } from "./escapes.mjs";
 import { fuzz } from "./fuzz.mjs";
@@ -37,6 +39,7 @@ const seed = Number(values.seed) || 1;
 const PLANS = {
   short: {
     kills: { trials: 5, lockProbeCount: 1, tsFiles: 40, pyFiles: 12 },
+    edits: { trials: 6, tsFiles: 50, pyFiles: 10 },
     concurrency: { writers: 2, readers: 3, seconds: 6, tsFiles: 40, pyFiles: 12 },
     corpus: { full: false },
     corruption: { full: false },
@@ -46,6 +49,7 @@ const PLANS = {
   },
   full: {
     kills: { trials: 100, tsFiles: 240, pyFiles: 80 },
+    edits: { trials: 100, tsFiles: 420, pyFiles: 80 },
     concurrency: { writers: 4, readers: 8, seconds: 600, tsFiles: 240, pyFiles: 80 },
     corpus: { full: true },
     corruption: { full: true },
@@ -54,7 +58,7 @@ const PLANS = {
     fuzz: { configs: 5000, rows: 5000, cliSamples: 40 },
   },
 };
-const SUITES = { kills, concurrency, corpus, corruption, escapes, epipe, fuzz };
+const SUITES = { kills, edits, concurrency, corpus, corruption, escapes, epipe, fuzz };
 const only = values.only ? values.only.split(",").map((name) => name.trim()) : Object.keys(SUITES);
 for (const name of only) if (!SUITES[name]) usage(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
 if (!existsSync(CLI_BIN) || !existsSync(PUBLISHED_BIN)) usage(`build the CLI first: ${CLI_BIN} is missing`);
