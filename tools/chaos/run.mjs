@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The chaos harness: reproduces the reliability campaign against the built CLI
 // (packages/cli/dist/bin.js and bin/tsift.js) and exits 1 on any failure.
-//   node tools/chaos/run.mjs [--short|--full] [--only kills,edits,concurrency,corpus,corruption,escapes,epipe,fuzz]
+//   node tools/chaos/run.mjs [--short|--full] [--only kills,edits,concurrency,corpus,corruption,escapes,epipe,fuzz,privacy]
 //                            [--json] [--seed N]
 // --short (the default; run by `npm test` through test/chaos-short.test.ts) is a bounded
 // sample of every suite; --full is the campaign RELIABILITY.md records: 100 kills, 100 killed
@@ -20,6 +20,7 @@ import { epipe } from "./epipe.mjs";
 import { escapes } from "./escapes.mjs";
 import { fuzz } from "./fuzz.mjs";
 import { kills } from "./kills.mjs";
+import { privacy } from "./privacy.mjs";
 import { CLI_BIN, PUBLISHED_BIN, ROOT, failureCount, rebuildRetries, removeAllTempDirs } from "./lib.mjs";
 
 const { values } = parseArgs({
@@ -46,6 +47,7 @@ const PLANS = {
     escapes: { full: false },
     epipe: { full: false },
     fuzz: { configs: 300, rows: 300, cliSamples: 4 },
+    privacy: { full: false },
   },
   full: {
     kills: { trials: 100, tsFiles: 240, pyFiles: 80 },
@@ -56,9 +58,10 @@ const PLANS = {
     escapes: { full: true },
     epipe: { full: true },
     fuzz: { configs: 5000, rows: 5000, cliSamples: 40 },
+    privacy: { full: true },
   },
 };
-const SUITES = { kills, edits, concurrency, corpus, corruption, escapes, epipe, fuzz };
+const SUITES = { kills, edits, concurrency, corpus, corruption, escapes, epipe, fuzz, privacy };
 const only = values.only ? values.only.split(",").map((name) => name.trim()) : Object.keys(SUITES);
 for (const name of only) if (!SUITES[name]) usage(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
 if (!existsSync(CLI_BIN) || !existsSync(PUBLISHED_BIN)) usage(`build the CLI first: ${CLI_BIN} is missing`);
