@@ -50,7 +50,25 @@ describe("usage errors name the word", () => {
       expect(await main(argv, viaMain)).toBe(EXIT_CODES.usage);
       expect(await runFastPath(argv, viaFast)).toBe(EXIT_CODES.usage);
       expect(viaFast.err).toBe(viaMain.err);
-      expect(viaMain.err).toMatch(/^tsift: error\[usage\]: --limit expects a whole number >= 0, got -?[\d.]+ \(next: tsift [\w -]+ --help\)\n$/);
+      expect(viaMain.err).toMatch(/^tsift: error\[usage\]: --limit expects a whole number >= 0, got "-?[\d.]+" \(next: tsift [\w -]+ --help\)\n$/);
+    }
+  });
+
+  it("quotes what was typed for a number option that is not a number, on every number option and both paths", async () => {
+    for (const [argv, message] of [
+      [["symbols", "--limit", "abc"], '--limit expects a whole number >= 0, got "abc"'],
+      [["search", "x", "-l", "1e3x"], '--limit expects a whole number >= 0, got "1e3x"'],
+      [["session-review", "--sessions", "five"], '--sessions expects a positive integer, got "five"'],
+      [["symbols", "--max-items", "lots"], '--max-items expects a number, got "lots"'],
+      [["daemon", "start", "--idle=soon"], '--idle expects a number, got "soon"'],
+    ] as const) {
+      const viaMain = bufferedIo({ cwd: repoRoot });
+      const viaFast = bufferedIo({ cwd: repoRoot });
+      expect(await main([...argv], viaMain)).toBe(EXIT_CODES.usage);
+      expect(await runFastPath([...argv], viaFast)).toBe(EXIT_CODES.usage);
+      expect(viaFast.err).toBe(viaMain.err);
+      expect(viaMain.err.startsWith(`tsift: error[usage]: ${message} (next: tsift `), viaMain.err).toBe(true);
+      expect(viaMain.err).not.toContain("NaN");
     }
   });
 

@@ -15,7 +15,8 @@ export async function runDefinition(resolved: ResolvedCommand, args: ParsedArgs,
     const value = args[option.name];
     if (option.min === undefined || value === undefined) continue;
     if (typeof value !== "number" || !Number.isInteger(value) || value < option.min) {
-      throw await usageError(`--${option.name} expects a whole number >= ${option.min}, got ${String(value)}`, hint);
+      const { numberOptionMessage } = await import("./number-option");
+      throw await usageError(numberOptionMessage(option, String(value)), hint);
     }
   }
   const dir = args.dir;

@@ -9,6 +9,7 @@ import { TsiftError } from "@tsift/core/light";
 import { COMMAND_DEFINITIONS } from "../cli-catalog";
 import type { OptionDefinition } from "./define-command";
 import { optionWords } from "./end-of-options";
+import { numberOptionMessage } from "./number-option";
 import { flagMap, GLOBAL_SWITCHES, resolveCommand } from "./resolve-command";
 
 const HELP_FLAGS = new Set(["--help", "-h", "--version", "-V"]);
@@ -67,6 +68,7 @@ export function usageError(argv: readonly string[]): TsiftError | undefined {
     if (value === undefined || (eq < 0 && value.startsWith("-") && !NUMBER.test(value))) {
       return new TsiftError("usage", `missing value for --${option.name}`, { hint });
     }
+    if (option.type === "number" && !NUMBER.test(value)) return new TsiftError("usage", numberOptionMessage(option, value), { hint });
     if (option.choices && !option.choices.includes(value)) {
       return new TsiftError("usage", `invalid value ${value} for --${option.name} (choose ${option.choices.join(", ")})`, { hint });
     }
