@@ -7,7 +7,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyEdits, indexProject, recoverEditBatch } from "../src/indexer";
 import { openReadIndex } from "../src/index";
-import { resolveReadTarget } from "../src/graph-read";
+import { readSymbolsOnFirstUse, resolveReadTarget } from "../src/graph-read";
 import { journalPath, readJournal, type EditJournal } from "../src/project/edit/edit-journal";
 import { tempTree } from "./helpers";
 
@@ -197,5 +197,13 @@ describe("tsift edit killed between renames", () => {
     expect(target.notes?.some((note) => /rolled back the tsift edit interrupted/.test(note))).toBe(true);
     expect(sides(root)).toEqual(names.map(() => "old"));
     expect(resolveReadTarget({ cwd: root }).notes).toBeUndefined();
+  });
+
+  it("says so in the notes of `symbols`, which reads without refreshing", async () => {
+    const root = project();
+    await crashAfter(root, 2);
+    const reading = await readSymbolsOnFirstUse(resolveReadTarget({ cwd: root }), { name: "value1" });
+    expect(reading.notes[0]).toMatch(/^note: completed the tsift edit interrupted at .* \(4 files rewritten\)$/);
+    expect(reading.report.symbols[0]?.file).toBe(names[1]);
   });
 });

@@ -54,7 +54,8 @@ export interface SymbolsReading {
  * written counts as no index rather than as an index without symbols.
  */
 export async function readSymbolsOnFirstUse(target: ReadTarget, query: SymbolQuery = {}): Promise<SymbolsReading> {
-  const notes: string[] = [];
+  // First, how resolving the target settled an interrupted `tsift edit`, if it did.
+  const notes: string[] = [...(target.notes ?? [])];
   let report: SymbolsReport;
   try {
     report = await readSymbols(target, query);
