@@ -5,6 +5,8 @@
 //     and unrelated packages (npm-check-updates) are not installed;
 //   - the quick start works through `npx tsift` (index a project in every supported
 //     language, symbols, explain, search), and `--backend libsql` says what to install;
+//   - `tsift token-savings` and `tsift dci-benchmark` answer in an empty directory from the
+//     fixtures @tsift/quality ships;
 //   - the README's library example (the first fenced block after `<!-- library-example`)
 //     compiles with `strict` and `skipLibCheck: false`, and runs;
 //   - after `npm install @tsift/libsql`, a file importing every public entry of every
@@ -215,6 +217,19 @@ async function main() {
         libsql.status !== 0 && libsql.stderr.includes("npm install @tsift/libsql"),
         `--backend libsql without @tsift/libsql: exit ${libsql.status}, ${libsql.stderr}`,
       );
+    });
+
+    await step("shipped benchmarks answer in an empty directory", () => {
+      const empty = join(work, "empty");
+      mkdirSync(empty);
+      const bin = join(consumer, "node_modules", ".bin", "tsift");
+      const savings = JSON.parse(sh(bin, ["token-savings", "--json"], empty).stdout);
+      check(
+        savings.fixture === "@tsift/quality/data/token-savings.json" && savings.summary.cases > 0,
+        `token-savings: ${JSON.stringify(savings.summary ?? savings).slice(0, 500)}`,
+      );
+      const dci = JSON.parse(sh(bin, ["dci-benchmark", "--json"], empty).stdout);
+      check(dci.tasks > 0 && dci.lanes.length > 0, `dci-benchmark: ${JSON.stringify(dci).slice(0, 500)}`);
     });
 
     const example = libraryExample(readFileSync(join(repo, "README.md"), "utf8"));
