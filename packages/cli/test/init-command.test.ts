@@ -17,32 +17,30 @@ function namedCommands(text: string): string[] {
 }
 
 describe("tsift init", () => {
-  it("writes the versioned section and the .gitignore entry, and a second run changes nothing", async () => {
+  it("writes the versioned section, leaves .gitignore alone, and a second run changes nothing", async () => {
     const root = project({ "src/a.ts": "export const a = 1;\n" });
     const first = await tsift(root, ["init", "--json"]);
     expect(first.code).toBe(0);
     expect(first.json()).toEqual({
       target: ".",
       resolved_from: null,
-      changes: [
-        { file: ".gitignore", action: "created" },
-        { file: "AGENTS.md", action: "created" },
-      ],
+      changes: [{ file: "AGENTS.md", action: "created" }],
       changed: true,
     });
     expect(read(root, "AGENTS.md")).toBe(`${section}\n`);
     expect(section.startsWith(`<!-- tsift:code-navigation v=${VERSION} -->\n## Code Navigation\n`)).toBe(true);
-    expect(read(root, ".gitignore")).toBe(".tsift/\n");
+    // .tsift/ ignores itself: the project's .gitignore is never created nor edited.
+    expect(existsSync(join(root, ".gitignore"))).toBe(false);
     const second = await tsift(root, ["init"]);
-    expect(second.out).toBe(".gitignore: unchanged\nAGENTS.md: unchanged\ninit: already up to date\n");
+    expect(second.out).toBe("AGENTS.md: unchanged\ninit: already up to date\n");
   });
 
   it("appends to existing files, updates CLAUDE.md, and replaces an old block in place", async () => {
     const old = "<!-- tsift:code-navigation v=0.0.1 -->\nold\n<!-- /tsift:code-navigation -->";
     const root = project({ "AGENTS.md": "# Agents\nKeep me.", "CLAUDE.md": `# Claude\n\n${old}\n\nTail stays.\n`, ".gitignore": "node_modules\n/.tsift/\n" });
     const result = (await tsift(root, ["init", "--json"])).json();
+    expect(read(root, ".gitignore")).toBe("node_modules\n/.tsift/\n");
     expect(result.changes).toEqual([
-      { file: ".gitignore", action: "unchanged" },
       { file: "AGENTS.md", action: "updated" },
       { file: "CLAUDE.md", action: "updated" },
     ]);

@@ -1,10 +1,10 @@
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH } from "../definition/common-options";
 
-/** `tsift init [dir]`: agent instructions, .gitignore entry, optional Codex hook and OpenCode shortcuts. */
+/** `tsift init [dir]`: agent instructions, optional Claude Code and Codex hooks, OpenCode shortcuts, MCP registrations. */
 export const init = defineCommand({
   name: "init",
-  summary: "add the Code Navigation section to AGENTS.md (and CLAUDE.md), .tsift/ to .gitignore",
+  summary: "add the Code Navigation section to AGENTS.md (and CLAUDE.md); optional agent hooks and MCP registration",
   helpOrder: 20,
   positionals: [{ ...DIR, description: "directory or file inside the project; resolves to its git root (default: .; same as --path)" }],
   options: [

@@ -1,12 +1,12 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { lstatSync, readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import { discoverScopes } from "../../workspace-scopes";
+import { checkInsideRoot, writeInsideRoot } from "../../write-inside-root";
 import { codeNavigationSection } from "./code-navigation-section";
 import { mergeClaudeSettings } from "./claude-settings";
 import { codexHook, mergeCodexHook } from "./codex-hook";
 import { MCP_TOOL_NAMES, mcpRegistered, mergeClaudeMcp, mergeCodexMcp, mergeOpencodeMcp } from "./mcp-registration";
-import { withGitignoreEntry } from "./gitignore-entry";
 import { upsertInstructionBlock } from "./instruction-block";
 import { tsiftLauncher, type TsiftLauncher } from "./tsift-launcher";
 import { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./opencode-commands";
@@ -47,16 +47,20 @@ interface PlannedWrite {
 }
 
 /**
- * Makes `root` ready for agents: `.tsift/` ignored, the Code Navigation section in
+ * Makes `root` ready for agents: the Code Navigation section in
  * AGENTS.md (and CLAUDE.md when present), optionally the Claude Code hooks, the Codex
  * hook and the OpenCode shortcuts, each with the client's MCP server registration, all
  * started through `launcher` and naming no absolute project path. Every file is planned and checked first and only then written, so a
- * conflict (an unmanaged OpenCode file, a broken marker, malformed hooks.json) leaves
- * the project untouched. Running it twice changes nothing the second time.
+ * conflict (an unmanaged OpenCode file, a broken marker, malformed hooks.json, a target
+ * that is a symbolic link or lies outside the project through one) leaves the project
+ * untouched; every write goes through `writeInsideRoot`. `.tsift/` ignores itself, so the
+ * project's `.gitignore` is never edited. Running it twice changes nothing the second time.
  */
 export function applyInit(root: string, options: InitOptions): InitChange[] {
   const plan: PlannedWrite[] = [];
   const planFile = (file: string, next: (before: string | null) => string | null) => {
+    // Checked before the read too: a link to a file elsewhere is neither read nor written.
+    checkInsideRoot(root, file);
     const before = readText(join(root, file));
     const after = next(before);
     plan.push({ file, before, after: after === before ? null : after });
@@ -64,9 +68,9 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
   const launcher = options.launcher ?? tsiftLauncher(root);
   const mcp = options.claude === true || options.codex || options.opencode || mcpRegistered((file) => readText(join(root, file)));
   const section = codeNavigationSection(undefined, mcp ? MCP_TOOL_NAMES : []);
-  planFile(".gitignore", withGitignoreEntry);
   planFile("AGENTS.md", (before) => upsertInstructionBlock(before, section, "AGENTS.md"));
-  if (readText(join(root, "CLAUDE.md")) !== null) planFile("CLAUDE.md", (before) => upsertInstructionBlock(before, section, "CLAUDE.md"));
+  if (lstatOrNull(join(root, "CLAUDE.md")) !== null && !linksTo(root, "CLAUDE.md", "AGENTS.md"))
+    planFile("CLAUDE.md", (before) => upsertInstructionBlock(before, section, "CLAUDE.md"));
   if (options.codex) {
     if (options.workspace && discoverScopes(root).length === 0) {
       throw new TsiftError("not_found", `--workspace: ${root} declares no git submodules, so there is no workspace hook to install`, {
@@ -97,13 +101,20 @@ export function applyInit(root: string, options: InitOptions): InitChange[] {
   }
   for (const write of plan) {
     if (write.after === null) continue;
-    const path = join(root, write.file);
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, write.after);
-    } catch (error) {
-      throw new TsiftError("io_error", `cannot write ${path}: ${(error as Error).message}`, { cause: error, details: { path } });
-    }
+    writeInsideRoot(root, write.file, write.after);
   }
   return plan.map((write) => ({ file: write.file, action: write.after === null ? "unchanged" : write.before === null ? "created" : "updated" }));
+}
+
+/** `file` is a symbolic link to the project's own `other` (CLAUDE.md -> AGENTS.md): writing `other` covers it. */
+function linksTo(root: string, file: string, other: string): boolean {
+  try {
+    return lstatSync(join(root, file)).isSymbolicLink() && realpathSync(join(root, file)) === realpathSync(join(root, other));
+  } catch {
+    return false;
+  }
+}
+
+function lstatOrNull(path: string): ReturnType<typeof lstatSync> | null {
+  return lstatSync(path, { throwIfNoEntry: false }) ?? null;
 }
