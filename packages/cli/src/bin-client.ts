@@ -10,11 +10,12 @@ import { quietOnClosedPipes } from "./closed-pipes";
 import { DAEMON_ALREADY_ASKED, runThroughDaemon } from "./daemon/daemon-client";
 import { processIo } from "./io";
 
+// Help (`--help`, `tsift help <command>`) and the version are answered here, never by the daemon.
 const HELP_OR_VERSION = new Set(["--help", "-h", "--version", "-V"]);
 
 async function run(): Promise<void> {
   const argv = process.argv.slice(2);
-  if (argv.length > 0 && !argv.some((word) => HELP_OR_VERSION.has(word))) {
+  if (argv.length > 0 && argv[0] !== "help" && !argv.some((word) => HELP_OR_VERSION.has(word))) {
     const io = processIo();
     // Same pipe rules as bin.js, set only once an answer is about to be written.
     // The output streams are created (a few milliseconds for pipes) while the daemon works.

@@ -13,5 +13,7 @@ else {
   // A running `tsift daemon` answers read commands from warm indexes; anything it does not answer runs
   // here. The in-process path is imported only then, so an answer from the daemon costs no parser load.
   process.exitCode =
-    (await runThroughDaemon(argv, io)) ?? (await (await import("./fast-run")).runFastPath(argv, io)) ?? (await (await import("./cli")).main(argv, io));
+    (argv[0] === "help" ? undefined : await runThroughDaemon(argv, io)) ??
+    (await (await import("./fast-run")).runFastPath(argv, io)) ??
+    (await (await import("./cli")).main(argv, io));
 }

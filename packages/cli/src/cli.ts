@@ -4,6 +4,7 @@ import { COMMAND_DEFINITIONS, GLOBAL_OPTIONS, USAGE, helpWidth } from "./cli-cat
 import type { CommandContext } from "./command-context";
 import type { CommandResult } from "./command-result";
 import { END_OF_OPTIONS_SWITCH, yargsArgv } from "./definition/end-of-options";
+import { helpArgv } from "./definition/help-words";
 import { usageError } from "./definition/usage-errors";
 import { runDefinition } from "./definition/run-definition";
 import { yargsCommand, type Execute } from "./definition/yargs-commands";
@@ -73,7 +74,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       const error = usageError(argv);
       if (error) throw error;
       const cli = createCli(io);
-      parsed = (await cli.parse(argv, (output) => {
+      // `tsift help search` is `tsift search --help`; usageError above rejected a help topic that names no command.
+      parsed = (await cli.parse(helpArgv(argv), (output) => {
         builtinOutput = output;
       })) as OutputArgs;
       const result = cli.result();

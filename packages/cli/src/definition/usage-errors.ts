@@ -9,6 +9,7 @@ import { TsiftError } from "@tsift/core/light";
 import { COMMAND_DEFINITIONS } from "../cli-catalog";
 import type { OptionDefinition } from "./define-command";
 import { optionWords } from "./end-of-options";
+import { HELP_COMMAND } from "./help-words";
 import { numberOptionMessage } from "./number-option";
 import { flagMap, GLOBAL_SWITCHES, resolveCommand } from "./resolve-command";
 
@@ -16,21 +17,15 @@ const HELP_FLAGS = new Set(["--help", "-h", "--version", "-V"]);
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function usageError(argv: readonly string[]): TsiftError | undefined {
+  if (argv[0] === HELP_COMMAND) return helpTopicError(argv.slice(1));
   // After `--` a word is a positional, never a flag: `tsift search -- --help` searches for it.
   if (optionWords(argv).some((token) => HELP_FLAGS.has(token))) return undefined;
   const resolution = resolveCommand(argv);
   switch (resolution.kind) {
     case "no-command":
       return new TsiftError("usage", "missing command", { hint: "tsift --help" });
-    case "unknown-command": {
-      const { group, word } = resolution;
-      const prefix = group ? `${group.name} ` : "";
-      const known = (group ? group.subcommands : COMMAND_DEFINITIONS).map((definition) => definition.name);
-      const near = nearest(word, known);
-      return new TsiftError("usage", `unknown command ${prefix}${word}${near ? ` (did you mean ${prefix}${near}?)` : ""}`, {
-        hint: group ? `tsift ${group.name} --help` : "tsift --help",
-      });
-    }
+    case "unknown-command":
+      return unknownCommandError(resolution);
     case "no-subcommand":
       return new TsiftError("usage", "missing argument <command>", { hint: `tsift ${resolution.group.name} --help` });
     case "unreadable":
@@ -108,6 +103,24 @@ function unknownOption(argv: readonly string[], options: readonly OptionDefiniti
     return new TsiftError("usage", `unknown option ${flag}${near ? ` (did you mean ${near}?)` : ""}`, { hint });
   }
   return undefined;
+}
+
+/** `tsift help <topic>`: an error when the topic names no command or subcommand, otherwise undefined (yargs prints the help). */
+function helpTopicError(topic: readonly string[]): TsiftError | undefined {
+  const words = topic.filter((word) => !word.startsWith("-"));
+  if (words.length === 0) return undefined;
+  return unknownCommandError(resolveCommand(words));
+}
+
+function unknownCommandError(resolution: ReturnType<typeof resolveCommand>): TsiftError | undefined {
+  if (resolution.kind !== "unknown-command") return undefined;
+  const { group, word } = resolution;
+  const prefix = group ? `${group.name} ` : "";
+  const known = (group ? group.subcommands : COMMAND_DEFINITIONS).map((definition) => definition.name);
+  const near = nearest(word, known);
+  return new TsiftError("usage", `unknown command ${prefix}${word}${near ? ` (did you mean ${prefix}${near}?)` : ""}`, {
+    hint: group ? `tsift ${group.name} --help` : "tsift --help",
+  });
 }
 
 /** The closest known word within a few edits (none when nothing is close). */
