@@ -23,7 +23,8 @@ const JS_MODULE_LANGS: readonly Lang[] = LANGS.filter((lang) => langInfo(lang).r
 /** Directories whose front-door files are a project's entry even when some file imports them (a UMD bundle importing `src/index.ts`). */
 const TOP_DIRS: ReadonlySet<string> = new Set(["", "src"]);
 const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
-const TYPE_LIKE = new Set([
+/** Symbol kinds that declare a type or module: their members are theirs, not values created when they run. */
+export const TYPE_LIKE: ReadonlySet<string> = new Set([
   "class",
   "struct",
   "interface",

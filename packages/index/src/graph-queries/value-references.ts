@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { TYPE_LIKE } from "./entry-point-facts";
 import type { GraphSymbol } from "./graph-symbol";
 
 /** Functions used as values, for dead code: who refers to whom without calling. */
@@ -12,6 +13,8 @@ export interface ValueReferences {
 }
 
 const IDENTIFIER = /[A-Za-z_$][\w$]*/gu;
+/** `Module.member` / `module::member`. */
+const MEMBER_ACCESS = /([A-Za-z_$][\w$]*)\s*(?:\.|::)\s*([A-Za-z_$][\w$]*)/gu;
 /** Comment lines in the languages indexed (`//`, `/*`, ` * `, `#`): a name there is no use. */
 const COMMENT_LINE = /^\s*(\/\/|\/\*|\*|#(?!\[))/u;
 
@@ -21,7 +24,8 @@ const COMMENT_LINE = /^\s*(\/\/|\/\*|\*|#(?!\[))/u;
  * `socket.onopen = open`) runs when the code it was handed to calls it. The index records
  * calls, not references, so this reads the source under `root`: in each file, every
  * identifier that names a node defined in the file or imported into it by name
- * (`import { x as y }`, `from m import x`) is a reference from the innermost node whose span
+ * (`import { x as y }`, `from m import x`), and every `Module.member` of a module imported
+ * whole (`import * as Module`, `from . import module`), is a reference from the innermost node whose span
  * holds the line, or from top-level code when none does. Comment lines are skipped; a name
  * inside a string still counts (dead code errs towards live).
  */
@@ -42,9 +46,7 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
     else exportedByName.set(id, [key]);
   }
   const imports = db
-    .prepare(
-      "SELECT file, name, alias, resolved_file FROM imports WHERE resolved_file IS NOT NULL AND name IS NOT NULL AND name <> '*' ORDER BY file, line, id",
-    )
+    .prepare("SELECT file, name, alias, resolved_file FROM imports WHERE resolved_file IS NOT NULL AND name IS NOT NULL ORDER BY file, line, id")
     .raw()
     .all() as [string, string, string | null, string][];
   const visibleByFile = new Map<string, Map<string, string[]>>();
@@ -64,16 +66,56 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
     for (const [key, symbol] of list) local.set(symbol.name, [...(local.get(symbol.name) ?? []), key]);
     for (const [name, keys] of local) see(file, name, keys);
   }
+  // Module imports (`import * as Internal`, `from . import _impl`): `Internal.isUtc` names the module's top-level node.
+  const namespacesByFile = new Map<string, Map<string, string>>();
   for (const [file, name, alias, target] of imports) {
-    const keys = exportedByName.get(`${target}\0${name}`);
+    const keys = name === "*" ? undefined : exportedByName.get(`${target}\0${name}`);
     if (keys) see(file, alias ?? name, keys);
+    else if (name === "*" ? alias !== null : true) {
+      let namespaces = namespacesByFile.get(file);
+      if (!namespaces) namespacesByFile.set(file, (namespaces = new Map()));
+      namespaces.set(alias ?? name, target);
+      visible(file);
+    }
   }
 
   const edges: Array<[string, string]> = [];
   const seenEdges = new Set<string>();
   const topLevel = new Set<string>();
+  const addEdge = (from: string, to: string) => {
+    const id = `${from}\0${to}`;
+    if (seenEdges.has(id)) return;
+    seenEdges.add(id);
+    edges.push([from, to]);
+  };
+
+  // Functions defined inline (a callback argument, `socket.onopen = () => …`, an object
+  // literal's member) are handed over where they are defined: the innermost node holding
+  // one (not a type, whose members are its own) reaches it; one inside a top-level value's
+  // initializer (`const EmptyError = createErrorClass(… function EmptyErrorImpl …)`) runs
+  // from top-level code.
+  const values = db.prepare("SELECT file, line, end_line FROM symbols WHERE parent IS NULL AND kind IN ('const', 'variable')").raw().all() as [
+    string,
+    number,
+    number,
+  ][];
+  const valuesByFile = new Map<string, Array<[number, number]>>();
+  for (const [file, line, end] of values) valuesByFile.set(file, [...(valuesByFile.get(file) ?? []), [line, end]]);
+  for (const file of [...byFile.keys()].sort()) {
+    const list = byFile.get(file)!;
+    const containers = list.filter(([, symbol]) => !TYPE_LIKE.has(symbol.kind)).sort((a, b) => a[1].end_line - a[1].line - (b[1].end_line - b[1].line));
+    for (const [key, symbol] of list) {
+      const size = symbol.end_line - symbol.line;
+      const holder = containers.find(
+        ([other, span]) => other !== key && span.line <= symbol.line && symbol.end_line <= span.end_line && span.end_line - span.line > size,
+      );
+      if (holder) addEdge(holder[0], key);
+      else if ((valuesByFile.get(file) ?? []).some(([line, end]) => line <= symbol.line && symbol.end_line <= end && end - line > size)) topLevel.add(key);
+    }
+  }
   for (const file of [...visibleByFile.keys()].sort()) {
     const names = visibleByFile.get(file)!;
+    const namespaces = namespacesByFile.get(file);
     let text: string;
     try {
       text = readFileSync(join(root, file), "utf8");
@@ -90,11 +132,17 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
       if (COMMENT_LINE.test(line)) continue;
       const number = index + 1;
       let from: string | null | undefined;
-      for (const match of line.matchAll(IDENTIFIER)) {
-        const targets = names.get(match[0]);
-        if (!targets) continue;
+      const found: string[] = [];
+      for (const match of line.matchAll(IDENTIFIER)) found.push(...(names.get(match[0]) ?? []));
+      if (namespaces !== undefined) {
+        for (const match of line.matchAll(MEMBER_ACCESS)) {
+          const module = namespaces.get(match[1]!);
+          if (module !== undefined) found.push(...(exportedByName.get(`${module}\0${match[2]!}`) ?? []));
+        }
+      }
+      if (found.length > 0) {
         if (from === undefined) from = spans.find((span) => span.line <= number && number <= span.end)?.key ?? null;
-        for (const target of targets) {
+        for (const target of found) {
           if (target === from) continue;
           if (from === null) {
             // The target's own declaration line is not a use of it.
@@ -102,10 +150,7 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
             if (symbol.file !== file || symbol.line > number || number > symbol.end_line) topLevel.add(target);
             continue;
           }
-          const id = `${from}\0${target}`;
-          if (seenEdges.has(id)) continue;
-          seenEdges.add(id);
-          edges.push([from, target]);
+          addEdge(from, target);
         }
       }
     }
