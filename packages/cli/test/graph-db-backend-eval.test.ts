@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePerformanceHistory } from "@tsift/quality";
-import { repoRoot } from "./helpers";
+import { repoRoot, run } from "./helpers";
 import { CONFORMANCE_TREE, indexedProject, tsiftBin } from "./graph-db-helpers";
 
 describe("graph-db backend-eval through the compiled CLI", () => {
@@ -65,6 +65,30 @@ describe("graph-db backend-eval through the compiled CLI", () => {
     expect(second.performance_gate.workload_samples).toMatchObject({ real: 2, full_projection: 2 });
     expect(second.performance_gate.candidates[0].reasons.join("\n")).toMatch(/2\/3|1\/3/);
   });
+
+  it("the gate line quotes its medians as the table prints them: with a history of this run only, the same figures", async () => {
+    const fresh = indexedProject(CONFORMANCE_TREE);
+    const result = await run(fresh, "graph-db", "backend-eval", "--candidate", "libsql", "--samples", "3", "--iterations", "1", "--append-history", "h.json");
+    expect(result.code, result.err).toBe(0);
+    const lines = result.out.split("\n");
+    const gateAt = lines.findIndex((line) => line.startsWith("  gate"));
+    expect(lines[gateAt]).toBe("  gate: medians of 3 recorded run(s) in h.json");
+    const table = lines.slice(0, gateAt).join("\n");
+    // The first reason names the default workload's first metric libsql does not beat, when there is one.
+    const quoted = /`default`: `([\w.]+)` does not beat sqlite: (\S+) vs (\S+)\)$/.exec(lines[gateAt + 1]!);
+    if (quoted) {
+      const [, metric, candidate, baseline] = quoted;
+      const row = lines
+        .slice(
+          1,
+          lines.findIndex((line) => line.startsWith("  synthetic_")),
+        )
+        .find((line) => line.startsWith(`    ${metric!.replace(/\.?duration_micros$/, "").replace(/_$/, "")} `));
+      expect(row, table).toBeDefined();
+      expect(row).toContain(`sqlite ${baseline}`);
+      expect(row).toContain(`libsql ${candidate}`);
+    }
+  }, 600_000);
 
   it("rejects an unknown candidate", () => {
     expect(tsiftBin(root, ["graph-db", "backend-eval", "--candidate", "kuzu", "--json"]).code).toBe(2);

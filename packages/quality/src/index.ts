@@ -12,6 +12,7 @@ export {
   REQUIRED_GATE_METRICS,
   type GateWorkload,
 } from "./perf-gate-rules";
+export { formatDurationMicros } from "./format-duration";
 export { parsePerformanceHistory, type PerformanceHistory, type PerformanceSample } from "./parse-performance-history";
 export { readPerformanceHistory, shippedPerformanceHistoryPath } from "./shipped-history";
 export { shippedDciBenchmarkFixturePath, shippedTokenSavingsFixturePath } from "./shipped-fixtures";

@@ -1,5 +1,5 @@
 import { TsiftError, type GraphStore } from "@tsift/core";
-import type { BackendEvalData } from "@tsift/quality";
+import { formatDurationMicros, type BackendEvalData } from "@tsift/quality";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import { defineOutput } from "../output/output-spec";
@@ -67,7 +67,7 @@ export async function graphDbBackendEval(target: GraphDbTarget, flags: BackendEv
   });
 }
 
-const ms = (value: number | undefined) => (value === undefined ? "-" : `${(value / 1000).toFixed(value >= 10_000 ? 0 : 2)}ms`);
+const ms = (value: number | undefined) => (value === undefined ? "-" : formatDurationMicros(value));
 
 export const backendEvalOutput = defineOutput<BackendEvalData>({
   tool: "graph-db",
@@ -79,7 +79,10 @@ export const backendEvalOutput = defineOutput<BackendEvalData>({
       lines.push(`  ${dataset.workload} (${dataset.nodes} nodes, ${dataset.edges} edges)`);
       for (const metric of ["refresh.duration_micros", "total_duration_micros", "path_max_hops.duration_micros", "neighborhood.duration_micros"]) {
         lines.push(
-          `    ${metric.replace(".duration_micros", "").padEnd(16)} ${backends.map((id) => `${id} ${ms(data.metrics[`${dataset.workload}.${id}.${metric}`])}`).join("  ")}`,
+          `    ${metric
+            .replace(/\.?duration_micros$/, "")
+            .replace(/_$/, "")
+            .padEnd(16)} ${backends.map((id) => `${id} ${ms(data.metrics[`${dataset.workload}.${id}.${metric}`])}`).join("  ")}`,
         );
       }
     }
@@ -87,6 +90,8 @@ export const backendEvalOutput = defineOutput<BackendEvalData>({
       lines.push(`  parity ${entry.workload}/${entry.backend}: ${entry.status}${entry.mismatches.length ? ` (${entry.mismatches.join(", ")})` : ""}`);
     const gate = data.performance_gate;
     if (gate.status === "evaluated") {
+      // The gate's medians are the history's: the same numbers as the table above only when the history holds just this run.
+      lines.push(`  gate: medians of ${gate.history_runs} recorded run(s) in ${gate.history}`);
       for (const candidate of gate.candidates)
         lines.push(`  gate ${candidate.candidate}: ${candidate.decision}${candidate.reasons[0] ? ` (${candidate.reasons[0]})` : ""}`);
       lines.push(`  hop cap: ${gate.hop_cap.map((tier) => `${tier.candidate_hops} ${tier.decision}`).join(", ")}`);

@@ -46,6 +46,4 @@ export function metricNames(runs: readonly PerformanceSample[], workload: GateWo
   return [...names].sort();
 }
 
-export function formatMicros(value: number): string {
-  return `${Number.isInteger(value) ? value : value.toFixed(1)}µs`;
-}
+export { formatDurationMicros as formatMicros } from "../format-duration";
