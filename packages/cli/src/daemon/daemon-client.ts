@@ -40,6 +40,33 @@ export function ask(socket: string, request: DaemonRequest, timeoutMs = REPLY_TI
   });
 }
 
+/**
+ * Asks the daemon to stop and resolves once it is gone: the daemon keeps this connection open
+ * until its process exits, so the connection closing is the exit. False when no daemon took
+ * the request, or it was still there after `timeoutMs`.
+ */
+export function askStop(socket: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let accepted = false;
+    let done = false;
+    const finish = (gone: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      connection.destroy();
+      resolve(gone);
+    };
+    const connection = createConnection(socket);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    connection.on("error", () => finish(accepted));
+    connection.on("data", (chunk: Buffer) => {
+      if (chunk.indexOf(10) >= 0) accepted = true;
+    });
+    connection.on("close", () => finish(accepted));
+    connection.write(`${JSON.stringify({ version: VERSION, op: "stop" })}\n`);
+  });
+}
+
 function isRunReply(value: unknown): value is Required<Pick<DaemonRunReply, "stdout" | "stderr" | "code">> {
   const reply = value as DaemonRunReply | null;
   return (

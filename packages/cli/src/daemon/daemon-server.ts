@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { resolve } from "node:path";
 import { COMMAND_DEFINITIONS } from "../cli-catalog";
@@ -11,6 +11,8 @@ export interface DaemonOptions {
   /** Exit after this many seconds without a request. */
   idleSecs: number;
   env: Readonly<Record<string, string | undefined>>;
+  /** A pipe to write one line to once the socket is listening (the starting client waits on it), then close. */
+  readyFd?: number;
 }
 
 /** The commands the daemon runs: those that read the code index. Anything else the client runs itself. */
@@ -113,7 +115,10 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
       }
       if (request.op === "status") answer(socket, status());
       else if (request.op === "stop") {
-        answer(socket, { version: VERSION, stopping: true });
+        // The connection stays open, without keeping this process alive, until the process
+        // exits and the system closes it: the stopping client waits for that, not a poll.
+        socket.write(`${JSON.stringify({ version: VERSION, stopping: true })}\n`);
+        socket.unref();
         stop();
       } else {
         // One command at a time: commands share this process, its warm indexes and caches.
@@ -132,6 +137,14 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
   });
   chmodSync(paths.socket, 0o600);
   writeFileSync(paths.pid, `${process.pid}\n`);
+  if (options.readyFd !== undefined) {
+    try {
+      writeSync(options.readyFd, "ready\n");
+      closeSync(options.readyFd);
+    } catch {
+      // The starting client gave up waiting: nobody to tell.
+    }
+  }
   const idle = setInterval(
     () => {
       if (Date.now() - lastRequest >= options.idleSecs * 1000) stop();

@@ -1,13 +1,14 @@
 import { spawn } from "node:child_process";
 import { existsSync, openSync, closeSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { TsiftError } from "@tsift/core/light";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
 import { VERSION } from "../version";
-import { ask } from "./daemon-client";
+import { ask, askStop } from "./daemon-client";
 import { daemonPaths } from "./daemon-paths";
 import type { DaemonStatus } from "./daemon-protocol";
 
@@ -29,7 +30,13 @@ export async function daemonStatus(env: CliIo["env"]): Promise<DaemonStatus> {
   return reply?.running === true ? reply : { running: false, socket };
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The pipe a background daemon reports readiness on: fd 3, named to it by this variable. */
+const READY_FD = 3;
+const READY_FD_VAR = "TSIFT_DAEMON_READY_FD";
+/** A safety net only: start waits for the daemon's own ready line or its exit. */
+const START_TIMEOUT_MS = 120_000;
+/** A safety net only: stop returns when the daemon's process exits, after it finishes a running index update. */
+const STOP_TIMEOUT_MS = 60_000;
 
 export interface DaemonStartFlags {
   idle: number;
@@ -51,34 +58,48 @@ export async function runDaemonStart(io: CliIo, flags: DaemonStartFlags): Promis
     );
   if (flags.foreground) {
     const { serveDaemon } = await import("./daemon-server");
-    await serveDaemon({ idleSecs: flags.idle, env: io.env });
+    const readyFd = io.env[READY_FD_VAR] === String(READY_FD) ? READY_FD : undefined;
+    await serveDaemon({ idleSecs: flags.idle, env: io.env, ...(readyFd === undefined ? {} : { readyFd }) });
     return { data: null, emitted: true, exitCode: EXIT_CODES.ok };
   }
   const paths = daemonPaths(io.env);
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const log = openSync(join(paths.dir, "daemon.log"), "a");
+  // The child says it is listening on a pipe of its own (fd 3), or exits: no polling window
+  // that a loaded machine could outlast.
   const child = spawn(process.execPath, [process.argv[1]!, "daemon", "start", "--foreground", "--idle", String(flags.idle)], {
     cwd: paths.dir,
-    env: { ...io.env, TSIFT_NO_DAEMON: "1" } as NodeJS.ProcessEnv,
+    env: { ...io.env, TSIFT_NO_DAEMON: "1", [READY_FD_VAR]: String(READY_FD) } as NodeJS.ProcessEnv,
     detached: true,
-    stdio: ["ignore", log, log],
+    stdio: ["ignore", log, log, "pipe"],
   });
   closeSync(log);
+  const ready = child.stdio[READY_FD] as Readable;
+  const outcome = await new Promise<"ready" | "exited" | "timeout">((settle) => {
+    const timer = setTimeout(() => settle("timeout"), START_TIMEOUT_MS);
+    const done = (value: "ready" | "exited") => {
+      clearTimeout(timer);
+      settle(value);
+    };
+    ready.once("data", () => done("ready"));
+    ready.once("error", () => done("exited"));
+    ready.once("end", () => done("exited"));
+    child.once("exit", () => done("exited"));
+  });
+  ready.destroy();
   child.unref();
-  for (let i = 0; i < 100; i++) {
+  if (outcome === "ready") {
     const status = await daemonStatus(io.env);
     if (status.running)
       return commandResult(
         status,
         text((data) => [`started (pid ${data.pid})`, `socket: ${data.socket}`]),
       );
-    if (child.exitCode !== null) break;
-    await wait(50);
   }
   throw new TsiftError("io_error", `the daemon did not start; see ${join(paths.dir, "daemon.log")}`, { hint: "tsift daemon start --foreground" });
 }
 
-/** `tsift daemon stop`: asks the daemon to stop and waits until its socket is gone. */
+/** `tsift daemon stop`: asks the daemon to stop and returns once its process has exited (its connection closes). */
 export async function runDaemonStop(io: CliIo): Promise<CommandResult> {
   const status = await daemonStatus(io.env);
   if (!status.running)
@@ -86,8 +107,8 @@ export async function runDaemonStop(io: CliIo): Promise<CommandResult> {
       status,
       text(() => ["not running"]),
     );
-  await ask(status.socket, { version: VERSION, op: "stop" }, 5000);
-  for (let i = 0; i < 200 && existsSync(daemonPaths(io.env).pid); i++) await wait(25);
+  if (!(await askStop(status.socket, STOP_TIMEOUT_MS)))
+    throw new TsiftError("io_error", `the daemon (pid ${status.pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s`, { hint: `kill ${status.pid}` });
   return commandResult(
     { ...status, running: false },
     text((data) => [`stopped (pid ${data.pid})`]),
