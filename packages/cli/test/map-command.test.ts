@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readMapView } from "@tsift/index";
+import { openReadIndex, type ReadIndex } from "@tsift/index/graph-read";
 import { describe, expect, it } from "vitest";
+import { run } from "./helpers";
 import { indexedProject, tsiftBin } from "./graph-db-helpers";
 import { embeddedModel, MAP_TREE } from "./map-helpers";
 
@@ -59,6 +62,24 @@ describe("tsift map", () => {
     // The four with the highest PageRank of the call graph: the leaves, and the callers that reach the most of them.
     expect(symbols.map((node: { label: string }) => node.label).sort()).toEqual(["format", "main", "readText", "render"]);
     expect(model.edges.filter((edge: { kind: string }) => edge.kind === "defines")).toHaveLength(4);
+  });
+
+  it("prints the model the library returns with --json (and the other JSON modes); --format html asks for the page", async () => {
+    let index: ReadIndex | undefined;
+    const model = await readMapView(async () => (index ??= await openReadIndex({ cwd: root })));
+    await index?.close();
+    expect(model.nodes).toHaveLength(7);
+    for (const mode of ["--json", "--pretty"]) {
+      const result = await run(root, "map", mode);
+      expect(result.code, result.err).toBe(0);
+      expect(JSON.parse(result.out)).toEqual(JSON.parse(JSON.stringify(model)));
+    }
+    // Without a JSON mode the page stays the default; with one, --format html asks for it (as a JSON string).
+    const page = (await run(root, "map")).out;
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(embeddedModel(page)).toEqual(JSON.parse(JSON.stringify(model)));
+    expect(JSON.parse((await run(root, "map", "--json", "--format", "html")).out)).toBe(page);
+    expect((await run(root, "map", "--format", "html")).out).toBe(page);
   });
 
   it("writes one self-contained page, byte-identical for the same index", () => {

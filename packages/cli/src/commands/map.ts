@@ -9,7 +9,13 @@ export const map = defineCommand({
   readsIndex: true,
   positionals: [DIR],
   options: [
-    { name: "format", type: "string", choices: ["html", "json"], default: "html", description: "a self-contained html page, or the laid-out model as json" },
+    {
+      name: "format",
+      type: "string",
+      choices: ["html", "json"],
+      description:
+        "a self-contained html page, or the laid-out model as json (default: json with --json and the other JSON modes unless --out is given, else html)",
+    },
     { name: "out", type: "string", description: "write the html page to this file instead of stdout" },
     {
       name: "layer",
@@ -29,12 +35,14 @@ export const map = defineCommand({
     { command: "tsift map --under packages/cli --format json", description: "one directory's files as a laid-out graph in JSON" },
   ],
   async run(args, io) {
-    const { runMap } = await import("../map/run-map");
+    const [{ runMap }, { isJsonMode, outputOptions }] = await Promise.all([import("../map/run-map"), import("../output/output-options")]);
+    // `--json` asks for data: the model the page is drawn from, not the page (`--format html` still prints the page).
+    const format = args.format ?? (isJsonMode(outputOptions(args)) && args.out === undefined ? "json" : "html");
     return runMap(io, {
       layer: args.layer,
       limit: args.limit,
       under: args.under,
-      format: args.format,
+      format,
       out: args.out,
       path: args.path,
       scope: args.scope,
