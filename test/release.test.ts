@@ -149,3 +149,42 @@ describe("npm run version-packages", () => {
     }
   });
 });
+
+describe("the release plan", () => {
+  it("releases a minor changeset as the next minor of every package, the root included (on a scratch copy)", () => {
+    const scratch = mkdtempSync(join(tmpdir(), "tsift-plan-"));
+    try {
+      cpSync(join(root, "package.json"), join(scratch, "package.json"));
+      cpSync(join(root, ".changeset/config.json"), join(scratch, ".changeset/config.json"));
+      for (const dir of packageDirs) cpSync(join(dir, "package.json"), join(scratch, "packages", basename(dir), "package.json"));
+      const git = (...args: string[]) => execFileSync("git", args, { cwd: scratch, stdio: "pipe" });
+      // `changeset status` compares against the base branch.
+      git("init", "-q", "-b", "main");
+      git("add", ".");
+      git("-c", "user.name=tsift", "-c", "user.email=tsift@example.invalid", "commit", "-q", "-m", "scratch");
+      writeFileSync(join(scratch, ".changeset/scratch.md"), '---\n"@tsift/core": minor\n---\n\nScratch feature: proves the release plan.\n');
+      const [major, minor] = readJson(join(root, "packages/cli/package.json")).version.split(".").map(Number);
+      const next = `${major}.${minor! + 1}.0`;
+
+      const changeset = join(root, "node_modules", ".bin", "changeset");
+      execFileSync(changeset, ["status", "--output", "plan.json"], { cwd: scratch, stdio: "pipe" });
+      const plan = JSON.parse(readFileSync(join(scratch, "plan.json"), "utf8")) as { releases: { name: string; type: string; newVersion: string }[] };
+      const names = packageDirs.map((dir) => readJson(join(dir, "package.json")).name).sort();
+      expect(plan.releases.map((release) => release.name).sort()).toEqual(names);
+      for (const release of plan.releases) expect(release, release.name).toMatchObject({ type: "minor", newVersion: next });
+
+      // The version step agrees, and the root follows @tsift/cli.
+      execFileSync(changeset, ["version"], { cwd: scratch, stdio: "pipe" });
+      execFileSync(process.execPath, [join(root, "tools/sync-root-version.mjs"), "--root", scratch], { stdio: "pipe" });
+      expect(readJson(join(scratch, "package.json")).version).toBe(next);
+      for (const dir of packageDirs) expect(readJson(join(scratch, "packages", basename(dir), "package.json")).version, dir).toBe(next);
+      const cli = readJson(join(scratch, "packages/cli/package.json")) as { peerDependencies?: Record<string, string> };
+      if (major === 0) expect(cli.peerDependencies?.["@tsift/libsql"]).toBe(`>=${next} <1.0.0`);
+      else expect(cli.peerDependencies?.["@tsift/libsql"]).toBe(`^${next}`);
+      const rootPeers = (readJson(join(scratch, "package.json")) as { peerDependencies?: Record<string, string> }).peerDependencies;
+      expect(rootPeers?.["@tsift/libsql"]).toBe(`^${next}`);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
