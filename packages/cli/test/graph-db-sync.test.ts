@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtBin, type JsonObject } from "./helpers";
+import { builtBin, run, type JsonObject } from "./helpers";
 import { CONFORMANCE_TREE, graphDb, indexedProject, sym, tsiftBin } from "./graph-db-helpers";
 
 /** Spawns the built CLI without blocking this process, so the in-test Convex server can answer it. */
@@ -197,5 +197,32 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     expect(pruned.result.tombstones_pruned).toBe(refreshed.tombstones.total);
     expect(pruned.tombstones.total).toBe(0);
     expect(graphDb(root, "sqlite", "doctor").code).toBe(0);
+  });
+
+  it("drift reads a graph-db export rows file: current right after the export, drift after a change", async () => {
+    const root = indexedProject(CONFORMANCE_TREE);
+    expect((await run(root, "graph-db", "refresh")).code).toBe(0);
+    const exported = await run(root, "graph-db", "export", "--out", "rows.json");
+    expect(exported.code, exported.err).toBe(0);
+    const drift = (...extra: string[]) => run(root, "graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "rows.json", "drift", "--json", ...extra);
+    const current = await drift();
+    expect(current.code, current.err).toBe(0);
+    expect(current.json()).toMatchObject({
+      operation: "drift",
+      snapshot: "rows.json",
+      snapshot_format: "tsift-graph-rows/v1",
+      status: "current",
+      problems: [],
+    });
+    // A new function: the export now lacks its node (and its file's containment edge).
+    writeFileSync(join(root, "extra.py"), "def added_later():\n    return 1\n");
+    expect((await run(root, "index", "--quiet")).code).toBe(0);
+    const stale = await drift();
+    expect(stale.code, stale.err).toBe(0);
+    const report = stale.json();
+    expect(report).toMatchObject({ status: "drift", problems: [] });
+    expect(report.summary.node_upserts).toBeGreaterThan(0);
+    const text = await run(root, "graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "rows.json", "drift");
+    expect(text.out.split("\n")[0]).toBe("graph-db drift: drift (rows.json, a tsift-graph-rows/v1 export); Convex-backed reads not allowed");
   });
 });

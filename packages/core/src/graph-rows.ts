@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { validateConvexSnapshot } from "./convex-snapshot";
+import { toConvexRows, validateConvexSnapshot, type ConvexProjectionMetadata, type ConvexProjectionRows } from "./convex-snapshot";
 import { TsiftError } from "./errors";
 import type { GraphStore } from "./graph-store";
 import type { GraphEdge, GraphNode, GraphProjection } from "./graph-types";
@@ -71,6 +71,25 @@ export function parseGraphRows(raw: unknown, source = "<rows>"): ParsedGraphRows
   const nodes = document.nodes.map((row, i) => wrap("node", i, () => normalizeNode(row as GraphNode)));
   const edges = document.edges.map((row, i) => wrap("edge", i, () => normalizeEdge(row as GraphEdge)));
   return { projection: { nodes, edges }, metadata: document.projection ?? {}, format: GRAPH_ROWS_FORMAT };
+}
+
+/**
+ * What `graph-db drift` compares with the local projection: a Convex snapshot as it is, or a
+ * `tsift-graph-rows/v1` export (what `graph-db export` writes) as the Convex rows it stands
+ * for, so drift says what the export lacks or has extra. An export records no Convex index
+ * metadata, so the rows it stands for carry the required indexes and none is reported
+ * missing; its projection metadata is kept for the staleness check.
+ */
+export function driftSnapshotOf(raw: unknown, source = "<rows>"): { snapshot: unknown; format: "convex-snapshot" | typeof GRAPH_ROWS_FORMAT } {
+  if (!raw || typeof raw !== "object" || (raw as { format?: unknown }).format !== GRAPH_ROWS_FORMAT) return { snapshot: raw, format: "convex-snapshot" };
+  const { projection, metadata } = parseGraphRows(raw, source);
+  const meta: ConvexProjectionMetadata = {};
+  if (metadata.scope) meta.scope = metadata.scope;
+  if (metadata.projection_version) meta.projectionVersion = metadata.projection_version;
+  if (metadata.content_hash) meta.projectionHash = metadata.content_hash;
+  if (metadata.source_watermark) meta.sourceWatermark = metadata.source_watermark;
+  const rows: ConvexProjectionRows = toConvexRows(projection, Object.keys(meta).length > 0 ? meta : undefined);
+  return { snapshot: rows, format: GRAPH_ROWS_FORMAT };
 }
 
 export async function readGraphRowsFile(path: string): Promise<ParsedGraphRows> {

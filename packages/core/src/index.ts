@@ -79,6 +79,7 @@ export {
 export {
   GRAPH_ROWS_FORMAT,
   exportGraphRows,
+  driftSnapshotOf,
   parseGraphRows,
   readGraphRowsFile,
   type GraphRowsDocument,

@@ -11,6 +11,8 @@ import { displayPath, type GraphDbTarget } from "./open-graph-store";
 export interface DriftData extends ConvexDriftReport {
   operation: "drift";
   snapshot: string;
+  /** What the file was: a Convex snapshot, or a `tsift-graph-rows/v1` export compared as the rows it stands for. */
+  snapshot_format: "convex-snapshot" | "tsift-graph-rows/v1";
   local: { refresh: string; projection_version: string | null; content_hash: string | null; nodes: number; edges: number };
   next_commands: string[];
 }
@@ -27,11 +29,12 @@ export async function graphDbDrift(target: GraphDbTarget): Promise<CommandResult
       hint: `${localPrefix(target)} drift --backend convex-snapshot --convex-snapshot <rows.json>`,
     });
   }
-  const { convexDrift, readConvexSnapshotFile } = await import("@tsift/core");
+  const { convexDrift, driftSnapshotOf, readConvexSnapshotFile } = await import("@tsift/core");
   const snapshotPath = resolve(target.root, target.convexSnapshot);
   const local = await loadLocalProjection(target);
-  const raw = await readConvexSnapshotFile(snapshotPath);
-  const report = convexDrift(local.projection, raw, local.meta);
+  // A `graph-db export` rows file is compared as the Convex rows it stands for.
+  const { snapshot, format } = driftSnapshotOf(await readConvexSnapshotFile(snapshotPath), displayPath(target.root, snapshotPath));
+  const report = convexDrift(local.projection, snapshot, local.meta);
   const snapshotArg = shellArg(displayPath(target.root, snapshotPath));
   const sync = tsiftCommand(target, "convex-sync");
   const next =
@@ -46,6 +49,7 @@ export async function graphDbDrift(target: GraphDbTarget): Promise<CommandResult
   const data: DriftData = {
     operation: "drift",
     snapshot: displayPath(target.root, snapshotPath),
+    snapshot_format: format,
     ...report,
     local: {
       refresh: local.refresh,
@@ -77,7 +81,7 @@ export const driftOutput = defineOutput<DriftData>({
   text: (data) => {
     const s = data.summary;
     return [
-      `graph-db drift: ${data.status} (${data.snapshot}); Convex-backed reads ${data.graph_reads_allowed ? "allowed" : "not allowed"}`,
+      `graph-db drift: ${data.status} (${data.snapshot}${data.snapshot_format === "convex-snapshot" ? "" : `, a ${data.snapshot_format} export`}); Convex-backed reads ${data.graph_reads_allowed ? "allowed" : "not allowed"}`,
       `  to send: ${s.node_upserts} node and ${s.edge_upserts} edge upserts, ${s.edge_tombstones} edge then ${s.node_tombstones} node tombstones`,
       `  stale projection metadata: ${s.stale_projection_metadata ? "yes" : "no"}  duplicates: ${s.duplicate_failures}  dangling edges: ${s.orphan_failures}  missing indexes: ${s.missing_required_indexes.join(", ") || "none"}`,
       ...data.problems.slice(0, 5).map((problem) => `  problem: ${problem.message}`),
