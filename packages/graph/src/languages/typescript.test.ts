@@ -161,7 +161,7 @@ describe("typescript extraction — classes", () => {
 });
 
 describe("typescript extraction — overloads, interfaces, namespaces", () => {
-  it("keeps one symbol per implementation and bodiless declarations without one", () => {
+  it("keeps one symbol per overloaded implementation, from its first overload, and bodiless declarations without one", () => {
     const source = lines(
       "export function parse(a: string): number;",
       "export function parse(a: number): number;",
@@ -176,13 +176,15 @@ describe("typescript extraction — overloads, interfaces, namespaces", () => {
       "}",
     );
     expect(symbols(source)).toEqual([
-      ["parse", "function", 3, 3],
+      ["parse", "function", 1, 3],
       ["audit", "function", 4, 4],
       ["C", "class", 5, 8],
-      ["C.run", "method", 7, 7],
+      ["C.run", "method", 6, 7],
       ["D", "class", 9, 11],
       ["D.run", "method", 10, 10],
     ]);
+    expect(symbol(source, "parse").signature).toBe("export function parse(a: string): number (+1 overload)");
+    expect(symbol(source, "C.run").signature).toBe("run(a: string): void");
     expect(symbol(source, "audit").signature).toBe("declare function audit(m: string): void");
     expect(symbol(source, "audit").complexity).toBeUndefined();
   });
