@@ -128,10 +128,15 @@ export function sampleSymbols(graph, count, seed = 2) {
 
 const simple = (qualified) => qualified.split(/\.|::/).pop();
 
-/** Whether a source line shows a call of (or the definition of) `symbol`: its name, or for a constructor its class (`new Foo`, `super`). */
+/**
+ * Whether a source line shows a call of (or the definition of) `symbol`: its name (or the name
+ * without leading underscores, as `export { _await as await }` is called), or for a
+ * constructor its class (`new Foo`, `super`).
+ */
 function lineShows(text, symbol) {
   const name = simple(symbol.qualified_name ?? symbol.name);
-  const names = [name, symbol.name];
+  // `_await` exported as `await` (a reserved word cannot name a declaration): the call reads the export name.
+  const names = [name, symbol.name, name?.replace(/^_+/, "")].filter((n) => n);
   if (name === "constructor" || name === "__init__") {
     const parts = (symbol.qualified_name ?? "").split(/\.|::/);
     if (parts.length > 1) names.push(parts[parts.length - 2]);
@@ -190,6 +195,9 @@ export async function checkGraphQueries({ root, dbPath, project, cli, pairs = 60
   const line = lineReader(root);
   const checked = {
     path_pairs: 0,
+    path_forward: 0,
+    path_reverse: 0,
+    path_none: 0,
     path_undirected: 0,
     path_hops: 0,
     call_sites: 0,
@@ -224,6 +232,7 @@ export async function checkGraphQueries({ root, dbPath, project, cli, pairs = 60
       expected = forward !== undefined ? { hops: forward, direction: "forward" } : reverse !== undefined ? { hops: reverse, direction: "reverse" } : null;
     }
     if (a === b) expected = { hops: 0, direction: undirected ? "mixed" : "forward" };
+    if (!undirected) checked[`path_${expected?.direction ?? "none"}`]++;
     if (expected === null) {
       if (found.path !== null) fail("path", { ...query, expected: null, got: found.hops });
       return;
