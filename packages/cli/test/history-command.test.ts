@@ -53,6 +53,22 @@ describe("tsift history", () => {
     expect((await tsift(root, ["history", "artifacts", "--no-autoindex"])).code).toBe(4);
   });
 
+  it("provenance of a path the history does not hold says so, never that no symbol matches", async () => {
+    const root = sample();
+    const never = await tsift(root, ["history", "provenance", "src/never/there.ts"]);
+    expect(never.code).toBe(3);
+    expect(never.err).toBe(
+      "tsift: error[not_found]: src/never/there.ts has no history: it is neither in the working tree nor in the repository's git history (next: tsift history artifacts)\n",
+    );
+    const outside = await tsift(root, ["history", "provenance", "../elsewhere/file.ts"]);
+    expect(outside.code).toBe(3);
+    expect(outside.err).toMatch(
+      /^tsift: error\[not_found\]: \.\.\/elsewhere\/file\.ts is outside the repository at .*: history provenance reads the history of one of its files \(next: tsift history artifacts\)\n$/,
+    );
+    // A symbol still reads as one: `file:name` has a separator too.
+    expect((await tsift(root, ["history", "provenance", "src/memo/cache.ts:peek", "--json"])).json()).toMatchObject({ kind: "symbol" });
+  });
+
   it("provenance follows a file through renames and a symbol's lines with git log -L", async () => {
     const root = sample();
     const file = (await tsift(root, ["history", "provenance", "src/memo/cache.ts", "--json"])).json();

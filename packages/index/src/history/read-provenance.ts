@@ -131,6 +131,18 @@ export async function readProvenance(options: ReadProvenanceOptions): Promise<Pr
     if (asPath !== null && asPath !== "" && (existsSync(absolute) || artifactId(db, asPath) !== null)) {
       return { kind: "path", target: options.target, ...pathProvenance(db, asPath, limit), notes };
     }
+    // A path (a separator and no `file:line` / `file:name` colon) is never a symbol name:
+    // say what is wrong with it instead of that no symbol matches it.
+    if (/[\\/]/.test(options.target) && !options.target.includes(":")) {
+      const reason =
+        asPath === null
+          ? `${options.target} is outside the repository at ${workTree}: history provenance reads the history of one of its files`
+          : asPath === ""
+            ? `${options.target} is the repository itself: history provenance reads the history of one of its files`
+            : `${asPath} has no history: it is neither in the working tree nor in the repository's git history`;
+      // The paths the history knows are the next thing to look at.
+      throw new TsiftError("not_found", reason, { details: { target: options.target, work_tree: workTree }, hint: "tsift history artifacts" });
+    }
     // Only a symbol needs index.db: the code index modules load only then.
     const [{ openReadIndex }, { chooseSymbol, rerunWith }] = await Promise.all([import("../project/open-read-index"), import("../project/symbol-choice")]);
     const index = await openReadIndex({ cwd: options.cwd ?? options.root, path: options.root });
