@@ -29,6 +29,7 @@ const BY_ERROR_CODE: Record<TsiftErrorCode, ExitCode> = {
   io_error: EXIT_CODES.internal,
   timeout: EXIT_CODES.internal,
   backend_error: EXIT_CODES.internal,
+  native_binding: EXIT_CODES.internal,
   internal: EXIT_CODES.internal,
 };
 

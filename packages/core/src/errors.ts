@@ -17,6 +17,7 @@ export type TsiftErrorCode =
   | "io_error"
   | "timeout"
   | "backend_error"
+  | "native_binding"
   | "internal";
 
 export const TSIFT_ERROR_CODES: readonly TsiftErrorCode[] = [
@@ -34,6 +35,7 @@ export const TSIFT_ERROR_CODES: readonly TsiftErrorCode[] = [
   "io_error",
   "timeout",
   "backend_error",
+  "native_binding",
   "internal",
 ];
 

@@ -1,4 +1,5 @@
 export { TsiftError, isTsiftError, TSIFT_ERROR_CODES, type TsiftErrorCode, type TsiftErrorOptions } from "./errors";
+export { nativeBindingError } from "./native-binding-error";
 export type {
   GraphCounts,
   GraphDirection,

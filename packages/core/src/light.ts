@@ -6,6 +6,7 @@
  * are exported by `@tsift/core`: both entries share one copy (one `TsiftError` class).
  */
 export { TsiftError, isTsiftError, TSIFT_ERROR_CODES, type TsiftErrorCode, type TsiftErrorOptions } from "./errors";
+export { nativeBindingError } from "./native-binding-error";
 export { stableHandle } from "./stable-handle";
 export { shellArg } from "./shell-arg";
 export { SECRET_SHAPES, SecretMasker, secretMask, secretShape } from "./secret-shapes";

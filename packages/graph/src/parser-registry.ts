@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { TsiftError } from "@tsift/core";
+import { isTsiftError, nativeBindingError, TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
 import { installNodeClasses } from "./internal/node-classes";
 import { requireGrammar } from "./internal/require-grammar";
@@ -87,13 +87,14 @@ function parserFor(lang: Lang): NativeParser {
   let grammar: unknown;
   try {
     parserConstructor ??= require("tree-sitter") as ParserConstructor;
+  } catch (error) {
+    throw loadError("tree-sitter", `cannot load tree-sitter for ${lang}`, error);
+  }
+  try {
     const module = requireGrammar(info.grammarPackage);
     grammar = info.grammarExport === null ? module : module[info.grammarExport];
   } catch (error) {
-    throw new TsiftError("unsupported", `cannot load the tree-sitter grammar for ${lang} (${info.grammarPackage}): ${(error as Error).message}`, {
-      cause: error,
-      hint: `reinstall dependencies so the native addon builds: npm ci`,
-    });
+    throw loadError(info.grammarPackage, `cannot load the tree-sitter grammar for ${lang} (${info.grammarPackage})`, error);
   }
   const parser = new parserConstructor();
   parser.setLanguage(grammar);
@@ -101,6 +102,18 @@ function parserFor(lang: Lang): NativeParser {
   installNodeClasses(grammar as object, parserConstructor.SyntaxNode, () => parser.parse("\n  a(b, c);\n  d = [e];\n"), fieldNamesOf(grammar));
   parsers.set(lang, parser);
   return parser;
+}
+
+/**
+ * A package that is not installed at all needs an install; one that is installed but whose
+ * addon does not load (pnpm 10 skipped its install script, another Node.js built it) is a
+ * `native_binding` error naming the rebuild; requireGrammar's own errors pass through.
+ */
+function loadError(packageName: string, what: string, error: unknown): TsiftError {
+  if (isTsiftError(error)) return error;
+  const missing = (error as { code?: string }).code === "MODULE_NOT_FOUND" && (error as Error).message.includes(`'${packageName}'`);
+  if (!missing) return nativeBindingError(packageName, error);
+  return new TsiftError("unsupported", `${what}: ${(error as Error).message}`, { cause: error, hint: "reinstall dependencies: npm ci" });
 }
 
 /** The grammar's field names by id, from node-tree-sitter's own binding (the module it loaded), or null. */

@@ -179,13 +179,12 @@ export function openSqliteConnection(path: string, options: SqliteConnectionOpti
     damaged = true;
     options.onCorruption?.();
   };
+  // Outside the try: an addon that cannot load is a native_binding error, not an io_error about this file.
+  const openOptions = withNativeBinding({ readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
   let database: Database.Database;
   try {
     if (!readOnly && path !== ":memory:" && path !== "") createPrivateFile(path);
-    database = new BetterSqlite3(
-      path,
-      withNativeBinding({ readonly: readOnly, fileMustExist: readOnly, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS }),
-    );
+    database = new BetterSqlite3(path, openOptions);
     guardSqliteFailures(database, { path, repairHint: options.repairHint, onCorruption });
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { TsiftError } from "@tsift/core";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
@@ -26,12 +27,10 @@ export function requireGrammar(grammarPackage: string): Record<string, unknown> 
     try {
       return require(grammarPackage) as Record<string, unknown>;
     } catch {
-      throw new Error(
-        `no prebuilt ${grammarPackage} binary for ${process.platform}-${process.arch}; install the grammar to build it from source: npm install ${grammarPackage}`,
-        {
-          cause: vendoredError,
-        },
-      );
+      throw new TsiftError("unsupported", `no prebuilt ${grammarPackage} binary for ${process.platform}-${process.arch}`, {
+        cause: vendoredError,
+        hint: `install the grammar to build it from source: npm install ${grammarPackage}`,
+      });
     }
   }
 }

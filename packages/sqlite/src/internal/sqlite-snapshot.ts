@@ -107,9 +107,10 @@ function copyStable(path: string, copy: string): void {
 }
 
 function rollBackHotJournal(copy: string): void {
+  const openOptions = withNativeBinding({ fileMustExist: true, timeout: 0 });
   let database: Database.Database | undefined;
   try {
-    database = new BetterSqlite3(copy, withNativeBinding({ fileMustExist: true, timeout: 0 }));
+    database = new BetterSqlite3(copy, openOptions);
     // Any read makes SQLite notice the hot journal and roll it back into the copy.
     database.prepare("SELECT count(*) FROM sqlite_master").get();
   } catch (error) {
