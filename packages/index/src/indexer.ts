@@ -32,6 +32,8 @@ export type { CheckerProgress, CheckerSummary } from "./checker/checker-pass";
 export { checkIndex, type CheckIndexOptions } from "./check-index";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { ensureStateDir, ensureStateSubdir, STATE_DIR_GITIGNORE, STATE_DIR_MODE } from "./state-dir";
+export { readOnlyCaller, refuseWriteWhenReadOnly, runReadOnly } from "./read-only-scope";
+export { checkInsideRoot, writeInsideRoot } from "./write-inside-root";
 export { createCallResolver, type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve-calls";
 export { resolveModule } from "./internal/module-resolver";
 export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./workspace-scopes";

@@ -1,7 +1,8 @@
 import { chmodSync, closeSync, constants, lstatSync, mkdirSync, openSync, writeSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import { TSIFT_DIR } from "./index-location";
+import { refuseWriteWhenReadOnly } from "./read-only-scope";
 
 /** What `.tsift/.gitignore` holds: the directory ignores itself, so the project's own `.gitignore` is never edited. */
 export const STATE_DIR_GITIGNORE = "*\n";
@@ -22,6 +23,7 @@ const ensured = new Set<string>();
  */
 export function ensureStateDir(projectRoot: string): string {
   const dir = join(projectRoot, TSIFT_DIR);
+  refuseWriteWhenReadOnly(`write into ${dir}`);
   if (ensured.has(dir)) return dir;
   let stats = lstatOrNull(dir);
   if (stats === null) {
@@ -47,8 +49,29 @@ export function ensureStateDir(projectRoot: string): string {
  * `.tsift/` itself; every level is created 0700.
  */
 export function ensureStateSubdir(projectRoot: string, dir: string): string {
-  ensureStateDir(projectRoot);
-  mkdirSync(dir, { recursive: true, mode: STATE_DIR_MODE });
+  const stateDir = ensureStateDir(projectRoot);
+  const rel = relative(stateDir, dir);
+  if (rel === "") return dir;
+  if (rel.startsWith("..") || isAbsolute(rel)) {
+    throw new TsiftError("invalid_input", `refusing to use ${dir}: it is not inside ${stateDir}`, { details: { path: dir } });
+  }
+  // Level by level, never through a link: `.tsift/artifacts -> elsewhere` would put every transcript outside.
+  let current = stateDir;
+  for (const part of rel.split(sep)) {
+    current = join(current, part);
+    let stats = lstatOrNull(current);
+    if (stats === null) {
+      try {
+        mkdirSync(current, { mode: STATE_DIR_MODE });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+          throw new TsiftError("io_error", `cannot create ${current}: ${(error as Error).message}`, { cause: error, details: { path: current } });
+        }
+      }
+      stats = lstatSync(current);
+    }
+    refuseUnsafeStateDir(current, stats);
+  }
   return dir;
 }
 

@@ -14,6 +14,7 @@ import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { readSource, type SkipReason } from "./read-source";
 import { DEFAULT_MAX_FILE_BYTES, type CallResolver } from "./tsift-config";
 import { walkFiles, type WalkedFile } from "./walk-files";
+import { refuseWriteWhenReadOnly } from "./read-only-scope";
 
 export interface IndexProgress {
   /** Changed files handled so far (parsed, skipped or found identical). */
@@ -59,6 +60,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
   const started = performance.now();
   const mode: IndexMode = options.rebuild ? "rebuild" : options.prune ? "prune-safe" : "incremental";
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  refuseWriteWhenReadOnly(`build or refresh ${location.dbPath}`);
   const writer = openIndexWriter(location, { rebuild: options.rebuild === true });
   try {
     const walkStarted = performance.now();

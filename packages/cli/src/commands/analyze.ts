@@ -4,6 +4,7 @@ import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 /** `tsift analyze [dir]`: SCC, health, dead code from `--entry` (or inferred) entry points, and coupling. */
 export const analyze = defineCommand({
   name: "analyze",
+  readOnly: true,
   summary: "call-graph health: cycles (SCC), dead code from entry points, coupling between directories",
   helpOrder: 120,
   readsIndex: true,

@@ -4,6 +4,7 @@ import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 /** `tsift communities [dir]`: Louvain communities of the call graph, cached per index under `.tsift/community-cache/`. */
 export const communities = defineCommand({
   name: "communities",
+  readOnly: true,
   summary: "Louvain communities of the call graph: the code's subsystems, largest first",
   helpOrder: 110,
   readsIndex: true,

@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, DIFF_TARGET_OPTIONS, DIR, PATH, budgetFlags, diffTarget
 /** `tsift diff-digest [path]`: a git diff as files, hunks, touched symbols and call edges, parsed from both snapshots. */
 export const diffDigest = defineCommand({
   name: "diff-digest",
+  readOnly: true,
   summary: "a git diff, bounded: per file status, hunks, symbols added/removed/changed and call edges, parsed from both sides",
   helpOrder: 200,
   positionals: [{ ...DIR, description: "project directory, or a directory/file inside it to digest only there (default: .; same as --path)" }],

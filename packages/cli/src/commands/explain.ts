@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, DIR, PATH, SCOPE, SYMBOL, budgetFlags, limitOption } fr
 /** `tsift explain <symbol> [dir]`: definition, callers, callees, community, PageRank and complexity; a preview with `--budget`. */
 export const explain = defineCommand({
   name: "explain",
+  readOnly: true,
   summary: "one symbol in full: definition, callers, callees, community, PageRank, complexity",
   helpOrder: 90,
   readsIndex: true,

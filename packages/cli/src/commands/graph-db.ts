@@ -140,6 +140,7 @@ export const graphDb = defineGroup({
     }),
     subcommand({
       name: "node",
+      readOnly: true,
       summary: "one node by id",
       positionals: [ID, GRAPH_DIR],
       options: [],
@@ -172,6 +173,7 @@ export const graphDb = defineGroup({
     }),
     subcommand({
       name: "kind",
+      readOnly: true,
       summary: "nodes of one kind, paged by id",
       positionals: [{ name: "kind", required: true, description: "node kind (symbol, file, route, …)" }, GRAPH_DIR],
       options: PAGE,
@@ -180,6 +182,7 @@ export const graphDb = defineGroup({
     }),
     subcommand({
       name: "neighborhood",
+      readOnly: true,
       summary: "nodes within --depth hops, paged by id, with the edges among them",
       positionals: [ID, GRAPH_DIR],
       options: [
@@ -193,6 +196,7 @@ export const graphDb = defineGroup({
     }),
     subcommand({
       name: "path",
+      readOnly: true,
       summary: "shortest directed path between two nodes",
       positionals: [{ name: "from", required: true, description: "start node id" }, { name: "to", required: true, description: "end node id" }, GRAPH_DIR],
       options: [

@@ -4,6 +4,7 @@ import { DIR, PATH, SCOPE, SYMBOL, limitOption } from "../definition/common-opti
 /** `tsift graph <symbol> [dir]`: callers and callees by resolved call target, `--callers` / `--callees` for one direction. */
 export const graph = defineCommand({
   name: "graph",
+  readOnly: true,
   summary: "callers and callees of a symbol by resolved call target (name, Class.method, file:line or gsym-*)",
   helpOrder: 80,
   readsIndex: true,

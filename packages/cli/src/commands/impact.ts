@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, DIFF_TARGET_OPTIONS, DIR, PATH, SCOPE, budgetFlags, dif
 /** `tsift impact [dir]`: from a change (worktree, `--cached`, `--revision`, `--base`) to the tests it affects, with commands to run them. */
 export const impact = defineCommand({
   name: "impact",
+  readOnly: true,
   summary: "tests a change affects (changed symbols → callers and importers → test files and names), with run commands",
   helpOrder: 125,
   readsIndex: true,

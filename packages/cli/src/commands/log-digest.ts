@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, budgetFlags, limitOption } from "../definition/common-o
 /** `tsift log-digest`: a captured log (stdin or --input, streamed) as signals, repeats and anchors. */
 export const logDigest = defineCommand({
   name: "log-digest",
+  readOnly: true,
   summary: "a captured log (stdin or --input) as grouped errors and warnings, collapsed repeats and file:line anchors",
   helpOrder: 220,
   positionals: [],

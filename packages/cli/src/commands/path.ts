@@ -7,6 +7,7 @@ import { DIR, PATH, SCOPE } from "../definition/common-options";
  */
 export const path = defineCommand({
   name: "path",
+  readOnly: true,
   summary: "shortest chain of calls from one symbol to another (caller to callee; --undirected for either way)",
   helpOrder: 100,
   readsIndex: true,

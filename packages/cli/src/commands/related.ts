@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, DIR, PATH, limitOption } from "../definition/common-opt
 /** `tsift related <file:line|handle> [dir]`: code similar to a chunk, same language first. */
 export const related = defineCommand({
   name: "related",
+  readOnly: true,
   summary: "code similar to a chunk (file:line or a search handle), same language first",
   helpOrder: 70,
   readsIndex: true,

@@ -5,6 +5,7 @@ import { usageError } from "../definition/usage";
 /** `tsift search <query> [dir]`: AST-ranked symbols plus BM25 (or exact, hybrid, semantic) chunk hits. */
 export const search = defineCommand({
   name: "search",
+  readOnly: true,
   summary: "ranked code search: AST symbols plus BM25/exact/hybrid chunk hits, kept fresh",
   helpOrder: 60,
   readsIndex: true,

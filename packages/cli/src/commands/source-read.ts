@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, DIR, PATH } from "../definition/common-options";
 /** `tsift source-read <file> [dir]`: a bounded, line-numbered window with symbol refs and expansion commands. */
 export const sourceRead = defineCommand({
   name: "source-read",
+  readOnly: true,
   summary: "bounded, line-numbered window of a source file with symbol refs",
   helpOrder: 50,
   readsIndex: true,

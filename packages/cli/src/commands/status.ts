@@ -4,12 +4,13 @@ import { DIR, PATH, limitOption } from "../definition/common-options";
 /** `tsift status [dir]`: read-only session health check; `--fix` refreshes first. */
 export const status = defineCommand({
   name: "status",
+  readOnly: true,
   summary: "session health check: index freshness, instructions, what to use and run next",
   helpOrder: 10,
   positionals: [DIR],
   options: [
     PATH,
-    { name: "fix", type: "boolean", default: false, description: "index stale or missing indexes and rewrite stale instructions, then report" },
+    { name: "fix", type: "boolean", default: false, writes: true, description: "index stale or missing indexes and rewrite stale instructions, then report" },
     limitOption(20, "workspace scopes listed (0 = all)"),
   ],
   examples: [

@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/com
 /** `tsift symbols [name] [dir]`: indexed symbols ranked exact, case-insensitive, prefix, then fuzzy. */
 export const symbols = defineCommand({
   name: "symbols",
+  readOnly: true,
   summary: "list indexed symbols: exact, case-insensitive, prefix, then fuzzy matches",
   helpOrder: 40,
   readsIndex: true,

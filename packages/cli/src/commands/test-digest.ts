@@ -4,6 +4,7 @@ import { BUDGET_OPTIONS, DIR, PATH, budgetFlags, limitOption } from "../definiti
 /** `tsift test-digest [dir]`: captured test-runner output (stdin or --input) as a bounded failure report. */
 export const testDigest = defineCommand({
   name: "test-digest",
+  readOnly: true,
   summary: "test-runner output (stdin or --input) as failures grouped by file:line and message, with counts and symbols",
   helpOrder: 210,
   positionals: [{ ...DIR, description: "project the tests ran in, for root-relative paths and symbols (default: .; same as --path)" }],

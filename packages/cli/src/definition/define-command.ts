@@ -20,6 +20,8 @@ export interface OptionDefinition {
   /** Number options only: the value must be a whole number >= min (one message for every command). */
   readonly min?: number;
   readonly description: string;
+  /** The option makes a read-only command write into the project (`status --fix`): never offered over MCP. */
+  readonly writes?: true;
 }
 
 export interface PositionalDefinition {
@@ -84,6 +86,12 @@ interface DefinitionBase {
   readonly examples: readonly Example[];
   /** Reads the code index: `tsift status` lists it under `use:` when an index exists. */
   readonly readsIndex?: boolean;
+  /**
+   * Writes nothing in the project (options marked `writes` aside; an index refresh is
+   * refused under `runReadOnly`): only such commands are served by `tsift mcp`, as tools
+   * or through `expand`.
+   */
+  readonly readOnly?: true;
 }
 
 export interface CommandDefinition<

@@ -10,8 +10,9 @@ const OUTPUT_SWITCHES = new Set(["--json", "--pretty", "--terse", "--compact", "
 /**
  * The command line of an `expand` or `follow_up` command a previous answer printed
  * (`tsift source-read src/a.ts --start 81 --end 160`), checked before it runs: it must be
- * one of the served tools' commands, and every directory or file it names must lie inside
- * the project.
+ * one of the served tools' commands, a command whose definition is `readOnly`, with no
+ * option that `writes` (`status --fix`), and every directory or file it names must lie
+ * inside the project.
  */
 export function expandArgv(command: string, tools: readonly McpToolSpec[], root: string): string[] {
   const refuse = (why: string): never => {
@@ -24,10 +25,18 @@ export function expandArgv(command: string, tools: readonly McpToolSpec[], root:
   const argv = words.slice(1).filter((word) => !OUTPUT_SWITCHES.has(word));
   const parsed = parseArgv(argv);
   if (!parsed) refuse("it is not a command line this tsift reads");
-  const served = tools.some((tool) => tool.command.join(" ") === parsed!.resolved.words.join(" "));
-  if (!served) refuse(`tsift ${parsed!.resolved.words.join(" ")} is not served over MCP`);
+  const { resolved, args } = parsed!;
+  const named = `tsift ${resolved.words.join(" ")}`;
+  // Read-only by the command's own definition: a command that writes is never run, whatever the served list says.
+  if (resolved.command.readOnly !== true) refuse(`${named} writes to the project, and tsift mcp runs only read commands`);
+  const served = tools.some((tool) => tool.command.join(" ") === resolved.words.join(" "));
+  if (!served) refuse(`${named} is not served over MCP`);
+  for (const option of resolved.options) {
+    const value = args[option.name];
+    if (option.writes && value !== undefined && value !== option.default) refuse(`${named} --${option.name} writes to the project, and tsift mcp only reads`);
+  }
   for (const name of ["dir", "path", "file", "input", "out", "model", "convex-snapshot"]) {
-    const value = parsed!.args[name];
+    const value = args[name];
     if (value === undefined) continue;
     if (name !== "dir" && name !== "path" && name !== "file") refuse(`--${name} is not accepted over MCP`);
     if (typeof value !== "string" || !confined(root, value)) refuse(`${name} ${JSON.stringify(value)} is outside the project root`);

@@ -1,5 +1,6 @@
 /**
- * The tools `tsift mcp` serves: each is one read-only command (or subcommand) of the CLI,
+ * The tools `tsift mcp` serves: each is one read-only command (or subcommand) of the CLI
+ * (its definition says `readOnly`; options that `write` are never offered),
  * its input schema made from that command's option table, so the MCP surface cannot drift
  * from the command line. `fixed` words are added to every call (`callers` is `graph
  * --callers`); `omit` drops options that make no sense over MCP or could reach outside
@@ -23,7 +24,7 @@ export interface McpToolSpec {
 export const ALWAYS_OMITTED = new Set(["dir", "path", "input", "out", "format", "model", "backend", "url", "auth-token-env", "convex-snapshot", "absolute"]);
 
 export const MCP_TOOLS: readonly McpToolSpec[] = [
-  { name: "status", command: ["status"], omit: ["fix"] },
+  { name: "status", command: ["status"] },
   { name: "symbols", command: ["symbols"] },
   { name: "search", command: ["search"], omit: ["federated", "timeout"] },
   { name: "related", command: ["related"] },

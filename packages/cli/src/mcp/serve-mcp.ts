@@ -15,8 +15,6 @@ export interface McpServerOptions {
   tools?: readonly string[] | undefined;
   /** `slim`: at most six tools, for small context windows. */
   profile?: "full" | "slim" | undefined;
-  /** Keep the project's index open and watched between calls (default true). */
-  warm?: boolean | undefined;
 }
 
 const EXPAND_TOOL: Tool = {
@@ -48,7 +46,9 @@ const textResult = (text: string, isError: boolean): CallToolResult => ({ conten
  * The MCP server over the project's read commands. Each call runs the command in this
  * process exactly as the CLI would, with `--json`, and answers its JSON; a failure is a
  * tool error carrying the CLI's one-line message, so the client sees why and the server
- * keeps serving.
+ * keeps serving. Every call runs under `runReadOnly`: the server writes nothing in the
+ * project — no `.tsift/`, no index build or refresh (a stale index is read as it is, with a
+ * note; a missing one is `index_missing`), no graph.db, no cache file.
  */
 export function createMcpServer(options: McpServerOptions): Server {
   const { tools, expand } = selectTools(options);
@@ -61,9 +61,12 @@ export function createMcpServer(options: McpServerOptions): Server {
     ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const { runReadOnly } = await import("@tsift/index/indexer");
+    return runReadOnly("tsift mcp", () => callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>));
+  });
+  const callTool = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => {
     try {
-      if (request.params.name === "expand" && expand) {
+      if (name === "expand" && expand) {
         if (typeof args.command !== "string") throw new TsiftError("invalid_input", "expand needs the argument command");
         const result = await runCommandLine(
           expandArgv(
@@ -75,8 +78,8 @@ export function createMcpServer(options: McpServerOptions): Server {
         );
         return textResult(result.text, result.isError);
       }
-      const tool = byName.get(request.params.name);
-      if (!tool) return textResult(`unknown tool ${request.params.name}; the tools are ${[...byName.keys(), ...(expand ? ["expand"] : [])].join(", ")}`, true);
+      const tool = byName.get(name);
+      if (!tool) return textResult(`unknown tool ${name}; the tools are ${[...byName.keys(), ...(expand ? ["expand"] : [])].join(", ")}`, true);
       const { argv, stdin } = toolArgv(tool, args, options.root);
       const result = await runCommandLine(argv, options.root, stdin);
       return textResult(result.text, result.isError);
@@ -84,7 +87,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (isTsiftError(error)) return textResult(`tsift: error[${error.code}]: ${error.message}`, true);
       return textResult(`tsift: internal error: ${(error as Error).message}`, true);
     }
-  });
+  };
   return server;
 }
 
@@ -113,15 +116,13 @@ export async function serveMcpOverStdio(options: McpServerOptions): Promise<void
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   process.stdin.once("end", stop);
-  // Every tool call reads through the warm index: no freshness walk per call, edits applied by its watcher.
-  const warm = options.warm === false ? null : (await import("@tsift/index")).startWarmIndex(options.root);
+  // No warm index: keeping one means updating index.db, and the server writes nothing.
+  // `tsift watch` (or the agent hooks `tsift init` installs) keeps the index fresh instead.
   try {
     await server.connect(transport);
     await closed;
   } finally {
     process.off("SIGTERM", stop);
     process.off("SIGINT", stop);
-    // Waits for an update in flight, so its writer lock is released before the process exits.
-    await warm?.stop();
   }
 }

@@ -1,3 +1,4 @@
+import { TsiftError } from "@tsift/core/light";
 import { COMMAND_DEFINITIONS } from "../cli-catalog";
 import type { AnyCommand, OptionDefinition, PositionalDefinition } from "../definition/define-command";
 import { ALWAYS_OMITTED, type McpToolSpec } from "./mcp-tools";
@@ -53,16 +54,20 @@ const propertyName = (name: string) => name.replaceAll("-", "_");
 /**
  * A tool's schema from its command's table: positionals (required ones required), then
  * options with their types, choices, bounds and defaults; names use `_` for `-`. Options
- * the spec omits, or that could point outside the project, are left out.
+ * the spec omits, that could point outside the project, or that write (`status --fix`)
+ * are left out. Only a `readOnly` command can be a tool.
  */
 export function resolveTool(spec: McpToolSpec): ResolvedTool | undefined {
   const found = findCommand(spec.command);
   if (!found) return undefined;
+  if (found.command.readOnly !== true) {
+    throw new TsiftError("internal", `MCP tool ${spec.name} would serve tsift ${spec.command.join(" ")}, which is not a read-only command`);
+  }
   const omitted = new Set([...ALWAYS_OMITTED, ...(spec.omit ?? [])]);
   // `path` narrows search/diff-digest to a directory or file inside the project: offered, and confined.
   const narrows = found.command.positionals.some((positional) => positional.name === "dir" && /inside it to/.test(positional.description));
   const positionals = found.command.positionals.filter((positional) => !omitted.has(positional.name));
-  const options = [...found.groupOptions, ...found.command.options].filter((option) => !omitted.has(option.name));
+  const options = [...found.groupOptions, ...found.command.options].filter((option) => !omitted.has(option.name) && option.writes !== true);
   const properties: JsonSchema["properties"] = {};
   const required: string[] = [];
   for (const positional of positionals) {

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { indexMetaValue, indexSchemaVersion } from "../index-db/index-meta-queries";
 import { TSIFT_DIR, type IndexLocation } from "../index-location";
 import { readTransaction } from "../index-db/read-transaction";
+import { readOnlyCaller } from "../read-only-scope";
+import { ensureStateSubdir } from "../state-dir";
 
 /** Bumped when the cached payloads change shape or layout; older files then miss. */
 export const COMMUNITY_CACHE_VERSION = 2;
@@ -58,8 +60,10 @@ export function memoizedIndexWatermark(db: Database.Database, cacheDir: string):
       // no memo yet, or an unreadable one: hash the index
     }
     const watermark = indexWatermark(db);
+    // A read-only caller (`tsift mcp`) writes no memo: the watermark is hashed again next time.
+    if (readOnlyCaller() !== null) return watermark;
     try {
-      mkdirSync(cacheDir, { recursive: true });
+      makeCacheDir(cacheDir);
       // Write then rename: a concurrent reader never sees half a memo.
       const temporary = `${file}.${process.pid}.tmp`;
       writeFileSync(temporary, `${run}\n${watermark}`);
@@ -211,9 +215,25 @@ export function lineStart(lines: CacheLines, offset: number): number {
   return lines.text.lastIndexOf("\n", offset) + 1;
 }
 
-function writeCacheText(dir: string, key: string, text: string): boolean {
-  try {
+/**
+ * Creates a cache directory below the project's `.tsift/` through `ensureStateSubdir`
+ * (level by level, refusing links: a `.tsift/community-cache -> elsewhere` is never
+ * written through); a directory anywhere else (a caller's own) is created as given.
+ */
+function makeCacheDir(dir: string): void {
+  const parts = dir.split(sep);
+  const at = parts.lastIndexOf(TSIFT_DIR);
+  if (at <= 0) {
     mkdirSync(dir, { recursive: true });
+    return;
+  }
+  ensureStateSubdir(parts.slice(0, at).join(sep) || sep, dir);
+}
+
+function writeCacheText(dir: string, key: string, text: string): boolean {
+  if (readOnlyCaller() !== null) return false;
+  try {
+    makeCacheDir(dir);
     const target = join(dir, `${key}.json`);
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     writeFileSync(temp, text);

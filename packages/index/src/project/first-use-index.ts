@@ -5,6 +5,7 @@ import type { SqliteConnection } from "@tsift/sqlite";
 import { indexMetaValue } from "../index-db/index-meta-queries";
 import type { IndexLocation } from "../index-location";
 import { loadConfig } from "../load-config";
+import { readOnlyCaller } from "../read-only-scope";
 import { openIndexReader } from "../open-index";
 import type { TsiftConfig } from "../tsift-config";
 import { walkFiles } from "../walk-files";
@@ -78,6 +79,13 @@ export async function indexOnFirstUse(
   options: { waitMs?: number } = {},
 ): Promise<FirstUseIndex> {
   const run = indexCommandFor(place);
+  const readOnly = readOnlyCaller();
+  if (readOnly !== null) {
+    throw new TsiftError("index_missing", `no index at ${location.dbPath}, and ${readOnly} is read-only: it builds none`, {
+      details: { path: location.dbPath },
+      hint: `${run} (in a terminal), then ask again`,
+    });
+  }
   const walk = walkFiles(location.sourceRoot, { exclude: config.index.exclude, maxFiles: FIRST_USE_MAX_FILES });
   if (walk.truncated) {
     throw new TsiftError(

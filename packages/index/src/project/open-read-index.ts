@@ -11,7 +11,8 @@ import { openIndexReader } from "../open-index";
 import type { TsiftConfig } from "../tsift-config";
 import type { WorkspaceScope } from "../workspace-scopes";
 import type { CommandPlace } from "./command-place";
-import { indexOnFirstUse, openIndexIfBuilt } from "./first-use-index";
+import { indexCommandFor, indexOnFirstUse, openIndexIfBuilt } from "./first-use-index";
+import { readOnlyCaller } from "../read-only-scope";
 import type { ProjectOptions } from "./project-options";
 import { resolveReadTarget } from "./read-target";
 import { borrowWarmIndex } from "../warm/warm-registry";
@@ -86,6 +87,12 @@ export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex>
     refreshed = first.files;
     notes.push(first.note);
     connection = openIndexReader(location);
+  } else if (freshness.state !== "fresh" && readOnlyCaller() !== null) {
+    // `tsift mcp` writes nothing: it answers from the index as it is and says so.
+    const what = freshness.schema_outdated ? "written by an older tsift" : `${freshness.stale_files} stale file${freshness.stale_files === 1 ? "" : "s"}`;
+    notes.push(
+      `note: read the index as it is (${what}): ${readOnlyCaller()} is read-only and does not refresh it; run ${indexCommandFor(place)} for fresh results.`,
+    );
   } else if (freshness.state !== "fresh") {
     await connection?.close();
     connection = null;
