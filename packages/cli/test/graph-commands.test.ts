@@ -104,6 +104,19 @@ describe("tsift path (canonical fixture)", () => {
   });
 });
 
+describe("tsift path --undirected (canonical fixture)", () => {
+  it("links two callees of main through it, each hop drawn the way its call goes", async () => {
+    expect(await json("path", "alpha", "bridge")).toMatchObject({ path: null, direction: null });
+    const either = await json("path", "alpha", "bridge", "--undirected");
+    expect(names(either.path)).toEqual(["alpha", "main", "bridge"]);
+    expect(either).toMatchObject({ undirected: true, direction: "mixed", hops: 2 });
+    expect(either.path_hops.map((hop: { direction: string }) => hop.direction)).toEqual(["backward", "forward"]);
+    expect(either.path_hops.map((hop: { file: string; line: number }) => `${hop.file}:${hop.line}`)).toEqual(["main.rs:2", "main.rs:3"]);
+    const text = await tsift(root, ["path", "alpha", "bridge", "--undirected"]);
+    expect(text.out.split("\n")[0]).toBe("alpha ← main → bridge (2 hops, calls either way)");
+  });
+});
+
 describe("tsift communities (canonical fixture)", () => {
   it("finds {alpha, beta, gamma} and {delta, epsilon}, and caches the partition", async () => {
     const first = await json("communities");
