@@ -7,7 +7,7 @@ import { nodeId, nodeKey } from "./internal/node-key";
 import { undirectedView } from "./internal/undirected-view";
 
 export interface ShortestPathOptions {
-  /** Follow calls in both directions (`tsift path`); default false: caller → callee only. */
+  /** Follow calls in both directions (what `tsift path --undirected` asks); default false: caller → callee only, as `tsift path`. */
   undirected?: boolean;
   /** Longest path accepted, in hops; default 64 (DEFAULT_MAX_HOPS). `Infinity` for no cap. */
   maxHops?: number;
@@ -23,7 +23,7 @@ export interface ShortestPathResult {
 
 /**
  * Shortest path by breadth-first search from both ends (graphology-shortest-path's
- * `bidirectional`), directed by default, undirected for `tsift path`. An edge list is
+ * `bidirectional`), directed by default, undirected on request. An edge list is
  * built sorted (`buildCallGraph`), so ties go to the neighbour first in id order; a
  * graphology graph is searched as given, without a copy (an undirected one needs no
  * view), and its insertion order breaks ties. `from` equal to `to` is a zero-hop path

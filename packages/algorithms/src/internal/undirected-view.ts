@@ -3,8 +3,8 @@ import type { AbstractGraph } from "graphology-types";
 
 /**
  * The undirected simple view of a graph: one unit edge per connected pair, no
- * self-loops, nodes in the same order. Communities and `tsift path` read calls in
- * either direction.
+ * self-loops, nodes in the same order. Communities (and `shortestPath` with
+ * `undirected`) read calls in either direction.
  */
 export function undirectedView(graph: AbstractGraph): UndirectedGraph {
   const view = new UndirectedGraph({ allowSelfLoops: false });
