@@ -39,11 +39,12 @@ describe("tsift map", () => {
 
   it("caps the nodes: past --limit files are grouped by directory, and says so", () => {
     const model = tsiftBin(root, ["map", "--format", "json", "--limit", "3"]).json();
-    expect(model.nodes.map((node: { id: string }) => node.id)).toEqual(["dir:./", "dir:src/"]);
-    expect(model.nodes[1]).toMatchObject({ kind: "directory", properties: { path: "src", files: 6, symbols: 6 } });
-    expect(model.nodes[1].commands[0]).toBe("tsift map --under src --format html --out map.html");
+    // The top-level file stays a node of its own beside the directory.
+    expect(model.nodes.map((node: { id: string }) => node.id)).toEqual(["dir:src/", "file:index.ts"]);
+    expect(model.nodes[0]).toMatchObject({ kind: "directory", properties: { path: "src", files: 6, symbols: 6 } });
+    expect(model.nodes[0].commands[0]).toBe("tsift map --under src --format html --out map.html");
     expect(model.notes).toEqual([
-      "7 files are more than --limit 3: grouped into 2 directories at depth 1; click a directory for the command that maps it alone.",
+      "7 files are more than --limit 3: grouped into 1 directories at depth 1, with 1 top-level files as nodes of their own; click a directory for the command that maps it alone.",
     ]);
     const under = tsiftBin(root, ["map", "--format", "json", "--under", "src", "--limit", "4"]).json();
     expect(under.nodes.map((node: { id: string }) => node.id)).toEqual(["dir:src/app/", "dir:src/lib/", "dir:src/ui/"]);

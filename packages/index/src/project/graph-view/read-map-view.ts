@@ -71,7 +71,8 @@ function fileLayer(db: Parameters<typeof mapFileLinks>[0], files: MapFile[], lim
   const notes: string[] = [];
   if (aggregation.depth !== null) {
     notes.push(
-      `${files.length} files are more than --limit ${limit}: grouped into ${aggregation.groups.length} directories at depth ${aggregation.depth}` +
+      `${files.length} files are more than --limit ${limit}: grouped into ${aggregation.groups.length - aggregation.root_files} directories at depth ${aggregation.depth}` +
+        (aggregation.root_files ? `, with ${aggregation.root_files} top-level files as nodes of their own` : "") +
         (aggregation.merged ? `, the ${aggregation.merged} smallest merged into …other/` : "") +
         "; click a directory for the command that maps it alone.",
     );
@@ -104,7 +105,7 @@ function groupNode(group: MapGroup, place: CommandPlace): GraphViewNodeInput {
   const mappable = group.path !== "." && group.path !== "…other";
   return {
     id: group.id,
-    label: `${group.path}/`,
+    label: `${group.path}/${group.more !== undefined ? ` (+${group.more} more)` : ""}`,
     kind: "directory",
     layer: "file",
     properties: { path: group.path, files: group.files.length, symbols, bytes, languages },
