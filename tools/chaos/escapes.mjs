@@ -2,8 +2,10 @@
 // graph-db ids and handles given `..`, absolute paths, symlinks out of the root, very
 // long names and NUL. Nothing outside the root may be read (a marker in a file beside
 // the project must never reach the output, nor /etc/passwd) and nothing may exit 10.
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// Then the write side: every file `init`, `status --fix` and `run` write is planted as a
+// link to a directory outside, and nothing there may change.
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { cleanExit, describeRun, fail, generateProject, removeTempDir, runCli, suiteResult, tempDir } from "./lib.mjs";
 
 const MARKER = "CHAOS_SECRET_CONTENT_7f3a";
@@ -110,8 +112,68 @@ export async function escapes({ full, seed, log }) {
       }
     }
   }
-  log(`escapes: ${figures.probes} probes`);
+  figures.write_probes = 0;
+  figures.write_escapes = 0;
+  // The short form: one file link, one directory link, `.tsift` itself, under the commands that write most.
+  const targets = full ? WRITE_TARGETS : WRITE_TARGETS.filter((target) => ["AGENTS.md", ".claude", ".tsift"].includes(target.path));
+  const commands = full ? WRITE_COMMANDS : WRITE_COMMANDS.slice(1);
+  for (const target of targets) {
+    const writer = join(base, `writes-${figures.write_probes}`);
+    const away = join(base, `away-${figures.write_probes}`);
+    mkdirSync(writer);
+    mkdirSync(away);
+    writeFileSync(join(away, "victim.md"), "# not yours\n");
+    generateProject(writer, { tsFiles: 2, pyFiles: 0, seed });
+    mkdirSync(dirname(join(writer, target.path)), { recursive: true });
+    symlinkSync(join(away, target.to), join(writer, target.path));
+    for (const args of commands) {
+      result.trials++;
+      figures.write_probes++;
+      const before = listing(away);
+      const run = await runCli(args, { cwd: writer });
+      const label = `${target.path} -> outside: tsift ${args.join(" ")}`;
+      if (JSON.stringify(listing(away)) !== JSON.stringify(before)) {
+        figures.write_escapes++;
+        fail(result, label, `wrote outside the root: ${describeRun(run)}`);
+      }
+      if (!cleanExit(run)) fail(result, label, describeRun(run));
+    }
+  }
+  log(`escapes: ${figures.probes} read probes, ${figures.write_probes} write probes`);
   removeTempDir(base);
   result.figures = figures;
   return result;
+}
+
+/** Each file or directory tsift writes in a project, planted as a link to `to` in a directory outside. */
+const WRITE_TARGETS = [
+  { path: "AGENTS.md", to: "victim.md" },
+  { path: "CLAUDE.md", to: "victim.md" },
+  { path: ".mcp.json", to: "mcp.json" },
+  { path: ".claude/settings.json", to: "settings.json" },
+  { path: ".codex/config.toml", to: "config.toml" },
+  { path: ".codex/hooks.json", to: "hooks.json" },
+  { path: "opencode.json", to: "opencode.json" },
+  { path: ".opencode/commands/tsift-status.md", to: "command.md" },
+  { path: ".claude", to: "." },
+  { path: ".tsift", to: "." },
+];
+const WRITE_COMMANDS = [["init"], ["init", "--claude", "--codex", "--opencode"], ["status", "--fix"], ["index", "--quiet"], ["run", "--", "node", "-e", "1"]];
+
+/** Every entry below `dir` with its content (links by their text): equal before and after, or something was written. */
+function listing(dir) {
+  const out = {};
+  const walk = (at, rel) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      const key = `${rel}/${entry.name}`;
+      if (entry.isSymbolicLink()) out[key] = `link ${readlinkSync(path)}`;
+      else if (entry.isDirectory()) {
+        out[key] = "dir";
+        walk(path, key);
+      } else out[key] = readFileSync(path, "utf8");
+    }
+  };
+  walk(dir, "");
+  return out;
 }
