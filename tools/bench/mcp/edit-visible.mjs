@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Edit → visible to the next MCP call: writes a file with a new symbol into the project, then
-// calls the `symbols` tool until it is listed. Removes the file afterwards. Usage:
+// calls the `symbols` tool until it is listed. `tsift mcp` writes nothing, so a `tsift watch`
+// started beside it keeps the index up to date, as it would for an agent. Removes the file
+// afterwards. Usage:
 //   node tools/bench/mcp/edit-visible.mjs --project /tmp/effect-src [--runs 10]
+import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +18,7 @@ const { values } = parseArgs({ options: { project: { type: "string" }, runs: { t
 if (!values.project) throw new Error("--project DIR is required (an indexed project)");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+const watch = spawn(process.execPath, [bin, "watch"], { cwd: values.project, stdio: "ignore", env: { ...process.env, TSIFT_NO_DAEMON: "1" } });
 const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], cwd: values.project, stderr: "inherit" });
 const client = new Client({ name: "tsift-bench", version: "1" });
 await client.connect(transport);
@@ -40,6 +44,7 @@ try {
   rmSync(file, { force: true });
   await new Promise((resolve) => setTimeout(resolve, 300));
   await client.close();
+  watch.kill("SIGTERM");
 }
 console.log(
   JSON.stringify(
