@@ -44,7 +44,7 @@ const defaultModuleOf = (_node: string, attributes: Attributes): string | null =
   typeof attributes.module === "string" && attributes.module !== "" ? attributes.module : null;
 
 /**
- * Coupling between modules (tsift-rust-notes §5.4): only calls that cross a module
+ * Coupling between modules: only calls that cross a module
  * boundary count, and fan-in / fan-out count distinct modules, not calls. Pure: the
  * input is not modified.
  */

@@ -6,7 +6,7 @@ import type { EdgeListGraph } from "./edge-list-graph";
 const graph = (edges: Array<[string, string]>, nodes: string[] = []): EdgeListGraph => ({ nodes, edges });
 const dead = (report: ReturnType<typeof deadCode>) => report.dead_nodes.map((node) => node.name);
 
-describe("deadCode — reference acceptance cases (§5.3)", () => {
+describe("deadCode — acceptance cases", () => {
   it("main→helper→util from main: nothing dead", () => {
     const report = deadCode(
       graph([
@@ -76,7 +76,7 @@ describe("deadCode — reference acceptance cases (§5.3)", () => {
   });
 });
 
-describe("deadCode — canonical fixture (§8.1)", () => {
+describe("deadCode — canonical fixture", () => {
   it("from main: delta and epsilon are dead, both unreachable with in 1 / out 1", () => {
     const report = deadCode(CANONICAL, { entryPoints: ["main"] });
     expect(report.dead_nodes).toEqual([

@@ -37,7 +37,7 @@ export interface DeadCodeReport {
 }
 
 /**
- * Nodes no entry point reaches along call edges (tsift-rust-notes §5.3): a BFS over
+ * Nodes no entry point reaches along call edges: a BFS over
  * outbound edges from every entry point (graphology-traversal), then every node it
  * never visited is dead, with the reason its degree implies. Choosing entry points well
  * is `inferEntryPoints`'s job. Pure: the input is not modified.

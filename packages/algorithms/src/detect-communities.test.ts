@@ -6,7 +6,7 @@ import type { EdgeListGraph } from "./edge-list-graph";
 const graph = (edges: Array<[string, string]>, nodes: string[] = []): EdgeListGraph => ({ nodes, edges });
 const sizes = (report: ReturnType<typeof detectCommunities>) => report.communities.map((community) => community.members.length);
 
-describe("detectCommunities — reference acceptance cases (§5.5)", () => {
+describe("detectCommunities — acceptance cases", () => {
   it("empty graph: all zero", () => {
     expect(detectCommunities(graph([]))).toEqual({
       communities: [],

@@ -5,7 +5,7 @@ import { healthReport } from "./health-report";
 
 const graph = (edges: Array<[string, string]>, nodes: string[] = []): EdgeListGraph => ({ nodes, edges });
 
-describe("healthReport — reference acceptance cases (§5.2)", () => {
+describe("healthReport — acceptance cases", () => {
   it("empty input: all zeros", () => {
     expect(healthReport(graph([]))).toEqual({
       scores: [],
@@ -76,7 +76,7 @@ describe("healthReport — reference acceptance cases (§5.2)", () => {
   });
 });
 
-describe("healthReport — canonical fixture (§8.1)", () => {
+describe("healthReport — canonical fixture", () => {
   const report = healthReport(CANONICAL);
 
   it("matches the derived health table, in order", () => {

@@ -41,7 +41,7 @@ export interface HealthReport {
 export const DEFAULT_HEALTH_WEIGHTS: Readonly<HealthWeights> = Object.freeze({ connectivity: 0.25, reachability: 0.25, centrality: 0.25, cycle_risk: 0.25 });
 
 /**
- * Composite health of every node (tsift-rust-notes §5.2), self-loops ignored, n nodes:
+ * Composite health of every node, self-loops ignored, n nodes:
  *
  * - connectivity = min(1, (out + in) / min(2·max(avg_degree, 1), max(total_degree, 1)))
  * - reachability = ((fwd − 1) + (bwd − 1)) / (2·max(n − 1, 1)), where fwd / bwd count the

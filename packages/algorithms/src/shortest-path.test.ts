@@ -7,7 +7,7 @@ import { shortestPath } from "./shortest-path";
 const graph = (edges: Array<[string, string]>): EdgeListGraph => ({ nodes: [], edges });
 const undirected = { undirected: true, maxHops: Infinity };
 
-describe("shortestPath — undirected (tsift path, §5.6)", () => {
+describe("shortestPath — undirected (tsift path)", () => {
   it("a-b: one hop", () => {
     expect(shortestPath(graph([["a", "b"]]), "a", "b", undirected)).toEqual({ path: ["a", "b"], hops: 1, exceeded_max_hops: false });
   });

@@ -10,7 +10,7 @@ function scc(edges: Edge[], nodes: string[] = []) {
   return stronglyConnectedComponents({ nodes, edges });
 }
 
-describe("stronglyConnectedComponents — reference acceptance cases", () => {
+describe("stronglyConnectedComponents — acceptance cases", () => {
   it("a→b: two trivial components", () => {
     const report = scc([["a", "b"]]);
     expect(report.total_components).toBe(2);

@@ -1,7 +1,7 @@
 import type { EdgeListGraph } from "../src/edge-list-graph";
 
 /**
- * The canonical call graph of fixtures/canonical/main.rs (tsift-rust-notes §8.1): 9
+ * The canonical call graph of fixtures/canonical/main.rs: 9
  * functions, 12 distinct call edges, in source order.
  */
 export const CANONICAL_EDGES: Array<[string, string]> = [
@@ -21,7 +21,7 @@ export const CANONICAL_EDGES: Array<[string, string]> = [
 
 export const CANONICAL: EdgeListGraph = { nodes: [], edges: CANONICAL_EDGES };
 
-/** §8.1 "Health": name → [overall, connectivity, reachability, centrality, cycle_risk]. */
+/** "Health": name → [overall, connectivity, reachability, centrality, cycle_risk]. */
 export const CANONICAL_HEALTH: Array<[string, number, number, number, number, number]> = [
   ["main", 0.6424, 0.75, 0.375, 0.4444, 0],
   ["bridge", 0.5538, 0.75, 0.1875, 0.2778, 0],

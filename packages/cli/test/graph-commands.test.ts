@@ -5,7 +5,7 @@ import { fixtureCopy, names } from "./graph-helpers";
 import { spawnBuilt, tsift } from "./index-helpers";
 
 /**
- * tsift-rust-notes §8.1 through the real CLI on fixtures/canonical (lines 1-based): the
+ * The canonical call graph through the real CLI on fixtures/canonical (lines 1-based): the
  * commands index the fixture themselves on first use (auto-refresh), then answer from it.
  */
 let fixture: ReturnType<typeof fixtureCopy>;
@@ -177,7 +177,7 @@ describe("tsift explain (canonical fixture)", () => {
 });
 
 describe("tsift analyze (canonical fixture)", () => {
-  it("SCC, dead code from main, health table and coupling (§8.1 derived values)", async () => {
+  it("SCC, dead code from main, health table and coupling (derived values)", async () => {
     const report = await json("analyze", "--entry", "main", "--limit", "0");
     expect(report).toMatchObject({ node_count: 9, edge_count: 12, symbol_count: 9, entry_points: ["main"] });
     expect(report.scc).toMatchObject({ total_components: 6, non_trivial_count: 2, largest_component_size: 3 });

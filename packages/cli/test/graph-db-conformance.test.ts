@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CONFORMANCE_TREE, graphDb, indexedProject, sym } from "./graph-db-helpers";
 
 /**
- * tsift-rust-notes §8.5 through the compiled CLI, unchanged on both SQL backends: the
+ * The graph-db conformance fixture through the compiled CLI, unchanged on both SQL backends: the
  * same project, projection and answers whether graph.db is written by better-sqlite3
  * or by libSQL.
  */

@@ -6,7 +6,7 @@ import { afterAll } from "vitest";
 import { builtBin, type JsonObject } from "./helpers";
 
 /**
- * The graph-db conformance fixture (tsift-rust-notes §8.5): a call chain in main.rs —
+ * The graph-db conformance fixture: a call chain in main.rs —
  * main → alpha, bridge; alpha → beta, gamma; beta → gamma; bridge → shared → helper —
  * plus three isolated worker/leaf pairs in their own files.
  */
@@ -44,7 +44,7 @@ export const CONFORMANCE_TREE: Record<string, string> = {
   "clean.rs": "fn clean_worker() {\n    clean_leaf();\n}\n\nfn clean_leaf() {}\n",
 };
 
-/** `main` plus a chain f000 → f001 → … of `length` functions, all in main.rs (the §8.5 scale case). */
+/** `main` plus a chain f000 → f001 → … of `length` functions, all in main.rs (the scale case). */
 export function chainTree(length: number): Record<string, string> {
   const name = (i: number) => `f${String(i).padStart(3, "0")}`;
   const lines = ["fn main() {", `    ${name(0)}();`, "}", ""];

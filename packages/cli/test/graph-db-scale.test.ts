@@ -5,7 +5,7 @@ import { chainTree, graphDb, indexedProject, sym } from "./graph-db-helpers";
 
 const f = (i: number) => sym(`f${String(i).padStart(3, "0")}`);
 
-/** The §8.5 scale case: `main` plus a 120-function call chain, through the compiled CLI on both SQL backends. */
+/** The scale case: `main` plus a 120-function call chain, through the compiled CLI on both SQL backends. */
 describe.each(["sqlite", "libsql"] as const)("graph-db scale case on %s", (backend) => {
   const root = indexedProject(chainTree(120));
   const gdb = (...argv: string[]) => graphDb(root, backend, ...argv);

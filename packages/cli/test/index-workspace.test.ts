@@ -5,7 +5,7 @@ import { project, tsift } from "./index-helpers";
 
 const gitmodules = (...paths: string[]) => paths.map((path) => `[submodule "${path}"]\n\tpath = ${path}\n\turl = https://example.com/${path}.git\n`).join("");
 
-/** The reference workspace fixture (§8.3): submodules src/alpha and src/beta. */
+/** The workspace fixture: submodules src/alpha and src/beta. */
 function workspace(extra: Record<string, string> = {}) {
   return project({
     ".gitmodules": gitmodules("src/alpha", "src/beta"),

@@ -18,7 +18,7 @@ import {
 import { indexFixture, type IndexedFixture } from "./graph-fixture";
 import { bumpMtime } from "./helpers";
 
-/** tsift-rust-notes §8.1 acceptance on a real index of fixtures/canonical, lines 1-based. */
+/** The canonical call graph's answers on a real index of fixtures/canonical, lines 1-based. */
 let fixture: IndexedFixture;
 beforeAll(async () => {
   fixture = await indexFixture("canonical");

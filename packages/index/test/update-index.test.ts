@@ -21,7 +21,7 @@ const counts = (summary: { new: number; modified: number; deleted: number; uncha
   total_tracked: summary.total_tracked,
 });
 
-describe("updateIndex: the reference incremental table (§8.7)", () => {
+describe("updateIndex: the incremental table", () => {
   it("tracks new, unchanged, modified, added, deleted and rebuilt files", async () => {
     const root = tempTree(REFERENCE_TREE);
     const location = indexLocation(root);

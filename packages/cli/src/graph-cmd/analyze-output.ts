@@ -3,7 +3,7 @@ import { defineOutput } from "../output/output-spec";
 import { placeFlags, type CommandPlace } from "@tsift/index/graph-read";
 import { GRAPH_PATH_KEYS } from "./graph-output";
 
-/** `tsift analyze` data: the report (tsift-rust-notes §2.7) with the project root and scope. */
+/** `tsift analyze` data: the report with the project root and scope. */
 export type AnalyzeData = { root: string; scope?: string } & AnalyzeReport;
 
 const fixed = (value: number) => value.toFixed(4).replace(/\.?0+$/, "") || "0";

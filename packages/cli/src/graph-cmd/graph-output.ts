@@ -4,7 +4,7 @@ import { DEFAULT_PATH_KEYS } from "../output/display-paths";
 import { defineOutput } from "../output/output-spec";
 import { placeFlags, type CommandPlace } from "@tsift/index/graph-read";
 
-/** `tsift graph` data: the query's shape (tsift-rust-notes §2.3) plus where the symbol is defined. */
+/** `tsift graph` data: the query's shape plus where the symbol is defined. */
 export type GraphData = SymbolCallGraph & { kind: string; file: string; line: number };
 
 /** Path-valued keys of graph, explain and path reports. */

@@ -40,7 +40,7 @@ export interface AnalyzeEntryPoint extends Located {
   reasons: Array<EntryReason | "explicit">;
 }
 
-/** `tsift analyze --json` (tsift-rust-notes §2.7); every list capped by `limit`, with `truncated`. */
+/** `tsift analyze --json`; every list capped by `limit`, with `truncated`. */
 export interface AnalyzeReport {
   node_count: number;
   edge_count: number;

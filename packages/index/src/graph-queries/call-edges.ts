@@ -8,8 +8,7 @@ import { readTransaction } from "../index-db/read-transaction";
 export const MODULE_CALLER = "<module>";
 
 /**
- * One call site (the reference "StoredEdge", tsift-rust-notes §2.3, plus handles and how
- * the target was resolved). Names are qualified (`Store.get`); lines are 1-based.
+ * One call site, with its handles and how the target was resolved. Names are qualified (`Store.get`); lines are 1-based.
  */
 export interface StoredEdge {
   caller_file: string;
@@ -118,7 +117,7 @@ export interface SymbolCallGraphOptions extends CallEdgeOptions {
   callees?: boolean;
 }
 
-/** `tsift graph <symbol>` (tsift-rust-notes §2.3): both directions, or one with `total`/`truncated`. */
+/** `tsift graph <symbol>`: both directions, or one with `total`/`truncated`. */
 export type SymbolCallGraph =
   | {
       symbol: string;

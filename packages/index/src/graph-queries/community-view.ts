@@ -67,7 +67,7 @@ export interface CommunityQueryOptions extends CommunityOptions {
   limit?: number;
 }
 
-/** `tsift communities --json` (tsift-rust-notes §2.5). */
+/** `tsift communities --json`. */
 export interface CommunitiesResult {
   modularity: number;
   iterations: number;

@@ -29,7 +29,7 @@ export interface ExplainCommunity {
   modularity_contribution: number;
 }
 
-/** `tsift explain <symbol> --json` (tsift-rust-notes §2.4) with PageRank and complexity. */
+/** `tsift explain <symbol> --json` with PageRank and complexity. */
 export interface SymbolExplanation {
   symbol: string;
   handle: string;

@@ -79,7 +79,7 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The reference "StoredSymbol" (tsift-rust-notes §2.4) plus the handle and complexity. */
+/** A symbol as graph queries answer it: where it is, its handle and its complexity. */
 export interface StoredSymbol {
   name: string;
   qualified_name: string;

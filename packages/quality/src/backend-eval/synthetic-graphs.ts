@@ -3,7 +3,7 @@ import type { GraphEdgeInput, GraphNode, GraphProjection } from "@tsift/core";
 /** Spokes around the high-degree hub: enough that an unindexed incident scan shows. */
 export const HIGH_DEGREE_SPOKES = 5000;
 /**
- * Links in the deep chain. The tail sits 119 hops from the head (the §8.5 scale case
+ * Links in the deep chain. The tail sits 119 hops from the head (the scale case
  * of 120 functions): out of reach at the 64-hop default, within reach at 128+, so the
  * hop tiers measure whether a higher cap finds deeper paths.
  */
