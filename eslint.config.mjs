@@ -52,6 +52,18 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules, on shipped code only (each file type-checked through its package's
+    // tsconfig): a promise nobody awaits loses its rejection, and one passed where a
+    // callback's result is ignored (an event handler, a forEach) does the same.
+    files: ["packages/*/src/**/*.ts", "src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     // Build and test configs share the workspace recipe on purpose; they are not package code.
     files: ["**/tsup.config.ts", "**/vitest.config.ts", "*.ts"],
     rules: { "@nx/enforce-module-boundaries": "off" },

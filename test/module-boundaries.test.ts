@@ -3,7 +3,15 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
-const eslint = new ESLint({ cwd: root });
+// The files linted here are virtual, so no tsconfig lists them: the typed rules of
+// eslint.config.mjs cannot type-check them, and are not what this test is about.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { "@typescript-eslint/no-floating-promises": "off", "@typescript-eslint/no-misused-promises": "off" },
+  },
+});
 
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
