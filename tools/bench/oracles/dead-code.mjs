@@ -21,8 +21,9 @@
  * The oracle never reads index.db's edges or runs tsift's code; tsift's dead nodes are
  * matched to compiler declarations by file and qualified name (`Class.member`). Reported per
  * corpus: dead count / nodes, precision of the dead set (dead nodes the oracle also finds
- * unreachable / dead nodes matched to a declaration), the public-API functions reported dead
- * (the target is none), and, with --baseline DIR holding `<corpus>.json` from an earlier
+ * unreachable / dead nodes matched to a declaration), recall (of the functions and methods
+ * the oracle finds unreachable, the share reported dead), the public-API functions reported
+ * dead (the target is none), and, with --baseline DIR holding `<corpus>.json` from an earlier
  * build's `tsift analyze --limit 0 --json`, the same figures for it.
  *
  *   node tools/bench/oracles/dead-code.mjs [--corpus rxjs|effect|all] [--bin packages/cli/dist/bin.js]
@@ -59,6 +60,24 @@ function tsift(dir, ...argv) {
   return execFileSync(process.execPath, [bin, ...argv], { cwd: dir, encoding: "utf8", env: { ...process.env, TSIFT_NO_DAEMON: "1" }, maxBuffer: 1 << 28 });
 }
 
+/** Functions and methods of index.db (not interface members) as `file:qualified_name`: the universe recall is measured over. */
+function callableKeys(dir) {
+  const Database = require("better-sqlite3");
+  const db = new Database(join(dir, ".tsift/index.db"), { readonly: true });
+  try {
+    // Members of interfaces, type literals and traits are declarations, never run.
+    return db
+      .prepare(
+        `SELECT DISTINCT s.file || ':' || s.qualified_name FROM symbols s WHERE s.kind IN ('function', 'method')
+           AND NOT EXISTS (SELECT 1 FROM symbols p WHERE p.file = s.file AND p.qualified_name = s.parent AND p.kind IN ('interface', 'type_alias', 'trait'))`,
+      )
+      .pluck()
+      .all();
+  } finally {
+    db.close();
+  }
+}
+
 /** Each dead node's `file:qualified_name`, read from index.db by file and line. */
 function deadKeys(dir, report) {
   const Database = require("better-sqlite3");
@@ -74,8 +93,12 @@ function deadKeys(dir, report) {
   }
 }
 
-function score(label, report, keys, oracle) {
+function score(label, report, keys, oracle, callables) {
   const matched = keys.filter((key) => oracle.units.has(key));
+  // Recall: of the functions and methods the oracle finds unreachable, the share reported dead.
+  const oracleDead = callables.filter((key) => oracle.units.has(key) && !oracle.reachable.has(key));
+  const reported = new Set(keys);
+  const found = oracleDead.filter((key) => reported.has(key));
   const wrong = matched.filter((key) => oracle.reachable.has(key));
   const apiDead = keys.filter((key) => oracle.api.has(key));
   return {
@@ -85,6 +108,9 @@ function score(label, report, keys, oracle) {
     matched: matched.length,
     reachable_but_dead: wrong.length,
     precision: matched.length === 0 ? 1 : (matched.length - wrong.length) / matched.length,
+    oracle_dead: oracleDead.length,
+    recall: oracleDead.length === 0 ? 1 : found.length / oracleDead.length,
+    missed_examples: oracleDead.filter((key) => !reported.has(key)).slice(0, 8),
     api_reported_dead: apiDead.length,
     api_examples: apiDead.slice(0, 8),
     wrong_examples: wrong.slice(0, 8),
@@ -109,7 +135,8 @@ for (const name of CORPORA) {
     const oracle = compilerOracle(dir, entryFiles);
     tsift(dir, "index", ".", "--quiet");
     const report = JSON.parse(tsift(dir, "analyze", ".", "--limit", "0", "--json"));
-    const after = score("after", report, deadKeys(dir, report), oracle);
+    const callables = callableKeys(dir);
+    const after = score("after", report, deadKeys(dir, report), oracle, callables);
     const row = {
       corpus: name,
       entry_modules: entryFiles,
@@ -120,7 +147,7 @@ for (const name of CORPORA) {
     };
     if (baselineDir && existsSync(join(baselineDir, `${name}.json`))) {
       const before = JSON.parse(readFileSync(join(baselineDir, `${name}.json`), "utf8"));
-      row.before = score("before", before, deadKeys(dir, before), oracle);
+      row.before = score("before", before, deadKeys(dir, before), oracle, callables);
     }
     results.push(row);
   } finally {
@@ -137,10 +164,11 @@ else {
     );
     for (const s of [row.before, row.after].filter(Boolean)) {
       console.log(
-        `  ${s.label.padEnd(6)} dead ${s.dead}/${s.nodes}; precision ${(s.precision * 100).toFixed(1)}% (${s.matched - s.reachable_but_dead}/${s.matched} matched dead nodes unreachable); public API reported dead: ${s.api_reported_dead}`,
+        `  ${s.label.padEnd(6)} dead ${s.dead}/${s.nodes}; precision ${(s.precision * 100).toFixed(1)}% (${s.matched - s.reachable_but_dead}/${s.matched} matched dead nodes unreachable); recall ${(s.recall * 100).toFixed(1)}% of ${s.oracle_dead} unreachable functions; public API reported dead: ${s.api_reported_dead}`,
       );
       if (s.api_examples.length > 0) console.log(`    API dead e.g. ${s.api_examples.join(", ")}`);
       if (s.wrong_examples.length > 0) console.log(`    reachable but dead e.g. ${s.wrong_examples.join(", ")}`);
+      if (s.missed_examples.length > 0) console.log(`    unreachable, not reported e.g. ${s.missed_examples.join(", ")}`);
     }
   }
 }

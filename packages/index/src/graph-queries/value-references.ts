@@ -12,6 +12,7 @@ export interface ValueReferences {
   topLevel: Set<string>;
 }
 
+const MEMBER_KINDS: ReadonlySet<string> = new Set(["method", "getter", "setter", "constructor"]);
 const IDENTIFIER = /[A-Za-z_$][\w$]*/gu;
 /** `Module.member` / `module::member`. */
 const MEMBER_ACCESS = /([A-Za-z_$][\w$]*)\s*(?:\.|::)\s*([A-Za-z_$][\w$]*)/gu;
@@ -63,7 +64,8 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
   };
   for (const [file, list] of byFile) {
     const local = new Map<string, string[]>();
-    for (const [key, symbol] of list) local.set(symbol.name, [...(local.get(symbol.name) ?? []), key]);
+    // Members are named through a receiver (`x.get`), which a bare name cannot tell apart.
+    for (const [key, symbol] of list) if (!MEMBER_KINDS.has(symbol.kind)) local.set(symbol.name, [...(local.get(symbol.name) ?? []), key]);
     for (const [name, keys] of local) see(file, name, keys);
   }
   // Module imports (`import * as Internal`, `from . import _impl`): `Internal.isUtc` names the module's top-level node.
@@ -94,6 +96,15 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
   // one (not a type, whose members are its own) reaches it; one inside a top-level value's
   // initializer (`const EmptyError = createErrorClass(… function EmptyErrorImpl …)`) runs
   // from top-level code.
+  const declarationsByFile = new Map<string, Array<[number, number, string]>>();
+  for (const [file, line, end, kind] of db.prepare("SELECT file, line, end_line, kind FROM symbols WHERE parent IS NULL").raw().all() as [
+    string,
+    number,
+    number,
+    string,
+  ][]) {
+    declarationsByFile.set(file, [...(declarationsByFile.get(file) ?? []), [line, end, kind]]);
+  }
   const values = db.prepare("SELECT file, line, end_line FROM symbols WHERE parent IS NULL AND kind IN ('const', 'variable')").raw().all() as [
     string,
     number,
@@ -122,6 +133,9 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
     } catch {
       continue;
     }
+    const declared = declarationsByFile.get(file) ?? [];
+    const topLevelCode = (_file: string, number: number) =>
+      declared.every(([line, end, kind]) => number < line || number > end || kind === "const" || kind === "variable");
     // Innermost span first: the shortest span holding a line is the referring node.
     const spans = (byFile.get(file) ?? [])
       .map(([key, symbol]) => ({ key, line: symbol.line, end: symbol.end_line }))
@@ -145,9 +159,11 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
         for (const target of found) {
           if (target === from) continue;
           if (from === null) {
-            // The target's own declaration line is not a use of it.
+            // Top-level code: outside every symbol, or in a top-level value's initializer (not
+            // in a type or an interface). The target's own declaration line is not a use of it.
             const symbol = nodes.get(target)!;
-            if (symbol.file !== file || symbol.line > number || number > symbol.end_line) topLevel.add(target);
+            const declaring = symbol.file === file && symbol.line <= number && number <= symbol.end_line;
+            if (!declaring && topLevelCode(file, number)) topLevel.add(target);
             continue;
           }
           addEdge(from, target);
