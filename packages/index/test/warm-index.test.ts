@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -159,5 +159,25 @@ describe("startWarmIndex", () => {
     expect(reading.notes[0]).toMatch(/^note: no index yet: indexed 2 files/);
     writeFileSync(join(root, "src", "after.ts"), "export function afterFirstUse() {}\n");
     await eventually(async () => (await names(root)).includes("afterFirstUse"));
+  });
+});
+
+describe("startWarmIndex({ readOnly: true })", () => {
+  it("never updates the index: after an edit reads take the cold path until someone else catches it up", async () => {
+    const root = await indexed();
+    const location = indexLocation(root);
+    const warm = startWarmIndex(root, { readOnly: true });
+    running.push(warm);
+    await warm.settle();
+    expect(await warmIndexIsFresh(location)).toBe(true);
+    const db = statSync(location.dbPath);
+    writeFileSync(join(root, "src", "later.ts"), "export function later() {\n  return 2;\n}\n");
+    await eventually(async () => !(await warmIndexIsFresh(location)));
+    await warm.settle();
+    expect(statSync(location.dbPath).mtimeMs).toBe(db.mtimeMs);
+    expect(statSync(location.dbPath).size).toBe(db.size);
+    await updateIndex(location);
+    expect(await warmIndexIsFresh(location)).toBe(true);
+    expect(await names(root)).toContain("later");
   });
 });

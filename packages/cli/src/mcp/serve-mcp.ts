@@ -116,13 +116,18 @@ export async function serveMcpOverStdio(options: McpServerOptions): Promise<void
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   process.stdin.once("end", stop);
-  // No warm index: keeping one means updating index.db, and the server writes nothing.
-  // `tsift watch` (or the agent hooks `tsift init` installs) keeps the index fresh instead.
+  // A read-only warm index: the open connection answers without a freshness walk while nothing
+  // changed; it never updates index.db (`tsift watch` or the agent hooks keep it fresh), and
+  // its watcher runs under runReadOnly like the tool calls.
+  const { runReadOnly } = await import("@tsift/index/indexer");
+  const { startWarmIndex } = await import("@tsift/index");
+  const warm = runReadOnly("tsift mcp", () => startWarmIndex(options.root, { readOnly: true }));
   try {
     await server.connect(transport);
     await closed;
   } finally {
     process.off("SIGTERM", stop);
     process.off("SIGINT", stop);
+    await warm.stop();
   }
 }

@@ -18,6 +18,8 @@ export interface WarmIndexOptions {
   onUpdate?: (update: WarmUpdate) => void;
   /** Called when the watcher fails; from then on reads take the cold path. */
   onError?: (error: Error) => void;
+  /** Never update an index (`tsift mcp`): the open connections answer only while nothing changed since they were last found fresh. */
+  readOnly?: boolean;
 }
 
 /** What a warm index reports about itself. */
@@ -48,7 +50,7 @@ export interface WarmIndex {
  */
 export function startWarmIndex(path: string, options: WarmIndexOptions = {}): WarmIndex {
   const root = resolveProjectRoot(path).root;
-  const settings = { debounceMs: options.debounceMs ?? 50, retryMs: options.retryMs ?? 250, onUpdate: options.onUpdate };
+  const settings = { debounceMs: options.debounceMs ?? 50, retryMs: options.retryMs ?? 250, onUpdate: options.onUpdate, readOnly: options.readOnly === true };
   const locations: IndexLocation[] = [indexLocation(root)];
   for (const scope of discoverScopes(root)) {
     const location = indexLocation(root, scope);

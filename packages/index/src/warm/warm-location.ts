@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
 import { defaultConfig } from "../default-config";
+import { indexFreshness } from "../index-freshness";
 import type { IndexLocation } from "../index-location";
 import { CONFIG_RELATIVE_PATH, loadConfig } from "../load-config";
 import { openIndexIfBuilt } from "../project/first-use-index";
@@ -26,6 +27,12 @@ export interface WarmLocationOptions {
   /** How long to wait before trying again while another writer holds the lock. */
   retryMs: number;
   onUpdate?: ((update: WarmUpdate) => void) | undefined;
+  /**
+   * Never update the index (`tsift mcp` writes nothing): a change only makes the open
+   * connection answer again once a freshness check finds the index caught up (refreshed by
+   * `tsift watch`, a hook or a terminal); until then reads take the cold path.
+   */
+  readOnly?: boolean | undefined;
 }
 
 const fileId = (path: string) => {
@@ -51,6 +58,10 @@ export class WarmLocation implements WarmSource {
   /** The watcher broke: changes may go unseen, so this index never answers again. */
   private unwatched = false;
   private closed = false;
+  /** Read-only: a change was seen that the index may not hold yet. */
+  private behind = false;
+  /** Read-only: changes seen so far, so a check that raced a new change does not clear `behind`. */
+  private seen = 0;
 
   constructor(
     readonly location: IndexLocation,
@@ -108,6 +119,12 @@ export class WarmLocation implements WarmSource {
     const report = (fields: Partial<WarmUpdate>) =>
       this.options.onUpdate?.({ scope: this.location.scope, files: 0, ms: Math.round(performance.now() - started), ...fields });
     if (!this.open()) return;
+    if (this.options.readOnly) {
+      this.behind = true;
+      this.seen++;
+      report({});
+      return;
+    }
     try {
       const config = await configOf(this.location.projectRoot);
       const { updateIndex } = await import("../update-index");
@@ -161,6 +178,14 @@ export class WarmLocation implements WarmSource {
     if (this.failed || this.unwatched) return null;
     const connection = this.open();
     if (!connection) return null;
+    if (this.behind) {
+      const seen = this.seen;
+      // The stat walk the cold path would make: once someone else caught the index up, the open connection answers again.
+      const config = await configOf(this.location.projectRoot);
+      const freshness = await indexFreshness(this.location, { connection, exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes });
+      if (freshness.state !== "fresh" || this.pending || seen !== this.seen) return null;
+      this.behind = false;
+    }
     return { connection: sharedConnection(connection), notes: this.blocked ? [this.blocked] : [] };
   }
 
