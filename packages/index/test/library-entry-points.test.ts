@@ -46,10 +46,18 @@ const LIBRARY: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
-  // Functions handed over as values: `double` runs when map calls it; `triple` only from dead code.
+  // Functions handed over as values: `double` and `Ordering.byValue` run when map and sort call them; `triple` only from dead code.
   "src/internal/emit.ts": [
     "export function emitAll(values: number[]) {",
-    "  return values.map(double).length;",
+    "  return values.map(double).sort(Ordering.byValue).length;",
+    "}",
+    "class Ordering {",
+    "  static byValue(a: number, b: number) {",
+    "    return a - b;",
+    "  }",
+    "  static unused(a: number) {",
+    "    return a;",
+    "  }",
     "}",
     "function double(n: number) {",
     "  return n * 2;",

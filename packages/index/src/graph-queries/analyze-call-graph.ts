@@ -115,8 +115,15 @@ export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions 
       }
     } else {
       const facts = entryPointFacts(db, symbols, options.root === undefined ? {} : { root: options.root });
-      // A function named by top-level code may run, like one called there.
-      const candidates = references === null ? facts : facts.map((fact) => (references.topLevel.has(fact.node) ? { ...fact, module_scope_call: true } : fact));
+      // A function named by top-level code may run, like one called there; a member read by name may run, like one called by name.
+      const candidates =
+        references === null
+          ? facts
+          : facts.map((fact) => ({
+              ...fact,
+              module_scope_call: fact.module_scope_call === true || references.topLevel.has(fact.node),
+              possible_call: fact.possible_call === true || references.accessed.has(fact.node),
+            }));
       const inferred = inferEntryPoints(graph, { candidates });
       for (const node of inferred.entry_points) reasons.set(node, inferred.reasons[node]!);
     }

@@ -10,9 +10,16 @@ export interface ValueReferences {
   edges: Array<[string, string]>;
   /** Nodes named by top-level code (a script body, `create.get = ajaxGet` in an initializer): they may run. */
   topLevel: Set<string>;
+  /**
+   * Members whose name some code reads without calling (`request.cookies`, a getter;
+   * `sort(VirtualAction.sortActions)`, a method handed over): they may run.
+   */
+  accessed: Set<string>;
 }
 
 const MEMBER_KINDS: ReadonlySet<string> = new Set(["method", "getter", "setter", "constructor"]);
+/** `.name` not followed by a call's `(`: a property read or a method handed over. */
+const PROPERTY_READ = /\.\s*([A-Za-z_$][\w$]*)(?!\s*[\w$(])/gu;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/gu;
 /** `Module.member` / `module::member`. */
 const MEMBER_ACCESS = /([A-Za-z_$][\w$]*)\s*(?:\.|::)\s*([A-Za-z_$][\w$]*)/gu;
@@ -81,6 +88,7 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
     }
   }
 
+  const readNames = new Set<string>();
   const edges: Array<[string, string]> = [];
   const seenEdges = new Set<string>();
   const topLevel = new Set<string>();
@@ -141,6 +149,7 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
       .map(([key, symbol]) => ({ key, line: symbol.line, end: symbol.end_line }))
       .sort((a, b) => a.end - a.line - (b.end - b.line));
     const lines = text.split(/\r?\n/u);
+    for (const match of text.matchAll(PROPERTY_READ)) readNames.add(match[1]!);
     for (let index = 0; index < lines.length; index++) {
       const line = lines[index]!;
       if (COMMENT_LINE.test(line)) continue;
@@ -171,5 +180,7 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
       }
     }
   }
-  return { edges, topLevel };
+  const accessed = new Set<string>();
+  for (const [key, symbol] of nodes) if (symbol.parent !== null && MEMBER_KINDS.has(symbol.kind) && readNames.has(symbol.name)) accessed.add(key);
+  return { edges, topLevel, accessed };
 }
