@@ -1,8 +1,9 @@
-import { appendFileSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
+import { runReadOnly } from "@tsift/index/indexer";
 import { relatedProject, searchProject } from "../src/index";
 import { FIXTURE, indexedProject, writeTree } from "./fixture";
 
@@ -32,6 +33,16 @@ describe("searchProject", () => {
     const result = await searchProject({ query: "purge inactive accounts", cwd: root, env });
     expect(result.data.freshness).toEqual({ state: "refreshed", refreshed_files: 1 });
     expect(result.data.symbols[0]?.name).toBe("purgeInactiveAccounts");
+  });
+
+  it("a read-only caller (the MCP server) answers from a stale index as it is, with a note, and writes nothing", async () => {
+    const { root } = await indexedProject();
+    appendFileSync(join(root, "src/users.ts"), "\nexport function purgeInactiveAccounts(): void {}\n");
+    const before = statSync(join(root, ".tsift", "index.db")).mtimeMs;
+    const result = await runReadOnly("tsift mcp", () => searchProject({ query: "retry with backoff", cwd: root, env }));
+    expect(result.data.hits[0]?.path).toBe("src/retry.ts");
+    expect(result.notes.join("\n")).toMatch(/searched the index as it is .*run `tsift index/su);
+    expect(statSync(join(root, ".tsift", "index.db")).mtimeMs).toBe(before);
   });
 
   it("narrows to a nested path and promotes an identifier to exact search without an index", async () => {

@@ -40,6 +40,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { prng } from "./graph-oracle.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const args = process.argv.slice(2);
@@ -62,18 +63,6 @@ const { exactLines } = await import(pathToFileURL(join(REPO, "packages/search/di
 if (spawnSync("rg", ["--version"]).status !== 0) {
   console.error("rg is not on PATH (apt-get install -y ripgrep)");
   process.exit(2);
-}
-
-/** mulberry32: a small seeded PRNG, so the sample is the same on every run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function sample(list, count, seed) {

@@ -194,7 +194,8 @@ export function prepareVectors(
       writer.close();
     }
   } catch (error) {
-    if (!isTsiftError(error, "lock_held")) throw error;
+    // A held lock or a read-only caller: vectors for this query only, nothing stored.
+    if (!isTsiftError(error, "lock_held") && !isTsiftError(error, "read_only")) throw error;
     const reader = openIndexReader(location);
     try {
       const extra = transientVectors(reader.database, encoder);

@@ -73,11 +73,16 @@ export async function ensureFresh(target: FreshnessTarget, config: TsiftConfig, 
     const summary = await updateIndex(target.location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
     return { mode: "refreshed", files: summary.new + summary.modified + summary.deleted };
   } catch (error) {
-    if (!isTsiftError(error, "lock_held")) throw error;
+    // A read-only caller (the MCP server) may not refresh: like a held lock, it reads what is there.
+    const readOnly = isTsiftError(error, "read_only");
+    if (!isTsiftError(error, "lock_held") && !readOnly) throw error;
     const usable = state.kind === "stale" && !state.schema;
-    const note = usable
-      ? `note: another tsift writer holds ${target.location.lockPath}; searched the current index snapshot (${describeState(state)}). Re-run after it finishes for fresh results.`
-      : `note: another tsift writer holds ${target.location.lockPath} and the ${describeState(state)}; answered with an exact live-file search. Re-run after it finishes for symbol and ranked results.`;
+    if (readOnly && !usable) throw error;
+    const note = readOnly
+      ? `note: searched the index as it is (${describeState(state)}); this caller does not write, so run \`${run}\` for fresh results.`
+      : usable
+        ? `note: another tsift writer holds ${target.location.lockPath}; searched the current index snapshot (${describeState(state)}). Re-run after it finishes for fresh results.`
+        : `note: another tsift writer holds ${target.location.lockPath} and the ${describeState(state)}; answered with an exact live-file search. Re-run after it finishes for symbol and ranked results.`;
     return { mode: usable ? "stale_snapshot" : "missing_exact", files: state.kind === "stale" ? state.files : 0, note };
   }
 }
