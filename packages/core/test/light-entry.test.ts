@@ -9,7 +9,18 @@ describe("@tsift/core/light", () => {
   it("exports, from source, the very values the main entry exports", async () => {
     const light: Record<string, unknown> = await import("../src/light");
     const main: Record<string, unknown> = await import("../src/index");
-    expect(Object.keys(light).sort()).toEqual(["TSIFT_ERROR_CODES", "TsiftError", "isTsiftError", "nativeBindingError", "shellArg", "stableHandle"]);
+    expect(Object.keys(light).sort()).toEqual([
+      "SECRET_SHAPES",
+      "SecretMasker",
+      "TSIFT_ERROR_CODES",
+      "TsiftError",
+      "isTsiftError",
+      "nativeBindingError",
+      "secretMask",
+      "secretShape",
+      "shellArg",
+      "stableHandle",
+    ]);
     for (const [name, value] of Object.entries(light)) expect(main[name], name).toBe(value);
   });
 

@@ -28,5 +28,5 @@ export {
 } from "./writer-lock";
 export { sqliteFileStats, type SqliteFileStats } from "./sqlite-file-stats";
 export { classifySqliteFailure, guardSqliteFailures, isSqliteCorruption, isSqliteIoError, type SqliteFailureContext } from "./sqlite-failure";
-export { checkedStampPath, forgetSoundSqliteFile, recordSoundSqliteFile, sqliteFileUnchangedSinceSound } from "./sqlite-file-stamp";
+export { checkedStampPath, recordSoundSqliteFile, sqliteFileUnchangedSinceSound } from "./sqlite-file-stamp";
 export { corruptFileName, quarantineSqliteFile, replaceSqliteFile, sqliteQuickCheck, type QuarantinedSqliteFile } from "./sqlite-file-repair";

@@ -33,11 +33,6 @@ export function recordSoundSqliteFile(dbPath: string): void {
   }
 }
 
-/** Forgets the record: the next reader checks the file's pages again. */
-export function forgetSoundSqliteFile(dbPath: string): void {
-  rmSync(checkedStampPath(dbPath), { force: true });
-}
-
 /** True when `dbPath` is exactly as a tsift writer last recorded it sound. */
 export function sqliteFileUnchangedSinceSound(dbPath: string): boolean {
   let recorded: string;
