@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
 // Static: in the CommonJS client a dynamic import() of a built-in costs ~2 ms more than the require it bundles to.
 import { createConnection } from "node:net";
 import type { CliIo } from "../io";
 import { VERSION } from "../version";
-import { daemonPaths } from "./daemon-paths";
+import { findDaemonPaths, isOwnSocket } from "./daemon-paths";
 import { forwardedEnv, type DaemonRequest, type DaemonRunReply } from "./daemon-protocol";
 
 /** A read command slower than this through the daemon is run again in-process. */
@@ -91,7 +90,9 @@ export const DAEMON_ALREADY_ASKED = Symbol.for("tsift.daemon-already-asked");
  * prints its stdout and stderr and returns its exit code. Undefined means "run it here":
  * no daemon, `TSIFT_NO_DAEMON=1`, a declined (non-read) command, another version, a
  * timeout or an answer of the wrong shape. Nothing is printed before a whole answer is in,
- * so falling back never duplicates output.
+ * so falling back never duplicates output. Nothing is sent unless the daemon's directory is
+ * private to this user and its socket is a socket of this user's (two lstat calls): a
+ * shared runtime directory can hold another user's listener.
  */
 export async function runThroughDaemon(
   argv: readonly string[],
@@ -101,8 +102,8 @@ export async function runThroughDaemon(
   whileWaiting?: () => void,
 ): Promise<number | undefined> {
   if (io.env.TSIFT_NO_DAEMON === "1" || argv.length === 0 || (globalThis as Record<symbol, unknown>)[DAEMON_ALREADY_ASKED] === true) return undefined;
-  const { socket } = daemonPaths(io.env);
-  if (!existsSync(socket)) return undefined;
+  const socket = findDaemonPaths(io.env)?.socket;
+  if (socket === undefined || !isOwnSocket(socket)) return undefined;
   const asked = ask(socket, {
     version: VERSION,
     op: "run",

@@ -1,10 +1,10 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, ftruncateSync, rmSync, writeSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { resolve } from "node:path";
 import { COMMAND_DEFINITIONS } from "../cli-catalog";
 import { bufferedIo } from "../io";
 import { VERSION } from "../version";
-import { daemonPaths } from "./daemon-paths";
+import { claimDaemonPaths, openDaemonFile, removeStaleSocket } from "./daemon-files";
 import type { DaemonRequest, DaemonRunReply, DaemonStatus } from "./daemon-protocol";
 
 export interface DaemonOptions {
@@ -33,11 +33,12 @@ type WarmIndex = Awaited<ReturnType<typeof import("@tsift/index").startWarmIndex
  * cwd, environment and terminal flags, so the output is the CLI's own.
  */
 export async function serveDaemon(options: DaemonOptions): Promise<void> {
-  const paths = daemonPaths(options.env);
-  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
-  chmodSync(paths.dir, 0o700);
-  // A socket file left by a daemon that died: nothing listens on it (start checked).
-  rmSync(paths.socket, { force: true });
+  // A private directory (never one another user owns or can enter), a socket file of this
+  // user's left by a daemon that died (start checked nothing listens on it), and a pid file
+  // opened without following a link: written once the socket listens.
+  const paths = claimDaemonPaths(options.env);
+  removeStaleSocket(paths.socket);
+  const pidFd = openDaemonFile(paths.pid, "write");
   const { startWarmIndex, resolveProjectRoot, indexLocation } = await import("@tsift/index");
   const { runFastPath } = await import("../fast-run");
   const { codeStamp, daemonCodeFiles } = await import("./code-stamp");
@@ -131,12 +132,17 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
       }
     });
   });
-  await new Promise<void>((listening, failed) => {
-    server.once("error", failed);
-    server.listen(paths.socket, () => listening());
-  });
-  chmodSync(paths.socket, 0o600);
-  writeFileSync(paths.pid, `${process.pid}\n`);
+  try {
+    await new Promise<void>((listening, failed) => {
+      server.once("error", failed);
+      server.listen(paths.socket, () => listening());
+    });
+    chmodSync(paths.socket, 0o600);
+    ftruncateSync(pidFd, 0);
+    writeSync(pidFd, `${process.pid}\n`, 0);
+  } finally {
+    closeSync(pidFd);
+  }
   if (options.readyFd !== undefined) {
     try {
       writeSync(options.readyFd, "ready\n");

@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, openSync, closeSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { TsiftError } from "@tsift/core/light";
 import { commandResult, type CommandResult } from "../command-result";
@@ -9,7 +8,8 @@ import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
 import { VERSION } from "../version";
 import { ask, askStop } from "./daemon-client";
-import { daemonPaths } from "./daemon-paths";
+import { claimDaemonPaths, openDaemonFile, refuseDaemonFileLink, removeStaleSocket } from "./daemon-files";
+import { defaultDaemonPaths, findDaemonPaths, isOwnSocket } from "./daemon-paths";
 import type { DaemonStatus } from "./daemon-protocol";
 
 const text = (lines: (data: DaemonStatus) => string[]) => defineOutput<DaemonStatus>({ tool: "daemon", text: (data) => `${lines(data).join("\n")}\n` });
@@ -23,10 +23,14 @@ function statusLines(data: DaemonStatus): string[] {
   ];
 }
 
-/** The running daemon's status, or `running: false` when none answers (a stale socket counts as none). */
+/**
+ * The running daemon's status, or `running: false` when none answers (a stale socket counts
+ * as none). Only a socket of this user's in a private directory is asked.
+ */
 export async function daemonStatus(env: CliIo["env"]): Promise<DaemonStatus> {
-  const { socket } = daemonPaths(env);
-  const reply = existsSync(socket) ? ((await ask(socket, { version: VERSION, op: "status" }, 5000)) as DaemonStatus | null) : null;
+  const found = findDaemonPaths(env);
+  const socket = (found ?? defaultDaemonPaths(env)).socket;
+  const reply = found && isOwnSocket(socket) ? ((await ask(socket, { version: VERSION, op: "status" }, 5000)) as DaemonStatus | null) : null;
   return reply?.running === true ? reply : { running: false, socket };
 }
 
@@ -46,7 +50,8 @@ export interface DaemonStartFlags {
 /**
  * `tsift daemon start`: serves in this process with `--foreground`; otherwise starts a
  * detached `tsift daemon start --foreground` (its output to `daemon.log` beside the socket)
- * and waits until it answers.
+ * and waits until it answers. No private directory, or a link in place of the log or pid
+ * file, is `invalid_input` before anything starts.
  */
 export async function runDaemonStart(io: CliIo, flags: DaemonStartFlags): Promise<CommandResult> {
   if (!Number.isFinite(flags.idle) || flags.idle <= 0) throw new TsiftError("usage", `--idle must be a positive number of seconds, got ${flags.idle}`);
@@ -56,15 +61,16 @@ export async function runDaemonStart(io: CliIo, flags: DaemonStartFlags): Promis
       running,
       text((data) => [`already running (pid ${data.pid})`, `socket: ${data.socket}`]),
     );
+  const paths = claimDaemonPaths(io.env);
   if (flags.foreground) {
     const { serveDaemon } = await import("./daemon-server");
     const readyFd = io.env[READY_FD_VAR] === String(READY_FD) ? READY_FD : undefined;
     await serveDaemon({ idleSecs: flags.idle, env: io.env, ...(readyFd === undefined ? {} : { readyFd }) });
     return { data: null, emitted: true, exitCode: EXIT_CODES.ok };
   }
-  const paths = daemonPaths(io.env);
-  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
-  const log = openSync(join(paths.dir, "daemon.log"), "a");
+  refuseDaemonFileLink(paths.pid);
+  removeStaleSocket(paths.socket);
+  const log = openDaemonFile(paths.log, "append");
   // The child says it is listening on a pipe of its own (fd 3), or exits: no polling window
   // that a loaded machine could outlast.
   const child = spawn(process.execPath, [process.argv[1]!, "daemon", "start", "--foreground", "--idle", String(flags.idle)], {
@@ -96,7 +102,7 @@ export async function runDaemonStart(io: CliIo, flags: DaemonStartFlags): Promis
         text((data) => [`started (pid ${data.pid})`, `socket: ${data.socket}`]),
       );
   }
-  throw new TsiftError("io_error", `the daemon did not start; see ${join(paths.dir, "daemon.log")}`, { hint: "tsift daemon start --foreground" });
+  throw new TsiftError("io_error", `the daemon did not start; see ${paths.log}`, { hint: "tsift daemon start --foreground" });
 }
 
 /** `tsift daemon stop`: asks the daemon to stop and returns once its process has exited (its connection closes). */
