@@ -70,8 +70,6 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     const tracked: Map<string, TrackedFile> = options.rebuild ? new Map() : store.loadFiles();
     const meta = (key: string) => writer.db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
     const previousLimit = meta("max_file_bytes");
-    // The first index that commits, not the first open: a failed first run leaves a schema-only file behind.
-    const firstIndex = meta("indexed_at") === undefined;
     const plan = planChanges(walk.files, tracked, sizeLimitRecheck(previousLimit === undefined ? null : Number(previousLimit), maxFileBytes));
     const warnings: IndexWarning[] = [...walk.warnings];
     const now = new Date().toISOString();
