@@ -30,7 +30,9 @@ describe("openProject().map()", () => {
       expect(asJson(model)).toEqual(cli(root, ["map", "--format", "json"]));
       const symbols = await project.map({ layer: "symbol", limit: 2 });
       expect(asJson(symbols)).toEqual(cli(root, ["map", "--format", "json", "--layer", "symbol", "--limit", "2"]));
-      expect(renderGraphView(model)).toBe(cli(root, ["map"]));
+      // With --json and no --format, map prints the model; --format html is the page, as a JSON string.
+      expect(asJson(model)).toEqual(cli(root, ["map"]));
+      expect(renderGraphView(model)).toBe(cli(root, ["map", "--format", "html"]));
       await expect(project.map({ under: "nowhere" })).rejects.toMatchObject({ code: "not_found" });
     } finally {
       await project.close();
