@@ -45,7 +45,7 @@ describe("the read commands' fast path", () => {
   it("parses plain invocations and leaves everything else to yargs", () => {
     const parse = (command: string, argv: string[]) => parseArgv([command, ...argv])?.args;
     expect(parse("graph", ["alpha", "--callers", "-l", "5", "--json"])).toEqual({ symbol: "alpha", callers: true, limit: 5, json: true });
-    expect(parse("path", ["a", "b", "dir", "--scope=x"])).toEqual({ from: "a", to: "b", dir: "dir", scope: "x" });
+    expect(parse("path", ["a", "b", "dir", "--scope=x"])).toEqual({ from: "a", to: "b", dir: "dir", scope: "x", undirected: false });
     expect(parse("analyze", ["--entry", "a", "--entry", "b"])).toEqual({ entry: ["a", "b"], limit: 20 });
     expect(parse("communities", [])).toEqual({ "min-size": 2, limit: 10 });
     for (const argv of [
