@@ -13,20 +13,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { rng } from "../graphstore/generator.mjs";
 
 const require = createRequire(import.meta.url);
-
-/** A seeded PRNG (mulberry32): the same sample on every run. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The symbols and the directed call edges of `index.db`, read with SQL. */
 export function readCallGraph(dbPath) {
@@ -95,7 +84,7 @@ const sorted = (set) => [...(set ?? [])].sort((a, b) => a - b);
 
 /** Deterministic symbol pairs: ones a call chain connects (at a spread of distances), the same reversed, and random ones. */
 export function samplePairs(graph, count, seed = 1) {
-  const random = prng(seed);
+  const random = rng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const callers = sorted(new Set(graph.out.keys()));
   const all = sorted(new Set([...graph.out.keys(), ...graph.into.keys()]));
@@ -118,7 +107,7 @@ export function samplePairs(graph, count, seed = 1) {
 
 /** Deterministic symbols with resolved calls either way, the most called first among a random rest. */
 export function sampleSymbols(graph, count, seed = 2) {
-  const random = prng(seed);
+  const random = rng(seed);
   const all = sorted(new Set([...graph.out.keys(), ...graph.into.keys()]));
   const byCallers = [...all].sort((a, b) => (graph.into.get(b)?.size ?? 0) - (graph.into.get(a)?.size ?? 0) || a - b);
   const chosen = new Set(byCallers.slice(0, Math.min(3, count)));

@@ -40,7 +40,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { prng } from "./graph-oracle.mjs";
+import { rng } from "../graphstore/generator.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const args = process.argv.slice(2);
@@ -66,7 +66,7 @@ if (spawnSync("rg", ["--version"]).status !== 0) {
 }
 
 function sample(list, count, seed) {
-  const random = prng(seed);
+  const random = rng(seed);
   const pool = [...list];
   const out = [];
   while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
