@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { family, TYPE_LIKE } from "../internal/resolution-models";
 import { heritageNames, stripTypeArguments } from "../internal/type-text";
+import type { ResolverSymbol } from "../resolver-types";
 import { prepared } from "./prepared";
 
 /** A symbol as `impact` walks it: enough to name it, place it and follow its callers. */
@@ -98,17 +99,8 @@ export function importersOfFile(db: Database.Database, file: string): ImpactImpo
   ) as ImpactImporter[];
 }
 
-interface TypeRow {
-  id: number;
-  file: string;
-  name: string;
-  kind: string;
-  language: string;
-  parent: string | null;
-  qualified_name: string;
-  signature: string | null;
-  bases: string | null;
-}
+/** A type's row as the resolver reads it, with its heritage columns always selected. */
+type TypeRow = Omit<ResolverSymbol, "signature" | "bases"> & { signature: string | null; bases: string | null };
 
 /** Base-type hops followed up from one method (interface of a base of a base…). */
 const MAX_DISPATCH_LEVELS = 8;
