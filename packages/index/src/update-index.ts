@@ -8,7 +8,7 @@ import { ChunkStore } from "./internal/chunk-store";
 import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
 import { IndexStore, type TrackedFile } from "./internal/index-store";
 import { resolvePass } from "./internal/resolve-pass";
-import { readWorkspacePackages } from "./internal/workspace-packages";
+import { readPackagesIn } from "./internal/workspace-packages";
 import { openIndexWriter, TOOL_VERSION } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { readSource, type SkipReason } from "./read-source";
@@ -79,9 +79,9 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     let workers = 0;
     const anyChange = options.rebuild || plan.changed.length > 0 || plan.deleted.length > 0;
     // The package.json files bare imports resolve into: when they change, every import and call is resolved again.
-    const packages = readWorkspacePackages(
+    const packages = readPackagesIn(
       walk.root,
-      walk.files.map((file) => file.path),
+      walk.dirs.filter((dir) => dir.packageJson).map((dir) => dir.path),
     );
     const packagesChanged = meta("workspace_packages") !== packages.digest;
 

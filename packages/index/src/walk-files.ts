@@ -22,6 +22,8 @@ export interface WalkedDir {
   /** Root-relative, "" for the root. */
   path: string;
   mtimeNs: bigint;
+  /** The directory holds a `package.json` (bare imports may resolve into it). */
+  packageJson?: true;
 }
 
 export interface WalkOptions {
@@ -90,7 +92,9 @@ export function walkFiles(root: string, options: WalkOptions = {}): WalkResult {
     let entries: Dirent[];
     try {
       entries = readdirSync(current.abs, { withFileTypes: true });
-      dirs.push({ path: current.rel, mtimeNs: statSync(current.abs, { bigint: true }).mtimeNs });
+      const dir: WalkedDir = { path: current.rel, mtimeNs: statSync(current.abs, { bigint: true }).mtimeNs };
+      if (entries.some((entry) => entry.name === "package.json" && !entry.isDirectory())) dir.packageJson = true;
+      dirs.push(dir);
     } catch (error) {
       warnings.push({ path: current.rel || ".", stage: "walk", message: `cannot list directory: ${(error as Error).message}` });
       continue;

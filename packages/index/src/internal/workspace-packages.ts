@@ -36,6 +36,14 @@ export function readWorkspacePackages(root: string, files: Iterable<string>): Wo
       if (rel === "") break;
     }
   }
+  return readPackagesIn(root, dirs);
+}
+
+/**
+ * The same, from directories already known to hold a `package.json` (the file walk
+ * notes them as it lists each directory), so an index run opens only those files.
+ */
+export function readPackagesIn(root: string, dirs: Iterable<string>): WorkspacePackages {
   const found: WorkspacePackage[] = [];
   for (const dir of dirs) {
     if (dir.split("/").includes("node_modules")) continue;
