@@ -2,20 +2,12 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtBin } from "./helpers";
+import { builtBin, waitUntil } from "./helpers";
 import { project, spawnBuilt, tsift } from "./index-helpers";
 
 const batch = (edits: object[]) => JSON.stringify({ edits });
 const read = (root: string, file: string) => readFileSync(join(root, file), "utf8");
 const stagedLeft = (root: string) => readdirSync(root).filter((name) => name.includes(".tsift-edit-"));
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe("tsift edit", () => {
   it("applies a batch from stdin, refreshes the index, and reports each edit", async () => {
@@ -78,7 +70,7 @@ describe("tsift edit", () => {
       stdio: ["pipe", "ignore", "ignore"],
     });
     child.stdin.end(edits);
-    await until(() => read(root, "f0.txt") === "new 0\n", "the first rename");
+    await waitUntil(() => read(root, "f0.txt") === "new 0\n", "the first rename");
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
     const states = Object.keys(files).map((file, i) => {
@@ -116,7 +108,7 @@ describe("tsift edit", () => {
         { file: "z.txt", old: "two", new: "2" },
       ]),
     );
-    await until(() => read(root, "a.txt") === "1\n", "the first rename");
+    await waitUntil(() => read(root, "a.txt") === "1\n", "the first rename");
     // z.txt becomes a non-empty directory: renaming the staged file over it must fail.
     rmSync(join(root, "z.txt"));
     mkdirSync(join(root, "z.txt"));

@@ -32,3 +32,16 @@ export function spawnTsift(cwd: string, argv: string[], env: Record<string, stri
   const result = spawnSync(process.execPath, [builtBin, ...argv], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
+
+/**
+ * Polls `check` until it holds. No window of its own: on a loaded machine the wait may be
+ * long, and only the test's own timeout ends it (then with `what` in the error, when the
+ * poll outlives a safety bound far past any test timeout).
+ */
+export async function waitUntil(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 600_000) throw new Error(`not reached: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

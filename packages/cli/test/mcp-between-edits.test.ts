@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
 import { createMcpServer } from "../src/mcp/serve-mcp";
-import { builtBin } from "./helpers";
+import { builtBin, waitUntil } from "./helpers";
 import { project, tsift } from "./index-helpers";
 
 const SOURCES = {
@@ -14,14 +14,6 @@ const SOURCES = {
 };
 
 type ToolText = { content: { type: string; text: string }[]; isError?: boolean };
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`not reached: ${what}`);
-}
 
 /** A raw `tsift mcp` child, initialized, so the test decides how its stdin ends. */
 async function rawServer(root: string) {
@@ -32,7 +24,7 @@ async function rawServer(root: string) {
   child.stdin.write(
     `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`,
   );
-  await until(() => out.includes('"id":1'), "initialize answered");
+  await waitUntil(() => out.includes('"id":1'), "initialize answered");
   child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
   return { child, exited };
 }

@@ -2,15 +2,10 @@ import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtBin } from "./helpers";
+import { builtBin, waitUntil } from "./helpers";
 import { project, spawnBuilt, tsift } from "./index-helpers";
 
 const SOURCES = { "src/a.ts": "export function alpha() { return 1; }\n" };
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!check()) throw new Error(`not reached: ${what}`);
-}
 
 function watchProcess(root: string) {
   const child = spawn(process.execPath, [builtBin, "watch"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
@@ -26,10 +21,10 @@ describe("tsift watch", () => {
     const root = project(SOURCES);
     await tsift(root, ["index", "-q"]);
     const { child, output, exited } = watchProcess(root);
-    await until(() => output.err.includes("watching"), "the watcher started");
+    await waitUntil(() => output.err.includes("watching"), "the watcher started");
     expect(output.err).toBe(`watching ${root} (2 directories); Ctrl-C stops\n`);
     writeFileSync(join(root, "src", "b.ts"), "export function beta() { return alpha(); }\n");
-    await until(() => output.out.includes("\n"), "an update line");
+    await waitUntil(() => output.out.includes("\n"), "an update line");
     expect(output.out).toMatch(/^updated 1 file in \d+ ms\n$/);
     // What the watcher wrote is what a cold read finds.
     expect(spawnBuilt(root, ["symbols", "beta", "--json"]).out).toContain('"name":"beta"');
@@ -41,7 +36,7 @@ describe("tsift watch", () => {
   it("builds a missing index before it starts watching", async () => {
     const root = project(SOURCES);
     const { child, output, exited } = watchProcess(root);
-    await until(() => output.err.includes("watching"), "the watcher started");
+    await waitUntil(() => output.err.includes("watching"), "the watcher started");
     expect(output.out).toBe("indexed 1 file\n");
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
