@@ -25,18 +25,7 @@ export function ensureStateDir(projectRoot: string): string {
   const dir = join(projectRoot, TSIFT_DIR);
   refuseWriteWhenReadOnly(`write into ${dir}`);
   if (ensured.has(dir)) return dir;
-  let stats = lstatOrNull(dir);
-  if (stats === null) {
-    try {
-      mkdirSync(dir, { mode: STATE_DIR_MODE });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
-        throw new TsiftError("io_error", `cannot create ${dir}: ${(error as Error).message}`, { cause: error, details: { path: dir } });
-      }
-    }
-    stats = lstatSync(dir);
-  }
-  refuseUnsafeStateDir(dir, stats);
+  const stats = privateDirectory(dir);
   // mkdir's mode is narrowed by the umask, never widened; an older tsift's 0755 directory is narrowed here.
   if ((stats.mode & 0o077) !== 0 && process.platform !== "win32") chmodSync(dir, STATE_DIR_MODE);
   writeSelfIgnore(dir);
@@ -59,20 +48,26 @@ export function ensureStateSubdir(projectRoot: string, dir: string): string {
   let current = stateDir;
   for (const part of rel.split(sep)) {
     current = join(current, part);
-    let stats = lstatOrNull(current);
-    if (stats === null) {
-      try {
-        mkdirSync(current, { mode: STATE_DIR_MODE });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
-          throw new TsiftError("io_error", `cannot create ${current}: ${(error as Error).message}`, { cause: error, details: { path: current } });
-        }
-      }
-      stats = lstatSync(current);
-    }
-    refuseUnsafeStateDir(current, stats);
+    privateDirectory(current);
   }
   return dir;
+}
+
+/** `dir` as a real directory of this user's: created 0700 when missing, refused when a link, a file or another user's. */
+function privateDirectory(dir: string): Stats {
+  let stats = lstatOrNull(dir);
+  if (stats === null) {
+    try {
+      mkdirSync(dir, { mode: STATE_DIR_MODE });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new TsiftError("io_error", `cannot create ${dir}: ${(error as Error).message}`, { cause: error, details: { path: dir } });
+      }
+    }
+    stats = lstatSync(dir);
+  }
+  refuseUnsafeStateDir(dir, stats);
+  return stats;
 }
 
 function refuseUnsafeStateDir(dir: string, stats: Stats): void {
