@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { TsiftError } from "@tsift/core";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
@@ -18,19 +19,34 @@ export function vendoredGrammarDir(grammarPackage: string): string {
  */
 export function requireGrammar(grammarPackage: string): Record<string, unknown> {
   const dir = vendoredGrammarDir(grammarPackage);
-  if (!existsSync(dir)) return require(grammarPackage) as Record<string, unknown>;
+  if (!existsSync(dir)) return requireInstalledGrammar(grammarPackage);
   try {
     return (require("node-gyp-build") as (dir: string) => Record<string, unknown>)(dir);
   } catch (vendoredError) {
     // A platform the grammar publishes no binary for (Markdown has none for arm64 Linux):
     // a user who installs the grammar package itself gets a source build of it instead.
     try {
-      return require(grammarPackage) as Record<string, unknown>;
+      return requireInstalledGrammar(grammarPackage);
     } catch {
       throw new TsiftError("unsupported", `no prebuilt ${grammarPackage} binary for ${process.platform}-${process.arch}`, {
         cause: vendoredError,
         hint: `install the grammar to build it from source: npm install ${grammarPackage}`,
       });
     }
+  }
+}
+
+/**
+ * An installed grammar package. Some (tree-sitter-c-sharp) publish an ES module whose
+ * top-level await `require` cannot load; every grammar package finds its binary with
+ * node-gyp-build from its own folder, so that is asked directly then.
+ */
+function requireInstalledGrammar(grammarPackage: string): Record<string, unknown> {
+  try {
+    return require(grammarPackage) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ERR_REQUIRE_ASYNC_MODULE") throw error;
+    const root = dirname(require.resolve(`${grammarPackage}/package.json`));
+    return (require("node-gyp-build") as (dir: string) => Record<string, unknown>)(root);
   }
 }
