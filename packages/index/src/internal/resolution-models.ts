@@ -17,6 +17,10 @@ export const TYPE_LIKE = new Set([
   "namespace",
   "mod",
   "type_alias",
+  "record",
+  "module",
+  "annotation",
+  "typedef",
 ]);
 export const VALUE_CONTAINERS = new Set(["const", "variable", "property"]);
 /** Kinds that define code of their own, so a name of that kind is never just an import's binding. */
@@ -31,6 +35,7 @@ export const CALLABLE = new Set([
   "data_class",
   "sealed_class",
   "enum_class",
+  "record",
   "object",
   "union",
   "alias",
@@ -39,7 +44,7 @@ export const CALLABLE = new Set([
   "property",
 ]);
 /** Kinds `new X()` / `X()` may construct (a JS constructor function too). */
-export const CONSTRUCTIBLE = new Set(["class", "struct", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
+export const CONSTRUCTIBLE = new Set(["class", "struct", "record", "data_class", "sealed_class", "enum_class", "object", "const", "variable", "function"]);
 export const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
 export const IDENTIFIER_PATH = /^[\p{L}_$][\w$]*(?:(?:\.|::)[\p{L}_$][\w$]*)*$/u;
 
