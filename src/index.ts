@@ -302,3 +302,6 @@ export {
 } from "@tsift/digest";
 /** `tsift run` and `tsift context-pack`: a command's output kept under .tsift/artifacts/ and digested; the diff, digests, touched symbols and status reminders in one bounded handoff. */
 export { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunArtifact, type RunCommandOptions, type RunReport } from "@tsift/digest";
+
+/** The languages tsift reads, with what it extracts from each (`tsift languages --json`). */
+export { languageCapabilities, type LanguageCapabilities } from "@tsift/graph";
