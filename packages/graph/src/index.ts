@@ -2,6 +2,7 @@ export { LANGS, type Lang } from "./lang";
 export { langInfo, type EntryPointModel, type LangInfo, type ResolutionModel } from "./lang-info";
 export type { LanguageDefinition, LanguageExtraction } from "./language-definition";
 export { langFromPath } from "./lang-from-path";
+export { languageCapabilities, type LanguageCapabilities } from "./language-capabilities";
 export { parseLang } from "./parse-lang";
 export type {
   CallKind,
