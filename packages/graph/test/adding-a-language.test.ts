@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,10 +22,16 @@ function copyPackage(): string {
   return dir;
 }
 
-/** Recipe step 1, literally: one definition file in src/languages/, starting from EMPTY_RULES. */
+/** Recipe step 1: the language's folder, src/languages/<id>/. */
+function writeToy(dir: string, text: string): void {
+  mkdirSync(join(dir, "src", "languages", "toy"), { recursive: true });
+  writeFileSync(join(dir, "src", "languages", "toy", "toy-language.ts"), text);
+}
+
+/** Recipe step 1, literally: one definition file in src/languages/<id>/, starting from EMPTY_RULES. */
 function toyLanguage(id: string, order: number): string {
-  return `import { defineLanguage } from "../language-definition";
-import { EMPTY_RULES } from "./empty-rules";
+  return `import { defineLanguage } from "../../language-definition";
+import { EMPTY_RULES } from "../empty-rules";
 
 export const ${id}Language = defineLanguage({
   id: "${id}",
@@ -71,7 +77,7 @@ describe("adding a language", () => {
 
   it("registers a new definition file last, with nothing else edited", async () => {
     const dir = copyPackage();
-    writeFileSync(join(dir, "src", "languages", "toy-language.ts"), toyLanguage("toy", nextOrder));
+    writeToy(dir, toyLanguage("toy", nextOrder));
     const run = generate(dir);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
@@ -93,14 +99,14 @@ describe("adding a language", () => {
 
   it("refuses a definition without its own order number, naming the file", () => {
     const dir = copyPackage();
-    writeFileSync(join(dir, "src", "languages", "toy-language.ts"), toyLanguage("toy", LANGUAGES[0]!.order));
+    writeToy(dir, toyLanguage("toy", LANGUAGES[0]!.order));
     const clash = generate(dir);
     expect(clash.status).toBe(1);
-    expect(clash.stderr).toContain(`order ${LANGUAGES[0]!.order} is given twice, in src/languages/rust-language.ts and src/languages/toy-language.ts`);
+    expect(clash.stderr).toContain(`order ${LANGUAGES[0]!.order} is given twice, in src/languages/rust/rust-language.ts and src/languages/toy/toy-language.ts`);
 
-    writeFileSync(join(dir, "src", "languages", "toy-language.ts"), toyLanguage("toy", nextOrder).replace(/ {2}order: \d+,\n/, ""));
+    writeToy(dir, toyLanguage("toy", nextOrder).replace(/ {2}order: \d+,\n/, ""));
     const missing = generate(dir);
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain("src/languages/toy-language.ts: add `order: <integer>`");
+    expect(missing.stderr).toContain("src/languages/toy/toy-language.ts: add `order: <integer>`");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractFile } from "../src/extract-file";
 import { MAX_QUALIFIED_LEVELS } from "../src/internal/bounded-qualified-name";
-import { MARKDOWN_MAX_NESTING } from "../src/languages/markdown-nesting";
+import { MARKDOWN_MAX_NESTING } from "../src/languages/markdown/markdown-nesting";
 
 // Pathological but real inputs (generated code, fuzzers): extraction must keep every symbol and
 // never overflow the call stack, however deep the tree.

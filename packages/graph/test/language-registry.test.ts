@@ -13,6 +13,14 @@ const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, ROOT), 
 
 // Released ids in their `LANGS` order: stored ids and listings depend on it, so a language
 // keeps its place for good and a new one is appended (test/adding-a-language.test.ts).
+/** The folder under src/languages/ holding a language's definition file (the JS family shares one), or null. */
+function languageFolder(id: string): string | null {
+  const found = readdirSync(new URL("packages/graph/src/languages/", ROOT), { recursive: true, encoding: "utf8" }).find(
+    (file) => file.split("/").pop() === `${id}-language.ts` && file.includes("/"),
+  );
+  return found === undefined ? null : found.slice(0, found.lastIndexOf("/"));
+}
+
 const RELEASED = ["rust", "python", "typescript", "tsx", "javascript", "jsx", "kotlin", "zig", "bash", "markdown"];
 
 describe("language registry", () => {
@@ -106,7 +114,7 @@ describe("adding a language", () => {
 
   it.each(ids)("%s has a definition file, a fixture directory, a grammar dependency and an allowScripts entry", (id) => {
     const language = LANGUAGES.find((entry) => entry.id === id)!;
-    expect(existsSync(new URL(`packages/graph/src/languages/${id}-language.ts`, ROOT)), "definition file").toBe(true);
+    expect(existsSync(new URL(`packages/graph/src/languages/${languageFolder(id)}/${id}-language.ts`, ROOT)), "definition file in its folder").toBe(true);
     expect(existsSync(new URL(`fixtures/languages/${id}/expected.json`, ROOT)), "fixture expected.json").toBe(true);
     // A devDependency when the build vendors the grammar's prebuilt binaries into dist/.
     expect(
@@ -121,7 +129,9 @@ describe("adding a language", () => {
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     expect(fixtureDirs.sort()).toEqual([...ids].sort());
-    const definitionFiles = readdirSync(new URL("packages/graph/src/languages/", ROOT)).filter((file) => file.endsWith("-language.ts"));
+    const definitionFiles = readdirSync(new URL("packages/graph/src/languages/", ROOT), { recursive: true, encoding: "utf8" })
+      .map((file) => file.split("/").pop()!)
+      .filter((file) => file.endsWith("-language.ts"));
     expect(definitionFiles.map((file) => file.slice(0, -"-language.ts".length)).sort()).toEqual([...ids].sort());
   });
 });
