@@ -1,0 +1,34 @@
+import { JSDOC_STYLE } from "../../doc-comments";
+import { defineLanguage } from "../../language-definition";
+import { springRoutes } from "./java-routes";
+import { JAVA_RULES } from "./java-rules";
+
+export const javaLanguage = defineLanguage({
+  id: "java",
+  order: 12,
+  displayName: "Java",
+  extensions: ["java"],
+  aliases: [],
+  grammarPackage: "tree-sitter-java",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["//"],
+  paragraphLines: false,
+  qualifiedNameSeparator: ".",
+  resolution: {
+    family: "java",
+    // Imports name packages and their members, not files: `package a.b;` is recorded for them.
+    modules: "none",
+    selfReceivers: ["this"],
+    // `size()` inside a class is `this.size()`.
+    implicitReceiver: true,
+    // Classes of one package see each other without an import.
+    importScope: "never",
+    detachedMembers: false,
+    typedThis: false,
+    heritage: "extends",
+  },
+  // A Java program starts at any class's `static void main`, whatever its file is called.
+  entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  extraction: { rules: JAVA_RULES, docComments: JSDOC_STYLE, routes: springRoutes },
+});

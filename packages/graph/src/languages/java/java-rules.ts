@@ -1,0 +1,76 @@
+import type { LanguageRules, RuleContext } from "../../language-rules";
+import type { SyntaxNode } from "../../parser-registry";
+import { methodInvocation, objectCreation } from "./java-calls";
+import { annotationElement, constructorDeclaration, enumConstant, fieldDeclaration, methodDeclaration, typeDeclaration } from "./java-declarations";
+import { importDeclaration, packageDeclaration } from "./java-imports";
+import { withJavaTypes } from "./java-types";
+
+/**
+ * Java (tree-sitter-java): declarations (java-declarations.ts), call sites (java-calls.ts),
+ * imports and the package (java-imports.ts), declared types for the resolver
+ * (java-types.ts). Annotations belong to the declaration they annotate (its signature and
+ * start line); calls inside them are no call sites, as they run at no call of the code.
+ *
+ * Complexity: `if`, loops, `catch`, each `case` label (not `default`), `?:`, `&&` and `||`
+ * add a decision point; loops, `switch`, `try` and `if` (not the `if` of an `else if`) nest.
+ */
+
+/** `default:` / `default ->` is the fall-through arm, not a decision. */
+function caseLabel(node: SyntaxNode, context: RuleContext): number {
+  return context.source.startsWith("default", node.startIndex) ? 0 : 1;
+}
+
+/** The `if` of an `else if` continues its chain instead of nesting deeper. */
+function opensNesting(context: RuleContext): boolean {
+  return !(context.parentType() === "if_statement" && context.fieldName() === "alternative");
+}
+
+export const JAVA_RULES: LanguageRules = withJavaTypes({
+  skip: new Set([
+    "line_comment",
+    "block_comment",
+    "modifiers",
+    "type_arguments",
+    "type_parameters",
+    "superclass",
+    "super_interfaces",
+    "extends_interfaces",
+    "permits",
+    "throws",
+    "string_literal",
+    "character_literal",
+    "class_literal",
+    "dimensions",
+  ]),
+  definitions: {
+    class_declaration: typeDeclaration,
+    interface_declaration: typeDeclaration,
+    enum_declaration: typeDeclaration,
+    record_declaration: typeDeclaration,
+    annotation_type_declaration: typeDeclaration,
+    method_declaration: methodDeclaration,
+    constructor_declaration: constructorDeclaration,
+    compact_constructor_declaration: constructorDeclaration,
+    annotation_type_element_declaration: annotationElement,
+    field_declaration: fieldDeclaration,
+    constant_declaration: fieldDeclaration,
+    enum_constant: enumConstant,
+  },
+  calls: {
+    method_invocation: methodInvocation,
+    object_creation_expression: objectCreation,
+  },
+  imports: {
+    import_declaration: importDeclaration,
+    package_declaration: packageDeclaration,
+  },
+  // `&&` and `||` are tokens of binary expressions only: counting the tokens needs no node.
+  branches: new Set(["if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "catch_clause", "ternary_expression", "&&", "||"]),
+  conditionalBranches: {
+    switch_label: caseLabel,
+  },
+  nesting: new Set(["for_statement", "enhanced_for_statement", "while_statement", "do_statement", "switch_expression", "try_statement", "try_with_resources_statement"]),
+  conditionalNesting: {
+    if_statement: opensNesting,
+  },
+});

@@ -1,0 +1,365 @@
+import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../language-rules";
+import type { SyntaxNode } from "../../parser-registry";
+import { bindLocal, localType, openLocalScope } from "../../internal/local-types";
+import { constructorInvocation, methodInvocation } from "./java-calls";
+import { typeName } from "./java-declarations";
+
+/**
+ * Declared types for the call resolver, layered over the Java rules (`withJavaTypes`).
+ * Nothing is inferred; the source's declarations are read:
+ *
+ * - Methods, constructors, lambdas, `for` loops, `catch` clauses and try-with-resources open
+ *   scopes; parameters, locals, loop and resource variables and pattern variables
+ *   (`x instanceof Store s`, `case Store s ->`) bind their declared type (`var`: the value's,
+ *   `new Store()` is a `Store`, `make()` whatever `make` returns). A name bound without a
+ *   known type (a lambda parameter, an array) shadows fields, and calls on it are `local`.
+ * - A receiver that is no local is a field of the enclosing class (`this#repo`), or, written
+ *   like a type (`Store`, `Outer.Inner`), that type: a type nested in an enclosing class is
+ *   qualified by it (`HashMap.Node`), any other is left to imports and the file's package.
+ * - Methods record their declared return type, fields and record components their declared
+ *   type (member types), so chains (`repo.find().save()`) and field receivers resolve. Type
+ *   parameters (`T`, `<K, V>`) and primitives are no types.
+ * - A type declaration's superclass names what `super(…)` constructs.
+ */
+
+/** A receiver written like a type: capitalised, with a lower-case letter (`Store`, not `MAX` or `T`). */
+const TYPE_LIKE_NAME = /^[A-Z][\w$]*[a-z][\w$]*$/u;
+const PRIMITIVES = new Set(["var", "void", "boolean", "byte", "char", "short", "int", "long", "float", "double"]);
+const TYPE_DECLARATIONS = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration", "annotation_type_declaration"]);
+/** The receiver is a local bound without a declared type. */
+const LOCAL = Symbol("local");
+
+interface TypeParameterScope {
+  end: number;
+  names: Set<string>;
+}
+
+interface JavaState {
+  /** Type qualified name -> the names of the types declared directly in its body. */
+  nested: Map<string, Set<string>>;
+  /** Type qualified name -> its type parameters. */
+  typeParameters: Map<string, Set<string>>;
+  /** Type qualified name -> the superclass it extends, as written (type arguments dropped). */
+  superclasses: Map<string, string>;
+  /** Type parameters of the open generic methods and constructors, innermost last. */
+  methodTypeParameters: TypeParameterScope[];
+}
+
+const states = new WeakMap<RuleContext, JavaState>();
+
+function stateOf(context: RuleContext): JavaState {
+  let state = states.get(context);
+  if (!state) {
+    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [] };
+    states.set(context, state);
+  }
+  return state;
+}
+
+/** The qualified name a declaration named `name` gets where the walker is now. */
+function qualifiedHere(context: RuleContext, name: string): string {
+  const parent = context.enclosing();
+  return parent ? `${parent.qualified_name}.${name}` : name;
+}
+
+/** Qualified names from the innermost enclosing symbol outwards (`A.B.m`, `A.B`, `A`). */
+function* enclosingScopes(context: RuleContext): Generator<string> {
+  let scope = context.enclosing()?.qualified_name ?? null;
+  while (scope) {
+    yield scope;
+    const dot = scope.lastIndexOf(".");
+    scope = dot < 0 ? null : scope.slice(0, dot);
+  }
+}
+
+function isTypeParameter(name: string, context: RuleContext, offset: number): boolean {
+  const state = stateOf(context);
+  const methods = state.methodTypeParameters;
+  while (methods.length > 0 && methods[methods.length - 1]!.end <= offset) methods.pop();
+  if (methods.some((scope) => scope.names.has(name))) return true;
+  for (const scope of enclosingScopes(context)) if (state.typeParameters.get(scope)?.has(name)) return true;
+  return false;
+}
+
+/** A type path as the resolver finds it from here: a type nested in an enclosing class is qualified by that class. */
+function qualifyType(path: string, context: RuleContext): string {
+  const head = path.split(".", 1)[0]!;
+  const nested = stateOf(context).nested;
+  for (const scope of enclosingScopes(context)) if (nested.get(scope)?.has(head)) return `${scope}.${path}`;
+  return path;
+}
+
+/** A declared type as a type path: null for primitives, arrays, `var` and type parameters. */
+function declaredType(node: SyntaxNode | null | undefined, context: RuleContext): string | null {
+  if (!node) return null;
+  const path = typeName(node);
+  if (!path || PRIMITIVES.has(path)) return null;
+  if (!path.includes(".") && isTypeParameter(path, context, node.startIndex)) return null;
+  return qualifyType(path, context);
+}
+
+function typeParameterNames(node: SyntaxNode | null): Set<string> {
+  const names = new Set<string>();
+  for (const parameter of node?.namedChildren ?? []) {
+    const name = parameter.namedChildren.find((child) => child.type === "type_identifier" || child.type === "identifier");
+    if (parameter.type === "type_parameter" && name) names.add(name.text);
+  }
+  return names;
+}
+
+/**
+ * What an expression's type is, in the resolver's receiver-type notation: a type path, `this`,
+ * `T#field`, `T#method()`; LOCAL for a local bound without a type; null when the source
+ * does not say.
+ */
+function expressionType(node: SyntaxNode, context: RuleContext, depth = 0): string | null | typeof LOCAL {
+  if (depth > 8) return null;
+  switch (node.type) {
+    case "identifier": {
+      const bound = localType(context, node.startIndex, node.text);
+      if (bound === null) return LOCAL;
+      if (bound !== undefined) return bound;
+      if (TYPE_LIKE_NAME.test(node.text)) return qualifyType(node.text, context);
+      return context.container() ? `this#${node.text}` : null;
+    }
+    case "this":
+      return "this";
+    case "field_access": {
+      const object = node.childForFieldName("object");
+      const field = node.childForFieldName("field");
+      if (!object || !field) return null;
+      // `Outer.this`: the named enclosing class.
+      if (field.type === "this") {
+        const outer = typeName(object);
+        return outer ? qualifyType(outer, context) : null;
+      }
+      if (field.type !== "identifier" || object.type === "super") return null;
+      const base = expressionType(object, context, depth + 1);
+      if (base === null || base === LOCAL) return null;
+      // `Outer.Inner` (both written like types) is a nested type, not a field.
+      const typePath = !base.includes("#") && base !== "this" && !base.endsWith("()");
+      return typePath && TYPE_LIKE_NAME.test(field.text) ? `${base}.${field.text}` : `${base}#${field.text}`;
+    }
+    case "method_invocation": {
+      const name = node.childForFieldName("name");
+      if (!name) return null;
+      const object = node.childForFieldName("object");
+      if (!object) return context.container() ? `this#${name.text}()` : null;
+      if (object.type === "super") return null;
+      const base = expressionType(object, context, depth + 1);
+      return base === null || base === LOCAL ? null : `${base}#${name.text}()`;
+    }
+    case "object_creation_expression": {
+      const path = typeName(node.childForFieldName("type"));
+      return path ? qualifyType(path, context) : null;
+    }
+    case "parenthesized_expression": {
+      const inner = node.firstNamedChild;
+      return inner ? expressionType(inner, context, depth + 1) : null;
+    }
+    case "cast_expression":
+      return declaredType(node.childForFieldName("type"), context);
+    default:
+      return null;
+  }
+}
+
+/** A variable's type: the declared one, or for `var` its value's. */
+function variableType(type: SyntaxNode | null, value: SyntaxNode | null, context: RuleContext): string | null {
+  if (type && type.text !== "var") return declaredType(type, context);
+  if (!value) return null;
+  const found = expressionType(value, context);
+  return found === LOCAL ? null : found;
+}
+
+function bindParameters(parameters: SyntaxNode | null, context: RuleContext): void {
+  for (const parameter of parameters?.namedChildren ?? []) {
+    if (parameter.type === "formal_parameter") {
+      const name = parameter.childForFieldName("name");
+      const array = parameter.childForFieldName("dimensions") !== null;
+      if (name?.type === "identifier") bindLocal(context, parameter.startIndex, name.text, array ? null : declaredType(parameter.childForFieldName("type"), context));
+    } else if (parameter.type === "spread_parameter") {
+      // `String... rest` is an array.
+      const name = parameter.namedChildren.find((child) => child.type === "variable_declarator")?.childForFieldName("name");
+      if (name) bindLocal(context, parameter.startIndex, name.text, null);
+    } else if (parameter.type === "identifier") {
+      bindLocal(context, parameter.startIndex, parameter.text, null);
+    }
+  }
+}
+
+/** Methods and constructors: a scope with their parameters, their type parameters, the declared return type. */
+function callableScope(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): void {
+  const typeParameters = typeParameterNames(node.childForFieldName("type_parameters"));
+  if (typeParameters.size > 0) stateOf(context).methodTypeParameters.push({ end: node.endIndex, names: typeParameters });
+  openLocalScope(context, node.startIndex, node.endIndex);
+  if (node.type === "method_declaration") {
+    const returns = declaredType(node.childForFieldName("type"), context);
+    if (returns) draft.return_type = returns;
+  }
+  bindParameters(node.childForFieldName("parameters"), context);
+}
+
+/** Types: their nested types, type parameters and superclass; a record's components are its fields. */
+function typeFacts(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): void {
+  const state = stateOf(context);
+  const qualified = qualifiedHere(context, draft.name);
+  const typeParameters = typeParameterNames(node.childForFieldName("type_parameters"));
+  if (typeParameters.size > 0) state.typeParameters.set(qualified, typeParameters);
+  if (node.childForFieldName("superclass") && draft.bases?.[0]) state.superclasses.set(qualified, draft.bases[0]);
+  let members = node.childForFieldName("body")?.namedChildren ?? [];
+  if (node.type === "enum_declaration") members = members.find((child) => child.type === "enum_body_declarations")?.namedChildren ?? [];
+  const nested = new Set<string>();
+  for (const member of members) {
+    const name = TYPE_DECLARATIONS.has(member.type) ? member.childForFieldName("name") : null;
+    if (name) nested.add(name.text);
+  }
+  if (nested.size > 0) state.nested.set(qualified, nested);
+  if (node.type !== "record_declaration") return;
+  for (const component of node.childForFieldName("parameters")?.namedChildren ?? []) {
+    const name = component.type === "formal_parameter" ? component.childForFieldName("name") : null;
+    // Read in the record's own scope: its type parameters and nested types.
+    const type = name ? declaredTypeIn(component.childForFieldName("type"), qualified, context) : null;
+    if (name && type) context.memberType?.(name.text, type, qualified);
+  }
+}
+
+/** `declaredType` as seen from inside the type `qualified`, before the walker enters it. */
+function declaredTypeIn(node: SyntaxNode | null, qualified: string, context: RuleContext): string | null {
+  const path = typeName(node);
+  if (!path || PRIMITIVES.has(path)) return null;
+  const state = stateOf(context);
+  const head = path.split(".", 1)[0]!;
+  if (!path.includes(".") && state.typeParameters.get(qualified)?.has(path)) return null;
+  if (state.nested.get(qualified)?.has(head)) return `${qualified}.${path}`;
+  return declaredType(node, context);
+}
+
+/** Fields of a class (not of an anonymous class, which has no symbol to own them) are member types. */
+function fieldTypes(node: SyntaxNode, context: RuleContext): void {
+  if (context.ancestorType(1) === "object_creation_expression") return;
+  const type = node.childForFieldName("type");
+  const array = type?.type === "array_type";
+  for (const declarator of node.namedChildren) {
+    if (declarator.type !== "variable_declarator") continue;
+    const name = declarator.childForFieldName("name");
+    const declared = array || declarator.childForFieldName("dimensions") ? null : declaredType(type, context);
+    if (name && declared) context.memberType?.(name.text, declared);
+  }
+}
+
+function localVariables(node: SyntaxNode, context: RuleContext): null {
+  const type = node.childForFieldName("type");
+  for (const declarator of node.namedChildren) {
+    if (declarator.type !== "variable_declarator") continue;
+    const name = declarator.childForFieldName("name");
+    if (name?.type !== "identifier") continue;
+    const array = type?.type === "array_type" || declarator.childForFieldName("dimensions") !== null;
+    bindLocal(context, node.startIndex, name.text, array ? null : variableType(type, declarator.childForFieldName("value"), context));
+  }
+  return null;
+}
+
+/** `for (Store s : stores)`: the loop variable lives in the loop. */
+function enhancedFor(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
+  const name = node.childForFieldName("name");
+  if (name?.type === "identifier") bindLocal(context, node.startIndex, name.text, variableType(node.childForFieldName("type"), null, context));
+  return null;
+}
+
+/** `for (int i = 0; …)`, try-with-resources: their variables live in the statement. */
+function statementScope(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
+  return null;
+}
+
+function resource(node: SyntaxNode, context: RuleContext): null {
+  const name = node.childForFieldName("name");
+  if (name?.type === "identifier") bindLocal(context, node.startIndex, name.text, variableType(node.childForFieldName("type"), node.childForFieldName("value"), context));
+  return null;
+}
+
+/** `catch (IOException e)`: one caught type is the variable's type; a multi-catch has none. */
+function catchClause(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
+  const parameter = node.namedChildren.find((child) => child.type === "catch_formal_parameter");
+  const name = parameter?.childForFieldName("name");
+  if (!parameter || name?.type !== "identifier") return null;
+  const types = parameter.namedChildren.find((child) => child.type === "catch_type")?.namedChildren ?? [];
+  bindLocal(context, node.startIndex, name.text, types.length === 1 ? declaredType(types[0], context) : null);
+  return null;
+}
+
+function lambda(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
+  const parameters = node.childForFieldName("parameters");
+  if (parameters?.type === "identifier") bindLocal(context, node.startIndex, parameters.text, null);
+  else bindParameters(parameters, context);
+  return null;
+}
+
+/** `x instanceof Store s`: `s` is a `Store` from here on (the scope is approximated by the enclosing one). */
+function instanceofPattern(node: SyntaxNode, context: RuleContext): null {
+  const name = node.childForFieldName("name");
+  if (name?.type === "identifier") bindLocal(context, node.startIndex, name.text, declaredType(node.childForFieldName("right"), context));
+  return null;
+}
+
+/** `case Store s ->` and record pattern components `Point(int x, var y)`. */
+function patternVariable(node: SyntaxNode, context: RuleContext): null {
+  const children = node.namedChildren;
+  const name = children[children.length - 1];
+  if (children.length === 2 && name?.type === "identifier") bindLocal(context, node.startIndex, name.text, declaredType(children[0], context));
+  return null;
+}
+
+function annotateDefinition(rule: LanguageRules["definitions"][string], type: string): LanguageRules["definitions"][string] {
+  return (node, context) => {
+    if (type === "field_declaration" || type === "constant_declaration") fieldTypes(node, context);
+    const drafts = rule(node, context);
+    if (!drafts || Array.isArray(drafts)) return drafts;
+    if (TYPE_DECLARATIONS.has(type)) typeFacts(node, drafts, context);
+    else if (type === "method_declaration" || type === "constructor_declaration" || type === "compact_constructor_declaration") callableScope(node, drafts, context);
+    return drafts;
+  };
+}
+
+/** Method calls with their receiver's type (or `local`), and `super(…)` with the superclass. */
+function typedInvocation(node: SyntaxNode, context: RuleContext): CallDraft | null {
+  const draft = methodInvocation(node, context);
+  if (!draft || draft.receiver === null) return draft;
+  const object = node.childForFieldName("object");
+  if (!object || object.type === "this" || object.type === "super") return draft;
+  const type = expressionType(object, context);
+  if (type === LOCAL) draft.local = true;
+  else if (type !== null) draft.receiver_type = type;
+  return draft;
+}
+
+/** The Java rules with declared-type facts added (see above). */
+export function withJavaTypes(rules: LanguageRules): LanguageRules {
+  const definitions: Record<string, LanguageRules["definitions"][string]> = {};
+  for (const [type, rule] of Object.entries(rules.definitions)) definitions[type] = annotateDefinition(rule, type);
+  Object.assign(definitions, {
+    local_variable_declaration: localVariables,
+    enhanced_for_statement: enhancedFor,
+    for_statement: statementScope,
+    try_with_resources_statement: statementScope,
+    resource,
+    catch_clause: catchClause,
+    lambda_expression: lambda,
+    instanceof_expression: instanceofPattern,
+    type_pattern: patternVariable,
+    record_pattern_component: patternVariable,
+  });
+  return {
+    ...rules,
+    definitions,
+    calls: {
+      ...rules.calls,
+      method_invocation: typedInvocation,
+      explicit_constructor_invocation: (node, context) => constructorInvocation(node, context, (qualified) => stateOf(context).superclasses.get(qualified)),
+    },
+  };
+}
