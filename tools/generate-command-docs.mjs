@@ -15,7 +15,8 @@
  * before its first `## ` heading follows the synopsis; its `## ` sections follow the
  * examples, except `## Exit codes`, which joins the generated exit-code section. The
  * index, `README.md`, lists every page and then `details/_overview.md` (output modes,
- * shared conventions, the exit-code table).
+ * shared conventions, the exit-code table). Links in a details file are written relative to
+ * its page (`details/x.md` becomes `x.md`), since that is where a reader follows them.
  *
  * The pages are committed; `test/command-docs.test.ts` fails when one differs from what
  * this script writes. Edit a definition or a details file, never a page.

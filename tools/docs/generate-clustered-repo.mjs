@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes a 512-file TypeScript repository with a known cluster structure, the input the
-// BENCHMARKS.md graph-view figures and the "clusters, not a hairball" check use: 8 packages
+// graph-view figures of docs/benchmarks/graph-queries.md and the "clusters, not a hairball" check use: 8 packages
 // × 4 modules × 16 files, each file importing and calling three files of its own module,
 // 30% one file of another module of its package, 5% a file of another package. A seeded
 // generator, so every run writes the same tree.

@@ -15,7 +15,7 @@ import { query } from "./db-helpers";
  * Each project is indexed by the real indexer in a temp dir; recall is the share of the
  * expected call sites resolved to the expected symbol, precision the share of all resolved
  * call sites in the project that are expected. Dispatch: a call through an interface or
- * trait member lists the annotated implementations beside its edge. The table printed is the one BENCHMARKS.md
+ * trait member lists the annotated implementations beside its edge. The table printed is the one docs/benchmarks/call-graph.md
  * records; the floors below hold what was reached, so a regression fails.
  */
 

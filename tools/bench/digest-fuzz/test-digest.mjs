@@ -1,5 +1,5 @@
 /**
- * The test digest's robustness figures for BENCHMARKS.md:
+ * The test digest's robustness figures for docs/benchmarks/digests.md:
  *
  *  1. fuzz: the property tests of packages/digest/test/test-digest.property.test.ts at
  *     10,000 cases each (random text, mutated real captures, determinism), through vitest;
