@@ -1,0 +1,34 @@
+import { defineLanguage } from "../../language-definition";
+import { GO_DOC_STYLE, GO_RULES } from "./go";
+import { goRoutes } from "./go-routes";
+
+export const goLanguage = defineLanguage({
+  id: "go",
+  order: 11,
+  displayName: "Go",
+  extensions: ["go"],
+  aliases: ["golang"],
+  grammarPackage: "tree-sitter-go",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["//"],
+  paragraphLines: false,
+  qualifiedNameSeparator: ".",
+  resolution: {
+    family: "go",
+    // Imports name package directories, never files.
+    modules: "none",
+    // A method names its receiver itself (`func (s *Store)`); extraction types it instead.
+    selfReceivers: [],
+    implicitReceiver: false,
+    // Files of a package see each other's declarations without importing them.
+    importScope: "never",
+    // Methods may be declared in any file of the receiver type's package.
+    detachedMembers: true,
+    typedThis: false,
+    heritage: "extends",
+  },
+  // Every `main` package's main.go starts a program.
+  entryPoints: { files: ["main.go"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  extraction: { rules: GO_RULES, docComments: GO_DOC_STYLE, routes: goRoutes },
+});

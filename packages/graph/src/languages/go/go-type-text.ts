@@ -1,0 +1,85 @@
+/**
+ * Go type and import-path text, read the way the call resolver follows it: a named type's
+ * path without pointers or type arguments, and the name an import binds.
+ */
+
+const TYPE_PATH = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)?$/u;
+
+/**
+ * Predeclared types: a value of one has no members in the index, so a receiver typed by one
+ * is known and unresolvable rather than unknown.
+ */
+export const PREDECLARED_TYPES: ReadonlySet<string> = new Set([
+  "any",
+  "bool",
+  "byte",
+  "comparable",
+  "complex64",
+  "complex128",
+  "error",
+  "float32",
+  "float64",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "rune",
+  "string",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+]);
+
+/** Removes a trailing balanced `[…]` (type arguments), or returns null when unbalanced. */
+function withoutTypeArguments(text: string): string | null {
+  if (!text.endsWith("]")) return text;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const char = text[i];
+    if (char === "]") depth++;
+    else if (char === "[" && --depth === 0) return text.slice(0, i).trimEnd();
+  }
+  return null;
+}
+
+/**
+ * The named type a type expression denotes, as a path: `*Store` -> `Store`,
+ * `*pkg.Client` -> `pkg.Client`, `List[int]` / `(*List[T])` -> `List`. Null for
+ * composite types (slices, maps, channels, functions, literal structs), whose members are
+ * not a declaration's.
+ */
+export function goTypeName(text: string): string | null {
+  let type = text.trim();
+  for (let previous = ""; previous !== type; ) {
+    previous = type;
+    type = type.replace(/^\*\s*/u, "").trim();
+    if (type.startsWith("(") && type.endsWith(")")) type = type.slice(1, -1).trim();
+  }
+  const base = withoutTypeArguments(type);
+  if (base === null || base.startsWith("[")) return null;
+  const path = base.replace(/\s*\.\s*/gu, ".");
+  return TYPE_PATH.test(path) ? path : null;
+}
+
+/**
+ * The package name an import binds when it gives none: the path's last element, without a
+ * major-version element (`/v2`) or a `.vN` suffix (`gopkg.in/yaml.v3`), and with the
+ * `go-` prefix and `-go` suffix repositories put on the package name taken off. It is
+ * what the imported package declares in all but unusual cases (the file's `package`
+ * clause decides, and it is in another file).
+ */
+export function goPackageBinding(path: string): string {
+  const elements = path.split("/").filter(Boolean);
+  let last = elements.at(-1) ?? path;
+  if (/^v\d+$/u.test(last) && elements.length > 1) last = elements.at(-2)!;
+  last = last
+    .replace(/\.v\d+$/u, "")
+    .replace(/^go-/u, "")
+    .replace(/[-.]go$/u, "");
+  const identifier = last.replace(/[^\p{L}\p{N}_]/gu, "_");
+  return identifier === "" ? path : identifier;
+}
