@@ -61,6 +61,39 @@ describe("docs/commands", () => {
     expect(result.err).toContain("details/retired-command.md");
   });
 
+  it("gives a new command file its page, and a details file its prose, with nothing else edited", () => {
+    const copy = mkdtempSync(join(tmpdir(), "tsift-command-docs-"));
+    scratch.push(copy);
+    cpSync(join(repoRoot, "packages", "cli", "src"), join(copy, "src"), { recursive: true, filter: (source) => !source.endsWith(".generated.ts") });
+    cpSync(docs, join(copy, "docs"), { recursive: true });
+    writeFileSync(
+      join(copy, "src", "commands", "hello.ts"),
+      `import { defineCommand } from "../definition/define-command";
+export const hello = defineCommand({
+  name: "hello",
+  summary: "say hello from a toy command",
+  helpOrder: 100001,
+  positionals: [],
+  options: [{ name: "loud", type: "boolean", default: false, description: "shout the greeting" }],
+  examples: [{ command: "tsift hello --loud", description: "greet loudly" }],
+  async run() {
+    return { data: {} };
+  },
+});
+`,
+    );
+    writeFileSync(join(copy, "docs", "details", "hello.md"), "Greets, once.\n\n## Exit codes\n\nAlways 0.\n");
+    const args = ["--src", join(copy, "src"), "--docs", join(copy, "docs")];
+    expect(generate("--check", ...args)).toMatchObject({ code: 1 });
+    execFileSync(process.execPath, [generator, ...args], { stdio: "pipe" });
+    const hello = readFileSync(join(copy, "docs", "hello.md"), "utf8");
+    expect(hello).toContain("# tsift hello\n\nSay hello from a toy command.\n\n```sh\ntsift hello [options]\n```\n\nGreets, once.\n");
+    expect(hello).toContain("| `--loud` | boolean | off | shout the greeting |");
+    expect(hello).toMatch(/## Exit codes\n\n`0` ok, [^\n]*\n\nAlways 0\.\n$/);
+    expect(readFileSync(join(copy, "docs", "README.md"), "utf8")).toContain("| [`tsift hello`](hello.md) | say hello from a toy command |");
+    expect(generate("--check", ...args)).toMatchObject({ code: 0, err: "" });
+  });
+
   it("has a page for every command and group subcommand, listing every argument and option", () => {
     for (const definition of COMMAND_DEFINITIONS) {
       const commands = definition.kind === "group" ? definition.subcommands.map((sub) => ({ sub, path: `${definition.name}/${sub.name}.md` })) : [];
