@@ -1,0 +1,46 @@
+import type { RuleContext } from "../../language-rules";
+
+/** What the C# rules remember about a type while its body is walked. */
+export interface TypeFacts {
+  /** Base types as type paths, in declaration order (the base class first when there is one). */
+  readonly bases: readonly string[];
+  /** Names of the members its body declares (fields, properties, events, methods, nested types). */
+  readonly members: ReadonlySet<string>;
+  /** Its type parameters and those of the types around it: a type written as one names no indexed type. */
+  readonly typeParameters: ReadonlySet<string>;
+}
+
+interface FileState {
+  /** Namespace blocks open at the walk's position, outermost first, with their full names. */
+  namespaces: { name: string; end: number }[];
+  /** Type facts by the type's qualified name. */
+  types: Map<string, TypeFacts>;
+}
+
+const states = new WeakMap<RuleContext, FileState>();
+
+/** The C# rules' facts about the file being walked (one context per file). */
+export function fileState(context: RuleContext): FileState {
+  let state = states.get(context);
+  if (!state) states.set(context, (state = { namespaces: [], types: new Map() }));
+  return state;
+}
+
+/** The full name of the namespace block around `offset` (closed blocks are dropped), or null. */
+export function enclosingNamespace(context: RuleContext, offset: number): string | null {
+  const { namespaces } = fileState(context);
+  while (namespaces.length > 0 && namespaces[namespaces.length - 1]!.end <= offset) namespaces.pop();
+  return namespaces[namespaces.length - 1]?.name ?? null;
+}
+
+/** A written type path, or null when it is a type parameter of the type around the walk's position. */
+export function unlessTypeParameter(context: RuleContext, path: string | null, own?: ReadonlySet<string>): string | null {
+  if (path === null || own?.has(path)) return null;
+  return enclosingType(context)?.typeParameters.has(path) ? null : path;
+}
+
+/** The facts of the innermost type around the walk's position. */
+export function enclosingType(context: RuleContext): TypeFacts | null {
+  const container = context.container();
+  return container ? (fileState(context).types.get(container.qualified_name) ?? null) : null;
+}
