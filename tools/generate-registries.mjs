@@ -191,6 +191,10 @@ function facts(definition) {
       detachedMembers: resolution.detachedMembers,
       typedThis: resolution.typedThis,
       heritage: resolution.heritage,
+      baseModifiers: resolution.baseModifiers ?? [],
+      definitionsRunInOrder: resolution.definitionsRunInOrder ?? false,
+      companionKinds: resolution.companionKinds ?? [],
+      namedReceivers: resolution.namedReceivers ?? false,
     },
     entryPoints: {
       files: entryPoints.files,
@@ -200,6 +204,7 @@ function facts(definition) {
       exportList: entryPoints.exportList,
       reexportImport: entryPoints.reexportImport,
     },
+    rgTypes: definition.rgTypes ?? [],
   };
 }
 

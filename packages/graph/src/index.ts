@@ -1,6 +1,19 @@
 export { LANGS, type Lang } from "./lang";
 export { langInfo, type EntryPointModel, type LangInfo, type ResolutionModel } from "./lang-info";
 export type { LanguageDefinition, LanguageExtraction } from "./language-definition";
+export type {
+  ModuleRequest,
+  ModuleSystem,
+  TestCase,
+  TestCaseInput,
+  TestCommand,
+  TestCommandInput,
+  TestConventions,
+  TestProject,
+  TestSymbol,
+  WorkspacePackageLookup,
+} from "./language-hooks";
+export { LANGUAGES, moduleSystemOf, testConventionsOf } from "./language-registry";
 export { langFromPath } from "./lang-from-path";
 export { languageCapabilities, type LanguageCapabilities } from "./language-capabilities";
 export { parseLang } from "./parse-lang";

@@ -13,12 +13,12 @@ export interface ResolutionModel {
    */
   readonly family: string;
   /**
-   * How an import specifier finds an indexed file: `js` (relative specifiers, extension
-   * and `index` probing), `python` (dotted packages), `rust` (`crate::`/`super::`/`self::`
-   * paths), `relative` (a path relative to the importing file: `@import("x.zig")`,
-   * `source ./x.sh`), or `none` (imports name packages, never files).
+   * The name of its module system (`tsift languages` shows it). How an import finds an
+   * indexed file is the definition's `moduleSystem` hook; without one, `relative` resolves
+   * a path relative to the importing file (`@import("x.zig")`, `source ./x.sh`) and any
+   * other name (`none`: imports name packages, never files) resolves nothing.
    */
-  readonly modules: "js" | "python" | "rust" | "relative" | "none";
+  readonly modules: string;
   /** Receivers that mean the enclosing type's instance or the type itself (`this`, `self`, `Self`). */
   readonly selfReceivers: readonly string[];
   /** A bare call inside a class may reach a member without the receiver (Kotlin, like Java). */
@@ -42,6 +42,28 @@ export interface ResolutionModel {
    * (`class A(B, C):`), `colon` (`class A(x: Int) : B(), C`).
    */
   readonly heritage: "extends" | "parenthesized" | "colon";
+  /**
+   * Words a base clause may put before a base's name that are not part of it (C++
+   * `class A : public B, virtual protected C`: `public`, `protected`, `private`,
+   * `virtual`); none when absent.
+   */
+  readonly baseModifiers?: readonly string[];
+  /**
+   * Definitions run in order (Python): a name defined twice in one scope is, for a call in
+   * that scope, the last definition above the call. Absent: every definition is visible.
+   */
+  readonly definitionsRunInOrder?: boolean;
+  /**
+   * Kinds of a nested object whose members a type's name reaches as its own (Kotlin
+   * `companion_object`: `Service.create()`); none when absent.
+   */
+  readonly companionKinds?: readonly string[];
+  /**
+   * A method names its own receiver (Go `func (s *Store) Get()`): there is no fixed word for
+   * it, so `selfReceivers` may be empty; extraction records the receiver's type like any
+   * typed parameter, which types `s.f()` calls.
+   */
+  readonly namedReceivers?: boolean;
 }
 
 /** Which files are a package's or program's front door, for entry-point inference. */
@@ -104,6 +126,8 @@ export interface LangInfo {
   readonly qualifiedNameSeparator: string;
   readonly resolution: ResolutionModel;
   readonly entryPoints: EntryPointModel;
+  /** ripgrep's `--type` names that select this language's files (`rg -t ts`), so `rg -t` searches rewrite to `--lang`. */
+  readonly rgTypes: readonly string[];
 }
 
 export function langInfo(lang: Lang): LangInfo {

@@ -1,6 +1,7 @@
 import type { DocCommentStyle } from "./doc-comments";
 import type { RouteEntry } from "./extraction-types";
 import type { LangInfo } from "./lang-info";
+import type { ModuleSystem, TestConventions } from "./language-hooks";
 import type { LanguageRules } from "./language-rules";
 
 /**
@@ -20,6 +21,12 @@ export interface LanguageExtraction {
   readonly prepareSource?: (source: string) => string;
   /** Where declarations carry their documentation; each symbol's `doc` is read from there. */
   readonly docComments?: DocCommentStyle;
+  /**
+   * A huge file may be parsed in slices of top-level statements: set only when sliced
+   * extraction was checked to equal whole-file extraction and the rules keep no whole-file
+   * state a slice cannot stand for. Absent: huge files are parsed whole.
+   */
+  readonly sliceable?: boolean;
 }
 
 /**
@@ -27,11 +34,26 @@ export interface LanguageExtraction {
  * `langInfo`) and its extraction. The id is what index.db stores in `files.language`, so
  * it never changes once released.
  */
-export interface LanguageDefinition extends Omit<LangInfo, "id"> {
+export interface LanguageDefinition extends Omit<LangInfo, "id" | "rgTypes"> {
   readonly id: string;
   /** Its place in `LANGS`, an output contract: existing numbers never change, a new language takes the next one. */
   readonly order: number;
+  /** ripgrep's `--type` names that select this language's files (`rg -t ts`); none when absent. */
+  readonly rgTypes?: readonly string[];
   readonly extraction: LanguageExtraction;
+  /**
+   * How imports, module paths and module declarations find indexed files (code, loaded with
+   * the rules). Absent: the `relative` module system resolves paths relative to the importing
+   * file, any other resolves nothing.
+   */
+  readonly moduleSystem?: ModuleSystem;
+  /** Which files and symbols are tests, how a file's tests are listed and run (`impact`, dead code). */
+  readonly tests?: TestConventions;
+  /**
+   * The type checker of `tsift index --resolve checker` that answers this language's calls
+   * (`tsc`: the project's own TypeScript compiler). Absent: no checker pass.
+   */
+  readonly checkedBy?: "tsc";
 }
 
 function frozenCopy<T>(value: T): T {

@@ -10,7 +10,8 @@ import {
   taggedResult,
   type InferenceHost,
 } from "./internal/inferred-types";
-import { redefinedBefore } from "./internal/python-modules";
+import { moduleSystemOf } from "@tsift/graph";
+import { redefinedBefore } from "./internal/module-imports";
 import { CALLABLE, CONSTRUCTIBLE, family, resolutionOf, ResolverTables, TYPE_LIKE } from "./internal/resolver-tables";
 import { VALUE_CONTAINERS } from "./internal/resolution-models";
 import { pickOne, preferType } from "./internal/resolver-picks";
@@ -31,8 +32,6 @@ const OBJECT_MEMBERS = new Set(["method", "getter", "setter"]);
 /** Kinds that name a type only, never a value. */
 const TYPES_ONLY = new Set(["interface", "type_alias", "trait"]);
 const UNRESOLVED: CallTarget = { resolved_symbol_id: null, resolution: "unresolved" };
-/** Heads of a Rust path that name a module relative to the crate or the file (`crate::a::f()`). */
-const RUST_PATH_HEADS = new Set(["crate", "self", "super"]);
 /** What calling yields the symbol itself: a constructor call. */
 const CONSTRUCTED_TYPES = new Set(["class", "struct", "data_class", "sealed_class", "enum_class"]);
 
@@ -60,8 +59,14 @@ const CONSTRUCTED_TYPES = new Set(["class", "struct", "data_class", "sealed_clas
  * that happens to share the name. Overload declarations of one name in one scope count as
  * one candidate (the first).
  */
-export function createCallResolver(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
-  const tables = new ResolverTables(symbols, imports, memberTypes);
+export function createCallResolver(
+  symbols: readonly ResolverSymbol[],
+  imports: readonly ResolverImport[],
+  memberTypes: readonly ResolverMemberType[] = [],
+  /** The language of every indexed file (files with imports or calls but no symbol too). */
+  fileLanguages: ReadonlyMap<string, string> | null = null,
+) {
+  const tables = new ResolverTables(symbols, imports, memberTypes, fileLanguages);
   // Bases are type paths, `f()` (`class A extends Schema.Class<A>("A")(…)`) or `=a.b`.
   tables.baseResolver = (type, name) => typeOf(name, type.file, null, type.language, 1, type);
   const stars = new Map<string, string[]>();
@@ -308,7 +313,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     tables,
     typeOf: (text, file, caller, language, depth, callee) => typeOf(text, file, caller, language, depth, caller, callee),
     callTarget: (path, file, caller, language) => callTarget(path, file, caller, language),
-    valueOwner: (file, segments) => valuePathOwner(file, segments, "typescript"),
+    valueOwner: (file, segments) => valuePathOwner(file, segments, tables.languageOf(file) ?? ""),
   };
 
   /**
@@ -373,13 +378,13 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
   function receiverPath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
     const head = segments[0]!;
     const imported = tables.topLevel(call.file, head).length === 0 || tables.importBound(call.file, head);
-    if (imported && RUST_PATH_HEADS.has(head)) {
+    if (imported && tables.isPathHead(call.file, head)) {
       // `crate::repo::save()`, `super::util::f()`: a function at the top level of the module file.
-      const file = tables.moduleFile(call.file, segments.join("::"));
+      const file = tables.modulePath(call.file, segments);
       if (file !== null) return pickOne(tables.exported(file, call.callee_name).symbols.filter(accept), "import", tables) ?? UNRESOLVED;
     }
-    if (imported && resolutionOf(language).modules === "python") {
-      const hit = pythonModulePath(call, segments, accept, language);
+    if (imported && moduleSystemOf(language)?.dottedModuleImports) {
+      const hit = dottedModulePath(call, segments, accept, language);
       if (hit) return hit;
     }
     if (imported && segments.length === 1) {
@@ -399,9 +404,9 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
    * `import a.b`: the longest prefix of the receiver that such an import names is the
    * module; the rest is a class path in it. Null when no whole-module import binds the head.
    */
-  function pythonModulePath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
+  function dottedModulePath(call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
     for (let length = segments.length; length > 0; length--) {
-      const file = tables.python.module(call.file, segments.slice(0, length).join("."));
+      const file = tables.moduleImports.module(call.file, segments.slice(0, length).join("."));
       if (file === undefined) continue;
       if (file === null) return UNRESOLVED;
       const rest = segments.slice(length);
@@ -425,7 +430,7 @@ export function createCallResolver(symbols: readonly ResolverSymbol[], imports: 
     const [head, ...rest] = segments as [string, ...string[]];
     let owner: ResolverSymbol | null | undefined;
     const local = tables.importBound(file, head) ? [] : tables.topLevel(file, head);
-    const crate = local.length === 0 && RUST_PATH_HEADS.has(head) ? tables.moduleFile(file, head) : null;
+    const crate = local.length === 0 && tables.isPathHead(file, head) ? tables.modulePath(file, [head]) : null;
     if (local.length > 0) owner = valueOwner(local, language);
     else if (crate !== null) {
       // `crate::repo::Store`: the crate root's (or this module's) items, step by step.

@@ -19,13 +19,14 @@ export const SLICED_PARSE_MIN_CHARS = 1024 * 1024;
 export const REFUSE_UNSPLITTABLE_MIN_CHARS = 1024 * 1024;
 
 /**
- * Languages whose sliced extraction was checked against whole-file extraction (effect's
- * 572 TypeScript files and 118 files of Python's standard library, slices of 2–30 thousand
- * characters) and whose rules keep no whole-file state a slice cannot stand for. The others
- * are parsed whole: Bash, for one, reads a function whose body is cut as a command followed
- * by plain statements (which the column-0 rule below would not catch in unindented scripts).
+ * Languages whose huge files may be parsed in slices: each definition says so
+ * (`extraction.sliceable`) once its sliced extraction was checked against whole-file
+ * extraction (effect's 572 TypeScript files and 118 files of Python's standard library,
+ * slices of 2–30 thousand characters). The others are parsed whole: Bash, for one, reads a
+ * function whose body is cut as a command followed by plain statements (which the column-0
+ * rule below would not catch in unindented scripts).
  */
-export const SLICED_LANGS: ReadonlySet<Lang> = new Set<Lang>(["typescript", "tsx", "javascript", "jsx", "python"]);
+export { SLICED_LANGS } from "../language-registry";
 
 /** Agreed top-level statements (not counting comments) before the first disputed one that are parsed again with the next slice rather than kept. */
 const SAFETY_MARGIN = 1;

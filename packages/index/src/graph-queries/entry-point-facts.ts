@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
 import type { EntryCandidate } from "@tsift/algorithms";
+import { moduleSystemOf } from "@tsift/graph";
 import { LANGS, langInfo, type EntryPointModel, type Lang } from "@tsift/graph/langs";
 import type { GraphSymbol } from "./graph-symbol";
 import { resolveModule } from "../internal/module-resolver";
@@ -18,8 +19,8 @@ const REEXPORT_FILES = entryPoints.flatMap((entry) => entry.reexportFiles);
 const LIBRARY_ROOTS = entryPoints.flatMap((entry) =>
   entry.libraryRoot === null || entry.libraryModules === null ? [] : [{ lang: entry.lang, root: entry.libraryRoot, modules: entry.libraryModules }],
 );
-/** Languages whose imports resolve like JavaScript's: their packages declare entries in package.json. */
-const JS_MODULE_LANGS: readonly Lang[] = LANGS.filter((lang) => langInfo(lang).resolution.modules === "js");
+/** Languages whose packages declare their entries in package.json (their module system's `packageManifests`). */
+const MANIFEST_LANGS: readonly Lang[] = LANGS.filter((lang) => moduleSystemOf(lang)?.packageManifests === true);
 /** Directories whose front-door files are a project's entry even when some file imports them (a UMD bundle importing `src/index.ts`). */
 const TOP_DIRS: ReadonlySet<string> = new Set(["", "src"]);
 const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
@@ -252,7 +253,7 @@ function declaredModules(db: Database.Database, lang: string, roots: readonly st
   const queue = [...roots];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     for (const name of publicModules.all(file) as string[]) {
-      const child = resolveModule(lang as Lang, file, `self::${name}`, null, paths);
+      const child: string | null = moduleSystemOf(lang)?.declaredModule?.(file, [name], paths) ?? null;
       if (child !== null && child !== file && !found.has(child)) {
         found.add(child);
         queue.push(child);
@@ -303,13 +304,13 @@ function packageEntryFiles(db: Database.Database, files: readonly FileRow[], roo
     const library = LIBRARY_ROOTS.some((entry) => entry.lang === file.language && entry.root === base && !paths.has(posix.join(posix.dirname(dir), base)));
     if (!imported.has(file.path) || TOP_DIRS.has(dir === "." ? "" : dir) || library) entries.add(file.path);
   }
-  const jsLang = JS_MODULE_LANGS[0];
-  if (root !== null && jsLang !== undefined) {
-    const jsFiles = files.filter((file) => JS_MODULE_LANGS.includes(file.language as Lang)).map((file) => file.path);
-    if (jsFiles.length > 0) {
-      const packages = readWorkspacePackages(root, jsFiles);
+  const manifestLang = MANIFEST_LANGS[0];
+  if (root !== null && manifestLang !== undefined) {
+    const manifestFiles = files.filter((file) => MANIFEST_LANGS.includes(file.language as Lang)).map((file) => file.path);
+    if (manifestFiles.length > 0) {
+      const packages = readWorkspacePackages(root, manifestFiles);
       for (const specifier of declaredEntrySpecifiers(packages)) {
-        const file = resolveModule(jsLang, jsFiles[0]!, specifier, null, paths, packages);
+        const file = resolveModule(manifestLang, manifestFiles[0]!, specifier, null, paths, packages);
         if (file !== null) entries.add(file);
       }
     }

@@ -1,6 +1,5 @@
 import { LANGS, langInfo } from "@tsift/graph/langs";
 import { describe, expect, it } from "vitest";
-import { JS_EXTENSIONS, MODULE_RESOLVERS } from "./module-resolver";
 import { family, resolutionOf } from "./resolver-tables";
 
 // The resolver's per-language facts come from the language definitions in @tsift/graph:
@@ -13,19 +12,6 @@ describe("resolution models", () => {
     expect(model).toMatchObject(declared);
     expect([...model.self]).toEqual([...declared.selfReceivers]);
     expect(family(lang)).toBe(declared.family);
-    expect(Object.keys(MODULE_RESOLVERS)).toContain(declared.modules);
-  });
-
-  it("probes exactly the extensions of the languages that resolve imports like JavaScript", () => {
-    const registered = LANGS.filter((lang) => langInfo(lang).resolution.modules === "js").flatMap((lang) =>
-      langInfo(lang).extensions.map((extension) => `.${extension}`),
-    );
-    expect([...JS_EXTENSIONS].sort()).toEqual(registered.sort());
-  });
-
-  it("has a resolver for no module system that no language declares, except none", () => {
-    const declared = new Set(LANGS.map((lang) => langInfo(lang).resolution.modules));
-    expect(Object.keys(MODULE_RESOLVERS).filter((system) => system !== "none" && !declared.has(system as never))).toEqual([]);
   });
 
   it("gives a language this build does not know its own family and no scoping", () => {

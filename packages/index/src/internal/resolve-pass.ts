@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { Lang } from "@tsift/graph";
+import { langFromPath, moduleSystemOf, type Lang } from "@tsift/graph";
 import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../resolve-calls";
 import type { PendingCall } from "./index-store";
 import { resolveModule } from "./module-resolver";
@@ -86,8 +86,8 @@ export function resolvePass(
       .pluck()
       .all(JSON.stringify([...scope.files])) as string[];
     for (const file of importers) files.add(file);
-    // Kotlin imports name package members, so their rows point at no file: the importers of
-    // a changed file's package follow it too.
+    // Imports of package members (`import a.b.Store`) point at no file: the importers of a
+    // changed file's package follow it too.
     const packageImporters = db
       .prepare(
         `SELECT DISTINCT i.file FROM imports i JOIN member_types p ON p.owner = '' AND p.name = ? AND i.module LIKE p.type || '.%'
@@ -96,9 +96,15 @@ export function resolvePass(
       .pluck()
       .all(PACKAGE_MEMBER, JSON.stringify([...scope.files])) as string[];
     for (const file of packageImporters) files.add(file);
-    // Rust module paths (`mod repo;` then `repo::make()`) name a file with no import row: the
-    // files declaring a changed module follow it too.
-    const modules = [...scope.files].map(rustModuleName).filter((name) => name !== null);
+    // Module paths (`mod repo;` then `repo::make()`) name a file with no import row: the
+    // files declaring a changed module (its module system's `moduleName`) follow it too.
+    const modules = [...scope.files]
+      .map((file) => {
+        // A removed file is no longer in `languages`: its extension tells its language.
+        const language = languages.get(file) ?? langFromPath(file);
+        return language === null ? null : (moduleSystemOf(language)?.moduleName?.(file) ?? null);
+      })
+      .filter((name) => name !== null);
     if (modules.length > 0) {
       const pathUsers = db
         .prepare("SELECT DISTINCT file FROM symbols WHERE kind = 'mod' AND name IN (SELECT value FROM json_each(?))")
@@ -111,7 +117,7 @@ export function resolvePass(
     .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases, line FROM symbols")
     .all() as ResolverSymbol[];
   const memberTypes = db.prepare("SELECT file, owner, name, type FROM member_types").all() as ResolverMemberType[];
-  const resolve = createCallResolver(symbols, imports, memberTypes);
+  const resolve = createCallResolver(symbols, imports, memberTypes, languages);
   const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution, receiver_type, local, line";
   const calls = (
     scope === null
@@ -143,13 +149,4 @@ export function resolvePass(
   const callCount = calls.length + newCalls.length;
   newCalls.length = 0;
   return { imports: imports.length, importsChanged, calls: callCount, callsChanged, ms: performance.now() - started };
-}
-
-/** The module a Rust file is (`src/repo.rs`, `src/repo/mod.rs` -> `repo`); null for other files and crate roots. */
-function rustModuleName(path: string): string | null {
-  if (!path.endsWith(".rs")) return null;
-  const parts = path.slice(0, -3).split("/");
-  const stem = parts.pop()!;
-  if (stem === "lib" || stem === "main") return null;
-  return stem === "mod" ? (parts.pop() ?? null) : stem;
 }

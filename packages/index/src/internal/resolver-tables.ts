@@ -1,7 +1,7 @@
+import { moduleSystemOf, type ModuleSystem } from "@tsift/graph";
+import { langFromPath } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
-import { resolveModule } from "./module-resolver";
-import { PythonModules } from "./python-modules";
-import type { Lang } from "@tsift/graph/langs";
+import { ModuleImports } from "./module-imports";
 import { CALLABLE_DEFINITIONS, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
 import { heritageNames, isModuleBinding, localName, typeReferencePath } from "./type-text";
 
@@ -36,18 +36,27 @@ export class ResolverTables {
   private readonly memberTypes = new Map<string, ResolverMemberType>();
   /** Every file with a symbol: what `mod x;` and `crate::a::b` paths are resolved against. */
   private readonly files = new Set<string>();
-  /** Declared package (Kotlin) -> the files declaring it. */
+  /** Declared package (`package a.b`) -> the files declaring it. */
   private readonly packages = new Map<string, string[]>();
   /** File -> its declared package. */
   private readonly packageOf = new Map<string, string>();
-  /** `file\0class` -> its companion object (Kotlin): what `Class.f()` reaches besides the class's own members. */
+  /** `file\0class` -> its companion object (a `companionKinds` kind): what `Class.f()` reaches besides the class's own members. */
   private readonly companions = new Map<string, ResolverSymbol>();
   /** Language of each file with symbols. */
   private readonly languages = new Map<string, string>();
-  /** Python's `import a.b` module paths and `from m import *` re-exports. */
-  readonly python = new PythonModules();
+  /** Whole-module imports of dotted module paths and star re-exports, where a module system has them. */
+  readonly moduleImports = new ModuleImports((file) => this.languageOf(file));
 
-  constructor(symbols: readonly ResolverSymbol[], imports: readonly ResolverImport[], memberTypes: readonly ResolverMemberType[] = []) {
+  /**
+   * `fileLanguages`: the language of every indexed file (a file may hold imports and calls
+   * but no symbol); without it a file's language is its symbols', else its extension's.
+   */
+  constructor(
+    symbols: readonly ResolverSymbol[],
+    imports: readonly ResolverImport[],
+    memberTypes: readonly ResolverMemberType[] = [],
+    private readonly fileLanguages: ReadonlyMap<string, string> | null = null,
+  ) {
     for (const member of memberTypes) {
       const key = `${member.file}\0${member.owner}\0${member.name}`;
       if (!this.memberTypes.has(key)) this.memberTypes.set(key, member);
@@ -59,7 +68,7 @@ export class ResolverTables {
     for (const symbol of symbols) {
       this.byId.set(symbol.id, symbol);
       this.files.add(symbol.file);
-      if (symbol.kind === "companion_object" && symbol.parent !== null) this.companions.set(`${symbol.file}\0${symbol.parent}`, symbol);
+      if (symbol.parent !== null && resolutionOf(symbol.language).companionKinds?.includes(symbol.kind)) this.companions.set(`${symbol.file}\0${symbol.parent}`, symbol);
       this.languages.set(symbol.file, symbol.language);
       push(nested(this.byFileName, symbol.file), symbol.name, symbol);
       const qualified = nestedOne(this.byFileQualified, symbol.file);
@@ -82,9 +91,20 @@ export class ResolverTables {
       const local = nestedOne(this.bindings, entry.file);
       const name = localName(entry);
       if (name && !local.has(name)) local.set(name, entry);
-      this.python.addImport(entry);
+      this.moduleImports.addImport(entry);
     }
-    for (const file of this.files) this.python.addFile(file);
+    for (const file of this.files) this.moduleImports.addFile(file);
+  }
+
+  /** The language of a file: as indexed, else its symbols', else its extension's. */
+  languageOf(file: string): string | undefined {
+    return this.fileLanguages?.get(file) ?? this.languages.get(file) ?? langFromPath(file) ?? undefined;
+  }
+
+  /** The module system of a file's language (null: imports there name no file). */
+  private moduleSystem(file: string): ModuleSystem | null {
+    const language = this.languages.get(file);
+    return language === undefined ? null : moduleSystemOf(language);
   }
 
   /**
@@ -98,7 +118,7 @@ export class ResolverTables {
     return declaring.length === 1 ? { ...entry, resolved_file: declaring[0]! } : entry;
   }
 
-  /** Top-level symbols named `name` in the other files of `file`'s package (Kotlin sees them without an import). */
+  /** Top-level symbols named `name` in the other files of `file`'s package (seen there without an import). */
   private samePackage(file: string, name: string): ResolverSymbol[] {
     const declared = this.packageOf.get(file);
     if (declared === undefined) return [];
@@ -116,19 +136,15 @@ export class ResolverTables {
     return this.topLevel(file, name).every((symbol) => !this.isContainer(symbol) && !symbol.value_type && !CALLABLE_DEFINITIONS.has(symbol.kind));
   }
 
-  /**
-   * The file a Rust module path names (`crate::repo`, `self::a::b`, `super::x`), or, for a
-   * `mod repo;` declaration, the file holding that module; null when none is indexed.
-   */
-  moduleFile(file: string, path: string): string | null {
-    const language = this.languages.get(file);
-    if (!language || resolutionOf(language).modules !== "rust") return null;
-    const target = resolveModule(language as Lang, file, path, null, this.files);
-    if (target === null) return null;
-    // resolveModule falls back to shorter prefixes; only a file named like the path's last segment is that module.
-    const last = path.slice(path.lastIndexOf(":") + 1);
-    const stem = target.replace(/\/(mod|lib|main)\.rs$/u, "").replace(/\.rs$/u, "");
-    return stem === last || stem.endsWith(`/${last}`) || (last === "crate" && /(^|\/)(lib|main)\.rs$/u.test(target)) ? target : null;
+  /** Whether `head` starts a module path in `file`'s language (`crate::a::f()`, its module system's `pathHeads`). */
+  isPathHead(file: string, head: string): boolean {
+    return this.moduleSystem(file)?.pathHeads?.includes(head) === true;
+  }
+
+  /** The file a module path written in `file` names (`crate::repo` as segments), through its module system; null when none is indexed. */
+  modulePath(file: string, segments: readonly string[]): string | null {
+    const system = this.moduleSystem(file);
+    return system?.modulePath ? system.modulePath(file, segments, this.files) : null;
   }
 
   parentOf(symbol: ResolverSymbol): ResolverSymbol | null {
@@ -201,8 +217,8 @@ export class ResolverTables {
         return this.exported(entry.resolved_file, entry.name ?? name, seen);
       }
     }
-    // Python `from .coroutines import *` in a package's `__init__.py` exposes the module's public names.
-    for (const entry of this.python.starSources(file, name)) {
+    // A star import that re-exports (Python `from .coroutines import *` in a package's `__init__.py`) exposes the module's public names.
+    for (const entry of this.moduleImports.starSources(file, name)) {
       if (entry.resolved_file === null) external = true;
       else {
         const found = this.exported(entry.resolved_file, name, seen);
@@ -215,20 +231,19 @@ export class ResolverTables {
   /** The file a namespace-like binding stands for: `import * as ns`, `export * as ns from`, Python/Rust module imports. */
   namespaceFile(file: string, name: string): string | null | undefined {
     const binding = this.binding(file, name);
-    if (binding && (binding.name === "*" || binding.name === null || (isModuleBinding(binding) && this.importsModules(binding.file))))
+    if (binding && (binding.name === "*" || binding.name === null || (this.importsModules(binding.file) && isModuleBinding(binding, moduleSystemOf(this.languageOf(binding.file) ?? "")?.packageFiles ?? []))))
       return binding.resolved_file;
     for (const entry of this.reexports.get(file) ?? []) if (entry.name === "*" && entry.alias === name) return entry.resolved_file;
     return undefined;
   }
 
-  /** Whether a name imported by `file` can be a module (Python, Rust), not only a member (Kotlin `import a.b.Store` from Store.kt). */
+  /** Whether a name imported by `file` can be a module (its module system's `importsModules`), not only a member (`import a.b.Store` from Store.kt). */
   private importsModules(file: string): boolean {
     const language = this.languages.get(file);
-    const modules = language === undefined ? undefined : resolutionOf(language).modules;
-    return modules === "python" || modules === "rust" || language === undefined;
+    return language === undefined || moduleSystemOf(language)?.importsModules === true;
   }
 
-  /** Direct members of `owner` named `name` (Rust impls and Kotlin extensions: anywhere in the language, own file first). */
+  /** Direct members of `owner` named `name` (with `detachedMembers`, like Rust impls and Kotlin extensions: anywhere in the language, own file first). */
   members(owner: ResolverSymbol, name: string): ResolverSymbol[] {
     const local = this.byOwner.get(`${owner.file}\0${owner.qualified_name}\0${name}`) ?? [];
     const companion = local.length === 0 ? this.companions.get(`${owner.file}\0${owner.qualified_name}`) : undefined;
@@ -238,7 +253,8 @@ export class ResolverTables {
     }
     if (local.length === 0 && owner.kind === "mod") {
       // `mod repo;`: the module's items are the top level of its own file.
-      const file = this.moduleFile(owner.file, `self::${owner.qualified_name.split(".").join("::")}`);
+      const system = this.moduleSystem(owner.file);
+      const file = system?.declaredModule ? system.declaredModule(owner.file, owner.qualified_name.split("."), this.files) : null;
       if (file !== null && file !== owner.file) return this.topLevel(file, name);
     }
     if (local.length > 0 || !resolutionOf(owner.language).detachedMembers) return local;

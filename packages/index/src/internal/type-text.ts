@@ -36,14 +36,14 @@ export function heritageNames(type: ResolverSymbol): string[] {
   const signature = type.signature;
   if (!signature) return [];
   const head = stripTypeArguments(signature);
-  const { heritage } = resolutionOf(type.language);
+  const { heritage, baseModifiers } = resolutionOf(type.language);
   if (heritage === "parenthesized") {
     const bases = /^\s*class\s+[\w$]+\s*\(([^)]*)\)/u.exec(head)?.[1] ?? "";
     return splitNames(bases.replace(/\b\w+\s*=\s*[\w.]+/gu, ""));
   }
   if (heritage === "colon") {
     const bases = /\)?\s*:\s*([^{]+)$/u.exec(head.replace(/\([^)]*\)/gu, ""))?.[1] ?? "";
-    return splitNames(bases);
+    return splitNames(withoutModifiers(bases, baseModifiers ?? []));
   }
   if (type.kind === "type_alias") {
     const target = /=\s*(.+)$/u.exec(head)?.[1] ?? "";
@@ -57,6 +57,13 @@ export function heritageNames(type: ResolverSymbol): string[] {
   const implement = /\bimplements\s+(.+?)(?=\{|$)/u.exec(head)?.[1];
   for (const list of [extend, implement]) if (list) names.push(...splitNames(list));
   return names;
+}
+
+/** A base list without the words its language puts before a base's name (`public B, virtual C` -> `B, C`). */
+function withoutModifiers(list: string, modifiers: readonly string[]): string {
+  if (modifiers.length === 0) return list;
+  const words = modifiers.map((word) => word.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")).join("|");
+  return list.replace(new RegExp(`(^|,)\\s*(?:(?:${words})\\s+)+`, "gu"), "$1");
 }
 
 function splitNames(list: string): string[] {
@@ -75,9 +82,13 @@ export function localName(entry: ResolverImport): string {
   return entry.module.includes("::") ? (segments[segments.length - 1] ?? "") : (segments[0] ?? "");
 }
 
-/** Python `from . import store` / Rust `use crate::store`: the imported name is itself a module file. */
-export function isModuleBinding(entry: ResolverImport): boolean {
+/**
+ * `from . import store` / `use crate::store`: the imported name is itself a module file
+ * (`packageFiles`: the file names that stand for their directory, `__init__`, `mod`).
+ */
+export function isModuleBinding(entry: ResolverImport, packageFiles: readonly string[] = []): boolean {
   if (entry.resolved_file === null || entry.name === null) return false;
-  const stem = entry.resolved_file.replace(/\/(__init__|mod)\.[a-z]+$/, "").replace(/\.[a-z]+$/, "");
+  let stem = entry.resolved_file.replace(/\.[a-z]+$/, "");
+  for (const file of packageFiles) if (stem.endsWith(`/${file}`)) stem = stem.slice(0, -file.length - 1);
   return stem === entry.name || stem.endsWith(`/${entry.name}`);
 }

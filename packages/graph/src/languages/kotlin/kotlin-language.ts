@@ -1,6 +1,7 @@
 import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { KOTLIN_RULES } from "./kotlin";
+import { KOTLIN_TESTS } from "./kotlin-tests";
 
 export const kotlinLanguage = defineLanguage({
   id: "kotlin",
@@ -25,7 +26,11 @@ export const kotlinLanguage = defineLanguage({
     detachedMembers: true,
     typedThis: false,
     heritage: "colon",
+    // `Service.create()` reaches the members of `Service`'s `companion object`.
+    companionKinds: ["companion_object"],
   },
   entryPoints: { files: ["main.kt", "main.kts"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  rgTypes: ["kotlin", "kt"],
+  tests: KOTLIN_TESTS,
   extraction: { rules: KOTLIN_RULES, docComments: JSDOC_STYLE },
 });

@@ -31,5 +31,6 @@ export const markdownLanguage = defineLanguage({
   // Headings have no visibility and a document imports nothing: no file is a front door.
   entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   // Refused before parsing when nested deep enough to abort the grammar's scanner.
+  rgTypes: ["md", "markdown"],
   extraction: { rules: MARKDOWN_RULES, prepareSource: refuseDeepMarkdown },
 });

@@ -1,7 +1,9 @@
 import { PYTHON_DOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { pythonRoutes } from "./python-routes";
+import { PYTHON_MODULES } from "./python-modules";
 import { PYTHON_RULES } from "./python";
+import { PYTHON_TESTS } from "./python-tests";
 
 export const pythonLanguage = defineLanguage({
   id: "python",
@@ -24,6 +26,7 @@ export const pythonLanguage = defineLanguage({
     detachedMembers: false,
     typedThis: false,
     heritage: "parenthesized",
+    definitionsRunInOrder: true,
   },
   entryPoints: {
     files: ["__init__.py", "__main__.py", "main.py", "main.pyi"],
@@ -36,5 +39,8 @@ export const pythonLanguage = defineLanguage({
     exportList: "__all__",
     reexportImport: null,
   },
-  extraction: { rules: PYTHON_RULES, docComments: PYTHON_DOC_STYLE, routes: pythonRoutes },
+  rgTypes: ["py", "python"],
+  moduleSystem: PYTHON_MODULES,
+  tests: PYTHON_TESTS,
+  extraction: { rules: PYTHON_RULES, docComments: PYTHON_DOC_STYLE, routes: pythonRoutes, sliceable: true },
 });

@@ -1,7 +1,9 @@
 import { RUST_DOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { rustRoutes } from "./rust-routes";
+import { RUST_MODULES } from "./rust-modules";
 import { RUST_RULES } from "./rust";
+import { RUST_TESTS } from "./rust-tests";
 
 export const rustLanguage = defineLanguage({
   id: "rust",
@@ -34,5 +36,8 @@ export const rustLanguage = defineLanguage({
     exportList: null,
     reexportImport: "^\\s*pub\\s+use\\b",
   },
+  rgTypes: ["rust", "rs"],
+  moduleSystem: RUST_MODULES,
+  tests: RUST_TESTS,
   extraction: { rules: RUST_RULES, docComments: RUST_DOC_STYLE, routes: rustRoutes },
 });

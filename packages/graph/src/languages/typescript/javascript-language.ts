@@ -1,7 +1,9 @@
 import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { jsRoutes } from "./js-routes";
+import { JS_MODULES } from "./js-modules";
 import { JS_RESOLUTION } from "./js-resolution";
+import { JS_TESTS } from "./js-tests";
 import { TYPESCRIPT_TYPED_RULES } from "./typescript";
 
 export const javascriptLanguage = defineLanguage({
@@ -25,5 +27,8 @@ export const javascriptLanguage = defineLanguage({
     exportList: null,
     reexportImport: null,
   },
-  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes },
+  rgTypes: ["js", "javascript"],
+  moduleSystem: JS_MODULES,
+  tests: JS_TESTS,
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, sliceable: true, routes: jsRoutes },
 });

@@ -1,7 +1,9 @@
 import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { jsRoutes } from "./js-routes";
+import { JS_MODULES } from "./js-modules";
 import { JS_RESOLUTION } from "./js-resolution";
+import { JS_TESTS } from "./js-tests";
 import { TYPESCRIPT_TYPED_RULES } from "./typescript";
 
 export const tsxLanguage = defineLanguage({
@@ -18,5 +20,8 @@ export const tsxLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: JS_RESOLUTION,
   entryPoints: { files: ["index.tsx", "main.tsx"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
-  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes },
+  moduleSystem: JS_MODULES,
+  tests: JS_TESTS,
+  checkedBy: "tsc",
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, sliceable: true, routes: jsRoutes },
 });

@@ -2,7 +2,9 @@ import { fixTypeScriptSource } from "./typescript-source-fixes";
 import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { jsRoutes } from "./js-routes";
+import { JS_MODULES } from "./js-modules";
 import { JS_RESOLUTION } from "./js-resolution";
+import { JS_TESTS } from "./js-tests";
 import { TYPESCRIPT_TYPED_RULES } from "./typescript";
 
 export const typescriptLanguage = defineLanguage({
@@ -28,5 +30,9 @@ export const typescriptLanguage = defineLanguage({
     reexportImport: null,
   },
   // Same-length rewrites for syntax the TypeScript grammar rejects (the TSX grammar has no such gaps).
-  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, routes: jsRoutes, prepareSource: fixTypeScriptSource },
+  rgTypes: ["ts", "typescript"],
+  moduleSystem: JS_MODULES,
+  tests: JS_TESTS,
+  checkedBy: "tsc",
+  extraction: { rules: TYPESCRIPT_TYPED_RULES, docComments: JSDOC_STYLE, sliceable: true, routes: jsRoutes, prepareSource: fixTypeScriptSource },
 });

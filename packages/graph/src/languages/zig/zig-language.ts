@@ -27,5 +27,6 @@ export const zigLanguage = defineLanguage({
   },
   // `root.zig`: the library root `zig init` creates.
   entryPoints: { files: ["main.zig", "root.zig"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  rgTypes: ["zig"],
   extraction: { rules: ZIG_RULES, docComments: ZIG_DOC_STYLE },
 });
