@@ -1,0 +1,40 @@
+import type { DocCommentStyle } from "../../doc-comments";
+import { defineLanguage } from "../../language-definition";
+import { C_RULES } from "./c-rules";
+
+/** Doxygen's JavaDoc-style `/** … *\/` blocks and `///` lines, the doc comments C and C++ code uses. */
+export const C_DOC_STYLE: DocCommentStyle = { block: true, line: "///" };
+
+/**
+ * C. Header files (`.h`) are read as C++ (see cpp-language.ts): the C++ grammar parses the
+ * declarations a C header holds, while the C grammar cannot parse the classes, namespaces
+ * and templates of C++ headers, which use `.h` just as often. Both languages are one
+ * resolution family, so C sources see the symbols of their headers.
+ */
+export const cLanguage = defineLanguage({
+  id: "c",
+  order: 16,
+  displayName: "C",
+  extensions: ["c"],
+  aliases: [],
+  grammarPackage: "tree-sitter-c",
+  grammarExport: null,
+  hasCalls: true,
+  commentPrefixes: ["///", "//"],
+  paragraphLines: false,
+  qualifiedNameSeparator: ".",
+  resolution: {
+    family: "c",
+    // `#include "x.h"` names a file relative to the including one; `<x.h>` names none.
+    modules: "relative",
+    selfReceivers: [],
+    implicitReceiver: false,
+    // Every external name is global: a call binds to the one definition of its name.
+    importScope: "never",
+    detachedMembers: false,
+    typedThis: false,
+    heritage: "colon",
+  },
+  entryPoints: { files: ["main.c"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  extraction: { rules: C_RULES, docComments: C_DOC_STYLE },
+});
