@@ -24,6 +24,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ["dot"] : ["default"],
-    env: { XDG_RUNTIME_DIR: runtimeDir },
+    // Reads by the tsift executable start a daemon for the next read; the tests that spawn it
+    // would leave one behind per runtime dir, so only daemon-autostart.test.ts turns it on.
+    env: { XDG_RUNTIME_DIR: runtimeDir, TSIFT_DAEMON_AUTOSTART: "0" },
   },
 });

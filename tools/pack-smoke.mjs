@@ -29,6 +29,8 @@ const started = Date.now();
 // exactly the peer conflicts this checks), whether they come from .npmrc or, under
 // `npm run`, from npm_config_* variables.
 const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)));
+// The quick start's reads would start a daemon that outlives this check by ten minutes.
+env.TSIFT_DAEMON_AUTOSTART = "0";
 
 function sh(command, args, cwd, { allowFailure = false } = {}) {
   const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
+import { fileURLToPath } from "node:url";
 import { quietOnClosedPipes } from "./closed-pipes";
 import { runThroughDaemon } from "./daemon/daemon-client";
 import { fastPath } from "./fast-path";
 import { processIo } from "./io";
 
 quietOnClosedPipes();
+// Marks this process as the tsift executable: a read it answers without a daemon starts one (daemon-autostart.ts).
+(globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")] = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);
 const text = await fastPath(argv, process.stdout.columns);
 if (text !== undefined) process.stdout.write(text);

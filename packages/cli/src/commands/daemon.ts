@@ -5,11 +5,16 @@ const subcommand = defineSubcommand([]);
 /** `tsift daemon start|stop|status`: a per-user process that keeps indexes warm for the read commands. */
 export const daemon = defineGroup({
   name: "daemon",
-  summary: "a per-user background process that answers the read commands from warm, watched indexes",
+  summary: "a per-user background process that answers the read commands from warm, watched indexes (the first read starts it)",
   helpOrder: 320,
   options: [],
   examples: [
-    { command: "tsift daemon start", description: "start it; read commands use it from now on (TSIFT_NO_DAEMON=1 opts out)" },
+    {
+      command: "tsift symbols Store",
+      description:
+        "a read answered without a daemon starts one in the background (one process of about 60-150 MB, exiting after 10 idle minutes); TSIFT_DAEMON_AUTOSTART=0 opts out",
+    },
+    { command: "tsift daemon start", description: "start it; read commands use it from now on (TSIFT_NO_DAEMON=1 opts out of using one at all)" },
     { command: "tsift daemon status", description: "pid, requests served, the projects kept warm" },
   ],
   subcommands: [

@@ -33,6 +33,8 @@ type WarmIndex = Awaited<ReturnType<typeof import("@tsift/index").startWarmIndex
  * cwd, environment and terminal flags, so the output is the CLI's own.
  */
 export async function serveDaemon(options: DaemonOptions): Promise<void> {
+  // The reads it serves must not try to start another daemon (daemon-autostart.ts).
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")];
   // A private directory (never one another user owns or can enter), a socket file of this
   // user's left by a daemon that died (start checked nothing listens on it), and a pid file
   // opened without following a link: written once the socket listens.

@@ -27,6 +27,15 @@ export async function runDefinition(resolved: ResolvedCommand, args: ParsedArgs,
     args = { ...args, path: dir };
   }
   if (!resolved.command.readsIndex) return resolved.command.run(args, io);
+  const result = await runRetryingIoError(resolved, args, io);
+  // This read ran here because no daemon answered it: the tsift executable starts one for the next.
+  if (typeof (globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")] === "string") {
+    (await import("../daemon/daemon-autostart")).autostartDaemon(io);
+  }
+  return result;
+}
+
+async function runRetryingIoError(resolved: ResolvedCommand, args: ParsedArgs, io: CliIo): Promise<CommandResult> {
   try {
     return await runInjectingIoError(resolved, args, io);
   } catch (error) {

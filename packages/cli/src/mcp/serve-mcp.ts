@@ -96,6 +96,8 @@ export function createMcpServer(options: McpServerOptions): Server {
  * closes cleanly. Resolves when the server has stopped.
  */
 export async function serveMcpOverStdio(options: McpServerOptions): Promise<void> {
+  // This process stays warm for every call, so its reads start no daemon (daemon-autostart.ts).
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")];
   const server = createMcpServer(options);
   const transport = new StdioServerTransport();
   // The SDK drops a line it cannot read and reads on; JSON-RPC asks for an error reply
