@@ -3,7 +3,7 @@ import type { RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
 import { DELEGATE_KIND, EVENT_KIND, FIELD_KIND, RECORD_KIND } from "./csharp-kinds";
-import { enclosingNamespace, enclosingType, fileState, unlessTypeParameter } from "./csharp-state";
+import { enclosingNamespace, enclosingType, fileState, declaredType } from "./csharp-state";
 import { identifierName, typePath } from "./csharp-type-text";
 
 /**
@@ -88,13 +88,18 @@ function basesOf(children: readonly SyntaxNode[]): string[] {
   return bases;
 }
 
-/** The names a type body declares, so a call can tell a member (`Items.Add()`) from a type (`Store.Open()`). */
-function memberNames(body: SyntaxNode | null): Set<string> {
+/**
+ * The names a type body declares, so a call can tell a member (`Items.Add()`) from a type
+ * (`Store.Open()`), and the nested types among them.
+ */
+function memberNames(body: SyntaxNode | null): { members: Set<string>; nestedTypes: Set<string> } {
   const names = new Set<string>();
+  const nestedTypes = new Set<string>();
   for (const member of body?.namedChildren ?? []) {
     const name = member.childForFieldName("name");
     if (name) {
       names.add(identifierName(name.text));
+      if (member.type in TYPE_KINDS || member.type === "delegate_declaration") nestedTypes.add(identifierName(name.text));
       continue;
     }
     const declaration =
@@ -104,7 +109,7 @@ function memberNames(body: SyntaxNode | null): Set<string> {
       if (variable) names.add(identifierName(variable.text));
     }
   }
-  return names;
+  return { members: names, nestedTypes };
 }
 
 /** `T`, `TKey` of `<T, TKey>` (a declaration's `type_parameters` field, or its `type_parameter_list`). */
@@ -164,7 +169,7 @@ function typeDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft | 
   const owner = context.container();
   const qualified = owner ? `${owner.qualified_name}.${draft.name}` : draft.name;
   const typeParameters = new Set([...(enclosingType(context)?.typeParameters ?? []), ...typeParameterNames(node)]);
-  fileState(context).types.set(qualified, { bases, members: memberNames(body), typeParameters });
+  fileState(context).types.set(qualified, { bases, ...memberNames(body), typeParameters });
   return draft;
 }
 
@@ -242,7 +247,7 @@ function propertyDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraf
     callable,
     container: false,
   };
-  const type = unlessTypeParameter(context, typePath(node.childForFieldName("type")?.text ?? ""));
+  const type = declaredType(context, typePath(node.childForFieldName("type")?.text ?? ""));
   if (type) draft.value_type = type;
   return draft;
 }
@@ -259,7 +264,7 @@ function fieldDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft[]
   const event = node.type === "event_field_declaration";
   const kind: SymbolKind = event ? EVENT_KIND : words.includes("const") ? "const" : FIELD_KIND;
   const prefix = oneLine(context.source.slice(node.startIndex, typeNode.endIndex));
-  const type = unlessTypeParameter(context, typePath(typeNode.text));
+  const type = declaredType(context, typePath(typeNode.text));
   const drafts: SymbolDraft[] = [];
   for (const declarator of declaration.namedChildren) {
     if (declarator.type !== "variable_declarator") continue;

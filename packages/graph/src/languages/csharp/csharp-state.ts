@@ -6,6 +6,8 @@ export interface TypeFacts {
   readonly bases: readonly string[];
   /** Names of the members its body declares (fields, properties, events, methods, nested types). */
   readonly members: ReadonlySet<string>;
+  /** Names of the types its body declares. */
+  readonly nestedTypes: ReadonlySet<string>;
   /** Its type parameters and those of the types around it: a type written as one names no indexed type. */
   readonly typeParameters: ReadonlySet<string>;
 }
@@ -33,10 +35,22 @@ export function enclosingNamespace(context: RuleContext, offset: number): string
   return namespaces[namespaces.length - 1]?.name ?? null;
 }
 
-/** A written type path, or null when it is a type parameter of the type around the walk's position. */
-export function unlessTypeParameter(context: RuleContext, path: string | null, own?: ReadonlySet<string>): string | null {
+/**
+ * A written type path as the resolver finds it from the file's top level: null when it is
+ * a type parameter (of the declaration, `own`, or of the types around the walk's
+ * position); a type nested in an enclosing type is qualified by it (`Step` written in
+ * `Counter` is `Counter.Step`).
+ */
+export function declaredType(context: RuleContext, path: string | null, own?: ReadonlySet<string>): string | null {
   if (path === null || own?.has(path)) return null;
-  return enclosingType(context)?.typeParameters.has(path) ? null : path;
+  const container = context.container();
+  const types = fileState(context).types;
+  if (!container || types.get(container.qualified_name)?.typeParameters.has(path)) return container ? null : path;
+  const head = path.split(".", 1)[0]!;
+  for (let owner: string | null = container.qualified_name; owner; owner = owner.includes(".") ? owner.slice(0, owner.lastIndexOf(".")) : null) {
+    if (types.get(owner)?.nestedTypes.has(head)) return `${owner}.${path}`;
+  }
+  return path;
 }
 
 /** The facts of the innermost type around the walk's position. */

@@ -107,6 +107,22 @@ describe("csharp declared types for the call resolver", () => {
     expect(receivers(source)).toEqual([["repository", "Save", "this#repository", false]]);
   });
 
+  it("qualifies a type nested in the enclosing type, so the resolver finds it from the file's top level", () => {
+    const source = lines(
+      "class Counter {",
+      "  private Step _step;",
+      "  void F() { var s = new Step(); s.Size(); Step.Make(); }",
+      "  public class Step { }",
+      "}",
+    );
+    expect(extract(source).symbols.find((s) => s.name === "_step")?.value_type).toBe("Counter.Step");
+    expect(receivers(source)).toEqual([
+      [null, "Step", null, false],
+      ["s", "Size", "Counter.Step", true],
+      ["Step", "Make", "Counter.Step", false],
+    ]);
+  });
+
   it("marks bare calls of local functions' and delegates' names as local only when bound", () => {
     const source = lines("class A {", "  void F(Action done) {", "    done();", "    Helper();", "  }", "}");
     expect(receivers(source)).toEqual([

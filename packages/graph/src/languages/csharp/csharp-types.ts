@@ -3,7 +3,7 @@ import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../l
 import type { SyntaxNode } from "../../parser-registry";
 import { memberOf, simpleName } from "./csharp-calls";
 import { typeParameterNames } from "./csharp-declarations";
-import { enclosingNamespace, enclosingType, unlessTypeParameter } from "./csharp-state";
+import { enclosingNamespace, enclosingType, declaredType } from "./csharp-state";
 import { identifierName, typePath } from "./csharp-type-text";
 
 /**
@@ -55,8 +55,8 @@ function expressionType(node: SyntaxNode | null | undefined, context: RuleContex
       const local = localType(context, node.startIndex, name);
       if (local !== undefined) return local;
       const owner = enclosingType(context);
-      if (owner && (owner.members.has(name) || !CAPITALIZED.test(name))) return `this#${name}`;
-      return CAPITALIZED.test(name) ? name : undefined;
+      if (owner && !owner.nestedTypes.has(name) && (owner.members.has(name) || !CAPITALIZED.test(name))) return `this#${name}`;
+      return CAPITALIZED.test(name) ? (declaredType(context, name) ?? undefined) : undefined;
     }
     case "member_access_expression": {
       const name = simpleName(node.childForFieldName("name"));
@@ -66,11 +66,10 @@ function expressionType(node: SyntaxNode | null | undefined, context: RuleContex
     case "invocation_expression":
       return callType(node, context, depth);
     case "object_creation_expression":
-      return typePath(node.childForFieldName("type")?.text ?? "") ?? null;
     case "cast_expression":
-      return typePath(node.childForFieldName("type")?.text ?? "") ?? null;
+      return declaredType(context, typePath(node.childForFieldName("type")?.text ?? ""));
     case "as_expression":
-      return typePath(node.childForFieldName("right")?.text ?? "") ?? null;
+      return declaredType(context, typePath(node.childForFieldName("right")?.text ?? ""));
     case "parenthesized_expression":
       return expressionType(node.firstNamedChild, context, depth + 1);
     default:
@@ -107,7 +106,7 @@ function bindParameters(list: SyntaxNode | null | undefined, context: RuleContex
   for (const parameter of list.namedChildren) {
     if (parameter.type !== "parameter") continue;
     const name = parameter.childForFieldName("name");
-    const type = unlessTypeParameter(context, typePath(parameter.childForFieldName("type")?.text ?? ""), typeParameters);
+    const type = declaredType(context, typePath(parameter.childForFieldName("type")?.text ?? ""), typeParameters);
     if (name) bindLocal(context, parameter.startIndex, identifierName(name.text), type);
   }
 }
@@ -117,7 +116,7 @@ function callableScope(node: SyntaxNode, draft: SymbolDraft, context: RuleContex
   const own = typeParameterNames(node);
   bindParameters(node.childForFieldName("parameters"), context, own);
   if (node.type !== "method_declaration" && node.type !== "local_function_statement") return;
-  const returns = unlessTypeParameter(context, typePath((node.childForFieldName("returns") ?? node.childForFieldName("type"))?.text ?? ""), own);
+  const returns = declaredType(context, typePath((node.childForFieldName("returns") ?? node.childForFieldName("type"))?.text ?? ""), own);
   if (returns) draft.return_type = returns;
 }
 
@@ -125,7 +124,7 @@ function callableScope(node: SyntaxNode, draft: SymbolDraft, context: RuleContex
 function accessorScope(node: SyntaxNode, context: RuleContext): void {
   openLocalScope(context, node.startIndex, node.endIndex);
   bindParameters(node.childForFieldName("parameters"), context);
-  bindLocal(context, node.startIndex, "value", unlessTypeParameter(context, typePath(node.childForFieldName("type")?.text ?? "")));
+  bindLocal(context, node.startIndex, "value", declaredType(context, typePath(node.childForFieldName("type")?.text ?? "")));
 }
 
 /** `record Point(int X, int Y)`, `class Service(IRepo repo)`: the parameters are members of the type. */
@@ -137,7 +136,7 @@ function primaryConstructor(node: SyntaxNode, draft: SymbolDraft, context: RuleC
   const own = typeParameterNames(node);
   for (const parameter of list.namedChildren) {
     const name = parameter.type === "parameter" ? parameter.childForFieldName("name") : null;
-    const type = unlessTypeParameter(context, typePath(parameter.childForFieldName("type")?.text ?? ""), own);
+    const type = declaredType(context, typePath(parameter.childForFieldName("type")?.text ?? ""), own);
     if (name && type) context.memberType?.(identifierName(name.text), type, qualified);
   }
 }
@@ -161,7 +160,7 @@ function annotateDefinition(rule: LanguageRules["definitions"][string], type: st
 function variableDeclaration(node: SyntaxNode, context: RuleContext): null {
   if (!LOCAL_DECLARATION_PARENTS.has(context.parentType() ?? "")) return null;
   const typeNode = node.childForFieldName("type");
-  const declared = typeNode?.type === "implicit_type" ? undefined : typePath(typeNode?.text ?? "");
+  const declared = typeNode?.type === "implicit_type" ? undefined : declaredType(context, typePath(typeNode?.text ?? ""));
   for (const declarator of node.namedChildren) {
     if (declarator.type !== "variable_declarator") continue;
     const name = declarator.childForFieldName("name");
@@ -182,7 +181,7 @@ function variableDeclaration(node: SyntaxNode, context: RuleContext): null {
 function typedName(node: SyntaxNode, context: RuleContext): null {
   const type = node.childForFieldName("type");
   const target = node.childForFieldName(node.type === "foreach_statement" ? "left" : "name");
-  const declared = type?.type === "implicit_type" ? null : typePath(type?.text ?? "");
+  const declared = type?.type === "implicit_type" ? null : declaredType(context, typePath(type?.text ?? ""));
   if (target?.type === "identifier") bindLocal(context, node.startIndex, identifierName(target.text), declared);
   else for (const part of target?.namedChildren ?? []) if (part.type === "identifier") bindLocal(context, node.startIndex, identifierName(part.text), null);
   return null;
