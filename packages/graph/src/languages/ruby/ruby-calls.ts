@@ -1,9 +1,10 @@
 import type { CallDraft, RuleContext } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
+import { resolveAlias } from "./ruby-aliases";
 import { DECLARATION_CALLS } from "./ruby-bodies";
 import { constructedClass, methodAt } from "./ruby-methods";
 import { declareLocal, localType } from "./ruby-scopes";
-import { constantPath, receiverText } from "./ruby-text";
+import { constantPath, receiverText, type ConstantPath } from "./ruby-text";
 import { valueType } from "./ruby-types";
 
 /**
@@ -18,10 +19,16 @@ import { valueType } from "./ruby-types";
 
 const IMPORT_CALLS = new Set(["require", "require_relative", "load", "autoload", "require_dependency"]);
 
-/** `Foo.new`, `A::B.new`, `::Foo.new`: construct the class the path names. */
-function construct(path: { segments: string[] }): CallDraft {
+/**
+ * `Foo.new`, `A::B.new`, `::Foo.new`: construct the class the path names (through an alias
+ * constant of the file); the namespace is the receiver, typed as the constant it is.
+ */
+function construct(written: ConstantPath, context: RuleContext): CallDraft {
+  const path = resolveAlias(context, written);
   const outer = path.segments.slice(0, -1);
-  return { callee: path.segments[path.segments.length - 1]!, receiver: outer.length > 0 ? outer.join("::") : null, kind: "new" };
+  const draft: CallDraft = { callee: path.segments[path.segments.length - 1]!, receiver: outer.length > 0 ? outer.join("::") : null, kind: "new" };
+  if (outer.length > 0) draft.receiver_type = outer.join("::");
+  return draft;
 }
 
 /** A bare `new` / `self.new` in a singleton method: the class it belongs to. */
@@ -59,7 +66,7 @@ export function callSite(node: SyntaxNode, context: RuleContext): CallDraft | nu
     draft = name === "new" ? constructOwn(context, node.startIndex) : { callee: name, receiver: null, kind: "call" };
   } else if (name === "new" && (receiver.type === "constant" || receiver.type === "scope_resolution")) {
     const path = constantPath(receiver);
-    draft = path ? construct(path) : null;
+    draft = path ? construct(path, context) : null;
   } else if (name === "new" && receiver.type === "self" && constructedClass(context, node.startIndex) !== null) {
     draft = constructOwn(context, node.startIndex);
   } else {

@@ -2,6 +2,7 @@ import type { SymbolKind, Visibility } from "../../extraction-types";
 import type { RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
+import { recordAlias, resolveAlias } from "./ruby-aliases";
 import { BODY_OWNERS, bodyAt, bodyVisibility, enterBody } from "./ruby-bodies";
 import { enterMethod, methodAt } from "./ruby-methods";
 import { bindLocal, declareLocal, openScope } from "./ruby-scopes";
@@ -14,7 +15,8 @@ import { isPortable, valueType } from "./ruby-types";
  * constructor), `def self.x` and the `def`s of `class << self` -> methods whose signature
  * says `def self.x`, a `def` outside any class or module -> function. Constant assignments
  * are consts, except `X = Struct.new(…)`, `Class.new(Base)`, `Data.define(…)` (a class, whose
- * block holds its methods) and `Module.new` (a module). `attr_reader`/`attr_writer`/
+ * block holds its methods), `Module.new` (a module) and `X = Other::Name` (an alias whose
+ * `value_type` is the target: calls through it are read as the target's, ruby-aliases.ts). `attr_reader`/`attr_writer`/
  * `attr_accessor` names are properties. Compact names declare nested ones (`class A::B` is
  * `A.B`); qualified names join with `.` as in every language, so `A::B` finds them too.
  *
@@ -44,8 +46,15 @@ function constantVisibility(context: RuleContext, offset: number, name: string):
   return bodyVisibility(bodyAt(context, offset), offset, name, false) ?? "public";
 }
 
+/**
+ * Every file's top-level constants live in one namespace, Ruby's root (`::`): recorded as
+ * the file's package, so a constant another file declares is found by its name.
+ */
+export const ROOT_NAMESPACE = "::";
+
 export function program(node: SyntaxNode, context: RuleContext): null {
   openScope(context, node.startIndex, node.endIndex, true);
+  context.memberType?.("<package>", ROOT_NAMESPACE, "");
   return null;
 }
 
@@ -204,6 +213,14 @@ function constantDraft(node: SyntaxNode, target: SyntaxNode, value: SyntaxNode |
     parent: declaredParent(context.container()?.qualified_name ?? null, path),
   };
   if (factory?.base) draft.bases = [factory.base];
+  const aliased = constantPath(value);
+  if (aliased) {
+    // `Repo = Storage::UserRepository`: another name of a class or module, never constructed itself.
+    const resolved = resolveAlias(context, aliased);
+    draft.kind = "alias";
+    draft.value_type = pathText(resolved);
+    if (draft.parent === null && path.segments.length === 1) recordAlias(context, name, resolved);
+  }
   return draft;
 }
 

@@ -1,5 +1,6 @@
 import type { RuleContext } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
+import { resolveAlias } from "./ruby-aliases";
 import { constructedClass } from "./ruby-methods";
 import { localType } from "./ruby-scopes";
 import { constantPath, pathText } from "./ruby-text";
@@ -7,7 +8,7 @@ import { constantPath, pathText } from "./ruby-text";
 /**
  * What an expression's value is, as far as the source says, in the notation of
  * `CallSite.receiver_type`: `Repo::User` (a constant, or an instance from `Repo::User.new`),
- * `Repo.find()` / `build()` (what calling that yields, from the method's own `return_type`),
+ * `Repo#find()` / `build()` (what calling that yields, from the method's own `return_type`),
  * `this#repo` (a member of the enclosing class: `@repo`, or a reader method `repo`), and
  * `T#m()` steps on a typed local. Nothing is inferred beyond that; null when unknown.
  */
@@ -17,7 +18,7 @@ export function valueType(node: SyntaxNode | null | undefined, context: RuleCont
     case "constant":
     case "scope_resolution": {
       const path = constantPath(node);
-      return path ? pathText(path) : null;
+      return path ? pathText(resolveAlias(context, path)) : null;
     }
     case "instance_variable":
       return inClass ? `this#${node.text.slice(1)}` : null;
@@ -46,13 +47,14 @@ function callType(node: SyntaxNode, context: RuleContext, inClass: boolean): str
   const receiver = node.childForFieldName("receiver");
   if (name === "new") {
     const path = constantPath(receiver);
-    if (path) return pathText(path);
+    if (path) return pathText(resolveAlias(context, path));
     if (!receiver || receiver.type === "self") return constructedClass(context, node.startIndex);
     return null;
   }
   if (!receiver) return inClass ? `this#${name}()` : `${name}()`;
+  // `Repo.find()`: a singleton method is a member of its class like an instance method.
   const path = constantPath(receiver);
-  if (path) return `${pathText(path)}.${name}()`;
+  if (path) return `${pathText(resolveAlias(context, path))}#${name}()`;
   // `self.class.build`: the class's own (singleton) methods are its members too.
   if (receiver.type === "self") return inClass ? (name === "class" ? "this" : `this#${name}()`) : null;
   const owner = valueType(receiver, context, inClass);

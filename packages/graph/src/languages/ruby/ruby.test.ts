@@ -290,7 +290,7 @@ describe("ruby calls", () => {
       ["build", "Cache"],
       ["create", "Service"],
       ["perform", "Worker"],
-      ["go", "Service.create()"],
+      ["go", "Service#create()"],
       ["save", "this#repo"],
       ["read", "this#repo_reader"],
       ["call", "<local>"],
@@ -299,11 +299,42 @@ describe("ruby calls", () => {
       ["class", null],
     ]);
     expect(result.member_types).toEqual([
+      { owner: "", name: "<package>", type: "::" },
       { owner: "Service", name: "repo", type: "Repo" },
-      { owner: "Service", name: "cache", type: "Cache.build()" },
+      { owner: "Service", name: "cache", type: "Cache#build()" },
       { owner: "Service", name: "repo_reader", type: "Reader" },
       { owner: "Service", name: "reader", type: "Reader" },
     ]);
+  });
+});
+
+describe("ruby constant aliases and the root namespace", () => {
+  it("reads `X = Other::Name` as an alias whose calls are the target's", () => {
+    const source = [
+      "Repo = Storage::UserRepository",
+      "Store = Storage",
+      "def run",
+      "  Repo.new.save",
+      "  Store.persist(1)",
+      "  Store::Item.new",
+      "end",
+      "",
+    ].join("\n");
+    const result = extract(source);
+    expect(result.symbols.slice(0, 2).map((s) => [s.name, s.kind, s.value_type])).toEqual([
+      ["Repo", "alias", "Storage::UserRepository"],
+      ["Store", "alias", "Storage"],
+    ]);
+    expect(result.calls.map((c) => [c.callee, c.receiver, c.kind, c.receiver_type])).toEqual([
+      ["save", "Repo.new", "call", "Storage::UserRepository"],
+      ["UserRepository", "Storage", "new", "Storage"],
+      ["persist", "Store", "call", "Storage"],
+      ["Item", "Storage", "new", "Storage"],
+    ]);
+  });
+
+  it("records every file's package as the root namespace, so other files' constants are found by name", () => {
+    expect(extract("x = 1\n").member_types).toEqual([{ owner: "", name: "<package>", type: "::" }]);
   });
 });
 
