@@ -1,5 +1,6 @@
 import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
+import { PHP_MODULES } from "./php-modules";
 import { PHP_RULES } from "./php-rules";
 
 export const phpLanguage = defineLanguage({
@@ -17,9 +18,9 @@ export const phpLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: {
     family: "php",
-    // `require __DIR__ . '/x.php'` names a file relative to the includer; `use A\B\C` names a
-    // namespace member, which the resolver finds through each file's `<package>`.
-    modules: "relative",
+    // `require __DIR__ . '/x.php'` names a file relative to the includer; `use A\B\C` a class,
+    // found in Composer's PSR-4 layout (php-modules.ts).
+    modules: "php",
     selfReceivers: ["$this", "self", "static"],
     implicitReceiver: false,
     // Included files and autoloaded classes share one global scope.
@@ -29,6 +30,8 @@ export const phpLanguage = defineLanguage({
     heritage: "extends",
   },
   entryPoints: { files: ["index.php"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  rgTypes: ["php"],
+  moduleSystem: PHP_MODULES,
   // PHPDoc: `/** … */` blocks above the declaration.
   extraction: { rules: PHP_RULES, docComments: JSDOC_STYLE },
 });

@@ -356,9 +356,24 @@ function include(node: SyntaxNode): ImportEntry[] | null {
 }
 
 export const PHP_RULES: LanguageRules = {
+  // Subtrees that hold no call, declaration or import; variables and names are the most
+  // frequent, so not descending into them keeps the walk cheap.
   skip: new Set([
     "comment",
     "text",
+    "variable_name",
+    "name",
+    "qualified_name",
+    "namespace_name",
+    "relative_scope",
+    "visibility_modifier",
+    "static_modifier",
+    "abstract_modifier",
+    "final_modifier",
+    "readonly_modifier",
+    "namespace_use_clause",
+    "namespace_use_group",
+    "anonymous_function_use_clause",
     "attribute_list",
     "string",
     "nowdoc",

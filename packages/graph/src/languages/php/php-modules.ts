@@ -1,0 +1,72 @@
+import { posix } from "node:path";
+import type { ModuleRequest, ModuleSystem } from "../../language-hooks";
+
+/**
+ * How a PHP import finds an indexed file.
+ *
+ * - `require`/`include` paths (anything with a `/` or a `.php`-like extension) are relative
+ *   to the including file, as `__DIR__ . '/x.php'` says (extraction turns that into `./x.php`).
+ * - `use App\Repo\UserRepository` names a class by namespace. Composer's PSR-4 layout puts
+ *   it in `UserRepository.php` under directories named like the namespace's last segments
+ *   (the first segments are a prefix mapped to a base directory, `App\` to `src/`). The file
+ *   is the one named after the class whose directories match the most trailing namespace
+ *   segments, when exactly one file matches best and at most two leading segments (the
+ *   prefix) are left unmatched: a class of a package outside the index (`vendor/` is not
+ *   indexed) must not be taken for a same-named project class. Functions and constants
+ *   (`use function A\f`) live in files named otherwise, so they find none.
+ */
+
+const PATH_EXTENSIONS = /\.(?:php|phtml|inc)$/iu;
+/** Leading namespace segments PSR-4 maps to a base directory (`Vendor\Package\`). */
+const MAX_PREFIX_SEGMENTS = 2;
+
+function relativeFile({ fromFile, module, files }: ModuleRequest): string[] {
+  const joined = posix.normalize(posix.join(posix.dirname(fromFile), module));
+  return !joined.startsWith("..") && files.has(joined) ? [joined] : [];
+}
+
+/** Files by their base name, per indexed file set (one set per resolve pass). */
+const byBaseName = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+
+function filesNamed(files: ReadonlySet<string>, base: string): readonly string[] {
+  let index = byBaseName.get(files);
+  if (!index) {
+    index = new Map();
+    for (const file of files) {
+      if (!file.endsWith(".php")) continue;
+      const name = file.slice(file.lastIndexOf("/") + 1);
+      const list = index.get(name);
+      if (list) list.push(file);
+      else index.set(name, [file]);
+    }
+    byBaseName.set(files, index);
+  }
+  return index.get(base) ?? [];
+}
+
+function namespacedFile({ module, files }: ModuleRequest): string[] {
+  const segments = module.split("\\").filter(Boolean);
+  const name = segments.pop();
+  if (!name) return [];
+  let best: string[] = [];
+  let bestScore = -1;
+  for (const file of filesNamed(files, `${name}.php`)) {
+    const directories = file.split("/").slice(0, -1);
+    let score = 0;
+    while (score < segments.length && score < directories.length && directories[directories.length - 1 - score] === segments[segments.length - 1 - score]) score++;
+    if (segments.length - score > MAX_PREFIX_SEGMENTS) continue;
+    if (score > bestScore) {
+      best = [file];
+      bestScore = score;
+    } else if (score === bestScore) best.push(file);
+  }
+  return best.length === 1 ? best : [];
+}
+
+export const PHP_MODULES: ModuleSystem = {
+  resolve(request) {
+    const module = request.module;
+    if (module.includes("/") || PATH_EXTENSIONS.test(module)) return relativeFile(request);
+    return namespacedFile(request);
+  },
+};
