@@ -51,6 +51,9 @@ describe("inferEntryPoints", () => {
         { node: "Store.fmt", name: "fmt", kind: "method", parent: "Store", protocol: true },
         { node: "toString", name: "toString", kind: "function" },
       ],
+      // The callers' language conventions (JS test files, Rust integration tests, JUnit's @Test).
+      testFiles: [/\.test\.ts$/, /(^|\/)tests\//],
+      testMarkers: [/@Test\b/],
     });
     expect(report.entry_points).toEqual([
       "Point.__eq__",
@@ -75,6 +78,17 @@ describe("inferEntryPoints", () => {
     expect(report.reasons.handler).toEqual(["route_handler"]);
     expect(report.reasons.script_target).toEqual(["module_scope_call"]);
     expect(report.reasons.test_parse).toEqual(["test"]);
+  });
+
+  it("takes test files and markers only from the conventions it is given", () => {
+    const g = graph([["api", "core"]], ["tested", "kotlin_test"]);
+    const candidates = [
+      { node: "api", name: "api", exported: true },
+      { node: "tested", name: "tested", file: "src/parse.test.ts" },
+      { node: "kotlin_test", name: "parsesInput", signature: "@Test fun parsesInput()" },
+    ];
+    expect(inferEntryPoints(g, { candidates }).entry_points).toEqual(["api"]);
+    expect(inferEntryPoints(g, { candidates, testFiles: [/\.test\.ts$/], testMarkers: [/@Test\b/] }).entry_points).toEqual(["api", "kotlin_test", "tested"]);
   });
 
   it("falls back to roots, then the first node", () => {

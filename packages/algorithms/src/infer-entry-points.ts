@@ -43,6 +43,14 @@ export interface InferEntryPointsOptions {
    * else the first node by id, so dead-code analysis always has a start. Default true.
    */
   fallback?: boolean;
+  /**
+   * Paths holding test code (test files and the helpers only tests use), by the languages'
+   * test conventions: the caller passes them (@tsift/index reads each language's
+   * definition). Default none.
+   */
+  testFiles?: readonly RegExp[];
+  /** Declaration heads that mark a test (`#[test]`, `@Test`, `@pytest…`), by the same conventions. Default none. */
+  testMarkers?: readonly RegExp[];
 }
 
 export interface EntryPointReport {
@@ -54,10 +62,7 @@ export interface EntryPointReport {
 
 export const DEFAULT_ENTRY_NAMES: readonly string[] = Object.freeze(["main", "run", "start", "init"]);
 
-const TEST_FILE =
-  /(^|\/)(tests?|__tests__|spec|specs|testing)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go|rs|kt)$|Tests?\.kt$|(^|\/)conftest\.py$/;
 const TEST_NAME = /^test_|^test[A-Z0-9]|^Test[A-Z_]/;
-const TEST_ATTRIBUTE = /#\[(tokio::|async_std::)?test\b|@Test\b|@pytest\b|@ParameterizedTest\b/;
 /** `mod tests` / `class TestFoo` / `describe` blocks: anything nested in them is test code. */
 const TEST_PARENT = /(^|\.)(tests?|Test[A-Za-z0-9_]*)(\.|$)/;
 /**
@@ -91,6 +96,8 @@ const ORDER: readonly EntryReason[] = [
 export function inferEntryPoints(input: GraphInput, options: InferEntryPointsOptions = {}): EntryPointReport {
   const graph = buildCallGraph(input);
   const names = new Set(options.names ?? DEFAULT_ENTRY_NAMES);
+  const testFiles = options.testFiles ?? [];
+  const testMarkers = options.testMarkers ?? [];
   const facts = new Map<string, EntryCandidate>();
   for (const candidate of options.candidates ?? []) facts.set(candidate.node, candidate);
   const reasons = new Map<string, Set<EntryReason>>();
@@ -103,7 +110,7 @@ export function inferEntryPoints(input: GraphInput, options: InferEntryPointsOpt
   const consider = (candidate: EntryCandidate) => {
     if (names.has(candidate.name)) add(candidate.node, "main_like");
     if (candidate.exported) add(candidate.node, "exported");
-    if (isTest(candidate)) add(candidate.node, "test");
+    if (isTest(candidate, testFiles, testMarkers)) add(candidate.node, "test");
     if (candidate.route_handler) add(candidate.node, "route_handler");
     if (candidate.module_scope_call) add(candidate.node, "module_scope_call");
     if (candidate.possible_call) add(candidate.node, "possible_call");
@@ -136,9 +143,11 @@ function isMember(candidate: EntryCandidate): boolean {
   return (candidate.kind !== undefined && MEMBER_KINDS.has(candidate.kind)) || (candidate.parent !== undefined && candidate.parent !== null);
 }
 
-function isTest(candidate: EntryCandidate): boolean {
+function isTest(candidate: EntryCandidate, testFiles: readonly RegExp[], testMarkers: readonly RegExp[]): boolean {
   if (TEST_NAME.test(candidate.name)) return true;
-  if (candidate.file !== undefined && TEST_FILE.test(candidate.file)) return true;
-  if (candidate.signature && TEST_ATTRIBUTE.test(candidate.signature)) return true;
+  const file = candidate.file;
+  if (file !== undefined && testFiles.some((pattern) => pattern.test(file))) return true;
+  const signature = candidate.signature;
+  if (signature && testMarkers.some((pattern) => pattern.test(signature))) return true;
   return candidate.parent !== undefined && candidate.parent !== null && TEST_PARENT.test(candidate.parent);
 }

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ImpactSymbol } from "@tsift/index/graph-read";
 import { testCasesOf } from "../src/impact/test-cases";
-import { hasInlineRustTests, isTestPath } from "../src/impact/test-files";
+import { hasInlineTests, isInlineTestSymbol, isTestPath } from "../src/impact/test-files";
 import { runnerCommand } from "../src/impact/test-runner";
 
 const dirs: string[] = [];
@@ -44,14 +44,18 @@ describe("test files by convention", () => {
       "tests/test_api.py",
       "pkg/api_test.py",
       "tests/cli.rs",
-      "pkg/x_test.go",
       "a.test.mjs",
     ];
-    const sources = ["src/a.ts", "tests/helpers.py", "tests/conftest.py", "tests/common/mod.rs", "src/lib.rs", "pkg/x.go", "test/fixture.ts", "contest.py"];
+    const sources = ["src/a.ts", "tests/helpers.py", "tests/conftest.py", "tests/common/mod.rs", "src/lib.rs", "test/fixture.ts", "contest.py", "src/a.test.md"];
     expect(tests.filter(isTestPath)).toEqual(tests);
     expect(sources.filter(isTestPath)).toEqual([]);
-    expect(hasInlineRustTests("src/lib.rs", "fn a() {}\n#[cfg(test)]\nmod tests {}\n")).toBe(true);
-    expect(hasInlineRustTests("src/lib.rs", "fn a() {}\n")).toBe(false);
+    expect(hasInlineTests("src/lib.rs", "fn a() {}\n#[cfg(test)]\nmod tests {}\n")).toBe(true);
+    expect(hasInlineTests("src/lib.rs", "fn a() {}\n")).toBe(false);
+    // Rust's conventions, read from its definition: marked tests and its test module are test code.
+    expect(isInlineTestSymbol("src/lib.rs", { signature: "#[tokio::test] async fn io()", qualified_name: "io" })).toBe(true);
+    expect(isInlineTestSymbol("src/lib.rs", { signature: "fn helper()", qualified_name: "tests.helper" })).toBe(true);
+    expect(isInlineTestSymbol("src/lib.rs", { signature: "fn add()", qualified_name: "add" })).toBe(false);
+    expect(isInlineTestSymbol("src/a.ts", { signature: "#[test] fn x()", qualified_name: "tests.x" })).toBe(false);
   });
 });
 
@@ -89,8 +93,8 @@ describe("test names", () => {
       symbol("tests.io", 7, 9, { signature: "#[tokio::test] async fn io()" }),
     ];
     expect(testCasesOf("src/lib.rs", "", rust).map((test) => test.name)).toEqual(["tests::adds", "tests::io"]);
-    const go = "package x\n\nfunc TestAdd(t *testing.T) {\n\tAdd(1)\n}\n\nfunc helper() {}\n";
-    expect(testCasesOf("x_test.go", go, []).map((test) => [test.name, test.line, test.end_line])).toEqual([["TestAdd", 3, 5]]);
+    // A language whose definition has no test-case reader lists none.
+    expect(testCasesOf("src/a.zig", "test \"adds\" {}\n", [])).toEqual([]);
   });
 });
 
@@ -115,18 +119,17 @@ describe("runner commands", () => {
     });
     expect(runnerCommand(root, "packages/c/x.test.js", "", [])).toEqual({ runner: "npm", command: "cd packages/c && npm test -- x.test.js" });
     expect(runnerCommand(root, "packages/d/x.test.ts", "", [])).toEqual({ runner: "vitest", command: "cd packages/d && npx vitest run x.test.ts" });
-    expect(runnerCommand(root, "packages/c/y.test.mjs", 'import test from "node:test";', []).runner).toBe("node");
+    expect(runnerCommand(root, "packages/c/y.test.mjs", 'import test from "node:test";', [])!.runner).toBe("node");
   });
 
-  it("spells cargo integration and unit tests and go packages from their manifests", () => {
-    const root = tree({ "crates/core/Cargo.toml": "[package]\n", "go.mod": "module x\n" });
-    expect(runnerCommand(root, "crates/core/tests/api.rs", "", one("round_trip")).command).toBe("cd crates/core && cargo test --test api round_trip");
-    expect(runnerCommand(root, "crates/core/src/lib.rs", "", [...one("tests::a", ["tests", "a"]), ...one("tests::b", ["tests", "b"])]).command).toBe(
+  it("spells cargo integration and unit tests from their manifests", () => {
+    const root = tree({ "crates/core/Cargo.toml": "[package]\n" });
+    expect(runnerCommand(root, "crates/core/tests/api.rs", "", one("round_trip"))!.command).toBe("cd crates/core && cargo test --test api round_trip");
+    expect(runnerCommand(root, "crates/core/src/lib.rs", "", [...one("tests::a", ["tests", "a"]), ...one("tests::b", ["tests", "b"])])!.command).toBe(
       "cd crates/core && cargo test -- tests::a tests::b",
     );
-    expect(runnerCommand(root, "pkg/store/store_test.go", "", [...one("TestGet"), ...one("TestPut")]).command).toBe(
-      "go test ./pkg/store -run '^(TestGet|TestPut)$'",
-    );
+    // A language whose definition spells no run command (Zig today) gets none.
+    expect(runnerCommand(root, "src/a.zig", "", [])).toBeNull();
     expect(runnerCommand(root, "tests/test_api.py", "", [])).toEqual({ runner: "pytest", command: "pytest tests/test_api.py" });
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
 import type { EntryCandidate } from "@tsift/algorithms";
-import { moduleSystemOf } from "@tsift/graph";
+import { LANGUAGES, moduleSystemOf } from "@tsift/graph";
 import { LANGS, langInfo, type EntryPointModel, type Lang } from "@tsift/graph/langs";
 import type { GraphSymbol } from "./graph-symbol";
 import { resolveModule } from "../internal/module-resolver";
@@ -40,6 +40,16 @@ export const TYPE_LIKE: ReadonlySet<string> = new Set([
   "namespace",
   "mod",
 ]);
+
+/**
+ * Test code by every language's test conventions (its definition's `tests`): the files a
+ * runner collects and the paths only tests use, and the declaration heads marking a test.
+ * One list for all languages, as a project's test directories hold code of several.
+ */
+export const TEST_CODE: { readonly files: readonly RegExp[]; readonly markers: readonly RegExp[] } = {
+  files: [...new Set(LANGUAGES.flatMap((language) => [...(language.tests?.files ?? []), ...(language.tests?.support ?? [])]))].map((source) => new RegExp(source, "u")),
+  markers: [...new Set(LANGUAGES.flatMap((language) => language.tests?.markers ?? []))].map((source) => new RegExp(source, "u")),
+};
 
 export interface EntryPointFactOptions {
   /**

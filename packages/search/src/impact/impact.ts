@@ -12,7 +12,7 @@ import { IMPORT_REACH } from "./impact-types";
 import type { AffectedTest, ImpactBudget, ImpactCoChange, ImpactOptions, ImpactReason, ImpactResult, ImpactVia, ImportReach } from "./impact-types";
 import { callReach, importReach, type TestHit } from "./reverse-reach";
 import { testCasesOf, type TestCase } from "./test-cases";
-import { hasInlineRustTests, isTestPath } from "./test-files";
+import { hasInlineTests, isInlineTestSymbol, isTestPath } from "./test-files";
 import { runnerCommand } from "./test-runner";
 
 export const DEFAULT_IMPACT_DEPTH = 3;
@@ -99,11 +99,10 @@ function analyse(db: Database.Database, changed: readonly ChangedFile[], setting
     if (!texts.has(file)) texts.set(file, readText(resolve(settings.sourceRoot, file)));
     return texts.get(file) ?? null;
   };
-  const isTestFile = (file: string) => isTestPath(file) || hasInlineRustTests(file, text(file) ?? "");
-  // An inline Rust test module lives in a source file: there only its #[test] functions and module count as tests.
-  const isTestSite = (file: string, caller: ImpactSymbol | null) =>
-    isTestPath(file) ||
-    (file.endsWith(".rs") && caller !== null && (/#\[(?:[\w:]+::)?test\b/.test(caller.signature ?? "") || /(^|\.)tests\./.test(caller.qualified_name)));
+  const isTestFile = (file: string) => isTestPath(file) || hasInlineTests(file, text(file) ?? "");
+  // An inline test module lives in a source file (Rust's `#[cfg(test)] mod tests`): there only
+  // its marked tests and the symbols inside its test module count as tests.
+  const isTestSite = (file: string, caller: ImpactSymbol | null) => isTestPath(file) || (caller !== null && isInlineTestSymbol(file, caller));
 
   const hits: (TestHit | ChangedHit)[] = [...callReach(db, symbols, depth, isTestSite)];
   const sources = perFile
@@ -133,6 +132,8 @@ function analyse(db: Database.Database, changed: readonly ChangedFile[], setting
     const best = fileHits.reduce((a, b) => (VIA_RANK[a.via] <= VIA_RANK[b.via] ? a : b));
     const hops = Math.min(...fileHits.filter((hit) => hit.via === best.via).map((hit) => ("hops" in hit ? hit.hops : 0)));
     const run = runnerCommand(settings.root, show(file), source, selected, cache);
+    // A language with test files but no run command yet: nothing to hand the agent to run.
+    if (run === null) continue;
     tests.push({
       file: show(file),
       runner: run.runner,

@@ -1,35 +1,64 @@
+import { langFromPath, testConventionsOf, type TestConventions } from "@tsift/graph";
+
 /**
- * Test files by each ecosystem's convention, from the path alone: `*.test.*` / `*.spec.*`
- * and `__tests__/` (JS/TS), `test_*.py` / `*_test.py` (Python), `tests/*.rs`
- * (Rust integration tests), `*_test.go` (Go). Rust's inline `#[cfg(test)]` modules live in
- * source files; `hasInlineRustTests` recognises those from the text.
+ * Test files by their language's convention (its definition's `tests.files`), from the
+ * path alone: `*.test.ts`, `test_*.py`, `tests/*.rs`… A language without test conventions
+ * has no test files.
  */
 export function isTestPath(path: string): boolean {
-  const parts = path.split("/");
-  const base = parts[parts.length - 1] ?? "";
-  const dirs = parts.slice(0, -1);
-  if (/\.(test|spec)\.[cm]?[jt]sx?$/.test(base)) return true;
-  if (/\.[cm]?[jt]sx?$/.test(base) && dirs.includes("__tests__")) return true;
-  // pytest collects by name only: helpers and conftest.py under tests/ are not test files.
-  if (/\.py$/.test(base)) return /^test_.*\.py$/.test(base) || /_test\.py$/.test(base);
-  // Cargo builds each file directly under tests/ as one test crate; subdirectories hold shared helpers.
-  if (/\.rs$/.test(base)) return dirs[dirs.length - 1] === "tests";
-  if (/_test\.go$/.test(base)) return true;
-  return false;
+  const conventions = conventionsOf(path);
+  return conventions !== null && conventions.files.some((pattern) => pattern.test(path));
 }
 
-/** A Rust source file that carries its own unit tests. */
-export function hasInlineRustTests(path: string, text: string): boolean {
-  return path.endsWith(".rs") && /#\[cfg\(test\)\]/.test(text);
+/** A source file that carries its own tests (its language's `tests.inlineMarker`, Rust's `#[cfg(test)]`). */
+export function hasInlineTests(path: string, text: string): boolean {
+  return conventionsOf(path)?.inline?.file.test(text) === true;
 }
 
-/** The language family a test file's runner is chosen from. */
-export type TestFamily = "js" | "python" | "rust" | "go";
+/**
+ * Inside a source file with inline tests, whether a caller is test code: a symbol marked a
+ * test (`#[test]`) or one inside the file's test module (`tests.adds`).
+ */
+export function isInlineTestSymbol(path: string, symbol: { signature: string | null; qualified_name: string }): boolean {
+  const inline = conventionsOf(path)?.inline;
+  if (!inline) return false;
+  return inline.markers.some((marker) => marker.test(symbol.signature ?? "")) || (inline.scope?.test(symbol.qualified_name) ?? false);
+}
 
-export function testFamily(path: string): TestFamily | null {
-  if (/\.[cm]?[jt]sx?$/.test(path)) return "js";
-  if (path.endsWith(".py")) return "python";
-  if (path.endsWith(".rs")) return "rust";
-  if (path.endsWith(".go")) return "go";
-  return null;
+/** The test conventions of a path's language, patterns compiled once. */
+export function testConventionsFor(path: string): TestConventions | null {
+  const lang = langFromPath(path);
+  return lang === null ? null : testConventionsOf(lang);
+}
+
+interface CompiledConventions {
+  files: RegExp[];
+  inline: { file: RegExp; markers: RegExp[]; scope: RegExp | null } | null;
+}
+
+const COMPILED = new Map<string, CompiledConventions | null>();
+
+function conventionsOf(path: string): CompiledConventions | null {
+  const lang = langFromPath(path);
+  if (lang === null) return null;
+  let compiled = COMPILED.get(lang);
+  if (compiled === undefined) {
+    const tests = testConventionsOf(lang);
+    compiled =
+      tests === null
+        ? null
+        : {
+            files: tests.files.map((source) => new RegExp(source, "u")),
+            inline:
+              tests.inlineMarker === undefined
+                ? null
+                : {
+                    file: new RegExp(tests.inlineMarker, "u"),
+                    markers: (tests.markers ?? []).map((source) => new RegExp(source, "u")),
+                    scope: tests.inlineScope === undefined ? null : new RegExp(tests.inlineScope, "u"),
+                  },
+          };
+    COMPILED.set(lang, compiled);
+  }
+  return compiled;
 }
