@@ -10,9 +10,14 @@ const GIN = "gin" as string as RouteFramework;
 const ECHO = "echo" as string as RouteFramework;
 const CHI = "chi" as string as RouteFramework;
 
-/** `x.HandleFunc(`, `r.GET(`, `api.Any(`, `r.Get(`: a registration on a receiver path. */
-const REGISTRATION =
-  /(?<![\w.])([\p{L}_][\p{L}\p{N}_]*(?:\s*\.\s*[\p{L}_][\p{L}\p{N}_]*)*)\s*\.\s*(HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Get|Post|Put|Patch|Delete|Head|Options)\s*\(/gu;
+/**
+ * `.HandleFunc(`, `.GET(`, `.Any(`, `.Get(`: a registration; the receiver path before the dot
+ * is read backwards from it (a pattern starting at the receiver would be tried at every
+ * offset of the file).
+ */
+const REGISTRATION = /\.[ \t]*(HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Get|Post|Put|Patch|Delete|Head|Options)[ \t]*\(/gu;
+/** The receiver path ending a text: `mux`, `s.router`, `api`. */
+const RECEIVER_AT_END = /(?:^|[^\p{L}\p{N}_.])([\p{L}_][\p{L}\p{N}_]*(?:\s*\.\s*[\p{L}_][\p{L}\p{N}_]*)*)\s*$/u;
 /** `api := r.Group("/api")`, `v1 = api.Group("/v1")`: a gin or echo group with its path prefix. */
 const GROUP = /(?<![\w.])([\p{L}_][\p{L}\p{N}_]*)\s*:?=\s*([\p{L}_][\p{L}\p{N}_]*(?:\s*\.\s*[\p{L}_][\p{L}\p{N}_]*)*)\s*\.\s*Group\s*\(/gu;
 const UPPER_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
@@ -84,8 +89,10 @@ export function goRoutes(source: string): RouteEntry[] {
   for (const match of source.matchAll(REGISTRATION)) {
     const line = lineOf(starts, match.index);
     if (/^\s*\/\//u.test(source.slice(starts[line]!, match.index))) continue;
-    const receiver = match[1]!.replace(/\s+/gu, "");
-    const method = match[2]!;
+    const before = RECEIVER_AT_END.exec(source.slice(Math.max(0, match.index - 120), match.index));
+    if (!before) continue;
+    const receiver = before[1]!.replace(/\s+/gu, "");
+    const method = match[1]!;
     const { args } = callArguments(source, match.index + match[0].length);
     const route = (framework: RouteFramework, verb: string, path: string, handlerArgument: string | undefined) => {
       const handler = handlerArgument === undefined ? null : handlerName(handlerArgument);

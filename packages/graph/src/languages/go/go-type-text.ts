@@ -83,3 +83,36 @@ export function goPackageBinding(path: string): string {
   const identifier = last.replace(/[^\p{L}\p{N}_]/gu, "_");
   return identifier === "" ? path : identifier;
 }
+
+/** Index of the `]` closing the `[` at `open`, or -1. */
+function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "[") depth++;
+    else if (text[i] === "]" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The element type a collection type holds, as `T[]` (the resolver's element notation):
+ * `[]*Conn`, `[8]Conn`, `map[string]*Conn`, `chan Conn`, `<-chan Conn` -> `Conn[]`. Null
+ * for anything else, and for collections of collections or of unnamed types.
+ */
+export function goElementType(text: string): string | null {
+  const type = text.trim();
+  let element: string | null = null;
+  if (type.startsWith("[")) {
+    const close = closingBracket(type, 0);
+    if (close > 0) element = type.slice(close + 1);
+  } else if (type.startsWith("map[")) {
+    const close = closingBracket(type, 3);
+    if (close > 0) element = type.slice(close + 1);
+  } else {
+    const channel = /^(?:<-\s*)?chan\b(?:\s*<-)?\s*(.*)$/su.exec(type);
+    if (channel) element = channel[1]!;
+  }
+  if (element === null) return null;
+  const name = goTypeName(element);
+  return name === null || PREDECLARED_TYPES.has(name) ? null : `${name}[]`;
+}

@@ -88,7 +88,7 @@ describe("go declared types for the call resolver", () => {
     ].join("\n");
     expect(receivers(source)).toEqual([
       [null, "next", null, true],
-      ["item", "Save", null, true],
+      ["item", "Save", "Item", false],
       ["err", "Error", null, true],
       ["url", "Parse", null, false],
       [null, "Build", null, false],
@@ -96,7 +96,47 @@ describe("go declared types for the call resolver", () => {
     ]);
   });
 
-  it("gives a type switch's name the type of each single-type case", () => {
+  it("follows elements of slices, arrays, maps and channels through indexing and range", () => {
+    const source = [
+      "package app",
+      "",
+      "type Pool struct {",
+      "\tconns map[string]*Conn",
+      "\tidle  []*Conn",
+      "\tgroups map[string][]*Conn",
+      "}",
+      "",
+      "func (p *Pool) Close(extra []*Conn, more ...*Conn) {",
+      "\tfor key, c := range p.conns {",
+      "\t\tc.Close()",
+      "\t\t_ = key",
+      "\t}",
+      "\tp.idle[0].Close()",
+      "\tfirst := extra[0]",
+      "\tfirst.Close()",
+      "\tfor _, m := range more {",
+      "\t\tm.Close()",
+      "\t}",
+      "\tfor _, g := range p.groups {",
+      "\t\tg[0].Close()",
+      "\t}",
+      "}",
+      "",
+    ].join("\n");
+    expect(receivers(source)).toEqual([
+      ["c", "Close", "Pool#conns[]", false],
+      ["p.idle[0]", "Close", "Pool#idle[]", false],
+      ["first", "Close", "Conn", false],
+      ["m", "Close", "Conn", false],
+      ["g[0]", "Close", null, false],
+    ]);
+    expect(extract(source).member_types?.filter((member) => member.owner === "Pool")).toEqual([
+      { owner: "Pool", name: "conns", type: "Conn[]" },
+      { owner: "Pool", name: "idle", type: "Conn[]" },
+    ]);
+  });
+
+  it("gives a type switch's name the type of each single-type case, and the switched value's in default", () => {
     const source = [
       "package app",
       "",
@@ -109,10 +149,27 @@ describe("go declared types for the call resolver", () => {
       "\t}",
       "}",
       "",
+      "func (s *Service) Run(v Closer) {",
+      "\tswitch t := v.(type) {",
+      "\tcase *Cache:",
+      "\t\tt.Clear()",
+      "\t\tswitch t.Size() {",
+      "\t\tdefault:",
+      "\t\t\tt.Flush()",
+      "\t\t}",
+      "\tdefault:",
+      "\t\tt.Close()",
+      "\t}",
+      "}",
+      "",
     ].join("\n");
     expect(receivers(source)).toEqual([
       ["t", "Clear", "Cache", false],
       ["t", "Close", null, true],
+      ["t", "Clear", "Cache", false],
+      ["t", "Size", "Cache", false],
+      ["t", "Flush", "Cache", false],
+      ["t", "Close", "Closer", false],
     ]);
   });
 

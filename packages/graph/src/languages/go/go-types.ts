@@ -2,7 +2,7 @@ import type { ImportEntry } from "../../extraction-types";
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { annotatingCalls, bindLocal, localType, openLocalScope } from "../../internal/local-types";
-import { goTypeName, PREDECLARED_TYPES } from "./go-type-text";
+import { goElementType, goTypeName, PREDECLARED_TYPES } from "./go-type-text";
 
 /**
  * Declared types for the call resolver, layered over the Go rules (`withGoTypes`). Go is
@@ -32,7 +32,7 @@ interface FileFacts {
   /** Type name -> interfaces the file asserts it implements. */
   asserted: Map<string, string[]>;
   /** Open type switches that bind a name (`switch t := v.(type)`), innermost last. */
-  switches: { end: number; alias: string }[];
+  switches: { end: number; alias: string; subject: string | null }[];
   /** The declared type of the last `const` spec with values, which the specs after it without values repeat. */
   constType: string | null;
 }
@@ -50,12 +50,29 @@ const BUILTIN_FUNCTIONS = new Set(["append", "cap", "clear", "close", "complex",
 
 const SIMPLE_PATH = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
 
-/** A declared type as the path the resolver follows; null for predeclared, composite and type-parameter types. */
+/**
+ * A declared type as the path the resolver follows, or a collection's element as `T[]`;
+ * null for predeclared, other composite and type-parameter types.
+ */
 function declaredType(node: SyntaxNode | null | undefined, typeParameters: ReadonlySet<string> = new Set()): string | null {
   if (!node) return null;
-  const path = goTypeName(node.text);
-  if (path === null || PREDECLARED_TYPES.has(path) || typeParameters.has(path)) return null;
+  const text = node.text;
+  const path = goTypeName(text);
+  if (path === null) {
+    const element = goElementType(text);
+    return element !== null && !typeParameters.has(element.slice(0, -2)) ? element : null;
+  }
+  if (PREDECLARED_TYPES.has(path) || typeParameters.has(path)) return null;
   return path;
+}
+
+/** What indexing (or ranging over) a value of type `type` yields: `T[]` -> `T`, a field `X#items` -> `X#items[]`. */
+function elementOf(type: string | null): string | null {
+  if (!type) return null;
+  // `T[]` is a declared collection; `X#items[]` is already an element (its element is not followed).
+  if (type.endsWith("[]")) return type.includes("#") || type.slice(0, -2).endsWith("[]") ? null : type.slice(0, -2);
+  const step = type.lastIndexOf("#");
+  return step > 0 && /^[\p{L}_][\p{L}\p{N}_]*$/u.test(type.slice(step + 1)) ? `${type}[]` : null;
 }
 
 /** What an expression's type is, as far as the source declares it (see above). */
@@ -86,6 +103,8 @@ function valueType(node: SyntaxNode | null | undefined, context: RuleContext, de
     }
     case "call_expression":
       return callResult(node, context, depth);
+    case "index_expression":
+      return elementOf(valueType(node.childForFieldName("operand"), context, depth + 1));
     default:
       return null;
   }
@@ -143,7 +162,8 @@ function bindParameters(list: SyntaxNode | null, context: RuleContext, typeParam
   for (const parameter of list?.namedChildren ?? []) {
     if (parameter.type !== "parameter_declaration" && parameter.type !== "variadic_parameter_declaration") continue;
     // A variadic `xs ...T` is a slice of T.
-    const type = parameter.type === "parameter_declaration" ? declaredType(parameter.childForFieldName("type"), typeParameters) : null;
+    let type = declaredType(parameter.childForFieldName("type"), typeParameters);
+    if (parameter.type === "variadic_parameter_declaration") type = type !== null && !type.endsWith("[]") ? `${type}[]` : null;
     for (const name of parameter.childrenForFieldName("name")) bindLocal(context, parameter.startIndex, name.text, type);
   }
 }
@@ -197,12 +217,19 @@ function shortVarDeclaration(node: SyntaxNode, context: RuleContext): null {
   return null;
 }
 
-/** Names bound by `for k, v := range xs` and `case v := <-ch`: their types are not declared here. */
-function untypedNames(field: string) {
+/**
+ * `for k, v := range xs`: `v` is an element of `xs` (of a slice, array or map), `k` an index
+ * or key whose type is not followed; `case v := <-ch`: its type is not followed either.
+ */
+function rangeNames(element: boolean) {
   return (node: SyntaxNode, context: RuleContext): null => {
-    const left = node.childForFieldName(field);
+    const left = node.childForFieldName("left");
     if (!left || !node.children.some((child) => child.type === ":=")) return null;
-    for (const name of left.namedChildren) if (name.type === "identifier") bindLocal(context, node.startIndex, name.text, null);
+    const names = left.namedChildren;
+    const value = element && names.length === 2 ? elementOf(valueType(node.childForFieldName("right"), context)) : null;
+    names.forEach((name, index) => {
+      if (name.type === "identifier") bindLocal(context, node.startIndex, name.text, index === 1 ? value : null);
+    });
     return null;
   };
 }
@@ -211,21 +238,25 @@ function untypedNames(field: string) {
 function typeSwitch(node: SyntaxNode, context: RuleContext): null {
   const alias = node.childForFieldName("alias")?.firstNamedChild;
   if (alias?.type !== "identifier") return null;
+  // In `default` and in a case of several types, `t` has the type of `v` itself.
+  const subject = valueType(node.childForFieldName("value"), context);
   bindLocal(context, node.startIndex, alias.text, null);
   const facts = factsOf(context);
   while (facts.switches.length > 0 && facts.switches.at(-1)!.end <= node.startIndex) facts.switches.pop();
-  facts.switches.push({ end: node.endIndex, alias: alias.text });
+  facts.switches.push({ end: node.endIndex, alias: alias.text, subject });
   return null;
 }
 
-/** A case of one type gives the switch's name that type; a case of several leaves it unknown. */
+/** A case of one type gives the switch's name that type; `default` or a case of several, the switched value's. */
 function typeCase(node: SyntaxNode, context: RuleContext): null {
   const facts = factsOf(context);
   while (facts.switches.length > 0 && facts.switches.at(-1)!.end <= node.startIndex) facts.switches.pop();
   const open = facts.switches.at(-1);
-  if (!open) return null;
-  const types = node.childrenForFieldName("type");
-  bindLocal(context, node.startIndex, open.alias, types.length === 1 ? declaredType(types[0]) : null);
+  // A `default` of an expression switch nested in the type switch is not one of its cases.
+  if (!open || (node.type === "default_case" && context.parentType() !== "type_switch_statement")) return null;
+  const types = node.type === "type_case" ? node.childrenForFieldName("type") : [];
+  const type = types.length === 1 ? (types[0]!.type === "nil" ? null : declaredType(types[0])) : open.subject;
+  bindLocal(context, node.startIndex, open.alias, type);
   return null;
 }
 
@@ -380,8 +411,8 @@ function annotateDefinition(rule: DefinitionRule, type: string): DefinitionRule 
     else if (type === "type_spec") typeMembers(node, drafts, context);
     else if (type === "type_alias") {
       // `type Alias = Store` has Store's methods.
-      const target = declaredType(node.childForFieldName("type"));
-      if (target) drafts.bases = [target];
+      const target = goTypeName(node.childForFieldName("type")?.text ?? "");
+      if (target && !PREDECLARED_TYPES.has(target)) drafts.bases = [target];
     }
     else if (type === "method_elem") {
       const returns = firstResult(node.childForFieldName("result"), new Set());
@@ -408,10 +439,11 @@ export function withGoTypes(rules: LanguageRules): LanguageRules {
   definitions["source_file"] = assertedImplementations;
   definitions["func_literal"] = functionLiteral;
   definitions["short_var_declaration"] = shortVarDeclaration;
-  definitions["range_clause"] = untypedNames("left");
-  definitions["receive_statement"] = untypedNames("left");
+  definitions["range_clause"] = rangeNames(true);
+  definitions["receive_statement"] = rangeNames(false);
   definitions["type_switch_statement"] = typeSwitch;
   definitions["type_case"] = typeCase;
+  definitions["default_case"] = typeCase;
   const calls: Record<string, LanguageRules["calls"][string]> = {};
   for (const [type, rule] of Object.entries(rules.calls)) calls[type] = annotatingCalls(rule, annotateCallDraft);
   const imports: Record<string, LanguageRules["imports"][string]> = {};

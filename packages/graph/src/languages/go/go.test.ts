@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractFile } from "../../extract-file";
-import { goPackageBinding, goTypeName } from "./go-type-text";
+import { goElementType, goPackageBinding, goTypeName } from "./go-type-text";
 
 const extract = (source: string) => extractFile("go", source);
 const symbols = (source: string) => extract(source).symbols.map((s) => [s.qualified_name, s.kind, s.line, s.visibility]);
@@ -324,6 +324,22 @@ describe("go type text", () => {
       "List",
       null,
       null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});
+
+describe("go element types", () => {
+  it("names what a slice, array, map or channel holds, or null", () => {
+    expect(["[]*Conn", "[8]Conn", "map[string]*pkg.Conn", "chan Conn", "<-chan *Conn", "chan<- Conn", "[][]Conn", "[]int", "map[K]func()"].map(goElementType)).toEqual([
+      "Conn[]",
+      "Conn[]",
+      "pkg.Conn[]",
+      "Conn[]",
+      "Conn[]",
+      "Conn[]",
       null,
       null,
       null,
