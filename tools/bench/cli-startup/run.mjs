@@ -12,6 +12,8 @@
 // --against DIR also times `--help` and the index-reading cases through DIR/bin/tsift.js (another
 // build of tsift, e.g. a copy from before a change), interleaved in the same run: an A/B
 // that machine load cannot tilt.
+// --daemon also runs the index-reading cases through a daemon (the one a first read starts),
+// in a runtime dir of its own that the run starts, warms and stops: the warm cost an agent pays.
 // --cpu also reports each process's CPU time (user + system, from `perf stat -e task-clock`,
 // which must be installed): on a machine shared with other jobs, wall time mostly measures
 // the scheduler, CPU time what the process itself did. Wall times then include perf's own start.
@@ -52,11 +54,24 @@ const cases = [
   { name: `tsift symbols ${givenProject ? symbol : "get"}`, argv: [bin, "symbols", givenProject ? symbol : "get"], cwd: project },
   { name: `tsift explain ${symbol}`, argv: [bin, "explain", symbol], cwd: project },
   { name: `tsift graph ${symbol} --callers`, argv: [bin, "graph", symbol, "--callers"], cwd: project },
+  { name: `tsift search ${symbol}`, argv: [bin, "search", symbol], cwd: project },
   { name: "import yargs only", argv: ["--input-type=module", "-e", "await import('yargs')"], cwd: join(root, "packages", "cli") },
 ];
 if (otherBin) {
   const read = cases.filter((entry) => entry.cwd === project || entry.argv[1] === "--help");
   cases.push(...read.map((entry) => ({ ...entry, name: `${entry.name} (against)`, argv: [otherBin, ...entry.argv.slice(1)] })));
+}
+
+let daemonEnv;
+if (args.includes("--daemon")) {
+  const runtime = mkdtempSync(join(tmpdir(), "tsift-startup-daemon-"));
+  daemonEnv = { ...process.env, XDG_RUNTIME_DIR: runtime };
+  delete daemonEnv.TSIFT_NO_DAEMON;
+  const started = spawnSync(process.execPath, [bin, "daemon", "start"], { env: daemonEnv, encoding: "utf8" });
+  if (started.status !== 0) throw new Error(`the daemon did not start: ${started.stderr}`);
+  const read = cases.filter((entry) => entry.cwd === project);
+  for (const entry of read) spawnSync(process.execPath, entry.argv, { cwd: project, env: daemonEnv, stdio: "ignore" });
+  cases.push(...read.map((entry) => ({ ...entry, name: `${entry.name} (through daemon)`, env: daemonEnv })));
 }
 
 const cpu = args.includes("--cpu");
@@ -66,13 +81,17 @@ for (let run = 0; run < runs; run++) {
   cases.forEach((entry, index) => {
     const [command, argv] = cpu ? ["perf", ["stat", "-x,", "-e", "task-clock", process.execPath, ...entry.argv]] : [process.execPath, entry.argv];
     const started = process.hrtime.bigint();
-    const result = spawnSync(command, argv, { cwd: entry.cwd ?? root, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+    const result = spawnSync(command, argv, { cwd: entry.cwd ?? root, env: entry.env ?? process.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (result.status !== 0) throw new Error(`${entry.name} exited ${result.status}: ${result.stderr}`);
     samples[index].push(ms);
     // perf's CSV line: msec,unit,event,...; the last line of stderr, after anything the process wrote.
     if (cpu) cpuSamples[index].push(Number(result.stderr.trim().split("\n").at(-1).split(",")[0]));
   });
+}
+if (daemonEnv) {
+  spawnSync(process.execPath, [bin, "daemon", "stop"], { env: daemonEnv, stdio: "ignore" });
+  rmSync(daemonEnv.XDG_RUNTIME_DIR, { recursive: true, force: true });
 }
 if (!givenProject) rmSync(project, { recursive: true, force: true });
 
