@@ -43,8 +43,10 @@ import javax.tools.ToolProvider;
  * comparison measures resolution, not naming: anonymous classes and lambdas are transparent
  * (their methods belong to the method or single-declarator field around them), constructors
  * are named after their class and a constructor call targets the class, the caller is the
- * innermost method around the call (none in an initializer), a call's line is the line of
- * the method name.
+ * innermost method or single-declarator field around the call (none in an initializer block),
+ * a call's line is the line of the method name. Calls javac adds (a constructor's implicit `super()`, an enum
+ * constant's `new`) and anonymous implementations of an interface (no constructor runs) are
+ * no call sites.
  */
 public final class JavacOracle {
     private static final long GENERATED = Flags.GENERATEDCONSTR | Flags.GENERATED_MEMBER;
@@ -88,6 +90,7 @@ public final class JavacOracle {
         private final LineMap lines;
         private final PrintStream out;
         private final String file;
+        private final CharSequence text;
 
         Scanner(Trees trees, CompilationUnitTree unit, PrintStream out) {
             this.trees = trees;
@@ -96,6 +99,16 @@ public final class JavacOracle {
             this.lines = unit.getLineMap();
             this.out = out;
             this.file = unit.getSourceFile().getName();
+            try {
+                this.text = unit.getSourceFile().getCharContent(true);
+            } catch (java.io.IOException error) {
+                throw new java.io.UncheckedIOException(error);
+            }
+        }
+
+        /** Whether `name` is written at `position` (javac's implicit `super()` is not). */
+        private boolean written(long position, String name) {
+            return position >= 0 && position + name.length() <= text.length() && text.subSequence((int) position, (int) position + name.length()).toString().equals(name);
         }
 
         private long line(long position) {
@@ -143,7 +156,9 @@ public final class JavacOracle {
         public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
             Tree select = tree.getMethodSelect();
             long at = positions.getStartPosition(unit, select);
+            String name = select instanceof MemberSelectTree member ? member.getIdentifier().toString() : select.toString();
             if (select instanceof MemberSelectTree member) at = positions.getEndPosition(unit, select) - member.getIdentifier().length();
+            if (!written(at, name)) return super.visitMethodInvocation(tree, unused);
             call(trees.getElement(new TreePath(getCurrentPath(), select)), at);
             return super.visitMethodInvocation(tree, unused);
         }
@@ -154,8 +169,10 @@ public final class JavacOracle {
             if (getCurrentPath().getParentPath().getLeaf() instanceof VariableTree variable && (((JCTree.JCVariableDecl) variable).mods.flags & Flags.ENUM) != 0) {
                 return super.visitNewClass(tree, unused);
             }
-            // The class named after `new`: an anonymous class's is the type it extends or implements.
-            call(trees.getElement(new TreePath(getCurrentPath(), tree.getIdentifier())), positions.getStartPosition(unit, tree));
+            // The class named after `new`: an anonymous class's is the class it extends.
+            Element created = trees.getElement(new TreePath(getCurrentPath(), tree.getIdentifier()));
+            if (created != null && created.getKind() == ElementKind.INTERFACE) return super.visitNewClass(tree, unused);
+            call(created, positions.getStartPosition(unit, tree));
             return super.visitNewClass(tree, unused);
         }
 
@@ -166,11 +183,12 @@ public final class JavacOracle {
             TreePath declared = trees.getPath(target);
             if (declared == null) return;
             TreePath caller = null;
-            for (TreePath up = getCurrentPath(); up != null; up = up.getParentPath()) {
-                if (up.getLeaf() instanceof MethodTree) {
-                    caller = up;
-                    break;
-                }
+            for (TreePath up = getCurrentPath(); up != null && caller == null; up = up.getParentPath()) {
+                Tree leaf = up.getLeaf();
+                // A field with one declarator (tsift's one-field declaration) calls what its initializer calls.
+                boolean field = leaf instanceof VariableTree variable && up.getParentPath().getLeaf() instanceof ClassTree owner
+                    && (((JCTree.JCVariableDecl) variable).mods.flags & Flags.ENUM) == 0 && holdsMembers(trees, up, variable, owner);
+                if (leaf instanceof MethodTree || field) caller = up;
             }
             out.println("{\"t\":\"call\",\"file\":" + json(file) + ",\"caller\":" + json(caller == null ? null : qualifiedName(trees, caller)) + ",\"line\":" + line(at)
                 + ",\"calleeFile\":" + json(declared.getCompilationUnit().getSourceFile().getName()) + ",\"callee\":" + json(qualifiedName(trees, declared)) + "}");

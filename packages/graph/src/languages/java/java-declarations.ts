@@ -7,7 +7,8 @@ import { FIELD_KIND, TYPE_DECLARATION_KINDS } from "./java-kinds";
 /**
  * Java declarations as symbols. Types (class, interface, enum, record, `@interface`) are
  * containers; methods, constructors (named after their class, compact record constructors
- * too) and annotation elements are callables; fields are `field` symbols, one per declarator;
+ * too) and annotation elements are callables; fields are `field` symbols, one per declarator
+ * (the callers of the calls in their initializers);
  * enum constants are `const` symbols (containers when they have a body). Anonymous classes
  * are no symbols: their methods belong to the callable (or field) around the `new`.
  *
@@ -130,8 +131,10 @@ function declaratorText(source: string, declarator: SyntaxNode): string {
 
 /**
  * `int a = 1, b;`: a `field` symbol per declarator, each with the shared head. A field with
- * one declarator is a container, so the methods of an anonymous class in its initializer
- * belong to it (`Sorter.BY_NAME.compare`), not to the class around it.
+ * one declarator (nearly all) is the caller of the calls in its initializer
+ * (`static final Name X = new Name("x")`) and a container, so the methods of an anonymous
+ * class there belong to it (`Sorter.BY_NAME.compare`), not to the class around it. The
+ * declarators of `int a = f(), b = g();` share one node, so they are neither.
  */
 export function fieldDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft[] | null {
   const declarators = node.namedChildren.filter((child) => child.type === "variable_declarator");
@@ -149,7 +152,7 @@ export function fieldDeclaration(node: SyntaxNode, context: RuleContext): Symbol
       kind: FIELD_KIND,
       signature: oneLine(head + declaratorText(source, declarator)),
       visibility,
-      callable: false,
+      callable: single,
       container: single,
       ...(single ? {} : { spanNode: declarator, ...(index === 0 ? { startRow: node.startPosition.row } : {}) }),
     });

@@ -71,6 +71,61 @@ describe("java calls and declared types", () => {
     expect(result.symbols.find((s) => s.qualified_name === "Outer.pick")?.return_type).toBeUndefined();
   });
 
+  it("types by a type parameter's bound, an enum constant by its enum, a static import by its class", () => {
+    const source = [
+      "import static java.time.temporal.ChronoField.YEAR;",
+      "class Holder<D extends ChronoLocalDate, K> {",
+      "  private final D date;",
+      "  K key;",
+      "  D date() { return date; }",
+      "  void f() {",
+      "    date.getChronology();",
+      "    date().toEpochDay();",
+      "    key.hashCode();",
+      "    YEAR.checkValidValue(1);",
+      "    Mode.FAST.describe();",
+      "  }",
+      "  enum Mode { FAST, SLOW; String describe() { return name(); } }",
+      "}",
+    ].join("\n");
+    expect(calls(source).filter(([receiver]) => receiver !== null)).toEqual([
+      ["date", "getChronology", "call", "this#date", false],
+      ["date()", "toEpochDay", "call", "this#date()", false],
+      ["key", "hashCode", "call", "this#key", false],
+      ["YEAR", "checkValidValue", "call", "ChronoField#YEAR", false],
+      ["Mode.FAST", "describe", "call", "Holder.Mode#FAST", false],
+    ]);
+    const result = extract(source);
+    expect(result.member_types).toEqual([
+      { owner: "Holder", name: "date", type: "ChronoLocalDate" },
+      { owner: "Holder.Mode", name: "FAST", type: "Holder.Mode" },
+      { owner: "Holder.Mode", name: "SLOW", type: "Holder.Mode" },
+    ]);
+    expect(result.symbols.find((s) => s.qualified_name === "Holder.date" && s.kind === "method")?.return_type).toBe("ChronoLocalDate");
+  });
+
+  it("finds a base or a created type nested in an enclosing class through that class", () => {
+    const source = [
+      "class Map {",
+      "  static class Traverser { void advance() {} }",
+      "  static class Iter extends Traverser { void next() { advance(); } }",
+      "  Object make() { return new Sink.Chained(); }",
+      "}",
+    ].join("\n");
+    const result = extract(source);
+    expect(result.symbols.find((s) => s.qualified_name === "Map.Iter")?.bases).toEqual(["Map.Traverser"]);
+    expect(result.calls.find((call) => call.callee === "Chained")).toMatchObject({ receiver: "Sink", kind: "new", receiver_type: "Sink" });
+  });
+
+  it("makes a one-declarator field the caller of its initializer's calls", () => {
+    const source = "class A {\n  static final Name X = new Name(\"x\");\n  int a = f(), b = g();\n  static class Name { Name(String s) {} }\n}\n";
+    expect(extract(source).calls.map((call) => [call.callee, call.caller])).toEqual([
+      ["Name", "A.X"],
+      ["f", null],
+      ["g", null],
+    ]);
+  });
+
   it("makes this(…) and super(…) constructor calls of the class and its superclass", () => {
     const source = "class A extends base.Base {\n  A() { this(1); }\n  A(int x) { super(x); }\n}\nclass B { B() { super(); } }\n";
     expect(calls(source)).toEqual([

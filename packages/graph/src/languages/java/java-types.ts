@@ -1,7 +1,7 @@
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { bindLocal, localType, openLocalScope } from "../../internal/local-types";
-import { constructorInvocation, methodInvocation } from "./java-calls";
+import { constructorInvocation, methodInvocation, objectCreation } from "./java-calls";
 import { typeName } from "./java-declarations";
 
 /**
@@ -29,20 +29,25 @@ const TYPE_DECLARATIONS = new Set(["class_declaration", "interface_declaration",
 /** The receiver is a local bound without a declared type. */
 const LOCAL = Symbol("local");
 
+/** Type parameter -> its first bound as written (`D extends ChronoLocalDate`), or null when unbounded. */
+type TypeParameters = Map<string, string | null>;
+
 interface TypeParameterScope {
   end: number;
-  names: Set<string>;
+  names: TypeParameters;
 }
 
 interface JavaState {
   /** Type qualified name -> the names of the types declared directly in its body. */
   nested: Map<string, Set<string>>;
   /** Type qualified name -> its type parameters. */
-  typeParameters: Map<string, Set<string>>;
+  typeParameters: Map<string, TypeParameters>;
   /** Type qualified name -> the superclass it extends, as written (type arguments dropped). */
   superclasses: Map<string, string>;
   /** Type parameters of the open generic methods and constructors, innermost last. */
   methodTypeParameters: TypeParameterScope[];
+  /** `import static a.b.Fields.MAX;`: `MAX` -> `Fields` (the class a receiver `MAX` is a static field of). */
+  staticMembers: Map<string, string>;
 }
 
 const states = new WeakMap<RuleContext, JavaState>();
@@ -50,7 +55,7 @@ const states = new WeakMap<RuleContext, JavaState>();
 function stateOf(context: RuleContext): JavaState {
   let state = states.get(context);
   if (!state) {
-    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [] };
+    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [], staticMembers: new Map() };
     states.set(context, state);
   }
   return state;
@@ -72,13 +77,20 @@ function* enclosingScopes(context: RuleContext): Generator<string> {
   }
 }
 
-function isTypeParameter(name: string, context: RuleContext, offset: number): boolean {
+/**
+ * A type parameter in scope here: its bound (what its members are, as javac resolves them),
+ * null when unbounded; undefined when `name` is no type parameter.
+ */
+function typeParameterBound(name: string, context: RuleContext, offset: number): string | null | undefined {
   const state = stateOf(context);
   const methods = state.methodTypeParameters;
   while (methods.length > 0 && methods[methods.length - 1]!.end <= offset) methods.pop();
-  if (methods.some((scope) => scope.names.has(name))) return true;
-  for (const scope of enclosingScopes(context)) if (state.typeParameters.get(scope)?.has(name)) return true;
-  return false;
+  for (let i = methods.length - 1; i >= 0; i--) if (methods[i]!.names.has(name)) return methods[i]!.names.get(name)!;
+  for (const scope of enclosingScopes(context)) {
+    const parameters = state.typeParameters.get(scope);
+    if (parameters?.has(name)) return parameters.get(name)!;
+  }
+  return undefined;
 }
 
 /** A type path as the resolver finds it from here: a type nested in an enclosing class is qualified by that class. */
@@ -89,20 +101,26 @@ function qualifyType(path: string, context: RuleContext): string {
   return path;
 }
 
-/** A declared type as a type path: null for primitives, arrays, `var` and type parameters. */
+/** A declared type as a type path: null for primitives, arrays and `var`; a type parameter is its bound. */
 function declaredType(node: SyntaxNode | null | undefined, context: RuleContext): string | null {
   if (!node) return null;
   const path = typeName(node);
   if (!path || PRIMITIVES.has(path)) return null;
-  if (!path.includes(".") && isTypeParameter(path, context, node.startIndex)) return null;
+  if (!path.includes(".")) {
+    const bound = typeParameterBound(path, context, node.startIndex);
+    if (bound !== undefined) return bound === null || bound === path ? null : qualifyType(bound, context);
+  }
   return qualifyType(path, context);
 }
 
-function typeParameterNames(node: SyntaxNode | null): Set<string> {
-  const names = new Set<string>();
+function typeParameterNames(node: SyntaxNode | null): TypeParameters {
+  const names: TypeParameters = new Map();
   for (const parameter of node?.namedChildren ?? []) {
-    const name = parameter.namedChildren.find((child) => child.type === "type_identifier" || child.type === "identifier");
-    if (parameter.type === "type_parameter" && name) names.add(name.text);
+    if (parameter.type !== "type_parameter") continue;
+    const children = parameter.namedChildren;
+    const name = children.find((child) => child.type === "type_identifier" || child.type === "identifier");
+    const bound = children.find((child) => child.type === "type_bound")?.firstNamedChild;
+    if (name) names.set(name.text, typeName(bound) ?? null);
   }
   return names;
 }
@@ -120,6 +138,8 @@ function expressionType(node: SyntaxNode, context: RuleContext, depth = 0): stri
       if (bound === null) return LOCAL;
       if (bound !== undefined) return bound;
       if (TYPE_LIKE_NAME.test(node.text)) return qualifyType(node.text, context);
+      const imported = stateOf(context).staticMembers.get(node.text);
+      if (imported) return `${imported}#${node.text}`;
       return context.container() ? `this#${node.text}` : null;
     }
     case "this":
@@ -206,9 +226,18 @@ function typeFacts(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): 
   const qualified = qualifiedHere(context, draft.name);
   const typeParameters = typeParameterNames(node.childForFieldName("type_parameters"));
   if (typeParameters.size > 0) state.typeParameters.set(qualified, typeParameters);
+  // A base nested in an enclosing class (`extends Traverser<K, V>` in ConcurrentHashMap) is found through it.
+  if (draft.bases) draft.bases = draft.bases.map((base) => qualifyType(base, context));
   if (node.childForFieldName("superclass") && draft.bases?.[0]) state.superclasses.set(qualified, draft.bases[0]);
   let members = node.childForFieldName("body")?.namedChildren ?? [];
-  if (node.type === "enum_declaration") members = members.find((child) => child.type === "enum_body_declarations")?.namedChildren ?? [];
+  if (node.type === "enum_declaration") {
+    // An enum constant is a value of its enum: `Flag.SIZED.isKnown()` calls an enum method.
+    for (const constant of members) {
+      const name = constant.type === "enum_constant" ? constant.childForFieldName("name") : null;
+      if (name) context.memberType?.(name.text, qualified, qualified);
+    }
+    members = members.find((child) => child.type === "enum_body_declarations")?.namedChildren ?? [];
+  }
   const nested = new Set<string>();
   for (const member of members) {
     const name = TYPE_DECLARATIONS.has(member.type) ? member.childForFieldName("name") : null;
@@ -230,7 +259,10 @@ function declaredTypeIn(node: SyntaxNode | null, qualified: string, context: Rul
   if (!path || PRIMITIVES.has(path)) return null;
   const state = stateOf(context);
   const head = path.split(".", 1)[0]!;
-  if (!path.includes(".") && state.typeParameters.get(qualified)?.has(path)) return null;
+  if (!path.includes(".") && state.typeParameters.get(qualified)?.has(path)) {
+    const bound = state.typeParameters.get(qualified)!.get(path);
+    return bound ? qualifyType(bound, context) : null;
+  }
   if (state.nested.get(qualified)?.has(head)) return `${qualified}.${path}`;
   return declaredType(node, context);
 }
@@ -337,6 +369,27 @@ function typedInvocation(node: SyntaxNode, context: RuleContext): CallDraft | nu
   return draft;
 }
 
+/** `new Sink.Chained<>()`: the qualifying type, found like any type written here (a nested or same-package one). */
+function typedCreation(node: SyntaxNode, context: RuleContext): CallDraft | null {
+  const draft = objectCreation(node);
+  if (draft?.receiver && draft.receiver.split(".").every((segment) => TYPE_LIKE_NAME.test(segment))) draft.receiver_type = qualifyType(draft.receiver, context);
+  return draft;
+}
+
+/** `import static a.b.Fields.MAX;`: a receiver `MAX` is a static field of `Fields`. */
+function staticImport(rule: LanguageRules["imports"][string]): LanguageRules["imports"][string] {
+  return (node, context) => {
+    const entries = rule(node, context);
+    const entry = entries?.[0];
+    const name = entry?.names[0]?.name;
+    if (entry && name && name !== "*" && node.children.some((child) => child.type === "static")) {
+      const owner = entry.module.slice(0, -name.length - 1);
+      stateOf(context).staticMembers.set(name, owner.slice(owner.lastIndexOf(".") + 1));
+    }
+    return entries;
+  };
+}
+
 /** The Java rules with declared-type facts added (see above). */
 export function withJavaTypes(rules: LanguageRules): LanguageRules {
   const definitions: Record<string, LanguageRules["definitions"][string]> = {};
@@ -356,9 +409,11 @@ export function withJavaTypes(rules: LanguageRules): LanguageRules {
   return {
     ...rules,
     definitions,
+    imports: { ...rules.imports, import_declaration: staticImport(rules.imports["import_declaration"]!) },
     calls: {
       ...rules.calls,
       method_invocation: typedInvocation,
+      object_creation_expression: typedCreation,
       explicit_constructor_invocation: (node, context) => constructorInvocation(node, context, (qualified) => stateOf(context).superclasses.get(qualified)),
     },
   };
