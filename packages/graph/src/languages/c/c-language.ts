@@ -1,5 +1,6 @@
 import type { DocCommentStyle } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
+import { C_MODULES } from "./c-modules";
 import { C_RULES } from "./c-rules";
 
 /** Doxygen's JavaDoc-style `/** … *\/` blocks and `///` lines, the doc comments C and C++ code uses. */
@@ -16,6 +17,7 @@ export const cLanguage = defineLanguage({
   order: 16,
   displayName: "C",
   extensions: ["c"],
+  rgTypes: ["c"],
   aliases: [],
   grammarPackage: "tree-sitter-c",
   grammarExport: null,
@@ -25,7 +27,7 @@ export const cLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: {
     family: "c",
-    // `#include "x.h"` names a file relative to the including one; `<x.h>` names none.
+    // `#include "x.h"` beside the including file, else as an include directory would find it (c-modules.ts).
     modules: "relative",
     selfReceivers: [],
     implicitReceiver: false,
@@ -36,5 +38,6 @@ export const cLanguage = defineLanguage({
     heritage: "colon",
   },
   entryPoints: { files: ["main.c"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  moduleSystem: C_MODULES,
   extraction: { rules: C_RULES, docComments: C_DOC_STYLE },
 });

@@ -67,3 +67,22 @@ export function memberOwnerAt(context: RuleContext, offset: number): string | nu
   for (let i = regions.length - 1; i >= 0; i--) if (regions[i]!.owner !== null) return regions[i]!.owner;
   return null;
 }
+
+const aliases = new WeakMap<RuleContext, Map<string, string>>();
+
+/** `namespace fs = std::filesystem;`: later paths starting with `fs` name `std::filesystem`. */
+export function addNamespaceAlias(context: RuleContext, alias: string, target: string): void {
+  let map = aliases.get(context);
+  if (!map) aliases.set(context, (map = new Map()));
+  map.set(alias, target);
+}
+
+/** A `::` path with a namespace alias at its head replaced by the aliased namespace. */
+export function expandNamespaceAlias(context: RuleContext, path: string): string {
+  const map = aliases.get(context);
+  if (!map) return path;
+  const cut = path.indexOf("::");
+  const head = cut < 0 ? path : path.slice(0, cut);
+  const target = map.get(head);
+  return target === undefined ? path : `${target}${cut < 0 ? "" : path.slice(cut)}`;
+}

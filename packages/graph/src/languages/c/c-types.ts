@@ -2,6 +2,7 @@ import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../l
 import type { SyntaxNode } from "../../parser-registry";
 import { annotatingCalls, bindLocal, localType, openLocalScope } from "../../internal/local-types";
 import { declaredName, functionDeclaratorOf, qualifiedSegments, typePath } from "./c-declarators";
+import { expandNamespaceAlias } from "./c-scope-state";
 import { CONTAINER_KINDS, insideBody, memberOwnerAt, type Dialect } from "./c-symbols";
 
 /**
@@ -14,13 +15,16 @@ import { CONTAINER_KINDS, insideBody, memberOwnerAt, type Dialect } from "./c-sy
  * - Functions and lambdas open a scope binding their parameters' declared types (`Store&
  *   s`, `const Store* s`, `std::unique_ptr<Store> s`: `Store`); a local declaration binds
  *   its declared type, or for `auto` its value's: `new Store()` and `Store()` are a `Store`,
- *   `make()` is what calling `make` yields (`make()`), `A::create()` is `A.create()`, and
+ *   `make()` is what calling `make` yields (`make()`), `A::create()` is `A#create()`, and
  *   `x.make()` on a typed `x` is `T#make()`. Range-for variables shadow without a type.
- * - Calls on a bound receiver get its `receiver_type`; in a member function (defined in the
- *   class or out of line), any other plain receiver is looked up as a data member first
- *   (`this#store`), as is `this->store`. A bare call of a bound name (a function pointer
- *   or lambda held in a local) is `local`.
+ * - Calls on a bound receiver get its `receiver_type`; `A::f()` gets the path `A` (a
+ *   namespace alias replaced by its target); `make().f()` what `make` yields. In a member
+ *   function, `this` is its class and any other plain receiver is looked up as a data member
+ *   first: `this#store` in the class body, `A#store` in a definition out of line (`void
+ *   A::f() {}`), whose class is declared in another file. A bare call of a bound name (a
+ *   function pointer or lambda held in a local) is `local`.
  * - Functions record their declared return type; typed data members are member types.
+ * - Every file is in the one package `::` (see `globalPackage`).
  */
 
 const IDENTIFIER = /^[\p{L}_][\w]*$/u;
@@ -53,8 +57,11 @@ function callResult(node: SyntaxNode, context: RuleContext): string | null {
     return name ? `${name.text}()` : null;
   }
   if (callee.type === "qualified_identifier") {
+    // `A::create()`: the member `create` of the type (or namespace) `A`.
     const segments = qualifiedSegments(callee);
-    return segments.length > 0 ? `${segments.join(".")}()` : null;
+    const name = segments.pop();
+    if (!name) return null;
+    return segments.length > 0 ? `${segments.join("::")}#${name}()` : `${name}()`;
   }
   if (callee.type === "field_expression") {
     const target = callee.childForFieldName("argument");
@@ -128,11 +135,17 @@ function rangeLoopScope(node: SyntaxNode, context: RuleContext): null {
   return null;
 }
 
-/** Whether the call runs in a member function: defined in a class body, or out of line (`void A::f() {}`). */
-function inMemberFunction(context: RuleContext, offset: number): boolean {
+/**
+ * How a member function names its own object in receiver types: `this` in a class body; the
+ * class's path out of line (`void A::f() {}`: `A`), where no class encloses the definition.
+ * Null outside member functions.
+ */
+function selfType(context: RuleContext, offset: number): { path: string; ref: string } | null {
+  const owner = memberOwnerAt(context, offset);
+  if (owner !== null) return { path: owner, ref: owner };
   const container = context.container();
-  if (container && CONTAINER_KINDS.has(container.kind) && container.kind !== "namespace") return true;
-  return memberOwnerAt(context, offset) !== null;
+  if (container && CONTAINER_KINDS.has(container.kind) && container.kind !== "namespace") return { path: container.qualified_name, ref: "this" };
+  return null;
 }
 
 function annotateCall(draft: CallDraft, node: SyntaxNode, context: RuleContext, dialect: Dialect): void {
@@ -142,16 +155,43 @@ function annotateCall(draft: CallDraft, node: SyntaxNode, context: RuleContext, 
     return;
   }
   if (dialect === "c") return;
-  const member = THIS_MEMBER.exec(draft.receiver);
-  if (member) {
-    draft.receiver_type = `this#${member[1]}`;
+  const callee = node.childForFieldName("function");
+  // `A::f()`, `ns::f()`: the receiver is a type or namespace path (a namespace alias stands for its target).
+  if (callee?.type === "qualified_identifier") {
+    draft.receiver_type = expandNamespaceAlias(context, draft.receiver);
     return;
   }
-  // `A::f()`: the receiver names a class or namespace, not a value.
-  if (!IDENTIFIER.test(draft.receiver) || draft.receiver === "this" || node.childForFieldName("function")?.type === "qualified_identifier") return;
+  // `make().f()`: what calling `make` yields.
+  const target = callee?.type === "field_expression" ? callee.childForFieldName("argument") : null;
+  if (target?.type === "call_expression") {
+    const result = callResult(target, context);
+    if (result) draft.receiver_type = result;
+    return;
+  }
+  const self = selfType(context, node.startIndex);
+  if (draft.receiver === "this") {
+    if (self) draft.receiver_type = self.path;
+    return;
+  }
+  const member = THIS_MEMBER.exec(draft.receiver);
+  if (member) {
+    if (self) draft.receiver_type = `${self.ref}#${member[1]}`;
+    return;
+  }
+  if (!IDENTIFIER.test(draft.receiver)) return;
   const type = localType(context, node.startIndex, draft.receiver);
   if (type) draft.receiver_type = type;
-  else if (type === undefined && inMemberFunction(context, node.startIndex)) draft.receiver_type = `this#${draft.receiver}`;
+  else if (type === undefined && self) draft.receiver_type = `${self.ref}#${draft.receiver}`;
+}
+
+/**
+ * C and C++ have one namespace of type names across the files a program includes: every
+ * file is in the one package `::`, so the resolver finds a type declared in a header by its
+ * name (an include does not say which names it brings).
+ */
+function globalPackage(_node: SyntaxNode, context: RuleContext): null {
+  context.memberType?.("<package>", "::", "");
+  return null;
 }
 
 /** The rules with local names and (C++) declared types added (see above). */
@@ -172,6 +212,7 @@ export function withCTypes(rules: LanguageRules, dialect: Dialect): LanguageRule
       return rule(node, context);
     };
   }
+  definitions["translation_unit"] = globalPackage;
   if (dialect === "cpp") {
     definitions["lambda_expression"] = lambdaScope;
     definitions["for_range_loop"] = rangeLoopScope;

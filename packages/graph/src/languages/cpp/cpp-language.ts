@@ -1,5 +1,6 @@
 import { defineLanguage } from "../../language-definition";
 import { C_DOC_STYLE } from "../c/c-language";
+import { C_MODULES } from "../c/c-modules";
 import { CPP_RULES } from "./cpp-rules";
 
 /**
@@ -15,6 +16,7 @@ export const cppLanguage = defineLanguage({
   order: 17,
   displayName: "C++",
   extensions: ["cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "tpp", "h"],
+  rgTypes: ["cpp"],
   aliases: ["c++", "cxx"],
   grammarPackage: "tree-sitter-cpp",
   grammarExport: null,
@@ -24,7 +26,7 @@ export const cppLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: {
     family: "c",
-    // `#include "x.h"` names a file relative to the including one; `<x.h>` names none.
+    // `#include "x.h"` beside the including file, else as an include directory would find it (c-modules.ts).
     modules: "relative",
     selfReceivers: ["this"],
     // A bare call in a member function may reach another member.
@@ -32,7 +34,8 @@ export const cppLanguage = defineLanguage({
     importScope: "never",
     // Member functions are defined out of line (`void A::f() {}`), usually in another file than the class.
     detachedMembers: true,
-    typedThis: false,
+    // `this` is the class around the member function, or the class an out-of-line definition names.
+    typedThis: true,
     heritage: "colon",
   },
   entryPoints: {
@@ -43,5 +46,6 @@ export const cppLanguage = defineLanguage({
     exportList: null,
     reexportImport: null,
   },
+  moduleSystem: C_MODULES,
   extraction: { rules: CPP_RULES, docComments: C_DOC_STYLE },
 });

@@ -4,7 +4,7 @@ import type { SyntaxNode } from "../../parser-registry";
 import { callExpression, includeDirective } from "../c/c-calls";
 import { qualifiedSegments } from "../c/c-declarators";
 import { C_BRANCHES, C_NESTING, C_SKIP, caseBranch, notElseIf } from "../c/c-rules";
-import { openAnonymousNamespace, setAccess } from "../c/c-scope-state";
+import { addNamespaceAlias, openAnonymousNamespace, setAccess } from "../c/c-scope-state";
 import {
   aliasDeclaration,
   declaration,
@@ -114,11 +114,12 @@ function usingDeclaration(node: SyntaxNode, context: RuleContext): ImportEntry[]
 }
 
 /** `namespace fs = std::filesystem;`. */
-function namespaceAlias(node: SyntaxNode): ImportEntry[] | null {
+function namespaceAlias(node: SyntaxNode, context: RuleContext): ImportEntry[] | null {
   const alias = node.childForFieldName("name");
   const target = node.namedChildren.at(-1);
   if (!alias || !target || target === alias) return null;
   const module = target.type === "nested_namespace_specifier" ? target.namedChildren.map((child) => child.text).join("::") : target.text.replace(/\s+/gu, "");
+  addNamespaceAlias(context, alias.text, module);
   return [{ module, names: [{ name: "*", alias: alias.text }], line: node.startPosition.row + 1, kind: "use" }];
 }
 

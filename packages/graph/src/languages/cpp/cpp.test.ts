@@ -115,9 +115,9 @@ describe("C++ extraction", () => {
       "",
     ].join("\n");
     expect(extract(source).calls.map((c) => [c.callee, c.receiver, c.kind, c.receiver_type ?? null])).toEqual([
-      ["helper", "app::detail", "call", null],
+      ["helper", "app::detail", "call", "app::detail"],
       ["global", null, "call", null],
-      ["open", "Store", "call", null],
+      ["open", "Store", "call", "Store"],
       ["get", "store", "call", "Store"],
       ["area", "shape", "call", "Shape"],
       ["Circle", "app", "new", null],
@@ -150,16 +150,36 @@ describe("C++ extraction", () => {
     expect(result.calls.filter((c) => c.receiver !== null).map((c) => [c.receiver, c.callee, c.receiver_type ?? null])).toEqual([
       ["repo_", "save", "this#repo_"],
       ["this->cache_", "clear", "this#cache_"],
-      ["Factory", "create", null],
-      ["built", "start", "Factory.create()"],
+      ["Factory", "create", "Factory"],
+      ["built", "start", "Factory#create()"],
       ["made", "connect", "make_client()"],
       ["direct", "connect", "Client()"],
       ["item", "use", null],
       ["job", "run", "Job"],
     ]);
     expect(result.member_types).toEqual([
+      // Every file is in the one global namespace of type names.
+      { owner: "", name: "<package>", type: "::" },
       { owner: "Service", name: "repo_", type: "Repo" },
       { owner: "Service", name: "cache_", type: "Cache" },
+    ]);
+  });
+
+  it("types this and data members by the class, in the class body and out of line", () => {
+    const source = [
+      "namespace app {",
+      "class Repo { Store store_; void save() { this->flush(); store_.put(); } void flush(); };",
+      "void Repo::flush() { this->save(); this->store_.sync(); store_.put(); other(); }",
+      "}",
+      "",
+    ].join("\n");
+    expect(extract(source).calls.map((c) => [c.caller, c.receiver, c.callee, c.receiver_type ?? null])).toEqual([
+      ["app.Repo.save", "this", "flush", "app.Repo"],
+      ["app.Repo.save", "store_", "put", "this#store_"],
+      ["app.Repo.flush", "this", "save", "app.Repo"],
+      ["app.Repo.flush", "this->store_", "sync", "app.Repo#store_"],
+      ["app.Repo.flush", "store_", "put", "app.Repo#store_"],
+      ["app.Repo.flush", null, "other", null],
     ]);
   });
 
