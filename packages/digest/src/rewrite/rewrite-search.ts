@@ -1,3 +1,4 @@
+import { LANGS, langInfo } from "@tsift/graph/langs";
 import type { RewriteDecision } from "./rewrite-command";
 
 /** ripgrep flags that take a value (short and long), so the pattern and paths can be found. */
@@ -104,23 +105,11 @@ const LISTING_FLAGS = new Set([
   "--json",
 ]);
 
-const RG_TYPES: Record<string, string> = {
-  ts: "typescript",
-  typescript: "typescript",
-  js: "javascript",
-  javascript: "javascript",
-  py: "python",
-  python: "python",
-  rust: "rust",
-  rs: "rust",
-  go: "go",
-  kotlin: "kotlin",
-  kt: "kotlin",
-  java: "java",
-  zig: "zig",
-  md: "markdown",
-  markdown: "markdown",
-};
+/**
+ * ripgrep `--type` names -> the tsift language they select, from each language's `rgTypes`
+ * (start-up facts only: the rewrite runs before every shell command).
+ */
+const RG_TYPES: ReadonlyMap<string, string> = new Map(LANGS.flatMap((lang) => langInfo(lang).rgTypes.map((type) => [type, lang] as const)));
 
 const REGEX_CHARS = /[\\^$.|?*+()[\]{}]/;
 
@@ -149,7 +138,7 @@ export function rewriteSearch(tool: "rg" | "grep", args: readonly string[]): Rew
     }
     if (LISTING_FLAGS.has(arg)) return { rewritten: false, reason: `${tool} ${arg} lists files or counts; run it as it is` };
     if (tool === "rg" && (arg === "-t" || arg === "--type")) {
-      const language = RG_TYPES[args[at + 1] ?? ""];
+      const language = RG_TYPES.get(args[at + 1] ?? "");
       if (!language) return { rewritten: false, reason: `${tool} --type ${args[at + 1] ?? ""} has no tsift language filter` };
       languages.push(language);
       at++;

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { LANGUAGES } from "@tsift/graph";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { applyCheckerAnswers, storeCheckerAnswers, type CheckerAnswer } from "./checker-answers";
 import { createCheckerProgram } from "./checker-program";
@@ -41,7 +42,8 @@ export interface CheckerPassOptions {
   onProgress?: (progress: CheckerProgress) => void;
 }
 
-const TS_LANGUAGES = ["typescript", "tsx"];
+/** The languages whose definitions ask the project's TypeScript compiler to check their calls (`checkedBy: "tsc"`). */
+const TS_LANGUAGES: readonly string[] = LANGUAGES.filter((language) => language.checkedBy === "tsc").map((language) => language.id);
 
 interface CallRow {
   id: number;

@@ -1,4 +1,5 @@
 import { personalizedPageRank } from "@tsift/algorithms";
+import { LANGS, langInfo } from "@tsift/graph/langs";
 import { symbolHandle, type RepoMapRows, type RepoMapSymbol } from "@tsift/index";
 import type { PackProfile } from "./pack-types";
 
@@ -25,8 +26,11 @@ export interface RepoMapRanking {
   neighbours: Map<number, { calls: string[]; calledBy: string[] }>;
 }
 
-/** Languages whose "symbols" are document structure (headings, code blocks), not code. */
-const PROSE_LANGUAGES = new Set(["markdown"]);
+/**
+ * Languages whose "symbols" are document structure (headings, code blocks), not code: those
+ * without calls (Markdown), whose symbols a call graph cannot rank.
+ */
+const PROSE_LANGUAGES: ReadonlySet<string> = new Set(LANGS.filter((lang) => !langInfo(lang).hasCalls));
 /** `plan` shows the API first: a symbol that is not public ranks at this share of its score. */
 const NON_PUBLIC_WEIGHT = 0.25;
 /** Restart weight of a changed symbol's direct callers and callees under `debug`. */

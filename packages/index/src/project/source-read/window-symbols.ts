@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core/light";
+import { LANGS, langInfo, type Lang } from "@tsift/graph/langs";
 import { symbolHandle as graphHandle } from "../../graph-queries/symbol-handle";
 import type { IndexLocation } from "../../index-location";
 import { openIndexReader } from "../../open-index";
@@ -64,10 +65,15 @@ export async function windowSymbols(
       end_line: symbol.end_line,
       expand: sourceReadCommand(symbol.file, symbol.line, symbol.end_line, place),
       // By `gsym-*` handle: unambiguous where the name is not (overloads, same names in two files).
-      explain: `tsift --envelope explain ${graphHandle(symbol.file, symbol.parent ? `${symbol.parent}${symbol.language === "markdown" ? " > " : "."}${symbol.name}` : symbol.name, symbol.line)}${placeFlags(place)} --budget normal`,
+      explain: `tsift --envelope explain ${graphHandle(symbol.file, symbol.parent ? `${symbol.parent}${qualifiedNameSeparator(symbol.language)}${symbol.name}` : symbol.name, symbol.line)}${placeFlags(place)} --budget normal`,
     }));
     return { symbols, warnings: [], recovery: connection.recovery };
   } finally {
     await connection.close();
   }
+}
+
+/** How a language joins a parent and a member in a qualified name (`Store.get`, `Guide > Install`); `.` for a language this build does not know. */
+function qualifiedNameSeparator(language: string): string {
+  return (LANGS as readonly string[]).includes(language) ? langInfo(language as Lang).qualifiedNameSeparator : ".";
 }
