@@ -40,6 +40,7 @@ export const DECLARATION_CALLS: ReadonlySet<string> = new Set([...Object.keys(NA
 export const BODY_OWNERS: ReadonlySet<string> = new Set(["class", "module", "singleton_class"]);
 
 export interface BodyFacts {
+  readonly start: number;
   readonly end: number;
   /** `class << self`: its methods are singleton methods. */
   readonly singleton: boolean;
@@ -77,6 +78,7 @@ function methodName(call: SyntaxNode): string | null {
 /** Reads the body of `owner` (a class, module or singleton class) and makes it the innermost one. */
 export function enterBody(context: RuleContext, owner: SyntaxNode): BodyFacts {
   const facts: BodyFacts = {
+    start: owner.startIndex,
     end: owner.endIndex,
     singleton: owner.type === "singleton_class",
     sections: [],

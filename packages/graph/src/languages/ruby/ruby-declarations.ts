@@ -4,7 +4,7 @@ import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
 import { recordAlias, resolveAlias } from "./ruby-aliases";
 import { BODY_OWNERS, bodyAt, bodyVisibility, enterBody } from "./ruby-bodies";
-import { enterMethod, methodAt } from "./ruby-methods";
+import { enterMethod, inMethodOf } from "./ruby-methods";
 import { bindLocal, declareLocal, openScope } from "./ruby-scopes";
 import { constantPath, lastStatement, pathText, qualifiedIn, symbolName, type ConstantPath } from "./ruby-text";
 import { isPortable, valueType } from "./ruby-types";
@@ -139,11 +139,13 @@ export function methodDefinition(node: SyntaxNode, context: RuleContext): Symbol
   if (node.type === "singleton_method") {
     singleton = true;
     parent = singletonOwner(node.childForFieldName("object"), container);
-  } else if (inBody && context.ancestorType(1) === "singleton_class") {
+  }
+  const facts = bodyAt(context, node.startIndex);
+  if (!singleton && facts?.singleton && !inMethodOf(context, node.startIndex, facts.start)) {
+    // A `def` anywhere in `class << self` (not in another `def`) defines a singleton method.
     singleton = true;
     head = head.replace(/^def\s+/u, "def self.");
   }
-  const facts = bodyAt(context, node.startIndex);
   let visibility: Visibility;
   if (parent === null) visibility = "private";
   else {
@@ -152,7 +154,7 @@ export function methodDefinition(node: SyntaxNode, context: RuleContext): Symbol
       bodyVisibility(facts, node.startIndex, `${singleton ? "." : "#"}${name}`, sectioned) ?? (!singleton && ALWAYS_PRIVATE.has(name) ? "private" : "public");
   }
   openScope(context, node.startIndex, node.endIndex, true);
-  enterMethod(context, node.startIndex, { end: node.endIndex, name, singleton, owner: parent, ownerIsClass: container?.kind === "class" });
+  enterMethod(context, { start: node.startIndex, end: node.endIndex, name, singleton, owner: parent, ownerIsClass: container?.kind === "class" });
   const draft: SymbolDraft = {
     name,
     kind: parent === null ? "function" : !singleton && name === "initialize" ? "constructor" : "method",
@@ -197,7 +199,7 @@ function constantSignature(source: string, node: SyntaxNode, value: SyntaxNode |
 
 function constantDraft(node: SyntaxNode, target: SyntaxNode, value: SyntaxNode | null, context: RuleContext): SymbolDraft | null {
   // Assigning a constant in a method is a syntax error in Ruby.
-  if (methodAt(context, node.startIndex)) return null;
+  if (inMethodOf(context, node.startIndex, bodyAt(context, node.startIndex)?.start ?? null)) return null;
   const path = constantPath(target);
   if (!path) return null;
   const name = path.segments[path.segments.length - 1]!;
@@ -266,8 +268,8 @@ export function attributes(node: SyntaxNode, context: RuleContext): SymbolDraft[
   const method = node.childForFieldName("method");
   if (method?.type !== "identifier" || !ATTRIBUTE_CALLS.has(method.text) || node.childForFieldName("receiver")) return null;
   const container = context.container();
-  if (!container || methodAt(context, node.startIndex)) return null;
   const facts = bodyAt(context, node.startIndex);
+  if (!container || inMethodOf(context, node.startIndex, facts?.start ?? null)) return null;
   const inBody = context.parentType() === "body_statement" && BODY_OWNERS.has(context.ancestorType(1) ?? "");
   const drafts: SymbolDraft[] = [];
   for (const argument of node.childForFieldName("arguments")?.namedChildren ?? []) {
@@ -277,6 +279,7 @@ export function attributes(node: SyntaxNode, context: RuleContext): SymbolDraft[
       name,
       kind: "property",
       signature: `${method.text} :${name}`,
+      parent: container.qualified_name,
       visibility: bodyVisibility(facts, node.startIndex, `#${name}`, inBody) ?? "public",
       callable: false,
       container: false,

@@ -5,6 +5,7 @@ import type { RuleContext } from "../../language-rules";
  * of the same name; a bare `new` (or `self.new`) in a singleton method constructs the class.
  */
 export interface MethodFrame {
+  readonly start: number;
   readonly end: number;
   readonly name: string;
   /** `def self.x`, or a `def` in `class << self`. */
@@ -24,14 +25,25 @@ function framesAt(context: RuleContext, offset: number): MethodFrame[] {
   return frames;
 }
 
-export function enterMethod(context: RuleContext, start: number, frame: MethodFrame): void {
-  framesAt(context, start).push(frame);
+export function enterMethod(context: RuleContext, frame: MethodFrame): void {
+  framesAt(context, frame.start).push(frame);
 }
 
 /** The innermost method open at `offset` (blocks inside it included), if any. */
 export function methodAt(context: RuleContext, offset: number): MethodFrame | null {
   const frames = framesAt(context, offset);
   return frames[frames.length - 1] ?? null;
+}
+
+/**
+ * Whether `offset` is inside a method body that is itself inside the body starting at
+ * `bodyStart` (or at the top level when null): a `def` there defines no member of the body's
+ * class, an `attr_reader` there is a call at run time. A `class << obj` inside a method opens
+ * a body of its own, whose declarations are the singleton class's again.
+ */
+export function inMethodOf(context: RuleContext, offset: number, bodyStart: number | null): boolean {
+  const frame = methodAt(context, offset);
+  return frame !== null && (bodyStart === null || frame.start > bodyStart);
 }
 
 /** The class a bare `new` at `offset` constructs: the owner of the singleton method around it. */

@@ -61,6 +61,38 @@ describe("ruby declarations", () => {
     expect(result[1]!.return_type).toBe("Repo");
   });
 
+  it("makes every `def` of a `class << obj` body a singleton method, inside conditions and methods too", () => {
+    const source = [
+      "class Cgi",
+      "  class << self",
+      "    if defined?(X)",
+      "      def local_path = nil",
+      "    end",
+      "    def outer",
+      "      def nested; end",
+      "    end",
+      "  end",
+      "  def add(row)",
+      "    class << row",
+      "      attr_reader :fields",
+      "      def extra; end",
+      "    end",
+      "    attr_reader :not_a_declaration",
+      "  end",
+      "end",
+      "",
+    ].join("\n");
+    expect(extract(source).symbols.map((s) => [s.qualified_name, s.kind, s.signature])).toEqual([
+      ["Cgi", "class", "class Cgi"],
+      ["Cgi.local_path", "method", "def self.local_path"],
+      ["Cgi.outer", "method", "def self.outer"],
+      ["Cgi.nested", "method", "def nested"],
+      ["Cgi.add", "method", "def add(row)"],
+      ["Cgi.fields", "property", "attr_reader :fields"],
+      ["Cgi.extra", "method", "def self.extra"],
+    ]);
+  });
+
   it("applies visibility sections, wrapped and named visibility calls", () => {
     const source = [
       "class Account",
