@@ -1,6 +1,8 @@
 import { defineLanguage } from "../../language-definition";
 import { GO_DOC_STYLE, GO_RULES } from "./go";
+import { GO_MODULES } from "./go-modules";
 import { goRoutes } from "./go-routes";
+import { GO_TESTS } from "./go-tests";
 
 export const goLanguage = defineLanguage({
   id: "go",
@@ -16,8 +18,8 @@ export const goLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: {
     family: "go",
-    // Imports name package directories, never files.
-    modules: "none",
+    // Imports name package directories: every file of the directory is the package.
+    modules: "go",
     // A method names its receiver itself (`func (s *Store)`); extraction types it instead.
     selfReceivers: [],
     implicitReceiver: false,
@@ -30,5 +32,8 @@ export const goLanguage = defineLanguage({
   },
   // Every `main` package's main.go starts a program.
   entryPoints: { files: ["main.go"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  rgTypes: ["go"],
+  moduleSystem: GO_MODULES,
+  tests: GO_TESTS,
   extraction: { rules: GO_RULES, docComments: GO_DOC_STYLE, routes: goRoutes },
 });
