@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { langFromPath, moduleSystemOf } from "@tsift/graph";
 import { selectSymbols, type GraphSymbol } from "./graph-symbol";
 
 /** A file's module path: its path without the extension, `index`, `__init__` or `mod` naming the directory itself. */
@@ -7,12 +8,14 @@ export function modulePathOf(file: string): string {
 }
 
 /**
- * Whether Python's `from pkg import name` imported the submodule `name` itself (it resolved
- * to `pkg/name.py`), not a definition in `pkg`. A named import in other languages always
- * names a definition, even in a file of the same name (`import { Foo } from "./Foo"`).
+ * Whether `from pkg import name` imported the submodule `name` itself (it resolved to
+ * `pkg/name.py`), not a definition in `pkg`: only where dotted module paths name modules
+ * (the module system's `dottedModuleImports`, Python's). A named import in other languages
+ * always names a definition, even in a file of the same name (`import { Foo } from "./Foo"`).
  */
 function isModuleNamed(file: string, name: string): boolean {
-  if (!/\.pyi?$/.test(file)) return false;
+  const lang = langFromPath(file);
+  if (lang === null || moduleSystemOf(lang)?.dottedModuleImports !== true) return false;
   const path = modulePathOf(file);
   return path === name || path.endsWith(`/${name}`);
 }
