@@ -92,3 +92,11 @@ export function classOfName(text: string, self: string | null, parent: string | 
   if (SCALAR_TYPES.has(lower) || name === "") return null;
   return name;
 }
+
+/** `classOfType` for a type's text: `?Repo`, `Repo|null`, `\App\Repo`; null for scalars, unions of classes and intersections. */
+export function classOfTypeText(text: string, self: string | null, parent: string | null): string | null {
+  const compact = text.replace(/\s+/gu, "").replace(/^\?/u, "");
+  if (compact.includes("&") || compact.includes("(")) return null;
+  const parts = compact.split("|").filter((part) => part.toLowerCase() !== "null");
+  return parts.length === 1 ? classOfName(parts[0]!, self, parent) : null;
+}

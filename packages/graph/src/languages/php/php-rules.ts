@@ -2,8 +2,9 @@ import type { ImportEntry, SymbolKind, Visibility } from "../../extraction-types
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
-import { NAME_NODES, namespacePath, qualifierOf, shortName, variableName } from "./php-names";
-import { annotateReceiver, assignment, classAt, constructedClass, enterCallable, enterClass, loopOrCatchBindings, typeOfDeclared } from "./php-types";
+import { type Child, childrenOf, propertyElementsOf, traitUsesOf } from "./php-children";
+import { NAME_NODES, namespacePath, qualifierOf, shortName } from "./php-names";
+import { annotateReceiver, assignment, classAt, constructedClass, enterCallable, enterClass, loopOrCatchBindings, typeOfDeclaredText } from "./php-types";
 
 /**
  * PHP (tree-sitter-php, the `php` grammar: PHP inside HTML templates).
@@ -44,10 +45,10 @@ const VISIBILITIES: ReadonlySet<string> = new Set(["public", "private", "protect
 /** Bodies whose declarations are members of a class-like. */
 const MEMBER_LISTS: ReadonlySet<string> = new Set(["declaration_list", "enum_declaration_list"]);
 
-function visibilityOf(children: readonly SyntaxNode[]): Visibility {
+function visibilityOf(children: readonly Child[], source: string): Visibility {
   for (const child of children) {
     if (child.type === "visibility_modifier") {
-      const word = child.text.toLowerCase();
+      const word = source.slice(child.start, child.end).toLowerCase();
       if (VISIBILITIES.has(word)) return word as Visibility;
     }
   }
@@ -59,39 +60,44 @@ function head(text: string): string {
   return oneLine(text.replace(/(?:\s|;|,|\{)+$/u, ""));
 }
 
-/** Names of a base list (`extends A, \B\C`): their last segments. */
-function listedNames(clause: SyntaxNode, into: string[]): void {
-  for (const child of clause.namedChildren) {
-    if (NAME_NODES.has(child.type)) {
-      const name = shortName(child.text);
-      if (name && !into.includes(name)) into.push(name);
-    }
+/** A declaration head up to its body, on one line: what `signatureOf` gives, from offsets. */
+function headUpTo(source: string, start: number, end: number): string {
+  return oneLine(source.slice(start, end).replace(/(?:\s|\{|=>|:|=)+$/u, ""));
+}
+
+/** Names of a base list as written (`extends A, \B\C`, `use T1, T2 { … }`): their last segments. */
+function listedNames(text: string, into: string[]): void {
+  const list = text.replace(/^\s*(?:extends|implements|use)\b/iu, "").replace(/[{;][\s\S]*$/u, "");
+  for (const part of list.split(",")) {
+    const name = shortName(part.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/gu, ""));
+    if (/^[\p{L}_][\w]*$/u.test(name) && !into.includes(name)) into.push(name);
   }
 }
 
 function classLike(kind: SymbolKind) {
   return (node: SyntaxNode, context: RuleContext): SymbolDraft | null => {
+    const { source } = context;
     const anonymous = node.type === "anonymous_class";
-    const name = anonymous ? null : node.childForFieldName("name");
+    const children = childrenOf(node);
+    const name = anonymous ? undefined : children.find((child) => child.field === "name");
     if (!anonymous && !name) return null;
-    const children = node.children;
-    const body = children.find((child) => MEMBER_LISTS.has(child.type)) ?? null;
+    const body = children.find((child) => MEMBER_LISTS.has(child.type));
     const bases: string[] = [];
     let parentClass: string | null = null;
     for (const child of children) {
       if (child.type === "base_clause") {
-        listedNames(child, bases);
+        listedNames(source.slice(child.start, child.end), bases);
         if (kind === "class") parentClass = bases[0] ?? null;
-      } else if (child.type === "class_interface_clause") listedNames(child, bases);
+      } else if (child.type === "class_interface_clause") listedNames(source.slice(child.start, child.end), bases);
     }
     // Traits a class uses lend it their members, as a base does.
-    for (const member of body?.namedChildren ?? []) if (member.type === "use_declaration") listedNames(member, bases);
-    const symbolName = name?.text ?? "class@anonymous";
+    if (body) for (const use of traitUsesOf(node, source)) listedNames(use, bases);
+    const symbolName = name ? source.slice(name.start, name.end) : "class@anonymous";
     enterClass(context, node, anonymous ? null : symbolName, parentClass);
     const draft: SymbolDraft = {
       name: symbolName,
       kind,
-      signature: signatureOf(context.source, node, body),
+      signature: body ? headUpTo(source, node.startIndex, body.start) : head(source.slice(node.startIndex, node.endIndex)),
       visibility: anonymous ? null : "public",
       callable: false,
       container: true,
@@ -102,16 +108,19 @@ function classLike(kind: SymbolKind) {
 }
 
 function callableDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
-  const name = node.childForFieldName("name");
+  const { source } = context;
+  const children = childrenOf(node);
+  const name = children.find((child) => child.field === "name");
   if (!name) return null;
-  const body = node.childForFieldName("body");
+  const body = children.find((child) => child.field === "body");
   const isMethod = node.type === "method_declaration";
-  const returns = enterCallable(context, node);
+  const text = source.slice(name.start, name.end);
+  const returns = enterCallable(context, node, children);
   const draft: SymbolDraft = {
-    name: name.text,
-    kind: isMethod ? (name.text.toLowerCase() === "__construct" ? "constructor" : "method") : "function",
-    signature: body ? signatureOf(context.source, node, body) : head(node.text),
-    visibility: isMethod ? visibilityOf(node.children) : "public",
+    name: text,
+    kind: isMethod ? (text.toLowerCase() === "__construct" ? "constructor" : "method") : "function",
+    signature: body ? headUpTo(source, node.startIndex, body.start) : head(source.slice(node.startIndex, node.endIndex)),
+    visibility: isMethod ? visibilityOf(children, source) : "public",
     callable: true,
     container: false,
   };
@@ -126,56 +135,74 @@ function closure(node: SyntaxNode, context: RuleContext): null {
 }
 
 /** `$x` -> `$x`, `$x = 1` kept when the value is short, else the name alone. */
-function elementText(element: SyntaxNode, name: string): string {
-  const text = element.text;
-  return text.length <= MAX_INLINE_VALUE && !text.includes("\n") ? oneLine(text) : `$${name}`;
+function elementText(text: string, name: string, sigil: string): string {
+  return text.length <= MAX_INLINE_VALUE && !text.includes("\n") ? oneLine(text) : `${sigil}${name}`;
 }
 
-/** Lines of a list's declarations: the first opens at the declaration (attributes, modifiers), the others at their own name. */
-function listSpan(node: SyntaxNode, element: SyntaxNode, index: number, count: number): Pick<SymbolDraft, "startRow" | "endRow"> {
-  if (count === 1) return {};
-  return { ...(index > 0 ? { startRow: element.startPosition.row } : {}), endRow: element.endPosition.row };
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+  return count;
 }
 
-function propertyDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft[] | null {
-  const children = node.children;
-  const elements = children.filter((child) => child.type === "property_element");
-  if (elements.length === 0) return null;
-  const prefix = oneLine(context.source.slice(node.startIndex, elements[0]!.startIndex));
-  const visibility = visibilityOf(children);
-  const type = typeOfDeclared(context, node.childForFieldName("type"));
-  const inClass = classAt(context, node.startIndex) !== null;
-  const drafts: SymbolDraft[] = [];
-  elements.forEach((element, index) => {
-    const name = variableName(element.childForFieldName("name"));
-    if (!name) return;
-    if (type && inClass) context.memberType?.(name, type);
-    drafts.push({
-      name,
-      kind: "property",
-      signature: oneLine(`${prefix} ${elementText(element, name)}`),
-      visibility,
-      callable: false,
-      container: false,
-      ...listSpan(node, element, index, elements.length),
+/**
+ * One symbol per name of a `const A = 1, B = 2;` or `public $a, $b;` declaration. The first
+ * opens at the declaration (attributes, modifiers), the others at their own name.
+ */
+function listDeclaration(kind: "property" | "const") {
+  return (node: SyntaxNode, context: RuleContext): SymbolDraft[] | null => {
+    const { source } = context;
+    const elements = propertyElementsOf(node, source, true);
+    if (elements.length === 0) return null;
+    const children = childrenOf(node);
+    const prefix = oneLine(source.slice(node.startIndex, elements[0]!.start));
+    const visibility = visibilityOf(children, source);
+    const declared = kind === "property" ? children.find((child) => child.field === "type") : undefined;
+    const type = declared ? typeOfDeclaredText(context, source.slice(declared.start, declared.end), node.startIndex) : null;
+    const inClass = type !== null && classAt(context, node.startIndex) !== null;
+    const drafts: SymbolDraft[] = [];
+    elements.forEach((element, index) => {
+      const name = element.name;
+      if (!name) return;
+      if (type && inClass) context.memberType?.(name, type);
+      const text = source.slice(element.start, element.end);
+      const span = elements.length === 1 ? {} : { ...(index > 0 ? { startRow: element.row } : {}), endRow: element.row + countNewlines(text) };
+      drafts.push({
+        name,
+        kind,
+        signature: oneLine(`${prefix} ${elementText(text, name, kind === "property" ? "$" : "")}`),
+        visibility,
+        callable: false,
+        container: false,
+        ...span,
+      });
     });
-  });
-  return drafts;
+    return drafts;
+  };
 }
 
 /** `public function __construct(private Repo $repo)`: `$repo` is a property of the class. */
 function promotedProperty(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
   const owner = context.container();
-  const name = variableName(node.childForFieldName("name"));
-  if (!owner || !name) return null;
-  const type = typeOfDeclared(context, node.childForFieldName("type"));
-  if (type) context.memberType?.(name, type);
-  const visibility = node.childForFieldName("visibility")?.text.toLowerCase();
-  const text = node.text;
+  if (!owner) return null;
+  const { source } = context;
+  let name: Child | undefined;
+  let declared: Child | undefined;
+  let visibility: string | undefined;
+  for (const child of childrenOf(node)) {
+    if (child.field === "name") name = child;
+    else if (child.field === "type") declared = child;
+    else if (child.field === "visibility") visibility = source.slice(child.start, child.end).toLowerCase();
+  }
+  if (name?.type !== "variable_name") return null;
+  const variable = source.slice(name.start + 1, name.end);
+  const type = declared ? typeOfDeclaredText(context, source.slice(declared.start, declared.end), node.startIndex) : null;
+  if (type) context.memberType?.(variable, type);
+  const text = source.slice(node.startIndex, node.endIndex);
   return {
-    name,
+    name: variable,
     kind: "property",
-    signature: text.length <= MAX_INLINE_VALUE ? oneLine(text) : oneLine(context.source.slice(node.startIndex, node.childForFieldName("name")!.endIndex)),
+    signature: text.length <= MAX_INLINE_VALUE ? oneLine(text) : oneLine(source.slice(node.startIndex, name.end)),
     visibility: visibility && VISIBILITIES.has(visibility) ? (visibility as Visibility) : "public",
     callable: false,
     container: false,
@@ -200,29 +227,6 @@ function propertyHook(node: SyntaxNode, context: RuleContext): SymbolDraft | nul
   };
 }
 
-function constDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft[] | null {
-  const children = node.children;
-  const elements = children.filter((child) => child.type === "const_element");
-  if (elements.length === 0) return null;
-  const prefix = oneLine(context.source.slice(node.startIndex, elements[0]!.startIndex));
-  const visibility = visibilityOf(children);
-  const drafts: SymbolDraft[] = [];
-  elements.forEach((element, index) => {
-    const name = element.children.find((child) => child.type === "name");
-    if (!name) return;
-    drafts.push({
-      name: name.text,
-      kind: "const",
-      signature: oneLine(`${prefix} ${elementText(element, name.text)}`),
-      visibility,
-      callable: false,
-      container: false,
-      ...listSpan(node, element, index, elements.length),
-    });
-  });
-  return drafts;
-}
-
 function enumCase(node: SyntaxNode): SymbolDraft | null {
   const name = node.childForFieldName("name");
   if (!name) return null;
@@ -238,39 +242,46 @@ function namespaceDefinition(node: SyntaxNode, context: RuleContext): SymbolDraf
   return { name: path, kind: "namespace", signature: `namespace ${path}`, visibility: null, callable: false, container: false };
 }
 
-function receiverOf(context: RuleContext, receiver: SyntaxNode): string {
-  return oneLine(context.source.slice(receiver.startIndex, Math.min(receiver.endIndex, receiver.startIndex + 4 * MAX_RECEIVER)), MAX_RECEIVER);
+function receiverOf(context: RuleContext, receiver: Child): string {
+  return oneLine(context.source.slice(receiver.start, Math.min(receiver.end, receiver.start + 4 * MAX_RECEIVER)), MAX_RECEIVER);
 }
 
 /** `$a->f()`, `$a?->f()`: a chain split over lines is reported on the line of the name. */
 function memberCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
-  const object = node.childForFieldName("object");
-  const name = node.childForFieldName("name");
+  let object: Child | undefined;
+  let name: Child | undefined;
+  for (const child of childrenOf(node, true)) {
+    if (child.field === "object") object = child;
+    else if (child.field === "name") name = child;
+  }
   if (!object || name?.type !== "name") return null;
-  const draft: CallDraft = { callee: name.text, receiver: receiverOf(context, object), kind: "call" };
-  const row = name.startPosition.row;
-  if (row !== node.startPosition.row) draft.row = row;
-  annotateReceiver(context, draft, object);
+  const draft: CallDraft = { callee: context.source.slice(name.start, name.end), receiver: receiverOf(context, object), kind: "call" };
+  if (name.row !== object.row) draft.row = name.row;
+  annotateReceiver(context, draft, object, () => node.childForFieldName("object"));
   return draft;
 }
 
 /** `A::f()`, `self::f()`, `parent::f()`, `$class::f()`. */
 function scopedCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
-  const scope = node.childForFieldName("scope");
-  const name = node.childForFieldName("name");
+  let scope: Child | undefined;
+  let name: Child | undefined;
+  for (const child of childrenOf(node)) {
+    if (child.field === "scope") scope = child;
+    else if (child.field === "name") name = child;
+  }
   if (!scope || name?.type !== "name") return null;
-  const draft: CallDraft = { callee: name.text, receiver: receiverOf(context, scope), kind: "call" };
-  annotateReceiver(context, draft, scope);
+  const draft: CallDraft = { callee: context.source.slice(name.start, name.end), receiver: receiverOf(context, scope), kind: "call" };
+  annotateReceiver(context, draft, scope, () => node.childForFieldName("scope"));
   return draft;
 }
 
 /** `f()`, `\f()`, `namespace\f()` (bare calls), `\App\f()` (receiver: the namespace). */
-function functionCall(node: SyntaxNode): CallDraft | null {
-  const callee = node.childForFieldName("function");
+function functionCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
+  const callee = childrenOf(node).find((child) => child.field === "function");
   if (!callee) return null;
-  if (callee.type === "name") return { callee: callee.text, receiver: null, kind: "call" };
+  const text = context.source.slice(callee.start, callee.end);
+  if (callee.type === "name") return { callee: text, receiver: null, kind: "call" };
   if (callee.type !== "qualified_name" && callee.type !== "relative_name") return null;
-  const text = callee.text;
   return { callee: shortName(text), receiver: namespaceReceiver(text), kind: "call" };
 }
 
@@ -287,13 +298,13 @@ function namespaceReceiver(text: string): string | null {
 
 /** `new A()`, `new \App\A()` (receiver `App`), `new self`; anonymous classes and `new $class` are left out. */
 function objectCreation(node: SyntaxNode, context: RuleContext): CallDraft | null {
-  const named = node.firstNamedChild;
+  const named = childrenOf(node).find((child) => child.type !== "new" && child.type !== "comment");
   if (!named || !NAME_NODES.has(named.type)) return null;
-  const callee = constructedClass(context, named);
+  const text = context.source.slice(named.start, named.end);
+  const callee = constructedClass(context, text, named.start);
   if (!callee) return null;
-  return { callee, receiver: named.type === "name" ? null : namespaceReceiver(named.text), kind: "new" };
+  return { callee, receiver: named.type === "name" ? null : namespaceReceiver(text), kind: "new" };
 }
-
 /** One entry per imported name: `use A\B\C as D` is module `A\B\C`, name `C`, alias `D`. */
 function useDeclaration(node: SyntaxNode): ImportEntry[] | null {
   const line = node.startPosition.row + 1;
@@ -398,10 +409,10 @@ export const PHP_RULES: LanguageRules = {
     method_declaration: callableDeclaration,
     anonymous_function: closure,
     arrow_function: closure,
-    property_declaration: propertyDeclaration,
+    property_declaration: listDeclaration("property"),
     property_promotion_parameter: promotedProperty,
     property_hook: propertyHook,
-    const_declaration: constDeclaration,
+    const_declaration: listDeclaration("const"),
     enum_case: enumCase,
     assignment_expression: (node, context) => {
       assignment(context, node);

@@ -1,6 +1,7 @@
 import type { CallDraft, RuleContext } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
-import { classOfName, classOfType, NAME_NODES, variableName } from "./php-names";
+import { type Child, childrenOf, parametersOf } from "./php-children";
+import { classOfName, classOfType, classOfTypeText, NAME_NODES, variableName } from "./php-names";
 
 /**
  * What the source declares about types, for the call resolver. Nothing is inferred:
@@ -107,16 +108,27 @@ export function variableType(context: RuleContext, offset: number, name: string)
   return undefined;
 }
 
+export function typeOfDeclaredText(context: RuleContext, text: string, offset: number): string | null {
+  return classOfTypeText(text, selfName(context, offset), baseName(context, offset));
+}
+
 /**
  * Opens the scope of a function, method, closure or arrow function and binds its
  * parameters; a closure's `use ($a, &$b)` copies the outer bindings. Returns the
  * declared return type (a class, or `this` for `self`/`static`), when there is one.
+ * Read through the cursor (php-children.ts): callables are the most frequent declarations.
  */
-export function enterCallable(context: RuleContext, node: SyntaxNode): string | null {
+export function enterCallable(context: RuleContext, node: SyntaxNode, children: readonly Child[] = childrenOf(node)): string | null {
   const start = node.startIndex;
-  const outer = node.type === "anonymous_function" ? stateAt(context, start).scopes : null;
+  const { source } = context;
+  let returns: string | null = null;
+  let useClause = false;
+  for (const child of children) {
+    if (child.field === "return_type") returns = source.slice(child.start, child.end);
+    else if (child.type === "anonymous_function_use_clause") useClause = true;
+  }
   const used = new Map<string, string | null>();
-  if (outer) {
+  if (useClause) {
     const clause = node.namedChildren.find((child) => child.type === "anonymous_function_use_clause");
     for (const variable of clause?.namedChildren ?? []) {
       const target = variable.type === "by_ref" ? variable.firstNamedChild : variable;
@@ -124,17 +136,15 @@ export function enterCallable(context: RuleContext, node: SyntaxNode): string | 
       if (name) used.set(name, variableType(context, start, name) ?? null);
     }
   }
+  const parameters = parametersOf(node, source);
   stateAt(context, start).scopes.push({ end: node.endIndex, transparent: node.type === "arrow_function", names: new Map() });
   for (const [name, type] of used) bind(context, start, start, name, type);
-  const parameters = node.childForFieldName("parameters");
-  for (const parameter of parameters?.namedChildren ?? []) {
-    const name = variableName(parameter.childForFieldName("name"));
-    if (name) bind(context, start, start, name, typeOfDeclared(context, parameter.childForFieldName("type")));
+  for (const parameter of parameters) {
+    if (parameter.name) bind(context, start, start, parameter.name, parameter.declared ? typeOfDeclaredText(context, parameter.declared, start) : null);
   }
-  const returns = node.childForFieldName("return_type");
-  if (!returns) return null;
-  const lower = returns.text.replace(/^\?/u, "").toLowerCase();
-  return lower === "self" || lower === "static" ? "this" : typeOfDeclared(context, returns);
+  if (returns === null) return null;
+  const lower = returns.replace(/^\?/u, "").trim().toLowerCase();
+  return lower === "self" || lower === "static" ? "this" : typeOfDeclaredText(context, returns, start);
 }
 
 /**
@@ -193,27 +203,46 @@ export function valueType(context: RuleContext, node: SyntaxNode | null | undefi
   }
 }
 
+/** Right-hand sides `valueType` can say something about; any other value binds no type. */
+const TYPED_VALUES: ReadonlySet<string> = new Set([
+  "object_creation_expression",
+  "function_call_expression",
+  "member_call_expression",
+  "nullsafe_member_call_expression",
+  "scoped_call_expression",
+  "member_access_expression",
+  "nullsafe_member_access_expression",
+  "variable_name",
+  "parenthesized_expression",
+  "clone_expression",
+]);
+const THIS_MEMBER = /^\$this\s*->\s*(\w+)$/u;
+
 /**
  * `$x = …`: binds `$x` from the end of the assignment; `$this->x = new Foo()` records the
- * member type of the class around it (a declared property type, read first, wins).
+ * member type of the class around it (a declared property type, recorded first, wins).
  */
 export function assignment(context: RuleContext, node: SyntaxNode): void {
-  const left = node.childForFieldName("left");
+  let left: Child | undefined;
+  let right: Child | undefined;
+  for (const child of childrenOf(node)) {
+    if (child.field === "left") left = child;
+    else if (child.field === "right") right = child;
+  }
   if (!left) return;
+  const value = () => (right && TYPED_VALUES.has(right.type) ? valueType(context, node.childForFieldName("right")) : null);
+  const text = context.source.slice(left.start, left.end);
   if (left.type === "variable_name") {
-    const name = variableName(left);
-    if (name && name !== "this") bind(context, node.startIndex, node.endIndex, name, valueType(context, node.childForFieldName("right")));
+    if (text !== "$this") bind(context, node.startIndex, node.endIndex, text.slice(1), value());
     return;
   }
   if (left.type !== "member_access_expression") return;
-  const object = left.childForFieldName("object");
-  const member = left.childForFieldName("name");
-  if (object?.type !== "variable_name" || object.text !== "$this" || member?.type !== "name") return;
-  if (!classAt(context, node.startIndex)) return;
-  const type = valueType(context, node.childForFieldName("right"));
+  const member = THIS_MEMBER.exec(text);
+  if (!member || !classAt(context, node.startIndex)) return;
+  const type = value();
   // A class or a call's result says what the member holds; a `this#…` path would be read from the wrong owner.
   // The owner is the innermost class symbol (an anonymous class is one too).
-  if (type && !type.startsWith("this")) context.memberType?.(member.text, type);
+  if (type && !type.startsWith("this")) context.memberType?.(member[1]!, type);
 }
 
 /** `foreach ($xs as $k => $v)` and `catch (E $e)` bind their variables (`$e` to the caught class when there is one). */
@@ -236,40 +265,54 @@ export function loopOrCatchBindings(context: RuleContext, node: SyntaxNode): voi
   }
 }
 
-/** The receiver type of a call, from the receiver node (see above). */
-export function annotateReceiver(context: RuleContext, draft: CallDraft, receiver: SyntaxNode): void {
-  const offset = receiver.startIndex;
+/** `$this->a->b`, `$x->a`: a variable and property names, read from the text. */
+const PROPERTY_PATH = /^\$(\w+)((?:\s*->\s*\w+)+)$/u;
+
+/** A receiver as the call rules read it: its type and span (its node only when the text says too little). */
+export interface ReceiverSpan {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The receiver type of a call (see above), from the receiver's text when it is a variable,
+ * a class name or a property path; other receivers (calls, `new`) are read from their node.
+ */
+export function annotateReceiver(context: RuleContext, draft: CallDraft, receiver: ReceiverSpan, node: () => SyntaxNode | null): void {
+  const offset = receiver.start;
+  const text = context.source.slice(receiver.start, receiver.end);
+  let type: string | null | undefined;
   switch (receiver.type) {
-    case "variable_name": {
-      const name = variableName(receiver);
-      if (!name || name === "this") return;
-      const type = variableType(context, offset, name);
-      if (type) draft.receiver_type = type;
-      return;
-    }
-    case "relative_scope": {
-      if (receiver.text.toLowerCase() !== "parent") return;
-      const base = baseName(context, offset);
-      if (base) draft.receiver_type = base;
-      return;
-    }
+    case "variable_name":
+      type = text === "$this" ? null : variableType(context, offset, text.slice(1));
+      break;
+    case "relative_scope":
+      type = text.toLowerCase() === "parent" ? baseName(context, offset) : null;
+      break;
     case "name":
     case "qualified_name":
-    case "relative_name": {
-      const type = classOfName(receiver.text, selfName(context, offset), baseName(context, offset));
-      if (type) draft.receiver_type = type;
-      return;
+    case "relative_name":
+      type = classOfName(text, selfName(context, offset), baseName(context, offset));
+      break;
+    case "member_access_expression": {
+      const path = PROPERTY_PATH.exec(text);
+      if (path) {
+        const head = path[1] === "this" ? "this" : variableType(context, offset, path[1]!);
+        type = head ? `${head}${path[2]!.replace(/\s+/gu, "").replace(/->/gu, "#")}` : null;
+        break;
+      }
+      type = valueType(context, node());
+      break;
     }
-    default: {
-      const type = valueType(context, receiver);
-      if (type && type !== "this") draft.receiver_type = type;
-    }
+    default:
+      type = valueType(context, node());
+      if (type === "this") type = null;
   }
+  if (type) draft.receiver_type = type;
 }
 
-/** A short class name for a `new` expression's class (`self`/`static` the class around it), or null. */
-export function constructedClass(context: RuleContext, named: SyntaxNode): string | null {
-  if (!NAME_NODES.has(named.type)) return null;
-  return classOfName(named.text, selfName(context, named.startIndex), baseName(context, named.startIndex));
+/** A short class name for a `new` expression's class as written (`self`/`static` the class around it), or null. */
+export function constructedClass(context: RuleContext, text: string, offset: number): string | null {
+  return classOfName(text, selfName(context, offset), baseName(context, offset));
 }
-
