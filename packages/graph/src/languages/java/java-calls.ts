@@ -17,10 +17,9 @@ const MAX_RECEIVER = 80;
  * from the source up to the method name; a chain split over lines is reported on the line
  * of the name.
  */
-export function methodInvocation(node: SyntaxNode, context: RuleContext): CallDraft | null {
+export function methodInvocation(node: SyntaxNode, context: RuleContext, object = node.childForFieldName("object")): CallDraft | null {
   const name = node.childForFieldName("name");
   if (!name) return null;
-  const object = node.childForFieldName("object");
   if (!object) return { callee: name.text, receiver: null, kind: "call" };
   const receiver = oneLine(context.source.slice(object.startIndex, object.endIndex), MAX_RECEIVER);
   if (!receiver) return null;

@@ -1,5 +1,4 @@
 import type { LanguageRules, RuleContext } from "../../language-rules";
-import type { SyntaxNode } from "../../parser-registry";
 import { methodInvocation, objectCreation } from "./java-calls";
 import { annotationElement, constructorDeclaration, enumConstant, fieldDeclaration, methodDeclaration, typeDeclaration } from "./java-declarations";
 import { importDeclaration, packageDeclaration } from "./java-imports";
@@ -14,11 +13,6 @@ import { withJavaTypes } from "./java-types";
  * Complexity: `if`, loops, `catch`, each `case` label (not `default`), `?:`, `&&` and `||`
  * add a decision point; loops, `switch`, `try` and `if` (not the `if` of an `else if`) nest.
  */
-
-/** `default:` / `default ->` is the fall-through arm, not a decision. */
-function caseLabel(node: SyntaxNode, context: RuleContext): number {
-  return context.source.startsWith("default", node.startIndex) ? 0 : 1;
-}
 
 /** The `if` of an `else if` continues its chain instead of nesting deeper. */
 function opensNesting(context: RuleContext): boolean {
@@ -41,6 +35,14 @@ export const JAVA_RULES: LanguageRules = withJavaTypes({
     "character_literal",
     "class_literal",
     "dimensions",
+    // Types and parameter lists hold no call; the rules that need them read them from their declaration.
+    "formal_parameters",
+    "inferred_parameters",
+    "generic_type",
+    "scoped_type_identifier",
+    "array_type",
+    "type_bound",
+    "scoped_identifier",
   ]),
   definitions: {
     class_declaration: typeDeclaration,
@@ -64,11 +66,9 @@ export const JAVA_RULES: LanguageRules = withJavaTypes({
     import_declaration: importDeclaration,
     package_declaration: packageDeclaration,
   },
-  // `&&` and `||` are tokens of binary expressions only: counting the tokens needs no node.
-  branches: new Set(["if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "catch_clause", "ternary_expression", "&&", "||"]),
-  conditionalBranches: {
-    switch_label: caseLabel,
-  },
+  // `&&`, `||` and `case` are tokens of binary expressions and switch labels only (`default:`
+  // is no decision): counting the tokens needs no node.
+  branches: new Set(["if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "catch_clause", "ternary_expression", "case", "&&", "||"]),
   nesting: new Set(["for_statement", "enhanced_for_statement", "while_statement", "do_statement", "switch_expression", "try_statement", "try_with_resources_statement"]),
   conditionalNesting: {
     if_statement: opensNesting,

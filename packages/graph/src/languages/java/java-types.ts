@@ -359,10 +359,9 @@ function annotateDefinition(rule: LanguageRules["definitions"][string], type: st
 
 /** Method calls with their receiver's type (or `local`), and `super(…)` with the superclass. */
 function typedInvocation(node: SyntaxNode, context: RuleContext): CallDraft | null {
-  const draft = methodInvocation(node, context);
-  if (!draft || draft.receiver === null) return draft;
   const object = node.childForFieldName("object");
-  if (!object || object.type === "this" || object.type === "super") return draft;
+  const draft = methodInvocation(node, context, object);
+  if (!draft || !object || object.type === "this" || object.type === "super") return draft;
   const type = expressionType(object, context);
   if (type === LOCAL) draft.local = true;
   else if (type !== null) draft.receiver_type = type;
