@@ -1,0 +1,74 @@
+import { redefinedBefore } from "../internal/module-imports";
+import { family, resolutionOf } from "../internal/resolver-tables";
+import { pickOne } from "../internal/resolver-picks";
+import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
+import { callableFor, OBJECT_MEMBERS, UNRESOLVED, type Resolver } from "./resolver";
+
+// Bare calls `f()` / `new F()`: lexical scope, the file, the imports, then a family-unique name.
+
+export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol | null, language: string): CallTarget {
+  const lang = family(language);
+  const model = resolutionOf(language);
+  const accept = callableFor(r, call);
+  // The caller's lexical chain, below the top level (that is the file's scope).
+  for (let scope: ResolverSymbol | null = caller; scope; scope = r.tables.parentOf(scope)) {
+    if (r.tables.isContainer(scope) && scope.kind !== "namespace" && scope.kind !== "mod") {
+      if (!model.implicitReceiver) continue;
+      const hit = pickOne(r.tables.findMember(scope, call.callee_name, accept), "same_scope", r.tables);
+      if (hit) return hit;
+      continue;
+    }
+    const hit = pickOne(
+      redefinedBefore(
+        // An object literal's members (parented to the function around the literal) are no lexical bindings.
+        r.tables
+          .inFile(call.file, call.callee_name)
+          .filter((symbol) => symbol.parent === scope!.qualified_name && accept(symbol) && !OBJECT_MEMBERS.has(symbol.kind)),
+        call,
+        scope === caller,
+        model,
+      ),
+      "same_scope",
+      r.tables,
+    );
+    if (hit) return hit;
+  }
+  // A parameter or local variable: only definitions nested in the caller can be it.
+  if (call.local) return UNRESOLVED;
+  // Zig's `const f = @import("x.zig").f` is a top-level const that only names the import.
+  const local = r.tables.importBound(call.file, call.callee_name)
+    ? null
+    : pickOne(
+        redefinedBefore(
+          r.tables.topLevel(call.file, call.callee_name).filter((symbol) => accept(symbol) && !r.tables.isMember(symbol)),
+          call,
+          caller === null,
+          model,
+        ),
+        "same_file",
+        r.tables,
+      );
+  if (local) return local;
+
+  const binding = r.tables.binding(call.file, call.callee_name);
+  if (binding) {
+    if (binding.resolved_file === null) return UNRESOLVED;
+    const name = binding.name === null || binding.name === "default" || binding.name === "*" ? call.callee_name : binding.name;
+    const found = r.tables.exported(binding.resolved_file, name).symbols.filter(accept);
+    return (
+      pickOne(found, "import", r.tables) ?? pickOne(r.tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import", r.tables) ?? UNRESOLVED
+    );
+  }
+  for (const file of r.stars.get(call.file) ?? []) {
+    const hit = pickOne(r.tables.exported(file, call.callee_name).symbols.filter(accept), "import", r.tables);
+    if (hit) return hit;
+  }
+  const scoped = model.importScope;
+  if (scoped === "always" || (scoped === "modules" && r.tables.modules.has(call.file))) return UNRESOLVED;
+  const all = r.tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? [];
+  // Where only modules are scoped, a global name is a script's top-level definition.
+  const candidates = all.filter(
+    (symbol) => accept(symbol) && !r.tables.isMember(symbol) && (scoped !== "modules" || (symbol.parent === null && !r.tables.modules.has(symbol.file))),
+  );
+  return pickOne(candidates, "global_unique", r.tables) ?? UNRESOLVED;
+}
