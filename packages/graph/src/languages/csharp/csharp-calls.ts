@@ -56,6 +56,14 @@ export function memberOf(fn: SyntaxNode): { member: SyntaxNode; target: SyntaxNo
   return null;
 }
 
+/** The receiver node of each call draft read here, so the types layer need not find it again. */
+const receiverNodes = new WeakMap<CallDraft, SyntaxNode>();
+
+/** The node a call's receiver text was cut from (`a` of `a.F()`), when it has one. */
+export function receiverNodeOf(draft: CallDraft): SyntaxNode | null {
+  return receiverNodes.get(draft) ?? null;
+}
+
 function invocation(node: SyntaxNode, context: RuleContext): CallDraft | null {
   const fn = node.childForFieldName("function");
   if (!fn) return null;
@@ -69,13 +77,15 @@ function invocation(node: SyntaxNode, context: RuleContext): CallDraft | null {
   const path = text.replace(/[\s?!]*\.\s*$/u, "").replace(/\s*[?!]?\.\s*/gu, ".");
   const receiver = oneLine(path, MAX_RECEIVER);
   if (!receiver) return null;
-  return {
+  const draft: CallDraft = {
     callee,
     receiver,
     kind: "call",
     // A chain split over lines is reported on the line of the name.
     ...(text.includes("\n") ? { row: access.member.startPosition.row } : {}),
   };
+  if (access.target) receiverNodes.set(draft, access.target);
+  return draft;
 }
 
 /** `Store`, `Store<T>`, `App.Store`: the constructed name and the path before it. */

@@ -3,7 +3,7 @@ import type { RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
 import { DELEGATE_KIND, EVENT_KIND, FIELD_KIND, RECORD_KIND } from "./csharp-kinds";
-import { enclosingNamespace, enclosingType, fileState, declaredType } from "./csharp-state";
+import { declaredType, enclosingNamespace, enclosingType, fileState, type MemberNames } from "./csharp-state";
 import { identifierName, typePath } from "./csharp-type-text";
 
 /**
@@ -92,7 +92,7 @@ function basesOf(children: readonly SyntaxNode[]): string[] {
  * The names a type body declares, so a call can tell a member (`Items.Add()`) from a type
  * (`Store.Open()`), and the nested types among them.
  */
-function memberNames(body: SyntaxNode | null): { members: Set<string>; nestedTypes: Set<string> } {
+function memberNames(body: SyntaxNode | null): MemberNames {
   const names = new Set<string>();
   const nestedTypes = new Set<string>();
   for (const member of body?.namedChildren ?? []) {
@@ -112,9 +112,8 @@ function memberNames(body: SyntaxNode | null): { members: Set<string>; nestedTyp
   return { members: names, nestedTypes };
 }
 
-/** `T`, `TKey` of `<T, TKey>` (a declaration's `type_parameters` field, or its `type_parameter_list`). */
-export function typeParameterNames(node: SyntaxNode): Set<string> {
-  const list = node.childForFieldName("type_parameters") ?? node.namedChildren.find((child) => child.type === "type_parameter_list");
+/** `T`, `TKey` of `<T, TKey>`: a method's `type_parameters` field, or a type's `type_parameter_list` among its children. */
+export function typeParameterNames(list: SyntaxNode | null | undefined): Set<string> {
   const names = new Set<string>();
   for (const parameter of list?.namedChildren ?? []) {
     const name = parameter.childForFieldName("name");
@@ -168,8 +167,10 @@ function typeDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft | 
   if (bases.length > 0) draft.bases = bases;
   const owner = context.container();
   const qualified = owner ? `${owner.qualified_name}.${draft.name}` : draft.name;
-  const typeParameters = new Set([...(enclosingType(context)?.typeParameters ?? []), ...typeParameterNames(node)]);
-  fileState(context).types.set(qualified, { bases, ...memberNames(body), typeParameters });
+  const typeParameters = new Set([...(enclosingType(context)?.typeParameters ?? []), ...typeParameterNames(find(children, "type_parameter_list"))]);
+  let names: MemberNames | null = null;
+  const primary = find(children, "parameter_list");
+  fileState(context).types.set(qualified, { bases, names: () => (names ??= memberNames(body)), primary, typeParameters });
   return draft;
 }
 

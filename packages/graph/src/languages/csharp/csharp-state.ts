@@ -1,13 +1,21 @@
 import type { RuleContext } from "../../language-rules";
+import type { SyntaxNode } from "../../parser-registry";
+
+/** The names a type body declares; read from the body on first use, since most types never need them. */
+export interface MemberNames {
+  /** Fields, properties, events, methods and nested types. */
+  readonly members: ReadonlySet<string>;
+  /** The nested types among them. */
+  readonly nestedTypes: ReadonlySet<string>;
+}
 
 /** What the C# rules remember about a type while its body is walked. */
 export interface TypeFacts {
   /** Base types as type paths, in declaration order (the base class first when there is one). */
   readonly bases: readonly string[];
-  /** Names of the members its body declares (fields, properties, events, methods, nested types). */
-  readonly members: ReadonlySet<string>;
-  /** Names of the types its body declares. */
-  readonly nestedTypes: ReadonlySet<string>;
+  readonly names: () => MemberNames;
+  /** A primary constructor's parameter list (`record Point(int X, int Y)`), or null. */
+  readonly primary: SyntaxNode | null;
   /** Its type parameters and those of the types around it: a type written as one names no indexed type. */
   readonly typeParameters: ReadonlySet<string>;
 }
@@ -48,7 +56,7 @@ export function declaredType(context: RuleContext, path: string | null, own?: Re
   if (!container || types.get(container.qualified_name)?.typeParameters.has(path)) return container ? null : path;
   const head = path.split(".", 1)[0]!;
   for (let owner: string | null = container.qualified_name; owner; owner = owner.includes(".") ? owner.slice(0, owner.lastIndexOf(".")) : null) {
-    if (types.get(owner)?.nestedTypes.has(head)) return `${owner}.${path}`;
+    if (types.get(owner)?.names().nestedTypes.has(head)) return `${owner}.${path}`;
   }
   return path;
 }

@@ -1,9 +1,9 @@
 import { annotatingCalls, bindLocal, localType, openLocalScope } from "../../internal/local-types";
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
-import { memberOf, simpleName } from "./csharp-calls";
+import { memberOf, receiverNodeOf, simpleName } from "./csharp-calls";
 import { typeParameterNames } from "./csharp-declarations";
-import { enclosingNamespace, enclosingType, declaredType } from "./csharp-state";
+import { declaredType, enclosingNamespace, enclosingType, fileState } from "./csharp-state";
 import { identifierName, typePath } from "./csharp-type-text";
 
 /**
@@ -55,7 +55,7 @@ function expressionType(node: SyntaxNode | null | undefined, context: RuleContex
       const local = localType(context, node.startIndex, name);
       if (local !== undefined) return local;
       const owner = enclosingType(context);
-      if (owner && !owner.nestedTypes.has(name) && (owner.members.has(name) || !CAPITALIZED.test(name))) return `this#${name}`;
+      if (owner && (!CAPITALIZED.test(name) || (owner.names().members.has(name) && !owner.names().nestedTypes.has(name)))) return `this#${name}`;
       return CAPITALIZED.test(name) ? (declaredType(context, name) ?? undefined) : undefined;
     }
     case "member_access_expression": {
@@ -113,9 +113,10 @@ function bindParameters(list: SyntaxNode | null | undefined, context: RuleContex
 
 function callableScope(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): void {
   openLocalScope(context, node.startIndex, node.endIndex);
-  const own = typeParameterNames(node);
+  const generic = node.type === "method_declaration" || node.type === "local_function_statement";
+  const own = typeParameterNames(generic ? node.childForFieldName("type_parameters") : null);
   bindParameters(node.childForFieldName("parameters"), context, own);
-  if (node.type !== "method_declaration" && node.type !== "local_function_statement") return;
+  if (!generic) return;
   const returns = declaredType(context, typePath((node.childForFieldName("returns") ?? node.childForFieldName("type"))?.text ?? ""), own);
   if (returns) draft.return_type = returns;
 }
@@ -128,15 +129,13 @@ function accessorScope(node: SyntaxNode, context: RuleContext): void {
 }
 
 /** `record Point(int X, int Y)`, `class Service(IRepo repo)`: the parameters are members of the type. */
-function primaryConstructor(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): void {
-  const list = node.namedChildren.find((child) => child.type === "parameter_list");
-  if (!list) return;
+function primaryConstructor(draft: SymbolDraft, context: RuleContext): void {
   const owner = context.container();
   const qualified = owner ? `${owner.qualified_name}.${draft.name}` : draft.name;
-  const own = typeParameterNames(node);
-  for (const parameter of list.namedChildren) {
+  const facts = fileState(context).types.get(qualified);
+  for (const parameter of facts?.primary?.namedChildren ?? []) {
     const name = parameter.type === "parameter" ? parameter.childForFieldName("name") : null;
-    const type = declaredType(context, typePath(parameter.childForFieldName("type")?.text ?? ""), own);
+    const type = declaredType(context, typePath(parameter.childForFieldName("type")?.text ?? ""), facts!.typeParameters);
     if (name && type) context.memberType?.(identifierName(name.text), type, qualified);
   }
 }
@@ -147,7 +146,7 @@ function annotateDefinition(rule: LanguageRules["definitions"][string], type: st
     if (!drafts || Array.isArray(drafts)) return drafts;
     if (SCOPED_CALLABLES.has(type)) callableScope(node, drafts, context);
     else if (ACCESSOR_OWNERS.has(type)) accessorScope(node, context);
-    else if (type === "record_declaration" || type === "class_declaration" || type === "struct_declaration") primaryConstructor(node, drafts, context);
+    else if (type === "record_declaration" || type === "class_declaration" || type === "struct_declaration") primaryConstructor(drafts, context);
     else if (type === "namespace_declaration" || type === "file_scoped_namespace_declaration") {
       const name = enclosingNamespace(context, node.startIndex);
       if (name) context.memberType?.("<package>", name, "");
@@ -212,8 +211,7 @@ function annotateCallDraft(draft: CallDraft, node: SyntaxNode, context: RuleCont
     return;
   }
   if (draft.receiver === "this") return;
-  const fn = node.childForFieldName("function");
-  const target = fn ? memberOf(fn)?.target : null;
+  const target = receiverNodeOf(draft);
   if (!target) return;
   const type = expressionType(target, context);
   if (type && type !== "this") draft.receiver_type = type;
