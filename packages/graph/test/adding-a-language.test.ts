@@ -22,16 +22,45 @@ function copyPackage(): string {
   return dir;
 }
 
-/** Recipe step 1: the language's folder, src/languages/<id>/. */
+/** Recipe step 1: the language's folder, src/languages/<id>/, with its definition and its hooks. */
 function writeToy(dir: string, text: string): void {
   mkdirSync(join(dir, "src", "languages", "toy"), { recursive: true });
   writeFileSync(join(dir, "src", "languages", "toy", "toy-language.ts"), text);
+  writeFileSync(join(dir, "src", "languages", "toy", "toy-hooks.ts"), TOY_HOOKS);
 }
+
+/**
+ * The toy's module system (an import names `<module>.toy` beside the importing file, or every
+ * file of a directory: a package) and test conventions (`*_check.toy`, `check name` lines).
+ */
+const TOY_HOOKS = `import { posix } from "node:path";
+import type { ModuleSystem, TestConventions } from "../../language-hooks";
+
+export const TOY_MODULES: ModuleSystem = {
+  resolve({ fromFile, module, files }) {
+    const base = posix.join(posix.dirname(fromFile), module);
+    if (files.has(\`\${base}.toy\`)) return [\`\${base}.toy\`];
+    return [...files].filter((file) => posix.dirname(file) === base).sort();
+  },
+};
+
+export const TOY_TESTS: TestConventions = {
+  files: ["_check\\\\.toy$"],
+  runners: ["toycheck"],
+  cases: ({ text }) =>
+    text.split("\\n").flatMap((line, index) => {
+      const name = /^check (\\w+)/.exec(line)?.[1];
+      return name === undefined ? [] : [{ name, path: [name], line: index + 1, end_line: index + 1 }];
+    }),
+  command: ({ path, cases }) => ({ runner: "toycheck", command: \`toycheck \${path}\${cases.map((test) => \` --only \${test.name}\`).join("")}\` }),
+};
+`;
 
 /** Recipe step 1, literally: one definition file in src/languages/<id>/, starting from EMPTY_RULES. */
 function toyLanguage(id: string, order: number): string {
   return `import { defineLanguage } from "../../language-definition";
 import { EMPTY_RULES } from "../empty-rules";
+import { TOY_MODULES, TOY_TESTS } from "./toy-hooks";
 
 export const ${id}Language = defineLanguage({
   id: "${id}",
@@ -56,7 +85,10 @@ export const ${id}Language = defineLanguage({
     heritage: "extends",
   },
   entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  rgTypes: ["toy"],
   extraction: { rules: EMPTY_RULES },
+  moduleSystem: TOY_MODULES,
+  tests: TOY_TESTS,
 });
 `;
 }
@@ -92,6 +124,23 @@ describe("adding a language", () => {
     expect(registry.languageDefinition("toy" as never).extraction.rules.calls).toEqual({});
     const { parseLang } = (await import(join(dir, "src", "parse-lang.ts"))) as typeof import("../src/parse-lang");
     expect(parseLang("toyx")).toBe("toy");
+
+    // Its hooks are what the engines call: imports resolve to a file or a directory's files,
+    // test files, cases and the command come from its test conventions.
+    const hooks = registry.moduleSystemOf("toy")!;
+    const files = new Set(["src/main.toy", "src/util.toy", "src/pkg/a.toy", "src/pkg/b.toy"]);
+    const request = { fromFile: "src/main.toy", name: null, files, packages: { empty: true, resolve: () => null } };
+    expect(hooks.resolve({ ...request, module: "util" })).toEqual(["src/util.toy"]);
+    expect(hooks.resolve({ ...request, module: "pkg" })).toEqual(["src/pkg/a.toy", "src/pkg/b.toy"]);
+    const tests = registry.testConventionsOf("toy")!;
+    expect(tests.files.map((source) => new RegExp(source).test("src/math_check.toy"))).toEqual([true]);
+    const cases = tests.cases!({ path: "src/math_check.toy", text: "check adds\nnothing\ncheck subtracts\n", symbols: [], parse: () => null });
+    expect(cases.map((test) => test.name)).toEqual(["adds", "subtracts"]);
+    expect(tests.command!({ path: "src/math_check.toy", text: "", cases: cases.slice(0, 1), project: null as never })).toEqual({
+      runner: "toycheck",
+      command: "toycheck src/math_check.toy --only adds",
+    });
+    expect(langs.langInfo("toy" as never).rgTypes).toEqual(["toy"]);
 
     // The start-up facts stay plain data: the read path imports no definition or rule.
     expect(readFileSync(join(dir, "src", "internal", "lang-facts.generated.ts"), "utf8")).not.toMatch(/^import /m);
