@@ -17,6 +17,8 @@ interface Region {
   anonymous: boolean;
   /** The class an out-of-line member definition belongs to (`void A::f() {}`: `A`), as a qualified name. */
   owner: string | null;
+  /** A plain enum's body: the scope its enumerators are names of (null: the file's). */
+  enumScope?: string | null;
 }
 
 const states = new WeakMap<RuleContext, Region[]>();
@@ -85,4 +87,15 @@ export function expandNamespaceAlias(context: RuleContext, path: string): string
   const head = cut < 0 ? path : path.slice(0, cut);
   const target = map.get(head);
   return target === undefined ? path : `${target}${cut < 0 ? "" : path.slice(cut)}`;
+}
+
+/** Opens the body of a plain (unscoped) enum, whose enumerators are names of `scope`. */
+export function openEnumBody(context: RuleContext, start: number, end: number, scope: string | null): void {
+  regionsAt(context, start).push({ end, access: null, anonymous: false, owner: null, enumScope: scope });
+}
+
+/** The scope an enumerator at `offset` belongs to when its enum is plain; undefined in a scoped enum (`enum class`). */
+export function enumScopeAt(context: RuleContext, offset: number): string | null | undefined {
+  const regions = regionsAt(context, offset);
+  return regions[regions.length - 1]?.enumScope;
 }

@@ -3,7 +3,7 @@ import type { RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
 import { declaredName, functionDeclaratorOf, isIndirect, plainName, qualifiedSegments, typePath } from "./c-declarators";
-import { accessAt, inAnonymousNamespace, memberOwnerAt, openClassBody, openMemberDefinition } from "./c-scope-state";
+import { accessAt, enumScopeAt, inAnonymousNamespace, memberOwnerAt, openClassBody, openEnumBody, openMemberDefinition } from "./c-scope-state";
 
 /**
  * Declarations of C and of C++ (whose grammar extends C's), as symbols:
@@ -244,6 +244,9 @@ export function recordSpecifier(dialect: Dialect) {
     // Read before this body opens: the access in force around the declaration.
     const visibility = inClass ? accessAt(context, head.startIndex) : fileScopeVisibility(node, context);
     if (dialect === "cpp" && kind !== "enum") openClassBody(context, body.startIndex, body.endIndex, kind === "class" ? "private" : "public");
+    if (kind === "enum" && !/^enum\s+(?:class|struct)\b/u.test(context.source.slice(node.startIndex, body.startIndex))) {
+      openEnumBody(context, body.startIndex, body.endIndex, enclosingScope(context));
+    }
     if (!nameNode || insideBody(context)) return null;
     const bases = dialect === "cpp" ? baseClasses(node) : [];
     return {
@@ -295,11 +298,29 @@ function isInterface(body: SyntaxNode): boolean {
   return pure > 0;
 }
 
-/** `enumerator`: a `const` of its enum (at the top level when the enum is anonymous). */
+/**
+ * The qualified name of the scope a declaration here is a name of: the innermost container,
+ * but not a typedef (`typedef enum { A } e;` declares `A` in the file).
+ */
+function enclosingScope(context: RuleContext): string | null {
+  const container = context.container();
+  if (!container) return null;
+  if (container.kind !== TYPEDEF) return container.qualified_name;
+  const cut = container.qualified_name.length - container.name.length - 1;
+  return cut > 0 ? container.qualified_name.slice(0, cut) : null;
+}
+
+/**
+ * `enumerator`: a `const`. A plain enum's enumerators are names of the scope around the
+ * enum, as the language has it (`RED`, not `color.RED`); a scoped enum's (`enum class`)
+ * are its own (`Color.Red`).
+ */
 export function enumerator(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
   const name = node.childForFieldName("name");
   if (!name || insideBody(context)) return null;
+  const scope = enumScopeAt(context, node.startIndex);
   return {
+    ...(scope !== undefined ? { parent: scope } : {}),
     name: name.text,
     kind: "const",
     signature: oneLine(node.text.length > MAX_INLINE_VALUE ? name.text : node.text),

@@ -44,6 +44,18 @@ describe("C extraction", () => {
     expect(symbols[0]!.signature).toBe("typedef struct {…} point");
   });
 
+  it("makes enumerators names of the scope around their enum", () => {
+    const source = ["enum color { RED, GREEN = 2 };", "typedef enum { LOW, HIGH } level;", ""].join("\n");
+    expect(extract(source).symbols.map((s) => [s.qualified_name, s.kind])).toEqual([
+      ["GREEN", "const"],
+      ["RED", "const"],
+      ["color", "enum"],
+      ["HIGH", "const"],
+      ["LOW", "const"],
+      ["level", "typedef"],
+    ]);
+  });
+
   it("keeps locals, parameters and local types out of the symbols", () => {
     const source = ["int run(int n) {", "  struct local { int a; } l;", "  int total = n;", "  enum { A, B } e;", "  return total;", "}", ""].join("\n");
     expect(rows(source)).toEqual([["run", "function", 1, "public"]]);
@@ -135,5 +147,36 @@ describe("C extraction", () => {
     const result = extract(huge);
     expect(result.symbols).toHaveLength(20_000);
     expect(result.calls).toHaveLength(20_000);
+  });
+});
+
+describe("C declarations behind macros", () => {
+  it("reads declarations that export or attribute macros surround, without errors", () => {
+    const source = [
+      "LUA_API int lua_gettop(lua_State *L) { return 0; }",
+      "static FORCE_INLINE_ATTR TS_PUBLIC void *(*current_malloc)(size_t) = 0;",
+      "MAYBE_UNUSED static int counter;",
+      "void fail(void) NORETURN;",
+      "void stop(void) NORETURN { fail(); }",
+      "",
+    ].join("\n");
+    const result = extract(source);
+    expect(result.has_errors).toBe(false);
+    expect(result.symbols.map((s) => [s.name, s.kind, s.signature])).toEqual([
+      // A declaration starts after a leading macro.
+      ["lua_gettop", "function", "int lua_gettop(lua_State *L)"],
+      ["current_malloc", "variable", "static FORCE_INLINE_ATTR TS_PUBLIC void *(*current_malloc)(size_t) = 0"],
+      ["counter", "variable", "static int counter"],
+      ["stop", "function", "void stop(void) NORETURN"],
+    ]);
+  });
+
+  it("leaves all-caps type names alone", () => {
+    const result = extract("FILE *open_log(const char *path) { return 0; }\nBOOL const ready = 1;\nstruct STATE s;\n");
+    expect(result.symbols.map((s) => [s.name, s.kind])).toEqual([
+      ["open_log", "function"],
+      ["ready", "const"],
+      ["s", "variable"],
+    ]);
   });
 });

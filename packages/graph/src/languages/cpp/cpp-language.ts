@@ -1,4 +1,5 @@
 import { defineLanguage } from "../../language-definition";
+import { blankDeclarationMacros } from "../c/c-source";
 import { C_DOC_STYLE } from "../c/c-language";
 import { C_MODULES } from "../c/c-modules";
 import { CPP_RULES } from "./cpp-rules";
@@ -47,5 +48,5 @@ export const cppLanguage = defineLanguage({
     reexportImport: null,
   },
   moduleSystem: C_MODULES,
-  extraction: { rules: CPP_RULES, docComments: C_DOC_STYLE },
+  extraction: { rules: CPP_RULES, docComments: C_DOC_STYLE, prepareSource: blankDeclarationMacros },
 });

@@ -89,6 +89,11 @@ describe("C++ extraction", () => {
     ]);
   });
 
+  it("scopes the enumerators of an enum class to it, a plain enum's to the scope around it", () => {
+    const source = ["namespace ui {", "enum class Color { Red };", "enum Size { Small };", "}", ""].join("\n");
+    expect(extract(source).symbols.map((s) => s.qualified_name)).toEqual(["ui", "ui.Color", "ui.Color.Red", "ui.Size", "ui.Small"]);
+  });
+
   it("makes what an anonymous namespace or static declares private", () => {
     const source = ["namespace { int hits = 0; void count() { hits++; } }", "static void log() {}", "void run() {}", ""].join("\n");
     expect(symbols(source)).toEqual([
@@ -235,5 +240,16 @@ describe("C++ extraction", () => {
     const broken = "class A { public: void f( { template <> } namespace { A::A( : x( {} int g() { return new ; }";
     expect(() => extract(broken)).not.toThrow();
     expect(extract(broken).has_errors).toBe(true);
+  });
+});
+
+describe("C++ declarations behind macros", () => {
+  it("reads a class whose head carries an export macro", () => {
+    const result = extract("class Q_CORE_EXPORT QString : public QBase {\npublic:\n  int size() const;\n};\n");
+    expect(result.has_errors).toBe(false);
+    expect(result.symbols.map((s) => [s.qualified_name, s.kind, s.bases ?? null])).toEqual([
+      ["QString", "class", ["QBase"]],
+      ["QString.size", "method", null],
+    ]);
   });
 });
