@@ -79,6 +79,12 @@ export interface ModuleSystem {
    */
   readonly starReexportPrivatePrefix?: string;
   /**
+   * The files of one directory (of this language) are one package (Go): a name one of them
+   * declares at top level is the package's, seen by the others without an import and
+   * exported through an import of any of them (`resolve` may return them all).
+   */
+  readonly directoryPackages?: boolean;
+  /**
    * Bare imports of a workspace package's name resolve through its package.json, and the
    * modules package.json files declare (`main`, `exports`) are front doors for dead code.
    */

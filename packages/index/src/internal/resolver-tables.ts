@@ -42,6 +42,8 @@ export class ResolverTables {
   private readonly packageOf = new Map<string, string>();
   /** `file\0class` -> its companion object (a `companionKinds` kind): what `Class.f()` reaches besides the class's own members. */
   private readonly companions = new Map<string, ResolverSymbol>();
+  /** `language\0dir/` -> the files of that directory with symbols (directory packages). */
+  private readonly directoryFiles = new Map<string, string[]>();
   /** Language of each file with symbols. */
   private readonly languages = new Map<string, string>();
   /** Whole-module imports of dotted module paths and star re-exports, where a module system has them. */
@@ -121,8 +123,22 @@ export class ResolverTables {
   /** Top-level symbols named `name` in the other files of `file`'s package (seen there without an import). */
   private samePackage(file: string, name: string): ResolverSymbol[] {
     const declared = this.packageOf.get(file);
-    if (declared === undefined) return [];
+    if (declared === undefined) return this.directorySiblings(file, name);
     return (this.packages.get(declared) ?? []).flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
+  }
+
+  /**
+   * Top-level symbols named `name` in the other files of `file`'s directory, where its
+   * language's directories are packages (the module system's `directoryPackages`); none elsewhere.
+   */
+  directorySiblings(file: string, name: string): ResolverSymbol[] {
+    const language = this.languages.get(file);
+    if (language === undefined || moduleSystemOf(language)?.directoryPackages !== true) return [];
+    if (this.directoryFiles.size === 0) {
+      for (const other of [...this.files].sort()) push(this.directoryFiles, `${this.languages.get(other)}\0${other.slice(0, other.lastIndexOf("/") + 1)}`, other);
+    }
+    const siblings = this.directoryFiles.get(`${language}\0${file.slice(0, file.lastIndexOf("/") + 1)}`) ?? [];
+    return siblings.flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
   }
 
   /**
@@ -194,6 +210,9 @@ export class ResolverTables {
     seen.add(visit);
     const own = this.topLevel(file, name);
     if (own.length > 0) return { symbols: own, external: false };
+    // A directory that is a package exports what any of its files declares.
+    const sibling = this.directorySiblings(file, name);
+    if (sibling.length > 0) return { symbols: sibling, external: false };
     // `export { ArraySchema as Array }`.
     const alias = this.memberTypes.get(`${file}\0\0${name}`);
     if (alias?.type.startsWith("=")) return this.exported(file, alias.type.slice(1), seen);

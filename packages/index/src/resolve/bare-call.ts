@@ -49,6 +49,13 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
         r.tables,
       );
   if (local) return local;
+  // A directory that is a package (Go): the other files' top-level names are in scope too.
+  const sibling = pickOne(
+    r.tables.directorySiblings(call.file, call.callee_name).filter((symbol) => accept(symbol) && !r.tables.isMember(symbol)),
+    "same_file",
+    r.tables,
+  );
+  if (sibling) return sibling;
 
   const binding = r.tables.binding(call.file, call.callee_name);
   if (binding) {
