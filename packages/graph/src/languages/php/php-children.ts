@@ -30,12 +30,16 @@ function read(cursor: NodeCursor, rows: boolean): Child {
   };
 }
 
-export function childrenOf(node: SyntaxNode, rows = false): Child[] {
+/** The children, up to and including the one in field `until` when given (the rest are not read). */
+export function childrenOf(node: SyntaxNode, rows = false, until?: string): Child[] {
   const cursor = cursorAt(node);
   const out: Child[] = [];
   if (!cursor.gotoFirstChild()) return out;
-  do out.push(read(cursor, rows));
-  while (cursor.gotoNextSibling());
+  do {
+    const child = read(cursor, rows);
+    out.push(child);
+    if (until !== undefined && child.field === until) break;
+  } while (cursor.gotoNextSibling());
   return out;
 }
 
@@ -126,4 +130,36 @@ export function traitUsesOf(node: SyntaxNode, source: string): string[] {
     return out;
   } while (cursor.gotoNextSibling());
   return out;
+}
+
+/**
+ * The variables a `foreach` binds (`$v`, `$k => $v`, `&$v`, `[$a, $b]`) and where its value
+ * part starts (the iterable before it is read with the old bindings).
+ */
+export function foreachVariables(node: SyntaxNode, source: string): { names: string[]; from: number } {
+  const cursor = cursorAt(node);
+  const names: string[] = [];
+  let from = node.startIndex;
+  if (!cursor.gotoFirstChild()) return { names, from };
+  let named = 0;
+  do {
+    if (!cursor.nodeIsNamed || typeOf(cursor) === "comment") continue;
+    if (++named < 2) continue;
+    from = cursor.startIndex;
+    collectVariables(cursor, source, names, 0);
+    break;
+  } while (cursor.gotoNextSibling());
+  return { names, from };
+}
+
+function collectVariables(cursor: NodeCursor, source: string, names: string[], depth: number): void {
+  const type = typeOf(cursor);
+  if (type === "variable_name") {
+    names.push(source.slice(cursor.startIndex + 1, cursor.endIndex));
+    return;
+  }
+  if (depth > 3 || !cursor.gotoFirstChild()) return;
+  do collectVariables(cursor, source, names, depth + 1);
+  while (cursor.gotoNextSibling());
+  cursor.gotoParent();
 }

@@ -53,7 +53,8 @@ function namespacedFile({ module, files }: ModuleRequest): string[] {
   for (const file of filesNamed(files, `${name}.php`)) {
     const directories = file.split("/").slice(0, -1);
     let score = 0;
-    while (score < segments.length && score < directories.length && directories[directories.length - 1 - score] === segments[segments.length - 1 - score]) score++;
+    while (score < segments.length && score < directories.length && directories[directories.length - 1 - score] === segments[segments.length - 1 - score])
+      score++;
     if (segments.length - score > MAX_PREFIX_SEGMENTS) continue;
     if (score > bestScore) {
       best = [file];

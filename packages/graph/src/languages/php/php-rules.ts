@@ -250,13 +250,15 @@ function receiverOf(context: RuleContext, receiver: Child): string {
 function memberCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
   let object: Child | undefined;
   let name: Child | undefined;
-  for (const child of childrenOf(node, true)) {
+  for (const child of childrenOf(node, false, "name")) {
     if (child.field === "object") object = child;
     else if (child.field === "name") name = child;
   }
   if (!object || name?.type !== "name") return null;
-  const draft: CallDraft = { callee: context.source.slice(name.start, name.end), receiver: receiverOf(context, object), kind: "call" };
-  if (name.row !== object.row) draft.row = name.row;
+  const { source } = context;
+  const draft: CallDraft = { callee: source.slice(name.start, name.end), receiver: receiverOf(context, object), kind: "call" };
+  const lines = countNewlines(source.slice(node.startIndex, name.start));
+  if (lines > 0) draft.row = node.startPosition.row + lines;
   annotateReceiver(context, draft, object, () => node.childForFieldName("object"));
   return draft;
 }
@@ -265,7 +267,7 @@ function memberCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
 function scopedCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
   let scope: Child | undefined;
   let name: Child | undefined;
-  for (const child of childrenOf(node)) {
+  for (const child of childrenOf(node, false, "name")) {
     if (child.field === "scope") scope = child;
     else if (child.field === "name") name = child;
   }
@@ -277,7 +279,7 @@ function scopedCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
 
 /** `f()`, `\f()`, `namespace\f()` (bare calls), `\App\f()` (receiver: the namespace). */
 function functionCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
-  const callee = childrenOf(node).find((child) => child.field === "function");
+  const callee = childrenOf(node, false, "function").find((child) => child.field === "function");
   if (!callee) return null;
   const text = context.source.slice(callee.start, callee.end);
   if (callee.type === "name") return { callee: text, receiver: null, kind: "call" };

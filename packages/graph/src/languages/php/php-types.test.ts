@@ -82,7 +82,12 @@ describe("php declared types", () => {
   });
 
   it("records `$this->x = new X()` as the member's type when nothing declared it", () => {
-    const source = php("class A {", "  private Declared $d;", "  public function __construct() { $this->d = new Other(); $this->x = new X(); $this->y = 1; }", "}");
+    const source = php(
+      "class A {",
+      "  private Declared $d;",
+      "  public function __construct() { $this->d = new Other(); $this->x = new X(); $this->y = 1; }",
+      "}",
+    );
     expect(extractFile("php", source).member_types).toEqual([
       { owner: "A", name: "d", type: "Declared" },
       { owner: "A", name: "d", type: "Other" },

@@ -1,6 +1,6 @@
 import type { CallDraft, RuleContext } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
-import { type Child, childrenOf, parametersOf } from "./php-children";
+import { type Child, childrenOf, foreachVariables, parametersOf } from "./php-children";
 import { classOfName, classOfType, classOfTypeText, NAME_NODES, variableName } from "./php-names";
 
 /**
@@ -247,22 +247,20 @@ export function assignment(context: RuleContext, node: SyntaxNode): void {
 
 /** `foreach ($xs as $k => $v)` and `catch (E $e)` bind their variables (`$e` to the caught class when there is one). */
 export function loopOrCatchBindings(context: RuleContext, node: SyntaxNode): void {
+  const { source } = context;
   if (node.type === "catch_clause") {
-    const name = variableName(node.childForFieldName("name"));
-    const types = node.childForFieldName("type");
-    const caught = types?.namedChildren.filter((child) => NAME_NODES.has(child.type) || child.type === "named_type") ?? [];
-    if (name) bind(context, node.startIndex, node.startIndex, name, caught.length === 1 ? classOfName(caught[0]!.text, null, null) : null);
+    let name: string | null = null;
+    let caught: string | null = null;
+    for (const child of childrenOf(node)) {
+      if (child.field === "name" && child.type === "variable_name") name = source.slice(child.start + 1, child.end);
+      else if (child.field === "type") caught = source.slice(child.start, child.end);
+    }
+    if (name) bind(context, node.startIndex, node.startIndex, name, caught === null || caught.includes("|") ? null : classOfName(caught, null, null));
     return;
   }
-  // `foreach (iterable as value)`: the value is a variable, `$k => $v`, `&$v` or `[$a, $b]`.
-  const value = node.namedChildren[1];
-  const variables = value?.type === "pair" || value?.type === "list_literal" ? value.namedChildren : value ? [value] : [];
   // Bound once the iterable is read: `foreach ($r->all() as $r)` calls `all` on the old `$r`.
-  const from = value?.startIndex ?? node.startIndex;
-  for (const variable of variables) {
-    const name = variableName(variable.type === "by_ref" ? variable.firstNamedChild : variable);
-    if (name) bind(context, node.startIndex, from, name, null);
-  }
+  const { names, from } = foreachVariables(node, source);
+  for (const name of names) bind(context, node.startIndex, from, name, null);
 }
 
 /** `$this->a->b`, `$x->a`: a variable and property names, read from the text. */

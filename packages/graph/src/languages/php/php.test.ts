@@ -90,23 +90,13 @@ describe("php symbols", () => {
   });
 
   it("records bases: extends, implements and used traits, by their last name segment", () => {
-    const source = php(
-      "class A extends \\Base\\Model implements I, \\Other\\J { use T1, \\X\\T2 { T1::a insteadof T2; } }",
-      "interface K extends I, J {}",
-    );
+    const source = php("class A extends \\Base\\Model implements I, \\Other\\J { use T1, \\X\\T2 { T1::a insteadof T2; } }", "interface K extends I, J {}");
     expect(symbol(source, "A").bases).toEqual(["Model", "I", "J", "T1", "T2"]);
     expect(symbol(source, "K").bases).toEqual(["I", "J"]);
   });
 
   it("reads PHPDoc blocks above attributes and modifiers", () => {
-    const source = php(
-      "/**",
-      " * Loads users.",
-      " * @param int $id",
-      " */",
-      "#[Route('/users')]",
-      "function load(int $id) {}",
-    );
+    const source = php("/**", " * Loads users.", " * @param int $id", " */", "#[Route('/users')]", "function load(int $id) {}");
     expect(symbol(source, "load").doc).toBe("Loads users.");
   });
 
@@ -123,7 +113,11 @@ describe("php symbols", () => {
       "class P { public string $name { get => strtoupper($this->name); set(string $v) { $this->name = $v; } } }",
     );
     expect(symbol(source, "dump").parent).toBeNull();
-    expect(extract(source).symbols.filter((s) => s.qualified_name === "P.name").map((s) => s.kind)).toEqual(["property", "getter", "setter"]);
+    expect(
+      extract(source)
+        .symbols.filter((s) => s.qualified_name === "P.name")
+        .map((s) => s.kind),
+    ).toEqual(["property", "getter", "setter"]);
   });
 });
 
@@ -154,7 +148,12 @@ describe("php calls", () => {
   });
 
   it("calls global and namespaced functions, and leaves dynamic names out", () => {
-    const source = php("function f($o, $m, $fn, $cls) {", "  \\strlen('x'); namespace\\local(); \\App\\Support\\slug(); helper();", "  $fn(); $o->$m(); new $cls(); $cls::make();", "}");
+    const source = php(
+      "function f($o, $m, $fn, $cls) {",
+      "  \\strlen('x'); namespace\\local(); \\App\\Support\\slug(); helper();",
+      "  $fn(); $o->$m(); new $cls(); $cls::make();",
+      "}",
+    );
     expect(calls(source)).toEqual([
       ["f", null, "strlen", "call", null],
       ["f", null, "local", "call", null],
