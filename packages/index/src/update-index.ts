@@ -15,6 +15,7 @@ import { readSource, type SkipReason } from "./read-source";
 import { DEFAULT_MAX_FILE_BYTES, type CallResolver } from "./tsift-config";
 import { walkFiles, type WalkedFile } from "./walk-files";
 import { refuseWriteWhenReadOnly } from "./read-only-scope";
+import { PUBLISH_MIN_FILES, publishIndexProgress } from "./project/index-progress-file";
 
 export interface IndexProgress {
   /** Changed files handled so far (parsed, skipped or found identical). */
@@ -62,6 +63,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   refuseWriteWhenReadOnly(`build or refresh ${location.dbPath}`);
   const writer = openIndexWriter(location, { rebuild: options.rebuild === true });
+  let progress: ReturnType<typeof publishIndexProgress> | null = null;
   try {
     const walkStarted = performance.now();
     const walk = walkFiles(location.sourceRoot, { exclude: options.exclude ?? [] });
@@ -86,6 +88,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     const packagesChanged = meta("workspace_packages") !== packages.digest;
 
     const limitChanged = previousLimit !== String(maxFileBytes);
+    // A big run tells other processes how far it is (status, tsift mcp during a first index).
+    if (plan.changed.length >= PUBLISH_MIN_FILES) progress = publishIndexProgress(location, plan.changed.length);
     if (anyChange || mode === "prune-safe" || limitChanged || packagesChanged) {
       const db = writer.db;
       const chunks = new ChunkStore(db, await import("@tsift/graph"));
@@ -150,6 +154,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
             store.trackFailed(file.path, file.lang as Lang, action.size, file.mtimeNs, action.hash, "extract_failed", message, now);
           }
           options.onProgress?.({ done: index + 1, total: plan.changed.length });
+          progress?.update(index + 1);
         };
         const extractStarted = performance.now();
         const parsing = plan.changed.length;
@@ -215,6 +220,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
       timings: { walk_ms: walkMs, extract_ms: extractMs, resolve_ms: resolveMs, total_ms: performance.now() - started, workers },
     };
   } finally {
+    progress?.clear();
     writer.close();
   }
 }

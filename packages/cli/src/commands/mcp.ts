@@ -4,7 +4,7 @@ import { DIR, PATH } from "../definition/common-options";
 /** `tsift mcp [dir]`: the read commands as MCP tools over stdio, confined to the project root. */
 export const mcp = defineCommand({
   name: "mcp",
-  summary: "serve the read commands as MCP tools on stdio (read-only, confined to the project)",
+  summary: "serve the read commands as MCP tools on stdio (read-only, confined to the project; a missing index is built beside it)",
   helpOrder: 300,
   positionals: [DIR],
   options: [
@@ -17,6 +17,12 @@ export const mcp = defineCommand({
       default: "full",
       description: "slim: six tools (search, symbols, explain, callers, source_read, expand)",
     },
+    {
+      name: "first-index",
+      type: "boolean",
+      default: true,
+      description: "build a missing index in a background tsift index, answering meanwhile with its progress (--no-first-index: no index is built)",
+    },
   ],
   examples: [
     { command: "tsift mcp", description: "what an MCP client starts (tsift init --claude registers it)" },
@@ -24,6 +30,6 @@ export const mcp = defineCommand({
   ],
   async run(args, io) {
     const { runMcp } = await import("../mcp/run-mcp");
-    return runMcp(io, { path: args.path ?? ".", tools: args.tools, profile: args.profile });
+    return runMcp(io, { path: args.path ?? ".", tools: args.tools, profile: args.profile, firstIndex: args["first-index"] });
   },
 });

@@ -9,6 +9,8 @@ export interface McpFlags {
   path: string;
   tools: string | undefined;
   profile: "full" | "slim";
+  /** Build a missing index in the background (`--no-first-index`: answer index_missing instead). */
+  firstIndex: boolean;
 }
 
 /** `tsift mcp`: checks the tool selection (a usage error before anything is served), then serves until stdin closes. */
@@ -19,6 +21,6 @@ export async function runMcp(io: CliIo, flags: McpFlags): Promise<CommandResult>
     .map((name) => name.trim())
     .filter(Boolean);
   selectTools({ tools, profile: flags.profile });
-  await serveMcpOverStdio({ root, tools, profile: flags.profile });
+  await serveMcpOverStdio({ root, tools, profile: flags.profile, firstIndex: flags.firstIndex });
   return { data: null, emitted: true, exitCode: EXIT_CODES.ok };
 }

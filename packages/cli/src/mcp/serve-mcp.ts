@@ -5,6 +5,7 @@ import { isTsiftError, TsiftError } from "@tsift/core/light";
 import { VERSION } from "../version";
 import { runCommandLine, toolArgv } from "./call-tool";
 import { expandArgv } from "./expand-command";
+import { firstIndexNote, hasIndex, startFirstIndex, type FirstIndex } from "./first-index";
 import { MCP_TOOLS, SLIM_TOOLS } from "./mcp-tools";
 import { resolveTool, type ResolvedTool } from "./tool-schema";
 
@@ -15,6 +16,11 @@ export interface McpServerOptions {
   tools?: readonly string[] | undefined;
   /** `slim`: at most six tools, for small context windows. */
   profile?: "full" | "slim" | undefined;
+  /**
+   * Set when the server started a first index (`startFirstIndex`): until it ends, tools that
+   * read the index answer how far it is instead of failing with `index_missing`.
+   */
+  firstIndex?: FirstIndex | undefined;
 }
 
 const EXPAND_TOOL: Tool = {
@@ -46,9 +52,11 @@ const textResult = (text: string, isError: boolean): CallToolResult => ({ conten
  * The MCP server over the project's read commands. Each call runs the command in this
  * process exactly as the CLI would, with `--json`, and answers its JSON; a failure is a
  * tool error carrying the CLI's one-line message, so the client sees why and the server
- * keeps serving. Every call runs under `runReadOnly`: the server writes nothing in the
- * project — no `.tsift/`, no index build or refresh (a stale index is read as it is, with a
- * note; a missing one is `index_missing`), no graph.db, no cache file.
+ * keeps serving. Every call runs under `runReadOnly`: a call writes nothing in the project —
+ * no `.tsift/`, no index build or refresh (a stale index is read as it is, with a note), no
+ * graph.db, no cache file. A missing index is built by the separate `tsift index` that
+ * `serveMcpOverStdio` starts (`firstIndex`); until it ends, index-reading tools answer how
+ * far it is, and `index_missing` only when no first index runs.
  */
 export function createMcpServer(options: McpServerOptions): Server {
   const { tools, expand } = selectTools(options);
@@ -80,8 +88,16 @@ export function createMcpServer(options: McpServerOptions): Server {
       }
       const tool = byName.get(name);
       if (!tool) return textResult(`unknown tool ${name}; the tools are ${[...byName.keys(), ...(expand ? ["expand"] : [])].join(", ")}`, true);
+      // Status reports the running writer itself; the digests read no index.
+      if (options.firstIndex?.exitCode === null && tool.command.readsIndex === true && tool.spec.name !== "status") {
+        const { indexLocation, readIndexProgress } = await import("@tsift/index/indexer");
+        return textResult(firstIndexNote(readIndexProgress(indexLocation(options.root))), false);
+      }
       const { argv, stdin } = toolArgv(tool, args, options.root);
       const result = await runCommandLine(argv, options.root, stdin);
+      const failedFirst = options.firstIndex && options.firstIndex.exitCode !== 0 ? options.firstIndex : undefined;
+      if (result.isError && failedFirst)
+        return textResult(`${result.text}\nnote: the first index this server started failed (${failedFirst.lastError || `exit ${failedFirst.exitCode}`}); run tsift index to see why`, true);
       return textResult(result.text, result.isError);
     } catch (error) {
       if (isTsiftError(error)) return textResult(`tsift: error[${error.code}]: ${error.message}`, true);
@@ -95,10 +111,13 @@ export function createMcpServer(options: McpServerOptions): Server {
  * Serves on stdin/stdout until the client closes stdin or a SIGTERM/SIGINT arrives, then
  * closes cleanly. Resolves when the server has stopped.
  */
-export async function serveMcpOverStdio(options: McpServerOptions): Promise<void> {
+export async function serveMcpOverStdio(options: Omit<McpServerOptions, "firstIndex"> & { firstIndex?: boolean }): Promise<void> {
+  const bin = (globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")];
   // This process stays warm for every call, so its reads start no daemon (daemon-autostart.ts).
   delete (globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")];
-  const server = createMcpServer(options);
+  // A project with no index gets one built beside the server, which answers at once meanwhile.
+  const firstIndex = options.firstIndex !== false && typeof bin === "string" && !hasIndex(options.root) ? startFirstIndex(options.root, bin) : undefined;
+  const server = createMcpServer({ ...options, firstIndex });
   const transport = new StdioServerTransport();
   // The SDK drops a line it cannot read and reads on; JSON-RPC asks for an error reply
   // (id null, as the request's id is unknown), so a client sees what went wrong.

@@ -10,6 +10,7 @@ import { loadConfig } from "../load-config";
 import type { TsiftConfig } from "../tsift-config";
 import { discoverScopes } from "../workspace-scopes";
 import { rootRelative } from "./command-place";
+import { readIndexProgress } from "./index-progress-file";
 
 /** Freshness, or `corrupt`: the file exists but cannot be read as this tsift's index. */
 export type IndexState = IndexFreshness["state"] | "corrupt";
@@ -48,8 +49,11 @@ export interface IndexStatus {
   recovery?: string;
   /** Tracked files whose reading or extraction failed (root-relative, path order per index), with why; fresh until they change. */
   failed_files?: FailedFile[];
-  /** A live `tsift index` holds the writer lock right now. */
-  writer?: { pid: number | null };
+  /**
+   * A live `tsift index` holds the writer lock right now; `progress` when it is a run big
+   * enough to publish how far it is (a first index, say): files handled of those to parse.
+   */
+  writer?: { pid: number | null; progress?: { done: number; total: number; started_secs_ago: number } };
   /** Set when `state` is `corrupt`: the first unreadable index (every one is listed in `workspace_scopes`). */
   problem?: IndexProblem;
 }
@@ -134,7 +138,13 @@ export async function indexStatus(root: string, targets: StatusTargets): Promise
     (freshness.failed ?? []).map((file) => ({ ...file, path: rootRelative(root, join(location.sourceRoot, file.path)) })),
   );
   if (failed.length > 0) status.failed_files = failed;
-  if (livePids.length > 0) status.writer = { pid: livePids[0]!.pid ?? null };
+  if (livePids.length > 0) {
+    const running = targets.locations.map(readIndexProgress).find((progress) => progress !== null);
+    status.writer = {
+      pid: livePids[0]!.pid ?? null,
+      ...(running ? { progress: { done: running.done, total: running.total, started_secs_ago: running.started_secs_ago } } : {}),
+    };
+  }
   if (problem) status.problem = problem;
   return status;
 }
