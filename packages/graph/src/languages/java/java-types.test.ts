@@ -117,6 +117,25 @@ describe("java calls and declared types", () => {
     expect(result.calls.find((call) => call.callee === "Chained")).toMatchObject({ receiver: "Sink", kind: "new", receiver_type: "Sink" });
   });
 
+  it("reads fields inside an anonymous class as inherited from the type it extends, unless a class around declares them", () => {
+    const source = [
+      "class Pipeline {",
+      "  Sink sink;",
+      "  Sink wrap(Sink down) {",
+      "    return new Sink.Chained<>(down.copy()) {",
+      "      public void accept(Object x) { downstream.accept(x); sink.flush(); this.downstream.end(); }",
+      "    };",
+      "  }",
+      "}",
+    ].join("\n");
+    expect(calls(source).filter(([, , kind]) => kind === "call")).toEqual([
+      ["down", "copy", "call", "Sink", false],
+      ["downstream", "accept", "call", "Sink.Chained#downstream", false],
+      ["sink", "flush", "call", "Pipeline#sink", false],
+      ["this.downstream", "end", "call", "Sink.Chained#downstream", false],
+    ]);
+  });
+
   it("makes a one-declarator field the caller of its initializer's calls", () => {
     const source = "class A {\n  static final Name X = new Name(\"x\");\n  int a = f(), b = g();\n  static class Name { Name(String s) {} }\n}\n";
     expect(extract(source).calls.map((call) => [call.callee, call.caller])).toEqual([

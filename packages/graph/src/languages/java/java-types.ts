@@ -48,6 +48,16 @@ interface JavaState {
   methodTypeParameters: TypeParameterScope[];
   /** `import static a.b.Fields.MAX;`: `MAX` -> `Fields` (the class a receiver `MAX` is a static field of). */
   staticMembers: Map<string, string>;
+  /** Type qualified name -> the fields it declares (records: its components). */
+  fields: Map<string, Set<string>>;
+  /** The open anonymous class bodies, innermost last, with the type each extends or implements. */
+  anonymous: AnonymousBody[];
+}
+
+interface AnonymousBody {
+  start: number;
+  end: number;
+  type: string;
 }
 
 const states = new WeakMap<RuleContext, JavaState>();
@@ -55,7 +65,7 @@ const states = new WeakMap<RuleContext, JavaState>();
 function stateOf(context: RuleContext): JavaState {
   let state = states.get(context);
   if (!state) {
-    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [], staticMembers: new Map() };
+    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [], staticMembers: new Map(), fields: new Map(), anonymous: [] };
     states.set(context, state);
   }
   return state;
@@ -140,10 +150,12 @@ function expressionType(node: SyntaxNode, context: RuleContext, depth = 0): stri
       if (TYPE_LIKE_NAME.test(node.text)) return qualifyType(node.text, context);
       const imported = stateOf(context).staticMembers.get(node.text);
       if (imported) return `${imported}#${node.text}`;
+      const anonymous = anonymousAt(context, node.startIndex);
+      if (anonymous) return anonymousField(node.text, anonymous, context);
       return context.container() ? `this#${node.text}` : null;
     }
     case "this":
-      return "this";
+      return anonymousAt(context, node.startIndex)?.type ?? "this";
     case "field_access": {
       const object = node.childForFieldName("object");
       const field = node.childForFieldName("field");
@@ -182,6 +194,26 @@ function expressionType(node: SyntaxNode, context: RuleContext, depth = 0): stri
     default:
       return null;
   }
+}
+
+/** The innermost anonymous class body around `offset`, if any. */
+function anonymousAt(context: RuleContext, offset: number): AnonymousBody | undefined {
+  const open = stateOf(context).anonymous;
+  while (open.length > 0 && open[open.length - 1]!.end <= offset) open.pop();
+  // The arguments of `new Base(args) { … }` are read before its body opens.
+  for (let i = open.length - 1; i >= 0; i--) if (open[i]!.start <= offset) return open[i];
+  return undefined;
+}
+
+/**
+ * A field read inside an anonymous class: one an enclosing class declares is that class's
+ * (`this` there is the anonymous object, which has no symbol), any other one the anonymous
+ * class inherits from the type it extends (`downstream` in `new Sink.ChainedReference<>(…) { … }`).
+ */
+function anonymousField(name: string, anonymous: AnonymousBody, context: RuleContext): string {
+  const fields = stateOf(context).fields;
+  for (const scope of enclosingScopes(context)) if (fields.get(scope)?.has(name)) return `${scope}#${name}`;
+  return `${anonymous.type}#${name}`;
 }
 
 /** A variable's type: the declared one, or for `var` its value's. */
@@ -239,11 +271,24 @@ function typeFacts(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): 
     members = members.find((child) => child.type === "enum_body_declarations")?.namedChildren ?? [];
   }
   const nested = new Set<string>();
+  const fields = new Set<string>();
   for (const member of members) {
+    if (member.type === "field_declaration" || member.type === "constant_declaration") {
+      for (const declarator of member.namedChildren) {
+        const name = declarator.type === "variable_declarator" ? declarator.childForFieldName("name") : null;
+        if (name) fields.add(name.text);
+      }
+      continue;
+    }
     const name = TYPE_DECLARATIONS.has(member.type) ? member.childForFieldName("name") : null;
     if (name) nested.add(name.text);
   }
   if (nested.size > 0) state.nested.set(qualified, nested);
+  for (const component of node.type === "record_declaration" ? (node.childForFieldName("parameters")?.namedChildren ?? []) : []) {
+    const name = component.type === "formal_parameter" ? component.childForFieldName("name") : null;
+    if (name) fields.add(name.text);
+  }
+  if (fields.size > 0) state.fields.set(qualified, fields);
   if (node.type !== "record_declaration") return;
   for (const component of node.childForFieldName("parameters")?.namedChildren ?? []) {
     const name = component.type === "formal_parameter" ? component.childForFieldName("name") : null;
@@ -372,6 +417,13 @@ function typedInvocation(node: SyntaxNode, context: RuleContext): CallDraft | nu
 function typedCreation(node: SyntaxNode, context: RuleContext): CallDraft | null {
   const draft = objectCreation(node);
   if (draft?.receiver && draft.receiver.split(".").every((segment) => TYPE_LIKE_NAME.test(segment))) draft.receiver_type = qualifyType(draft.receiver, context);
+  // `new Base() { … }`: inside the body, `this` and inherited fields are the anonymous class's.
+  const body = node.lastChild;
+  if (draft && body?.type === "class_body") {
+    anonymousAt(context, node.startIndex);
+    const type = draft.receiver ? `${draft.receiver}.${draft.callee}` : draft.callee;
+    stateOf(context).anonymous.push({ start: body.startIndex, end: body.endIndex, type: qualifyType(type, context) });
+  }
   return draft;
 }
 
