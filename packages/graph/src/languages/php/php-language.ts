@@ -1,6 +1,7 @@
 import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { PHP_MODULES } from "./php-modules";
+import { phpRoutes } from "./php-routes";
 import { PHP_RULES } from "./php-rules";
 
 export const phpLanguage = defineLanguage({
@@ -33,5 +34,5 @@ export const phpLanguage = defineLanguage({
   rgTypes: ["php"],
   moduleSystem: PHP_MODULES,
   // PHPDoc: `/** … */` blocks above the declaration.
-  extraction: { rules: PHP_RULES, docComments: JSDOC_STYLE },
+  extraction: { rules: PHP_RULES, docComments: JSDOC_STYLE, routes: phpRoutes },
 });
