@@ -88,18 +88,13 @@ function basesOf(children: readonly SyntaxNode[]): string[] {
   return bases;
 }
 
-/**
- * The names a type body declares, so a call can tell a member (`Items.Add()`) from a type
- * (`Store.Open()`), and the nested types among them.
- */
+/** The names a type body declares, so a call can tell a member (`Items.Add()`) from a type (`Store.Open()`). */
 function memberNames(body: SyntaxNode | null): MemberNames {
   const names = new Set<string>();
-  const nestedTypes = new Set<string>();
   for (const member of body?.namedChildren ?? []) {
     const name = member.childForFieldName("name");
     if (name) {
       names.add(identifierName(name.text));
-      if (member.type in TYPE_KINDS || member.type === "delegate_declaration") nestedTypes.add(identifierName(name.text));
       continue;
     }
     const declaration =
@@ -109,7 +104,17 @@ function memberNames(body: SyntaxNode | null): MemberNames {
       if (variable) names.add(identifierName(variable.text));
     }
   }
-  return { members: names, nestedTypes };
+  return { members: names };
+}
+
+const NESTED_TYPE = /\b(?:class|struct|interface|enum|record(?:\s+(?:class|struct))?|delegate\s+[\w<>\[\],.?\s]+?)\s+@?([\p{L}_][\p{L}\p{N}_]*)/gu;
+
+/** Names declared as types in a body's text: read without materializing its nodes. */
+function nestedTypeNames(source: string, body: SyntaxNode | null): Set<string> {
+  const names = new Set<string>();
+  if (!body) return names;
+  for (const match of source.slice(body.startIndex + 1, body.endIndex).matchAll(NESTED_TYPE)) names.add(match[1]!);
+  return names;
 }
 
 /** `T`, `TKey` of `<T, TKey>`: a method's `type_parameters` field, or a type's `type_parameter_list` among its children. */
@@ -169,8 +174,15 @@ function typeDeclaration(node: SyntaxNode, context: RuleContext): SymbolDraft | 
   const qualified = owner ? `${owner.qualified_name}.${draft.name}` : draft.name;
   const typeParameters = new Set([...(enclosingType(context)?.typeParameters ?? []), ...typeParameterNames(find(children, "type_parameter_list"))]);
   let names: MemberNames | null = null;
+  let nested: Set<string> | null = null;
   const primary = find(children, "parameter_list");
-  fileState(context).types.set(qualified, { bases, names: () => (names ??= memberNames(body)), primary, typeParameters });
+  fileState(context).types.set(qualified, {
+    bases,
+    names: () => (names ??= memberNames(body)),
+    nestedTypes: () => (nested ??= nestedTypeNames(context.source, body)),
+    primary,
+    typeParameters,
+  });
   return draft;
 }
 

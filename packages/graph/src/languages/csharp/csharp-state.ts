@@ -5,8 +5,6 @@ import type { SyntaxNode } from "../../parser-registry";
 export interface MemberNames {
   /** Fields, properties, events, methods and nested types. */
   readonly members: ReadonlySet<string>;
-  /** The nested types among them. */
-  readonly nestedTypes: ReadonlySet<string>;
 }
 
 /** What the C# rules remember about a type while its body is walked. */
@@ -14,6 +12,11 @@ export interface TypeFacts {
   /** Base types as type paths, in declaration order (the base class first when there is one). */
   readonly bases: readonly string[];
   readonly names: () => MemberNames;
+  /**
+   * Names of the types declared in its body (at any depth: a name it does not hold only
+   * leaves a type path unqualified), read from the body's text on first use.
+   */
+  readonly nestedTypes: () => ReadonlySet<string>;
   /** A primary constructor's parameter list (`record Point(int X, int Y)`), or null. */
   readonly primary: SyntaxNode | null;
   /** Its type parameters and those of the types around it: a type written as one names no indexed type. */
@@ -56,7 +59,7 @@ export function declaredType(context: RuleContext, path: string | null, own?: Re
   if (!container || types.get(container.qualified_name)?.typeParameters.has(path)) return container ? null : path;
   const head = path.split(".", 1)[0]!;
   for (let owner: string | null = container.qualified_name; owner; owner = owner.includes(".") ? owner.slice(0, owner.lastIndexOf(".")) : null) {
-    if (types.get(owner)?.names().nestedTypes.has(head)) return `${owner}.${path}`;
+    if (types.get(owner)?.nestedTypes().has(head)) return `${owner}.${path}`;
   }
   return path;
 }

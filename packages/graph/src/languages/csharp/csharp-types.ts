@@ -55,7 +55,7 @@ function expressionType(node: SyntaxNode | null | undefined, context: RuleContex
       const local = localType(context, node.startIndex, name);
       if (local !== undefined) return local;
       const owner = enclosingType(context);
-      if (owner && (!CAPITALIZED.test(name) || (owner.names().members.has(name) && !owner.names().nestedTypes.has(name)))) return `this#${name}`;
+      if (owner && (!CAPITALIZED.test(name) || (owner.names().members.has(name) && !owner.nestedTypes().has(name)))) return `this#${name}`;
       return CAPITALIZED.test(name) ? (declaredType(context, name) ?? undefined) : undefined;
     }
     case "member_access_expression": {
