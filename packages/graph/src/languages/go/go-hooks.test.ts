@@ -12,6 +12,7 @@ const files = new Set([
   "internal/store/store.go",
   "cmd/tool/main.go",
   "web/app.ts",
+  "src/go/ast/ast.go",
 ]);
 const resolve = (module: string) => GO_MODULES.resolve({ fromFile: "cmd/tool/main.go", module, name: "*", files, packages: { empty: true, resolve: () => null } });
 
@@ -19,11 +20,14 @@ describe("go module system", () => {
   it("resolves an import path to the non-test files of the directory it ends with (the longest), the package's namesake first", () => {
     expect(resolve("example.com/app/store")).toEqual(["store/store.go", "store/cache.go"]);
     expect(resolve("example.com/app/internal/store")).toEqual(["internal/store/store.go"]);
-    expect(resolve("store")).toEqual(["store/store.go", "store/cache.go"]);
+    expect(resolve("go/ast")).toEqual(["src/go/ast/ast.go"]);
   });
 
-  it("resolves nothing for packages outside the index, relative paths or the unnamed root", () => {
+  it("resolves nothing for packages outside the index, standard-library look-alikes, relative paths or the unnamed root", () => {
     expect(resolve("fmt")).toEqual([]);
+    // A standard-library path never lands on a project directory sharing its last element.
+    expect(resolve("text/store")).toEqual([]);
+    expect(resolve("ast")).toEqual([]);
     expect(resolve("example.com/app/web")).toEqual([]);
     expect(resolve("./store")).toEqual([]);
     expect(resolve("example.com/app")).toEqual([]);

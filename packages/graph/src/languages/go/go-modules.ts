@@ -27,11 +27,20 @@ function goDirectories(files: ReadonlySet<string>): Map<string, string[]> {
 /**
  * The directory an import path names: the indexed directory the path ends with, the longest
  * one when several do (`example.com/app/internal/store` is `internal/store` rather than
- * `store`). The index knows no module path (go.mod is not read), so a package at the index
- * root, whose import path is the module path itself, is not found.
+ * `store`); a standard-library path only as a whole (`go/ast` is `src/go/ast`). The index
+ * knows no module path (go.mod is not read), so a package at the index root, whose import
+ * path is the module path itself, is not found.
  */
 function importedDirectory(path: string, directories: ReadonlyMap<string, string[]>): string | null {
   const elements = path.split("/").filter(Boolean);
+  // A first element without a dot is the standard library's (`text/scanner`, `log`): only the
+  // whole path at the root or under a `src/` (GOROOT's layout) is it, never a project
+  // directory that shares its last elements (`internal/log`).
+  if (!elements[0]?.includes(".")) {
+    for (const dir of [path, `src/${path}`]) if (directories.has(dir)) return dir;
+    for (const dir of directories.keys()) if (dir.endsWith(`/src/${path}`)) return dir;
+    return null;
+  }
   for (let start = 0; start < elements.length; start++) {
     const suffix = elements.slice(start).join("/");
     if (directories.has(suffix)) return suffix;

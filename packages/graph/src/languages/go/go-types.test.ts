@@ -96,7 +96,7 @@ describe("go declared types for the call resolver", () => {
     ]);
   });
 
-  it("follows elements of slices, arrays, maps and channels through indexing and range", () => {
+  it("follows elements of slices, arrays, maps and channels through indexing, range, make and append", () => {
     const source = [
       "package app",
       "",
@@ -120,6 +120,10 @@ describe("go declared types for the call resolver", () => {
       "\tfor _, g := range p.groups {",
       "\t\tg[0].Close()",
       "\t}",
+      "\tm := make(ConnMap)",
+      "\tm.Close()",
+      "\tall := append(extra, more...)",
+      "\tall[1].Close()",
       "}",
       "",
     ].join("\n");
@@ -129,6 +133,10 @@ describe("go declared types for the call resolver", () => {
       ["first", "Close", "Conn", false],
       ["m", "Close", "Conn", false],
       ["g[0]", "Close", null, false],
+      [null, "make", null, false],
+      ["m", "Close", "ConnMap", false],
+      [null, "append", null, false],
+      ["all[1]", "Close", "Conn", false],
     ]);
     expect(extract(source).member_types?.filter((member) => member.owner === "Pool")).toEqual([
       { owner: "Pool", name: "conns", type: "Conn[]" },

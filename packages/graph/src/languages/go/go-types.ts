@@ -45,8 +45,8 @@ function factsOf(context: RuleContext): FileFacts {
   return facts;
 }
 
-/** Predeclared functions other than `new`: none yields a value with declared members. */
-const BUILTIN_FUNCTIONS = new Set(["append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max", "min", "panic", "print", "println", "real", "recover"]);
+/** Predeclared functions other than `new`, `make` and `append`: none yields a value with declared members. */
+const BUILTIN_FUNCTIONS = new Set(["cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "max", "min", "panic", "print", "println", "real", "recover"]);
 
 const SIMPLE_PATH = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
 
@@ -121,7 +121,9 @@ function callResult(node: SyntaxNode, context: RuleContext, depth: number): stri
   if (!callee) return null;
   if (callee.type === "identifier") {
     if (localType(context, callee.startIndex, callee.text) !== undefined) return null;
-    if (callee.text === "new") return declaredType(node.childForFieldName("arguments")?.firstNamedChild);
+    // `new(T)` and `make(T, n)` yield a T (`make([]T, n)` a collection of T); `append(xs, …)` what xs is.
+    if (callee.text === "new" || callee.text === "make") return declaredType(node.childForFieldName("arguments")?.firstNamedChild);
+    if (callee.text === "append") return valueType(node.childForFieldName("arguments")?.firstNamedChild, context, depth + 1);
     return BUILTIN_FUNCTIONS.has(callee.text) ? null : `${callee.text}()`;
   }
   if (callee.type !== "selector_expression") return null;

@@ -234,6 +234,7 @@ describe("go calls", () => {
       "\thandlers[0]()",
       "\tm[\"k\"]()",
       "\t_ = []byte(\"x\")",
+      "\t_ = uint(len(m))",
       "\t_ = (*T)(nil)",
       "\tfunc() {}()",
       "}",
@@ -243,6 +244,7 @@ describe("go calls", () => {
       ["run", null, "Map", "call", 4],
       ["run", "slices", "Sort", "call", 5],
       ["run", null, "Filter", "call", 6],
+      ["run", null, "len", "call", 10],
     ]);
   });
 

@@ -252,6 +252,8 @@ function callExpression(node: SyntaxNode, context: RuleContext): CallDraft | nul
     return named ? { ...named, kind: "call" } : null;
   }
   const named = namedCallee(callee, context.source);
+  // `int(x)`, `string(b)`: a conversion to a predeclared type, not a call.
+  if (named && named.receiver === null && BUILTIN_TYPES.has(named.callee)) return null;
   return named ? { ...named, kind: "call" } : null;
 }
 
