@@ -2,6 +2,7 @@ import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { PHP_MODULES } from "./php-modules";
 import { phpRoutes } from "./php-routes";
+import { PHP_TESTS } from "./php-tests";
 import { PHP_RULES } from "./php-rules";
 
 export const phpLanguage = defineLanguage({
@@ -33,6 +34,7 @@ export const phpLanguage = defineLanguage({
   entryPoints: { files: ["index.php"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   rgTypes: ["php"],
   moduleSystem: PHP_MODULES,
+  tests: PHP_TESTS,
   // PHPDoc: `/** … */` blocks above the declaration.
   extraction: { rules: PHP_RULES, docComments: JSDOC_STYLE, routes: phpRoutes },
 });
