@@ -21,7 +21,8 @@
  * calls: (file, line, callee file, callee line) sets of resolved plain calls (`kind = 'call'`:
  * composite literals are constructions, which go/types does not list) against go/types'
  * edges whose callee is a package-level declaration of the corpus (methods of types declared
- * inside a function are no symbols); recall is broken down by where the callee is (same
+ * inside a function are no symbols), between files the index holds (its walk skips `build`
+ * and `vendor` directories by default); recall is broken down by where the callee is (same
  * file, another file of the package, another package of the corpus).
  */
 import { spawnSync } from "node:child_process";
@@ -121,8 +122,23 @@ if (mode === "symbols") {
   // Callees are package-level declarations (what tsift extracts): a method of a type declared
   // inside a function body is left out.
   const declared = new Set(rows.filter((row) => row.t === "decl").map((row) => `${row.file}:${row.line}`));
+  const db = new Database(dbPath, { readonly: true });
+  // Files the index holds: its walk skips some directories by default (`build`, `vendor`).
+  const indexed = new Set(
+    db
+      .prepare("SELECT path FROM files")
+      .pluck()
+      .all()
+      .map((path) => unprefixed(path)),
+  );
   const oracleCalls = rows.filter(
-    (row) => row.t === "call" && row.callee_file && checked.has(row.file) && declared.has(`${row.callee_file}:${row.callee_line}`),
+    (row) =>
+      row.t === "call" &&
+      row.callee_file &&
+      checked.has(row.file) &&
+      indexed.has(row.file) &&
+      indexed.has(row.callee_file) &&
+      declared.has(`${row.callee_file}:${row.callee_line}`),
   );
   const where = new Map();
   for (const row of oracleCalls) {
@@ -130,7 +146,6 @@ if (mode === "symbols") {
       row.file === row.callee_file ? "same file" : dirname(row.file) === dirname(row.callee_file) ? "same package" : "other package";
     where.set(key(row.file, row.line, row.callee_file, row.callee_line), place);
   }
-  const db = new Database(dbPath, { readonly: true });
   const resolved = db
     .prepare(
       `SELECT c.file AS file, c.line AS line, t.file AS callee_file, t.line AS callee_line, c.resolution AS resolution
@@ -144,7 +159,8 @@ if (mode === "symbols") {
   const callSites = db.prepare(`SELECT COUNT(*) FROM calls WHERE kind = 'call'`).pluck().get();
   db.close();
   const both = [...tsift.keys()].filter((entry) => where.has(entry)).length;
-  console.log(`corpus ${corpus}: ${checked.size} files checked by go/types; ${callSites} tsift call sites`);
+  const compared = [...checked.keys()].filter((file) => indexed.has(file)).length;
+  console.log(`corpus ${corpus}: ${checked.size} files checked by go/types, ${compared} of them indexed; ${callSites} tsift call sites`);
   console.log(`calls: go/types ${where.size} edges into the corpus, tsift ${tsift.size} resolved, both ${both}`);
   console.log(`  precision ${fixed(ratio(both, tsift.size))}  recall ${fixed(ratio(both, where.size))}`);
   for (const place of ["same file", "same package", "other package"]) {

@@ -181,6 +181,39 @@ describe("go declared types for the call resolver", () => {
     ]);
   });
 
+  it("scopes names declared in blocks, statement initializers and cases to them", () => {
+    const source = [
+      "package app",
+      "",
+      "func (s *Sizes) Size(t Type) {",
+      "\tif s := table[t]; s > 0 {",
+      "\t\t_ = s",
+      "\t}",
+      "\ts.Align()",
+      "\tfor {",
+      "\t\ts := NewOther()",
+      "\t\ts.Run()",
+      "\t\tbreak",
+      "\t}",
+      "\tswitch {",
+      "\tcase true:",
+      "\t\ts := 1",
+      "\t\t_ = s",
+      "\t}",
+      "\ts.Align()",
+      "\t(*Sizes)(nil).Align()",
+      "}",
+      "",
+    ].join("\n");
+    expect(receivers(source)).toEqual([
+      ["s", "Align", "Sizes", false],
+      [null, "NewOther", null, false],
+      ["s", "Run", "NewOther()", false],
+      ["s", "Align", "Sizes", false],
+      ["(*Sizes)(nil)", "Align", "Sizes", false],
+    ]);
+  });
+
   it("binds function literal parameters in their own scope", () => {
     const source = [
       "package app",

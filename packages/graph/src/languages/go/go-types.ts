@@ -119,6 +119,8 @@ function callResult(node: SyntaxNode, context: RuleContext, depth: number): stri
   let callee = node.childForFieldName("function");
   if (callee?.type === "index_expression") callee = callee.childForFieldName("operand");
   if (!callee) return null;
+  // `(*Checker)(nil)`: a conversion to a pointer type.
+  if (callee.type === "parenthesized_expression") return /^\(\s*\*/u.test(callee.text) ? declaredType(callee) : null;
   if (callee.type === "identifier") {
     if (localType(context, callee.startIndex, callee.text) !== undefined) return null;
     // `new(T)` and `make(T, n)` yield a T (`make([]T, n)` a collection of T); `append(xs, …)` what xs is.
@@ -238,6 +240,7 @@ function rangeNames(element: boolean) {
 
 /** `switch t := v.(type)`: `t` is bound per case (see `typeCase`), unknown outside one. */
 function typeSwitch(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
   const alias = node.childForFieldName("alias")?.firstNamedChild;
   if (alias?.type !== "identifier") return null;
   // In `default` and in a case of several types, `t` has the type of `v` itself.
@@ -249,8 +252,19 @@ function typeSwitch(node: SyntaxNode, context: RuleContext): null {
   return null;
 }
 
+/**
+ * Blocks, `if`/`for`/`switch`/`select` statements (their initializers) and case clauses are
+ * scopes: `if s := f(); s > 0 { … }` or `v := g()` in a block shadows an outer `s`/`v` only
+ * there.
+ */
+function blockScope(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
+  return null;
+}
+
 /** A case of one type gives the switch's name that type; `default` or a case of several, the switched value's. */
 function typeCase(node: SyntaxNode, context: RuleContext): null {
+  openLocalScope(context, node.startIndex, node.endIndex);
   const facts = factsOf(context);
   while (facts.switches.length > 0 && facts.switches.at(-1)!.end <= node.startIndex) facts.switches.pop();
   const open = facts.switches.at(-1);
@@ -444,6 +458,9 @@ export function withGoTypes(rules: LanguageRules): LanguageRules {
   definitions["range_clause"] = rangeNames(true);
   definitions["receive_statement"] = rangeNames(false);
   definitions["type_switch_statement"] = typeSwitch;
+  for (const type of ["block", "if_statement", "for_statement", "expression_switch_statement", "select_statement", "expression_case", "communication_case"]) {
+    definitions[type] = blockScope;
+  }
   definitions["type_case"] = typeCase;
   definitions["default_case"] = typeCase;
   const calls: Record<string, LanguageRules["calls"][string]> = {};

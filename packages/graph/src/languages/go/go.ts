@@ -252,8 +252,9 @@ function callExpression(node: SyntaxNode, context: RuleContext): CallDraft | nul
     return named ? { ...named, kind: "call" } : null;
   }
   const named = namedCallee(callee, context.source);
-  // `int(x)`, `string(b)`: a conversion to a predeclared type, not a call.
-  if (named && named.receiver === null && BUILTIN_TYPES.has(named.callee)) return null;
+  // `int(x)`, `string(b)`: a conversion to a predeclared type, not a call (`comparable` is a
+  // constraint, never converted to, so a call of that name is a function's).
+  if (named && named.receiver === null && BUILTIN_TYPES.has(named.callee) && named.callee !== "comparable") return null;
   return named ? { ...named, kind: "call" } : null;
 }
 
