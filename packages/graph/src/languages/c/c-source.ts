@@ -15,8 +15,10 @@
 const STARTS_DECLARATION =
   "void|char|short|int|long|float|double|signed|unsigned|bool|_Bool|static|inline|__inline|__inline__|extern|struct|union|enum|typedef|register|class|template|virtual|explicit|constexpr|friend|namespace";
 const CAPS = "[A-Z][A-Z0-9_]*[A-Z0-9]";
-const BEFORE_KEYWORD = new RegExp(`\\b${CAPS}\\b(?=(?:[ \\t]+${CAPS})*[ \\t]+(?:${STARTS_DECLARATION})\\b)`, "gu");
-const AFTER_DECLARATOR = new RegExp(`(?<=\\)[ \\t]*)\\b${CAPS}\\b(?=[ \\t]*(?:;|\\{|$))`, "gmu");
+// Never inside a `#define`: `#define EXPORT extern` defines the macro this blanks elsewhere.
+const NOT_DEFINED = "(?<!#[ \\t]*define[ \\t]+)";
+const BEFORE_KEYWORD = new RegExp(`${NOT_DEFINED}\\b${CAPS}\\b(?=(?:[ \\t]+${CAPS})*[ \\t]+(?:${STARTS_DECLARATION})\\b)`, "gu");
+const AFTER_DECLARATOR = new RegExp(`${NOT_DEFINED}(?<=\\)[ \\t]*)\\b${CAPS}\\b(?=[ \\t]*(?:;|\\{|$))`, "gmu");
 const IN_CLASS_HEAD = new RegExp(`(?<=\\b(?:class|struct|union)[ \\t]+)${CAPS}\\b(?=[ \\t]+[A-Za-z_]\\w*[ \\t]*(?::|\\{|final\\b|$))`, "gmu");
 
 const blank = (word: string): string => " ".repeat(word.length);

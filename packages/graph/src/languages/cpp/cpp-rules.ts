@@ -34,7 +34,8 @@ import { withCTypes } from "../c/c-types";
 
 const ACCESS: Readonly<Record<string, Visibility>> = { public: "public", private: "private", protected: "protected" };
 
-function namespaceDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
+/** `namespace a { … }`; `namespace a::b { … }` is `a` holding `b`, as if nested. */
+function namespaceDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft[] | null {
   const name = node.childForFieldName("name");
   const body = node.childForFieldName("body");
   if (!name) {
@@ -44,19 +45,18 @@ function namespaceDefinition(node: SyntaxNode, context: RuleContext): SymbolDraf
   if (insideBody(context)) return null;
   const segments = name.type === "nested_namespace_specifier" ? name.namedChildren.map((child) => child.text) : [name.text];
   const outer = context.container()?.qualified_name ?? null;
-  const qualified = [outer, ...segments].filter((part) => part !== null).join(".");
   const names = namespacesOf(context);
-  for (let i = 1; i <= segments.length; i++) names.add([outer, ...segments.slice(0, i)].filter((part) => part !== null).join("."));
-  const parent = segments.length > 1 ? qualified.slice(0, qualified.lastIndexOf(".")) : undefined;
-  return {
-    name: segments.at(-1)!,
-    kind: "namespace",
-    signature: `namespace ${segments.join("::")}`,
-    visibility: "public",
-    callable: false,
-    container: true,
-    ...(parent !== undefined ? { parent } : {}),
-  };
+  return segments.map((segment, i) => {
+    names.add([outer, ...segments.slice(0, i + 1)].filter((part) => part !== null).join("."));
+    return {
+      name: segment,
+      kind: "namespace",
+      signature: `namespace ${segments.slice(0, i + 1).join("::")}`,
+      visibility: "public",
+      callable: false,
+      container: true,
+    };
+  });
 }
 
 function accessSpecifier(node: SyntaxNode, context: RuleContext): null {

@@ -94,6 +94,15 @@ describe("C++ extraction", () => {
     expect(extract(source).symbols.map((s) => s.qualified_name)).toEqual(["ui", "ui.Color", "ui.Color.Red", "ui.Size", "ui.Small"]);
   });
 
+  it("opens each namespace of a nested namespace definition", () => {
+    const found = extract("namespace a::b { void f() {} }\n").symbols.map((s) => [s.qualified_name, s.kind, s.signature]);
+    expect(found).toEqual([
+      ["a", "namespace", "namespace a"],
+      ["a.b", "namespace", "namespace a::b"],
+      ["a.b.f", "function", "void f()"],
+    ]);
+  });
+
   it("makes what an anonymous namespace or static declares private", () => {
     const source = ["namespace { int hits = 0; void count() { hits++; } }", "static void log() {}", "void run() {}", ""].join("\n");
     expect(symbols(source)).toEqual([
