@@ -1,3 +1,4 @@
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.LineMap;
@@ -43,8 +44,8 @@ import javax.tools.ToolProvider;
  * comparison measures resolution, not naming: anonymous classes and lambdas are transparent
  * (their methods belong to the method or single-declarator field around them), constructors
  * are named after their class and a constructor call targets the class, the caller is the
- * innermost method or single-declarator field around the call (none in an initializer block),
- * a call's line is the line of the method name. Calls javac adds (a constructor's implicit `super()`, an enum
+ * innermost method, single-declarator field or `static { … }` block (tsift's constructor
+ * named `static`) around the call, a call's line is the line of the method name. Calls javac adds (a constructor's implicit `super()`, an enum
  * constant's `new`) and anonymous implementations of an interface (no constructor runs) are
  * no call sites.
  */
@@ -136,6 +137,12 @@ public final class JavacOracle {
         }
 
         @Override
+        public Void visitBlock(BlockTree tree, Void unused) {
+            if (isClassInitializer(getCurrentPath())) declaration(getCurrentPath(), "constructor");
+            return super.visitBlock(tree, unused);
+        }
+
+        @Override
         public Void visitMethod(MethodTree tree, Void unused) {
             if ((((JCTree.JCMethodDecl) tree).mods.flags & GENERATED) != 0) return null;
             declaration(getCurrentPath(), tree.getName().contentEquals("<init>") ? "constructor" : "method");
@@ -188,7 +195,7 @@ public final class JavacOracle {
                 // A field with one declarator (tsift's one-field declaration) calls what its initializer calls.
                 boolean field = leaf instanceof VariableTree variable && up.getParentPath().getLeaf() instanceof ClassTree owner
                     && (((JCTree.JCVariableDecl) variable).mods.flags & Flags.ENUM) == 0 && holdsMembers(trees, up, variable, owner);
-                if (leaf instanceof MethodTree || field) caller = up;
+                if (leaf instanceof MethodTree || field || isClassInitializer(up)) caller = up;
             }
             out.println("{\"t\":\"call\",\"file\":" + json(file) + ",\"caller\":" + json(caller == null ? null : qualifiedName(trees, caller)) + ",\"line\":" + line(at)
                 + ",\"calleeFile\":" + json(declared.getCompilationUnit().getSourceFile().getName()) + ",\"callee\":" + json(qualifiedName(trees, declared)) + "}");
@@ -203,6 +210,8 @@ public final class JavacOracle {
             Tree parent = up.getParentPath() == null ? null : up.getParentPath().getLeaf();
             if (leaf instanceof ClassTree type) {
                 if (!type.getSimpleName().isEmpty()) segments.add(0, type.getSimpleName().toString());
+            } else if (isClassInitializer(up)) {
+                segments.add(0, "static");
             } else if (leaf instanceof MethodTree method) {
                 segments.add(0, method.getName().contentEquals("<init>") ? enclosingClassName(up) : method.getName().toString());
             } else if (leaf instanceof VariableTree variable && parent instanceof ClassTree owner) {
@@ -210,6 +219,11 @@ public final class JavacOracle {
             }
         }
         return String.join(".", segments);
+    }
+
+    /** `static { … }` in a class body: tsift's constructor named `static`. */
+    static boolean isClassInitializer(TreePath path) {
+        return path.getLeaf() instanceof BlockTree block && block.isStatic() && path.getParentPath() != null && path.getParentPath().getLeaf() instanceof ClassTree;
     }
 
     private static String enclosingClassName(TreePath method) {

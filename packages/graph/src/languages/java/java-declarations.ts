@@ -8,9 +8,10 @@ import { FIELD_KIND, TYPE_DECLARATION_KINDS } from "./java-kinds";
  * Java declarations as symbols. Types (class, interface, enum, record, `@interface`) are
  * containers; methods, constructors (named after their class, compact record constructors
  * too) and annotation elements are callables; fields are `field` symbols, one per declarator
- * (the callers of the calls in their initializers);
- * enum constants are `const` symbols (containers when they have a body). Anonymous classes
- * are no symbols: their methods belong to the callable (or field) around the `new`.
+ * (the callers of the calls in their initializers); enum constants are `const` symbols
+ * (containers when they have a body); a `static { … }` block is a constructor named
+ * `static`. Anonymous classes are no symbols: their methods belong to the callable (or
+ * field) around the `new`.
  *
  * Visibility: the modifier when written; otherwise members of interfaces and annotation
  * types are `public`, enum constructors `private`, enum constants `public`, and everything
@@ -186,4 +187,12 @@ export function annotationElement(node: SyntaxNode, context: RuleContext): Symbo
     callable: true,
     container: false,
   };
+}
+
+/**
+ * `static { … }`: the class initializer, a callable named `static`, so the calls it makes
+ * have a caller (and its locals a scope).
+ */
+export function staticInitializer(): SymbolDraft {
+  return { name: "static", kind: "constructor", signature: "static", visibility: null, callable: true, container: false };
 }

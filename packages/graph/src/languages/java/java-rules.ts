@@ -1,6 +1,6 @@
 import type { LanguageRules, RuleContext } from "../../language-rules";
 import { methodInvocation, objectCreation } from "./java-calls";
-import { annotationElement, constructorDeclaration, enumConstant, fieldDeclaration, methodDeclaration, typeDeclaration } from "./java-declarations";
+import { annotationElement, constructorDeclaration, enumConstant, fieldDeclaration, methodDeclaration, staticInitializer, typeDeclaration } from "./java-declarations";
 import { importDeclaration, packageDeclaration } from "./java-imports";
 import { withJavaTypes } from "./java-types";
 
@@ -57,6 +57,7 @@ export const JAVA_RULES: LanguageRules = withJavaTypes({
     field_declaration: fieldDeclaration,
     constant_declaration: fieldDeclaration,
     enum_constant: enumConstant,
+    static_initializer: staticInitializer,
   },
   calls: {
     method_invocation: methodInvocation,

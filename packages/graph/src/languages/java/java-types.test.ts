@@ -136,13 +136,16 @@ describe("java calls and declared types", () => {
     ]);
   });
 
-  it("makes a one-declarator field the caller of its initializer's calls", () => {
-    const source = "class A {\n  static final Name X = new Name(\"x\");\n  int a = f(), b = g();\n  static class Name { Name(String s) {} }\n}\n";
-    expect(extract(source).calls.map((call) => [call.callee, call.caller])).toEqual([
-      ["Name", "A.X"],
-      ["f", null],
-      ["g", null],
+  it("makes a one-declarator field and a static block the callers of the calls they make", () => {
+    const source = "class A {\n  static final Name X = new Name(\"x\");\n  int a = f(), b = g();\n  static class Name { Name(String s) {} }\n  static { Name local = init(); local.touch(); }\n}\n";
+    expect(extract(source).calls.map((call) => [call.callee, call.caller, call.receiver_type ?? null])).toEqual([
+      ["Name", "A.X", null],
+      ["f", null, null],
+      ["g", null, null],
+      ["init", "A.static", null],
+      ["touch", "A.static", "A.Name"],
     ]);
+    expect(extract(source).symbols.find((s) => s.qualified_name === "A.static")).toMatchObject({ kind: "constructor", signature: "static", visibility: null });
   });
 
   it("makes this(…) and super(…) constructor calls of the class and its superclass", () => {

@@ -398,6 +398,7 @@ function annotateDefinition(rule: LanguageRules["definitions"][string], type: st
     if (!drafts || Array.isArray(drafts)) return drafts;
     if (TYPE_DECLARATIONS.has(type)) typeFacts(node, drafts, context);
     else if (type === "method_declaration" || type === "constructor_declaration" || type === "compact_constructor_declaration") callableScope(node, drafts, context);
+    else if (type === "static_initializer") openLocalScope(context, node.startIndex, node.endIndex);
     return drafts;
   };
 }
