@@ -5,7 +5,7 @@
  * symbols. The way C# tools without a build configuration read a file, the first branch of
  * each `#if` is kept (`#if false` keeps the next branch instead) and every other branch is
  * blanked, as are the directive lines themselves; offsets and line numbers stay as they
- * were, since symbols and signatures are read from the original text.
+ * were, since symbols and signatures are read from the unmodified text.
  */
 
 const DIRECTIVE = /^\uFEFF?[ \t]*#[ \t]*([a-z]+)\b([^\r\n]*)/u;
