@@ -1,5 +1,6 @@
 import type { DocCommentStyle } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
+import { C_TESTS } from "./c-tests";
 import { blankDeclarationMacros } from "./c-source";
 import { C_MODULES } from "./c-modules";
 import { C_RULES } from "./c-rules";
@@ -40,5 +41,6 @@ export const cLanguage = defineLanguage({
   },
   entryPoints: { files: ["main.c"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   moduleSystem: C_MODULES,
+  tests: C_TESTS,
   extraction: { rules: C_RULES, docComments: C_DOC_STYLE, prepareSource: blankDeclarationMacros },
 });

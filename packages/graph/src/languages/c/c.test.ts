@@ -171,6 +171,11 @@ describe("C declarations behind macros", () => {
     ]);
   });
 
+  it("keeps a macro's own definition", () => {
+    const result = extract("#define U_CFUNC extern\nU_CFUNC int u_init(void);\n");
+    expect(result.symbols.map((s) => [s.name, s.kind, s.signature])).toEqual([["U_CFUNC", "macro", "#define U_CFUNC extern"]]);
+  });
+
   it("leaves all-caps type names alone", () => {
     const result = extract("FILE *open_log(const char *path) { return 0; }\nBOOL const ready = 1;\nstruct STATE s;\n");
     expect(result.symbols.map((s) => [s.name, s.kind])).toEqual([

@@ -1,4 +1,5 @@
 import { defineLanguage } from "../../language-definition";
+import { C_TESTS } from "../c/c-tests";
 import { blankDeclarationMacros } from "../c/c-source";
 import { C_DOC_STYLE } from "../c/c-language";
 import { C_MODULES } from "../c/c-modules";
@@ -48,5 +49,6 @@ export const cppLanguage = defineLanguage({
     reexportImport: null,
   },
   moduleSystem: C_MODULES,
+  tests: C_TESTS,
   extraction: { rules: CPP_RULES, docComments: C_DOC_STYLE, prepareSource: blankDeclarationMacros },
 });
