@@ -104,6 +104,11 @@ describe("java calls and declared types", () => {
     expect(result.symbols.find((s) => s.qualified_name === "Holder.date" && s.kind === "method")?.return_type).toBe("ChronoLocalDate");
   });
 
+  it("finds a nested type a file imports through its outer type", () => {
+    const source = "import java.util.Map;\nimport java.util.Map.Entry;\nclass A {\n  void f(Entry<String, String> entry) { entry.getKey(); }\n}\n";
+    expect(calls(source)).toEqual([["entry", "getKey", "call", "Map.Entry", false]]);
+  });
+
   it("finds a base or a created type nested in an enclosing class through that class", () => {
     const source = [
       "class Map {",

@@ -48,6 +48,8 @@ interface JavaState {
   methodTypeParameters: TypeParameterScope[];
   /** `import static a.b.Fields.MAX;`: `MAX` -> `Fields` (the class a receiver `MAX` is a static field of). */
   staticMembers: Map<string, string>;
+  /** `import java.util.Map.Entry;`: `Entry` -> `Map.Entry` (a nested type, found through its outer type). */
+  nestedImports: Map<string, string>;
   /** Type qualified name -> the fields it declares (records: its components). */
   fields: Map<string, Set<string>>;
   /** The open anonymous class bodies, innermost last, with the type each extends or implements. */
@@ -65,7 +67,7 @@ const states = new WeakMap<RuleContext, JavaState>();
 function stateOf(context: RuleContext): JavaState {
   let state = states.get(context);
   if (!state) {
-    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [], staticMembers: new Map(), fields: new Map(), anonymous: [] };
+    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [], staticMembers: new Map(), nestedImports: new Map(), fields: new Map(), anonymous: [] };
     states.set(context, state);
   }
   return state;
@@ -106,9 +108,10 @@ function typeParameterBound(name: string, context: RuleContext, offset: number):
 /** A type path as the resolver finds it from here: a type nested in an enclosing class is qualified by that class. */
 function qualifyType(path: string, context: RuleContext): string {
   const head = path.split(".", 1)[0]!;
-  const nested = stateOf(context).nested;
-  for (const scope of enclosingScopes(context)) if (nested.get(scope)?.has(head)) return `${scope}.${path}`;
-  return path;
+  const state = stateOf(context);
+  for (const scope of enclosingScopes(context)) if (state.nested.get(scope)?.has(head)) return `${scope}.${path}`;
+  const imported = state.nestedImports.get(head);
+  return imported ? `${imported}${path.slice(head.length)}` : path;
 }
 
 /** A declared type as a type path: null for primitives, arrays and `var`; a type parameter is its bound. */
@@ -428,16 +431,25 @@ function typedCreation(node: SyntaxNode, context: RuleContext): CallDraft | null
   return draft;
 }
 
-/** `import static a.b.Fields.MAX;`: a receiver `MAX` is a static field of `Fields`. */
-function staticImport(rule: LanguageRules["imports"][string]): LanguageRules["imports"][string] {
+/**
+ * `import static a.b.Fields.MAX;`: a receiver `MAX` is a static field of `Fields`.
+ * `import java.util.Map.Entry;`: `Entry` is `Map.Entry` (the resolver finds packages'
+ * top-level types; the outer type is imported or in the file's package).
+ */
+function importFacts(rule: LanguageRules["imports"][string]): LanguageRules["imports"][string] {
   return (node, context) => {
     const entries = rule(node, context);
     const entry = entries?.[0];
     const name = entry?.names[0]?.name;
-    if (entry && name && name !== "*" && node.children.some((child) => child.type === "static")) {
+    if (!entry || !name || name === "*") return entries;
+    if (node.children.some((child) => child.type === "static")) {
       const owner = entry.module.slice(0, -name.length - 1);
       stateOf(context).staticMembers.set(name, owner.slice(owner.lastIndexOf(".") + 1));
+      return entries;
     }
+    const segments = entry.module.split(".");
+    const outer = segments.findIndex((segment) => TYPE_LIKE_NAME.test(segment));
+    if (outer >= 0 && outer < segments.length - 1) stateOf(context).nestedImports.set(name, segments.slice(outer).join("."));
     return entries;
   };
 }
@@ -461,7 +473,7 @@ export function withJavaTypes(rules: LanguageRules): LanguageRules {
   return {
     ...rules,
     definitions,
-    imports: { ...rules.imports, import_declaration: staticImport(rules.imports["import_declaration"]!) },
+    imports: { ...rules.imports, import_declaration: importFacts(rules.imports["import_declaration"]!) },
     calls: {
       ...rules.calls,
       method_invocation: typedInvocation,
