@@ -4,7 +4,18 @@ import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
 import { type Child, childrenOf, propertyElementsOf, traitUsesOf } from "./php-children";
 import { NAME_NODES, namespacePath, qualifierOf, shortName } from "./php-names";
-import { annotateReceiver, assignment, classAt, constructedClass, enterCallable, enterClass, loopOrCatchBindings, typeOfDeclaredText } from "./php-types";
+import {
+  annotateReceiver,
+  assignment,
+  classAt,
+  constructedClass,
+  docClass,
+  docTypesBefore,
+  enterCallable,
+  enterClass,
+  loopOrCatchBindings,
+  typeOfDeclaredText,
+} from "./php-types";
 
 /**
  * PHP (tree-sitter-php, the `php` grammar: PHP inside HTML templates).
@@ -158,7 +169,9 @@ function listDeclaration(kind: "property" | "const") {
     const prefix = oneLine(source.slice(node.startIndex, elements[0]!.start));
     const visibility = visibilityOf(children, source);
     const declared = kind === "property" ? children.find((child) => child.field === "type") : undefined;
-    const type = declared ? typeOfDeclaredText(context, source.slice(declared.start, declared.end), node.startIndex) : null;
+    let type = declared ? typeOfDeclaredText(context, source.slice(declared.start, declared.end), node.startIndex) : null;
+    // `/** @var Repo */ private $repo;`: legacy code declares a property's type in its PHPDoc.
+    if (kind === "property" && !declared) type = docClass(context, docTypesBefore(source, node.startIndex)?.vars, node.startIndex);
     const inClass = type !== null && classAt(context, node.startIndex) !== null;
     const drafts: SymbolDraft[] = [];
     elements.forEach((element, index) => {

@@ -99,4 +99,30 @@ describe("php declared types", () => {
     const source = php("$app = new App();", "$app->run();", "try {} catch (Failure $e) { $e->report(); }");
     expect(receiverTypes(source)).toEqual(["$app->run: App", "$e->report: Failure"]);
   });
+
+  it("reads PHPDoc types where the code declares none", () => {
+    const source = php(
+      "class Legacy {",
+      "  /** @var Repo|null */",
+      "  private $repo;",
+      "  /** @var User[] */",
+      "  private $users;",
+      "  /**",
+      "   * @param Mailer $mailer the mailer",
+      "   * @param int $n",
+      "   * @return Collection<int, User>",
+      "   */",
+      "  public function run($mailer, $n, Clock $clock) { $mailer->send(); $clock->now(); }",
+      "  /** @return $this */",
+      "  public function self() {}",
+      "}",
+    );
+    const result = extractFile("php", source);
+    expect(result.member_types).toEqual([{ owner: "Legacy", name: "repo", type: "Repo" }]);
+    expect(receiverTypes(source)).toEqual(["$mailer->send: Mailer", "$clock->now: Clock"]);
+    expect(result.symbols.filter((s) => s.return_type).map((s) => [s.name, s.return_type])).toEqual([
+      ["run", "Collection"],
+      ["self", "this"],
+    ]);
+  });
 });

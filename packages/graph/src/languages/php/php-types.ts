@@ -16,6 +16,8 @@ import { classOfName, classOfType, classOfTypeText, NAME_NODES, variableName } f
  * - Calls get `receiver_type`: a bound variable's type, `this#repo` for `$this->repo`,
  *   the class for `Foo::f()` and `(new Foo)->f()`, the base class for `parent::f()`.
  * - Classes remember their base, so `parent`, `self` and `static` name classes.
+ * - Where the code declares no type, the PHPDoc block right above does (`@var Repo`,
+ *   `@param Mailer $m`, `@return static`): legacy code keeps its types there.
  */
 
 interface Binding {
@@ -112,6 +114,41 @@ export function typeOfDeclaredText(context: RuleContext, text: string, offset: n
   return classOfTypeText(text, selfName(context, offset), baseName(context, offset));
 }
 
+/** What a PHPDoc block says of types: `@var T`, `@param T $x`, `@return T`. */
+export interface DocTypes {
+  vars: string | null;
+  params: Map<string, string>;
+  returns: string | null;
+}
+
+const DOC_TAG = /@(var|param|return)\s+([^\s*]+)(?:\s+(?:\.\.\.)?\$(\w+))?/gu;
+
+/**
+ * The PHPDoc block right before a declaration starting at `start` (only whitespace between),
+ * read for the types untyped legacy code declares there; null when there is none.
+ */
+export function docTypesBefore(source: string, start: number): DocTypes | null {
+  let end = start;
+  while (end > 0 && /\s/u.test(source[end - 1]!)) end--;
+  if (end < 2 || source[end - 1] !== "/" || source[end - 2] !== "*") return null;
+  const open = source.lastIndexOf("/**", end - 2);
+  if (open < 0 || end - open > 8000) return null;
+  const types: DocTypes = { vars: null, params: new Map(), returns: null };
+  for (const match of source.slice(open, end).matchAll(DOC_TAG)) {
+    const [, tag, type] = match;
+    if (tag === "var") types.vars ??= type!;
+    else if (tag === "return") types.returns ??= type!;
+    else if (match[3]) types.params.set(match[3], type!);
+  }
+  return types;
+}
+
+/** A PHPDoc type as a class: generics dropped (`Collection<int, User>` is a `Collection`), arrays (`User[]`) are none. */
+export function docClass(context: RuleContext, text: string | null | undefined, offset: number): string | null {
+  if (!text || text.includes("[]") || text.includes("{")) return null;
+  return typeOfDeclaredText(context, text.replace(/<.*$/su, ""), offset);
+}
+
 /**
  * Opens the scope of a function, method, closure or arrow function and binds its
  * parameters; a closure's `use ($a, &$b)` copies the outer bindings. Returns the
@@ -137,14 +174,20 @@ export function enterCallable(context: RuleContext, node: SyntaxNode, children: 
     }
   }
   const parameters = parametersOf(node, source);
+  // Legacy code declares types in PHPDoc only: read it when a parameter or the result has none.
+  const docs = parameters.some((parameter) => parameter.declared === null) || returns === null ? docTypesBefore(source, start) : null;
   stateAt(context, start).scopes.push({ end: node.endIndex, transparent: node.type === "arrow_function", names: new Map() });
   for (const [name, type] of used) bind(context, start, start, name, type);
   for (const parameter of parameters) {
-    if (parameter.name) bind(context, start, start, parameter.name, parameter.declared ? typeOfDeclaredText(context, parameter.declared, start) : null);
+    if (!parameter.name) continue;
+    const type = parameter.declared ? typeOfDeclaredText(context, parameter.declared, start) : docClass(context, docs?.params.get(parameter.name), start);
+    bind(context, start, start, parameter.name, type);
   }
-  if (returns === null) return null;
-  const lower = returns.replace(/^\?/u, "").trim().toLowerCase();
-  return lower === "self" || lower === "static" ? "this" : typeOfDeclaredText(context, returns, start);
+  const result = returns ?? docs?.returns ?? null;
+  if (result === null) return null;
+  const lower = result.replace(/^\?/u, "").trim().toLowerCase();
+  if (lower === "self" || lower === "static" || lower === "$this") return "this";
+  return returns !== null ? typeOfDeclaredText(context, returns, start) : docClass(context, result, start);
 }
 
 /**
