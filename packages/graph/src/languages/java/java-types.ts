@@ -13,12 +13,16 @@ import { typeName } from "./java-declarations";
  *   (`x instanceof Store s`, `case Store s ->`) bind their declared type (`var`: the value's,
  *   `new Store()` is a `Store`, `make()` whatever `make` returns). A name bound without a
  *   known type (a lambda parameter, an array) shadows fields, and calls on it are `local`.
- * - A receiver that is no local is a field of the enclosing class (`this#repo`), or, written
- *   like a type (`Store`, `Outer.Inner`), that type: a type nested in an enclosing class is
- *   qualified by it (`HashMap.Node`), any other is left to imports and the file's package.
- * - Methods record their declared return type, fields and record components their declared
- *   type (member types), so chains (`repo.find().save()`) and field receivers resolve. Type
- *   parameters (`T`, `<K, V>`) and primitives are no types.
+ * - A receiver that is no local is a field of the enclosing class (`this#repo`), of the class
+ *   a static import names (`YEAR` -> `ChronoField#YEAR`), or, inside an anonymous class, of
+ *   the class declaring it around or of the type the anonymous class extends. Written like a
+ *   type (`Store`, `Outer.Inner`), it is that type: one nested in an enclosing class is
+ *   qualified by it (`HashMap.Node`), one imported by its nested name by its outer type
+ *   (`Entry` -> `Map.Entry`); any other is left to imports and the file's package.
+ * - Methods record their declared return type, fields, record components and enum constants
+ *   their type (member types), so chains (`repo.find().save()`) and field receivers resolve.
+ *   A type parameter stands for its bound (`D extends ChronoLocalDate`), an unbounded one and
+ *   primitives for no type. Bases are qualified like declared types.
  * - A type declaration's superclass names what `super(…)` constructs.
  */
 
