@@ -1,4 +1,5 @@
 import type { Visibility } from "../../extraction-types";
+import { cursorAt } from "../../internal/node-cursor";
 import type { RuleContext } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { constantPath, pathText, symbolName } from "./ruby-text";
@@ -75,6 +76,22 @@ function methodName(call: SyntaxNode): string | null {
   return method?.type === "identifier" ? method.text : null;
 }
 
+/**
+ * A body's identifier and call statements, the only ones these facts come from: read with a
+ * cursor, so the others (most of a class body) are never materialized.
+ */
+function bodyStatements(body: SyntaxNode | null): SyntaxNode[] {
+  if (!body) return [];
+  const found: SyntaxNode[] = [];
+  const cursor = cursorAt(body);
+  if (!cursor.gotoFirstChild()) return found;
+  do {
+    const type = cursor.nodeType;
+    if (type === "identifier" || type === "call") found.push(cursor.currentNode);
+  } while (cursor.gotoNextSibling());
+  return found;
+}
+
 /** Reads the body of `owner` (a class, module or singleton class) and makes it the innermost one. */
 export function enterBody(context: RuleContext, owner: SyntaxNode): BodyFacts {
   const facts: BodyFacts = {
@@ -86,8 +103,7 @@ export function enterBody(context: RuleContext, owner: SyntaxNode): BodyFacts {
     named: new Map(),
     mixins: [],
   };
-  const body = owner.childForFieldName("body");
-  for (const statement of body?.namedChildren ?? []) {
+  for (const statement of bodyStatements(owner.childForFieldName("body"))) {
     if (statement.type === "identifier") {
       const visibility = SECTION_WORDS[statement.text];
       if (visibility) facts.sections.push({ offset: statement.startIndex, visibility });

@@ -4,7 +4,7 @@ import { resolveAlias } from "./ruby-aliases";
 import { DECLARATION_CALLS } from "./ruby-bodies";
 import { constructedClass, methodAt } from "./ruby-methods";
 import { declareLocal, localType } from "./ruby-scopes";
-import { constantPath, receiverText, type ConstantPath } from "./ruby-text";
+import { callParts, constantPath, receiverText, textOf, type ConstantPath } from "./ruby-text";
 import { valueType } from "./ruby-types";
 
 /**
@@ -55,11 +55,9 @@ function annotateReceiver(draft: CallDraft, receiver: SyntaxNode, context: RuleC
 }
 
 export function callSite(node: SyntaxNode, context: RuleContext): CallDraft | null {
-  const method = node.childForFieldName("method");
+  const { name, methodType, methodRow, receiver } = callParts(node, context.source);
   // `super(…)` is read by the `super` rule; `f.()` names no method.
-  if (!method || method.type === "super") return null;
-  const name = method.text;
-  const receiver = node.childForFieldName("receiver");
+  if (name === null || methodType === "super") return null;
   let draft: CallDraft | null;
   if (!receiver) {
     if (IMPORT_CALLS.has(name) || isDeclaration(name, context, node.startIndex)) return null;
@@ -74,7 +72,7 @@ export function callSite(node: SyntaxNode, context: RuleContext): CallDraft | nu
     annotateReceiver(draft, receiver, context);
   }
   // A chain broken over lines is reported on the line of its method name.
-  if (draft && method.startPosition.row !== node.startPosition.row) draft.row = method.startPosition.row;
+  if (draft && methodRow !== node.startPosition.row) draft.row = methodRow;
   return draft;
 }
 
@@ -115,21 +113,21 @@ export function identifierCall(node: SyntaxNode, context: RuleContext): CallDraf
   if (parent === null) return null;
   const field = context.fieldName();
   if (BINDING_PARENTS.has(parent) || (field === "name" && NAMED_PARAMETERS.has(parent)) || (parent === "for" && field === "pattern")) {
-    declareLocal(context, node.startIndex, node.text);
+    declareLocal(context, node.startIndex, textOf(context.source, node));
     return null;
   }
   if (parent === "in_clause" && field === "pattern") {
-    declareLocal(context, node.startIndex, node.text);
+    declareLocal(context, node.startIndex, textOf(context.source, node));
     return null;
   }
   if (parent === "keyword_pattern" && field === "value") {
-    declareLocal(context, node.startIndex, node.text);
+    declareLocal(context, node.startIndex, textOf(context.source, node));
     return null;
   }
   if (field === "method" || field === "name" || (field === "object" && parent === "singleton_method") || NAME_PARENTS.has(parent)) return null;
   // Assignment targets are bound by the assignment rule (with the value's type).
   if (field === "left" && (parent === "assignment" || parent === "operator_assignment")) return null;
-  const name = node.text;
+  const name = textOf(context.source, node);
   if (localType(context, node.startIndex, name) !== undefined || isDeclaration(name, context, node.startIndex)) return null;
   if (name === "new") return constructOwn(context, node.startIndex);
   return { callee: name, receiver: null, kind: "call" };

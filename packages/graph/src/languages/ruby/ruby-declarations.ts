@@ -6,7 +6,7 @@ import { recordAlias, resolveAlias } from "./ruby-aliases";
 import { BODY_OWNERS, bodyAt, bodyVisibility, enterBody } from "./ruby-bodies";
 import { enterMethod, inMethodOf } from "./ruby-methods";
 import { bindLocal, declareLocal, openScope } from "./ruby-scopes";
-import { constantPath, lastStatement, pathText, qualifiedIn, symbolName, type ConstantPath } from "./ruby-text";
+import { callParts, constantPath, fieldChildren, lastStatement, pathText, qualifiedIn, symbolName, type ConstantPath } from "./ruby-text";
 import { isPortable, valueType } from "./ruby-types";
 
 /**
@@ -31,6 +31,8 @@ export const MODULE_KIND = "module" as string as SymbolKind;
 /** Methods Ruby makes private whatever section they are in. */
 const ALWAYS_PRIVATE = new Set(["initialize", "initialize_copy", "initialize_clone", "initialize_dup", "respond_to_missing?"]);
 const ATTRIBUTE_CALLS = new Set(["attr", "attr_reader", "attr_writer", "attr_accessor"]);
+/** Values whose type an expression may declare (ruby-types.ts); any other value leaves a local untyped. */
+const TYPED_VALUES = new Set(["call", "constant", "scope_resolution", "identifier", "instance_variable", "parenthesized_statements"]);
 /** A constant initializer this short and on one line stays in the signature (`MAX = 10`). */
 const MAX_INLINE_VALUE = 80;
 
@@ -119,26 +121,32 @@ function singletonOwner(object: SyntaxNode | null, container: { name: string; qu
 }
 
 /** What a method returns when its last statement says: a constructed instance (`Foo.new`, `new`), or `@x ||= Foo.new`. */
-function returnType(node: SyntaxNode, context: RuleContext, inClass: boolean): string | null {
-  let last = lastStatement(node.childForFieldName("body"));
+function returnType(body: SyntaxNode | null, context: RuleContext, inClass: boolean): string | null {
+  let last = lastStatement(body);
   if (last?.type === "assignment" || last?.type === "operator_assignment") last = last.childForFieldName("right");
-  const type = last ? valueType(last, context, inClass) : null;
+  // Only a construction is a return type (`Foo.new`, `new`): other values are not read.
+  if (!last || !(last.type === "call" || (last.type === "identifier" && last.text === "new"))) return null;
+  if (last.type === "call" && callParts(last, context.source).name !== "new") return null;
+  const type = valueType(last, context, inClass);
   return isPortable(type) && !type.includes("(") ? type : null;
 }
 
+const METHOD_NODES = new Set(["body", "object"]);
+
 export function methodDefinition(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
-  const nameNode = node.childForFieldName("name");
-  if (!nameNode) return null;
-  const name = nameNode.text;
-  const parameters = node.childForFieldName("parameters");
+  const fields = fieldChildren(node, METHOD_NODES);
+  const nameField = fields.get("name");
+  if (!nameField) return null;
+  const name = context.source.slice(nameField.start, nameField.end);
+  const parameters = fields.get("parameters") ?? null;
   const container = context.container();
   const inBody = context.parentType() === "body_statement" && BODY_OWNERS.has(context.ancestorType(1) ?? "");
-  let head = context.source.slice(node.startIndex, (parameters ?? nameNode).endIndex);
+  let head = context.source.slice(node.startIndex, (parameters ?? nameField).end);
   let singleton = false;
   let parent = container?.qualified_name ?? null;
   if (node.type === "singleton_method") {
     singleton = true;
-    parent = singletonOwner(node.childForFieldName("object"), container);
+    parent = singletonOwner(fields.get("object")?.node ?? null, container);
   }
   const facts = bodyAt(context, node.startIndex);
   if (!singleton && facts?.singleton && !inMethodOf(context, node.startIndex, facts.start)) {
@@ -164,7 +172,7 @@ export function methodDefinition(node: SyntaxNode, context: RuleContext): Symbol
     container: false,
     parent,
   };
-  const returns = returnType(node, context, container !== null);
+  const returns = returnType(fields.get("body")?.node ?? null, context, container !== null);
   if (returns) {
     draft.return_type = returns;
     // A reader (`def repo = @repo ||= Repo.new`) types `repo.save()` in the class as a member would.
@@ -230,17 +238,33 @@ function constantDraft(node: SyntaxNode, target: SyntaxNode, value: SyntaxNode |
  * `x = …` binds a local (typed by its value), `@x = Repo.new` types the member `x` of the
  * class, `X = …` declares a constant; `a, B = …` does each.
  */
+const NO_NODES: ReadonlySet<string> = new Set();
+
 export function assignment(node: SyntaxNode, context: RuleContext): SymbolDraft | SymbolDraft[] | null {
+  const fields = fieldChildren(node, NO_NODES);
+  const left = fields.get("left");
+  if (!left) return null;
+  // `x = …`, the most frequent statement, materializes nothing: its value is read if the local is ever a receiver.
+  if (left.type === "identifier") {
+    const name = context.source.slice(left.start, left.end);
+    const valueKind = fields.get("right")?.type;
+    if (node.type === "operator_assignment") declareLocal(context, node.startIndex, name);
+    else {
+      const inClass = context.container() !== null;
+      const typed = valueKind !== undefined && TYPED_VALUES.has(valueKind);
+      // A local from here on (`a = a` reads it), typed by its value once the value is read.
+      declareLocal(context, node.startIndex, name);
+      const end = node.endIndex;
+      bindLocal(context, node.startIndex, name, typed ? () => valueType(node.childForFieldName("right"), context, inClass) : null, end);
+    }
+    return null;
+  }
+  if (left.type !== "instance_variable" && left.type !== "constant" && left.type !== "scope_resolution" && left.type !== "left_assignment_list") return null;
   const target = node.childForFieldName("left");
   const value = node.childForFieldName("right");
   if (!target) return null;
   const inClass = context.container() !== null;
   switch (target.type) {
-    case "identifier": {
-      if (node.type === "operator_assignment") declareLocal(context, node.startIndex, target.text);
-      else bindLocal(context, node.startIndex, target.text, valueType(value, context, inClass));
-      return null;
-    }
     case "instance_variable": {
       const type = inClass ? valueType(value, context, inClass) : null;
       if (isPortable(type)) context.memberType?.(target.text.slice(1), type);
@@ -265,8 +289,8 @@ export function assignment(node: SyntaxNode, context: RuleContext): SymbolDraft 
 
 /** `attr_reader :a, :b`: a property per name, outside methods, inside a class or module. */
 export function attributes(node: SyntaxNode, context: RuleContext): SymbolDraft[] | null {
-  const method = node.childForFieldName("method");
-  if (method?.type !== "identifier" || !ATTRIBUTE_CALLS.has(method.text) || node.childForFieldName("receiver")) return null;
+  const { name: method, methodType, receiver } = callParts(node, context.source);
+  if (method === null || methodType !== "identifier" || !ATTRIBUTE_CALLS.has(method) || receiver) return null;
   const container = context.container();
   const facts = bodyAt(context, node.startIndex);
   if (!container || inMethodOf(context, node.startIndex, facts?.start ?? null)) return null;
@@ -278,7 +302,7 @@ export function attributes(node: SyntaxNode, context: RuleContext): SymbolDraft[
     drafts.push({
       name,
       kind: "property",
-      signature: `${method.text} :${name}`,
+      signature: `${method} :${name}`,
       parent: container.qualified_name,
       visibility: bodyVisibility(facts, node.startIndex, `#${name}`, inBody) ?? "public",
       callable: false,

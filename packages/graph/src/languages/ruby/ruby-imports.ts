@@ -1,7 +1,7 @@
 import type { ImportEntry } from "../../extraction-types";
 import type { RuleContext } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
-import { stringValue, symbolName } from "./ruby-text";
+import { callParts, stringValue, symbolName } from "./ruby-text";
 
 /**
  * `require "x"`, `require_relative "x"`, `load "x.rb"` (and Rails' `require_dependency`):
@@ -12,10 +12,9 @@ import { stringValue, symbolName } from "./ruby-text";
 
 const REQUIRES = new Set(["require", "require_relative", "load", "require_dependency"]);
 
-export function requireCall(node: SyntaxNode, _context: RuleContext): ImportEntry[] | null {
-  const method = node.childForFieldName("method");
-  if (method?.type !== "identifier" || node.childForFieldName("receiver")) return null;
-  const name = method.text;
+export function requireCall(node: SyntaxNode, context: RuleContext): ImportEntry[] | null {
+  const { name, methodType, receiver } = callParts(node, context.source);
+  if (name === null || methodType !== "identifier" || receiver) return null;
   if (!REQUIRES.has(name) && name !== "autoload") return null;
   const args = node.childForFieldName("arguments")?.namedChildren ?? [];
   const line = node.startPosition.row + 1;

@@ -10,10 +10,19 @@ import type { RuleContext } from "../../language-rules";
  * declares (`repo = Repo.new`), as a type path or a call marker (see ruby-types.ts).
  */
 
+/** A local's type, or how to read it: most locals are never a receiver, so their values are read on demand. */
+type Binding = string | null | (() => string | null);
+
+/** One assignment of a local: its type from `from` on (an assignment's value is the old one's until it ends). */
+interface Entry {
+  from: number;
+  type: Binding;
+}
+
 interface Scope {
   end: number;
   hard: boolean;
-  names: Map<string, string | null>;
+  names: Map<string, Entry[]>;
 }
 
 const states = new WeakMap<RuleContext, Scope[]>();
@@ -30,10 +39,18 @@ export function openScope(context: RuleContext, start: number, end: number, hard
   scopesAt(context, start).push({ end, hard, names: new Map() });
 }
 
-/** Binds `name` in the innermost scope open at `offset`; a known type replaces an earlier one. */
-export function bindLocal(context: RuleContext, offset: number, name: string, type: string | null): void {
+/**
+ * Binds `name` from `from` on, in the innermost scope open at `offset` (`x = x.next`: the
+ * new type counts from the end of the assignment, the name is a local from its start). A
+ * function type is read the first time the local's type is asked for.
+ */
+export function bindLocal(context: RuleContext, offset: number, name: string, type: Binding, from = offset): void {
   const scopes = scopesAt(context, offset);
-  scopes[scopes.length - 1]?.names.set(name, type);
+  const scope = scopes[scopes.length - 1];
+  if (!scope) return;
+  const entries = scope.names.get(name);
+  if (entries) entries.push({ from, type });
+  else scope.names.set(name, [{ from, type }]);
 }
 
 /** Binds `name` unless it is already a local at `offset` (a parameter or `x ||= …` keeps what it was). */
@@ -46,8 +63,19 @@ export function localType(context: RuleContext, offset: number, name: string): s
   const scopes = scopesAt(context, offset);
   for (let i = scopes.length - 1; i >= 0; i--) {
     const scope = scopes[i]!;
-    const type = scope.names.get(name);
-    if (type !== undefined || scope.names.has(name)) return type ?? null;
+    const entries = scope.names.get(name);
+    if (entries) {
+      let current: Entry | null = null;
+      for (const entry of entries) if (entry.from <= offset && (current === null || entry.from >= current.from)) current = entry;
+      if (current) {
+        if (typeof current.type !== "function") return current.type;
+        const read = current.type;
+        // While its value is read, the local is untyped (a value naming itself).
+        current.type = null;
+        current.type = read();
+        return current.type;
+      }
+    }
     if (scope.hard) return undefined;
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { cursorAt } from "../../internal/node-cursor";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine } from "../../signature";
 
@@ -65,6 +66,8 @@ export function receiverText(source: string, node: SyntaxNode): string {
 export function lastStatement(body: SyntaxNode | null): SyntaxNode | null {
   if (!body) return null;
   if (body.type !== "body_statement" && body.type !== "block_body" && body.type !== "then") return body;
+  const last = body.namedChildCount > 0 ? body.namedChild(body.namedChildCount - 1) : null;
+  if (!last || last.type !== "comment") return last?.type === "rescue" || last?.type === "ensure" || last?.type === "else" ? null : last;
   const children = body.namedChildren;
   for (let i = children.length - 1; i >= 0; i--) {
     const child = children[i]!;
@@ -72,4 +75,70 @@ export function lastStatement(body: SyntaxNode | null): SyntaxNode | null {
     return child.type === "rescue" || child.type === "ensure" || child.type === "else" ? null : child;
   }
   return null;
+}
+
+/** A call's parts, read once per node (its import, call and declaration rules all ask). */
+export interface CallParts {
+  /** The method's name as written (`attr_reader`, `Integer`, `+`), null when the call names none (`f.()`). */
+  readonly name: string | null;
+  /** Its node type: `identifier`, `constant`, `operator`, `super`… */
+  readonly methodType: string | null;
+  /** 0-based row of the method's name. */
+  readonly methodRow: number;
+  readonly receiver: SyntaxNode | null;
+}
+
+let lastCall: SyntaxNode | null = null;
+let lastParts: CallParts = { name: null, methodType: null, methodRow: 0, receiver: null };
+
+/** Read with a cursor: the method's name is sliced from the source, only the receiver is materialized. */
+export function callParts(node: SyntaxNode, source: string): CallParts {
+  if (node === lastCall) return lastParts;
+  let name: string | null = null;
+  let methodType: string | null = null;
+  let methodRow = 0;
+  let receiver: SyntaxNode | null = null;
+  const cursor = cursorAt(node);
+  if (cursor.gotoFirstChild()) {
+    do {
+      const field = cursor.currentFieldName;
+      if (field === "method") {
+        methodType = cursor.nodeType;
+        name = source.slice(cursor.startIndex, cursor.endIndex);
+        methodRow = cursor.startPosition.row;
+      } else if (field === "receiver") receiver = cursor.currentNode;
+    } while (cursor.gotoNextSibling());
+  }
+  lastCall = node;
+  lastParts = { name, methodType, methodRow, receiver };
+  return lastParts;
+}
+
+/** The source text of a node, sliced instead of asked of the tree. */
+export function textOf(source: string, node: SyntaxNode): string {
+  return source.slice(node.startIndex, node.endIndex);
+}
+
+/** Where a field child is, and the child itself when it was asked to be materialized. */
+export interface FieldChild {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  readonly node: SyntaxNode | null;
+}
+
+/**
+ * The field children of `node` in one cursor pass: `materialize` names the fields whose
+ * node is needed (the others are read as type and span only, which costs no object).
+ */
+export function fieldChildren(node: SyntaxNode, materialize: ReadonlySet<string>): Map<string, FieldChild> {
+  const found = new Map<string, FieldChild>();
+  const cursor = cursorAt(node);
+  if (!cursor.gotoFirstChild()) return found;
+  do {
+    const field = cursor.currentFieldName;
+    if (field === undefined || found.has(field)) continue;
+    found.set(field, { type: cursor.nodeType, start: cursor.startIndex, end: cursor.endIndex, node: materialize.has(field) ? cursor.currentNode : null });
+  } while (cursor.gotoNextSibling());
+  return found;
 }

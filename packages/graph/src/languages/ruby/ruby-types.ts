@@ -3,7 +3,7 @@ import type { SyntaxNode } from "../../parser-registry";
 import { resolveAlias } from "./ruby-aliases";
 import { constructedClass } from "./ruby-methods";
 import { localType } from "./ruby-scopes";
-import { constantPath, pathText } from "./ruby-text";
+import { callParts, constantPath, pathText } from "./ruby-text";
 
 /**
  * What an expression's value is, as far as the source says, in the notation of
@@ -41,10 +41,8 @@ export function valueType(node: SyntaxNode | null | undefined, context: RuleCont
 
 /** `X.new` is an X; a bare `new` in a singleton method is its class; other calls yield what the method returns. */
 function callType(node: SyntaxNode, context: RuleContext, inClass: boolean): string | null {
-  const method = node.childForFieldName("method");
-  if (method?.type !== "identifier" && method?.type !== "constant") return null;
-  const name = method.text;
-  const receiver = node.childForFieldName("receiver");
+  const { name, methodType, receiver } = callParts(node, context.source);
+  if (name === null || (methodType !== "identifier" && methodType !== "constant")) return null;
   if (name === "new") {
     const path = constantPath(receiver);
     if (path) return pathText(resolveAlias(context, path));

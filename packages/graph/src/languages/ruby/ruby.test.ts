@@ -219,6 +219,16 @@ describe("ruby calls", () => {
     ]);
   });
 
+  it("reads a local's value on demand, a self-referring one too", () => {
+    const source = ["def walk(node)", "  node = node.parent while node", "  head = Node.new", "  head = head.next", "  head.visit", "end", ""].join("\n");
+    expect(extract(source).calls.map((c) => [c.callee, c.receiver_type ?? null])).toEqual([
+      ["parent", null],
+      ["Node", null],
+      ["next", "Node"],
+      ["visit", "Node#next()"],
+    ]);
+  });
+
   it("binds rescue variables, for loops, pattern variables and block locals", () => {
     const source = [
       "def m(list)",
