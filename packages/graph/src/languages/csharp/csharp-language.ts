@@ -1,6 +1,7 @@
 import { defineLanguage } from "../../language-definition";
 import { CSHARP_RULES } from "./csharp";
 import { csharpRoutes } from "./csharp-routes";
+import { CSHARP_TESTS } from "./csharp-tests";
 import { keepFirstBranches } from "./csharp-source";
 
 export const csharpLanguage = defineLanguage({
@@ -28,5 +29,7 @@ export const csharpLanguage = defineLanguage({
     heritage: "colon",
   },
   entryPoints: { files: ["Program.cs"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  rgTypes: ["csharp"],
+  tests: CSHARP_TESTS,
   extraction: { rules: CSHARP_RULES, docComments: { line: "///", block: true }, routes: csharpRoutes, prepareSource: keepFirstBranches },
 });
