@@ -58,31 +58,6 @@ const SCALAR_TYPES = new Set([
   "void",
 ]);
 
-/**
- * A declared type as the class it names, for receiver types: `?Repo`, `Repo|null` and
- * `\App\Repo` give `Repo` (the last segment: the resolver looks it up by name); scalars,
- * unions of two classes and intersections give null. `self`/`static` are the enclosing
- * class, `parent` its base, when the caller knows them.
- */
-export function classOfType(node: SyntaxNode | null | undefined, self: string | null, parent: string | null): string | null {
-  if (!node) return null;
-  switch (node.type) {
-    case "named_type":
-    case "optional_type":
-      return classOfType(node.firstNamedChild, self, parent);
-    case "union_type": {
-      const parts = node.namedChildren.filter((part) => !(part.type === "primitive_type" && part.text.toLowerCase() === "null"));
-      return parts.length === 1 ? classOfType(parts[0], self, parent) : null;
-    }
-    case "name":
-    case "qualified_name":
-    case "relative_name":
-      return classOfName(node.text, self, parent);
-    default:
-      return null;
-  }
-}
-
 /** A class name as written, resolved for `self`/`static`/`parent`; null for scalars. */
 export function classOfName(text: string, self: string | null, parent: string | null): string | null {
   const name = shortName(text);
@@ -93,7 +68,12 @@ export function classOfName(text: string, self: string | null, parent: string | 
   return name;
 }
 
-/** `classOfType` for a type's text: `?Repo`, `Repo|null`, `\App\Repo`; null for scalars, unions of classes and intersections. */
+/**
+ * A declared type's text as the class it names, for receiver types: `?Repo`, `Repo|null`
+ * and `\App\Repo` give `Repo` (the last segment: the resolver looks it up by name);
+ * scalars, unions of two classes and intersections give null. `self`/`static` are the
+ * enclosing class, `parent` its base, when the caller knows them.
+ */
 export function classOfTypeText(text: string, self: string | null, parent: string | null): string | null {
   const compact = text.replace(/\s+/gu, "").replace(/^\?/u, "");
   if (compact.includes("&") || compact.includes("(")) return null;

@@ -1,7 +1,7 @@
 import type { CallDraft, RuleContext } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { type Child, childrenOf, foreachVariables, parametersOf } from "./php-children";
-import { classOfName, classOfType, classOfTypeText, NAME_NODES, variableName } from "./php-names";
+import { classOfName, classOfTypeText, NAME_NODES, variableName } from "./php-names";
 
 /**
  * What the source declares about types, for the call resolver. Nothing is inferred:
@@ -84,11 +84,6 @@ function baseName(context: RuleContext, offset: number): string | null {
   return classAt(context, offset)?.base ?? null;
 }
 
-export function typeOfDeclared(context: RuleContext, node: SyntaxNode | null | undefined): string | null {
-  if (!node) return null;
-  return classOfType(node, selfName(context, node.startIndex), baseName(context, node.startIndex));
-}
-
 function bind(context: RuleContext, at: number, from: number, name: string, type: string | null): void {
   const scopes = stateAt(context, at).scopes;
   const names = scopes[scopes.length - 1]!.names;
@@ -110,6 +105,7 @@ export function variableType(context: RuleContext, offset: number, name: string)
   return undefined;
 }
 
+/** A declared type's text (`?Repo`, `self`) as the class it names at `offset`, or null. */
 export function typeOfDeclaredText(context: RuleContext, text: string, offset: number): string | null {
   return classOfTypeText(text, selfName(context, offset), baseName(context, offset));
 }
