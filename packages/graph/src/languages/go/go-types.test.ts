@@ -124,7 +124,14 @@ describe("go declared types for the call resolver", () => {
       "\tm.Close()",
       "\tall := append(extra, more...)",
       "\tall[1].Close()",
+      "\tvar list ConnList",
+      "\tlist[0].Close()",
+      "\tfor _, c := range list {",
+      "\t\tc.Close()",
+      "\t}",
       "}",
+      "",
+      "type ConnList []*Conn",
       "",
     ].join("\n");
     expect(receivers(source)).toEqual([
@@ -137,6 +144,8 @@ describe("go declared types for the call resolver", () => {
       ["m", "Close", "ConnMap", false],
       [null, "append", null, false],
       ["all[1]", "Close", "Conn", false],
+      ["list[0]", "Close", "Conn", false],
+      ["c", "Close", "Conn", false],
     ]);
     expect(extract(source).member_types?.filter((member) => member.owner === "Pool")).toEqual([
       { owner: "Pool", name: "conns", type: "Conn[]" },

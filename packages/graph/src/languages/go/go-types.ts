@@ -33,6 +33,8 @@ interface FileFacts {
   asserted: Map<string, string[]>;
   /** Open type switches that bind a name (`switch t := v.(type)`), innermost last. */
   switches: { end: number; alias: string; subject: string | null }[];
+  /** Types the file declares as collections (`type ErrorList []*Error`) -> their element (`Error`). */
+  collections: Map<string, string>;
   /** The declared type of the last `const` spec with values, which the specs after it without values repeat. */
   constType: string | null;
 }
@@ -41,7 +43,7 @@ const files = new WeakMap<RuleContext, FileFacts>();
 
 function factsOf(context: RuleContext): FileFacts {
   let facts = files.get(context);
-  if (!facts) files.set(context, (facts = { packages: new Set(), asserted: new Map(), switches: [], constType: null }));
+  if (!facts) files.set(context, (facts = { packages: new Set(), asserted: new Map(), collections: new Map(), switches: [], constType: null }));
   return facts;
 }
 
@@ -66,9 +68,14 @@ function declaredType(node: SyntaxNode | null | undefined, typeParameters: Reado
   return path;
 }
 
-/** What indexing (or ranging over) a value of type `type` yields: `T[]` -> `T`, a field `X#items` -> `X#items[]`. */
-function elementOf(type: string | null): string | null {
+/**
+ * What indexing (or ranging over) a value of type `type` yields: `T[]` -> `T`, a field
+ * `X#items` -> `X#items[]`, a collection type the file declares (`ErrorList`) -> its element.
+ */
+function elementOf(type: string | null, context: RuleContext): string | null {
   if (!type) return null;
+  const declared = factsOf(context).collections.get(type);
+  if (declared) return declared;
   // `T[]` is a declared collection; `X#items[]` is already an element (its element is not followed).
   if (type.endsWith("[]")) return type.includes("#") || type.slice(0, -2).endsWith("[]") ? null : type.slice(0, -2);
   const step = type.lastIndexOf("#");
@@ -104,7 +111,7 @@ function valueType(node: SyntaxNode | null | undefined, context: RuleContext, de
     case "call_expression":
       return callResult(node, context, depth);
     case "index_expression":
-      return elementOf(valueType(node.childForFieldName("operand"), context, depth + 1));
+      return elementOf(valueType(node.childForFieldName("operand"), context, depth + 1), context);
     default:
       return null;
   }
@@ -230,7 +237,7 @@ function rangeNames(element: boolean) {
     const left = node.childForFieldName("left");
     if (!left || !node.children.some((child) => child.type === ":=")) return null;
     const names = left.namedChildren;
-    const value = element && names.length === 2 ? elementOf(valueType(node.childForFieldName("right"), context)) : null;
+    const value = element && names.length === 2 ? elementOf(valueType(node.childForFieldName("right"), context), context) : null;
     names.forEach((name, index) => {
       if (name.type === "identifier") bindLocal(context, node.startIndex, name.text, index === 1 ? value : null);
     });
@@ -342,13 +349,25 @@ function typeMembers(node: SyntaxNode, draft: SymbolDraft, context: RuleContext)
 }
 
 /**
- * `var _ Repository = (*SQLRepository)(nil)` (or `&SQLRepository{}`, `SQLRepository{}`,
- * `new(SQLRepository)`): the file asserts the type implements the interface. Read from the
- * root before any type is visited, so the type's `bases` list the interface.
+ * Whole-file facts read from the root before any declaration is visited: the collection
+ * types the file declares, and `var _ Repository = (*SQLRepository)(nil)` (or
+ * `&SQLRepository{}`, `SQLRepository{}`, `new(SQLRepository)`): the file asserts the type
+ * implements the interface, so the type's `bases` list it.
  */
-function assertedImplementations(root: SyntaxNode, context: RuleContext): null {
-  const asserted = factsOf(context).asserted;
+function fileFacts(root: SyntaxNode, context: RuleContext): null {
+  const { asserted, collections } = factsOf(context);
   for (const declaration of root.namedChildren) {
+    if (declaration.type === "type_declaration") {
+      // `type ErrorList []*Error`: indexing or ranging over one yields an Error.
+      for (const spec of declaration.namedChildren) {
+        if (spec.type !== "type_spec") continue;
+        const name = spec.childForFieldName("name");
+        const type = spec.childForFieldName("type");
+        const element = type && /^(?:\[|map\[|chan\b|<-)/u.test(type.text) ? goElementType(type.text) : null;
+        if (name && element) collections.set(name.text, element.slice(0, -2));
+      }
+      continue;
+    }
     if (declaration.type !== "var_declaration" || !/^var\s*[(_]/u.test(context.source.slice(declaration.startIndex, declaration.startIndex + 8))) continue;
     const specs = declaration.namedChildren.flatMap((child) => (child.type === "var_spec_list" ? child.namedChildren : [child]));
     for (const spec of specs) {
@@ -452,7 +471,7 @@ function recordingImports(rule: LanguageRules["imports"][string]): LanguageRules
 export function withGoTypes(rules: LanguageRules): LanguageRules {
   const definitions: Record<string, DefinitionRule> = {};
   for (const [type, rule] of Object.entries(rules.definitions)) definitions[type] = annotateDefinition(rule, type);
-  definitions["source_file"] = assertedImplementations;
+  definitions["source_file"] = fileFacts;
   definitions["func_literal"] = functionLiteral;
   definitions["short_var_declaration"] = shortVarDeclaration;
   definitions["range_clause"] = rangeNames(true);
