@@ -1,5 +1,7 @@
 import { defineLanguage } from "../../language-definition";
+import { RUBY_MODULES } from "./ruby-modules";
 import { RUBY_RULES } from "./ruby-rules";
+import { RUBY_TESTS } from "./ruby-tests";
 
 export const rubyLanguage = defineLanguage({
   id: "ruby",
@@ -15,8 +17,8 @@ export const rubyLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: {
     family: "ruby",
-    // `require_relative "x"` names a file beside the requiring one (`.rb` implied).
-    modules: "relative",
+    // `require_relative "x"` names a file beside the requiring one, `require "x"` one under a lib/ (ruby-modules.ts).
+    modules: "ruby",
     selfReceivers: ["self"],
     // A bare `helper` in a method calls `self.helper`: the class's or an ancestor's method.
     implicitReceiver: true,
@@ -28,12 +30,15 @@ export const rubyLanguage = defineLanguage({
     heritage: "extends",
   },
   entryPoints: {
-    files: ["main.rb", "config.ru", "Rakefile"],
+    files: ["main.rb", "config.ru"],
     reexportFiles: [],
     libraryRoot: null,
     libraryModules: null,
     exportList: null,
     reexportImport: null,
   },
+  rgTypes: ["ruby"],
+  moduleSystem: RUBY_MODULES,
+  tests: RUBY_TESTS,
   extraction: { rules: RUBY_RULES, docComments: { line: "#" } },
 });
