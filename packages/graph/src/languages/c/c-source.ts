@@ -9,7 +9,9 @@
  * - all-caps words right before a keyword that starts a declaration (`int`, `static`,
  *   `struct`, `void`…): no type name is followed by one, so they can only be macros;
  * - an all-caps word between `)` and `;` or `{`, where a declarator ends;
- * - an all-caps word between `class`/`struct`/`union` and the name before its body or bases.
+ * - an all-caps word between `class`/`struct`/`union` and the name before its body or bases;
+ * - the argument of a macro that makes a type in a typedef (`typedef Array(Entry) EntryArray;`),
+ *   which the C++ grammar reads as a parenthesized name.
  */
 
 const STARTS_DECLARATION =
@@ -21,8 +23,10 @@ const BEFORE_KEYWORD = new RegExp(`${NOT_DEFINED}\\b${CAPS}\\b(?=(?:[ \\t]+${CAP
 const AFTER_DECLARATOR = new RegExp(`${NOT_DEFINED}(?<=\\)[ \\t]*)\\b${CAPS}\\b(?=[ \\t]*(?:;|\\{|$))`, "gmu");
 const IN_CLASS_HEAD = new RegExp(`(?<=\\b(?:class|struct|union)[ \\t]+)${CAPS}\\b(?=[ \\t]+[A-Za-z_]\\w*[ \\t]*(?::|\\{|final\\b|$))`, "gmu");
 
+const MACRO_TYPE_ARGUMENT = /(?<=\btypedef[ \t]+[A-Za-z_]\w*[ \t]*)\([^()\n]*\)(?=[ \t]*[A-Za-z_]\w*[ \t]*;)/gu;
+
 const blank = (word: string): string => " ".repeat(word.length);
 
 export function blankDeclarationMacros(source: string): string {
-  return source.replace(BEFORE_KEYWORD, blank).replace(AFTER_DECLARATOR, blank).replace(IN_CLASS_HEAD, blank);
+  return source.replace(BEFORE_KEYWORD, blank).replace(AFTER_DECLARATOR, blank).replace(IN_CLASS_HEAD, blank).replace(MACRO_TYPE_ARGUMENT, blank);
 }

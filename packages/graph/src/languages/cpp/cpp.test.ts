@@ -253,6 +253,14 @@ describe("C++ extraction", () => {
 });
 
 describe("C++ declarations behind macros", () => {
+  it("names a typedef of a macro-made type by its declarator", () => {
+    const result = extract("typedef Array(Entry) EntryArray;\ntypedef int (*handler)(void);\n");
+    expect(result.symbols.map((s) => [s.name, s.signature])).toEqual([
+      ["EntryArray", "typedef Array(Entry) EntryArray"],
+      ["handler", "typedef int (*handler)(void)"],
+    ]);
+  });
+
   it("reads a class whose head carries an export macro", () => {
     const result = extract("class Q_CORE_EXPORT QString : public QBase {\npublic:\n  int size() const;\n};\n");
     expect(result.has_errors).toBe(false);
