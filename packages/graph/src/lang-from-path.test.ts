@@ -86,7 +86,7 @@ describe("langFromPath", () => {
     expect(langFromPath("file.xyz")).toBeNull();
     expect(langFromPath("trailing.")).toBeNull();
     expect(langFromPath("dir/")).toBeNull();
-    expect(langFromPath("main.go")).toBeNull();
+    expect(langFromPath("main.cobol")).toBeNull();
   });
 
   it("never mistakes a shebang-less script without an extension", () => {

@@ -3,8 +3,8 @@ import { LANGS, type Lang } from "./lang";
 import { langInfo } from "./lang-info";
 
 describe("LANGS", () => {
-  it("lists the ten languages in registry order", () => {
-    expect(LANGS).toEqual(["rust", "python", "typescript", "tsx", "javascript", "jsx", "kotlin", "zig", "bash", "markdown"]);
+  it("lists the first ten languages in registry order, new ones after them", () => {
+    expect(LANGS.slice(0, 10)).toEqual(["rust", "python", "typescript", "tsx", "javascript", "jsx", "kotlin", "zig", "bash", "markdown"]);
   });
 
   it("is frozen so callers cannot reorder the contract", () => {
@@ -35,8 +35,7 @@ describe("langInfo", () => {
   });
 
   it("reports call extraction for every language but markdown", () => {
-    const withCalls = LANGS.filter((lang) => langInfo(lang).hasCalls);
-    expect(withCalls).toEqual(["rust", "python", "typescript", "tsx", "javascript", "jsx", "kotlin", "zig", "bash"]);
+    expect(LANGS.filter((lang) => !langInfo(lang).hasCalls)).toEqual(["markdown"]);
     expect(langInfo("markdown").hasCalls).toBe(false);
   });
 
