@@ -223,6 +223,32 @@ describe("go declared types for the call resolver", () => {
     ]);
   });
 
+  it("types package-level values and conversions to the file's own types", () => {
+    const source = [
+      "package app",
+      "",
+      "var DefaultMux = &defaultMux",
+      "var defaultMux Mux",
+      "",
+      "type handler string",
+      "",
+      "func Serve(name string) {",
+      "\tDefaultMux.Handle(name)",
+      "\thandler(name).ServeHTTP()",
+      "\tm := defaultMux",
+      "\tm.Handle(name)",
+      "}",
+      "",
+    ].join("\n");
+    expect(receivers(source)).toEqual([
+      ["DefaultMux", "Handle", null, false],
+      ["handler(name)", "ServeHTTP", "handler", false],
+      [null, "handler", null, false],
+      ["m", "Handle", "=defaultMux", false],
+    ]);
+    expect(extract(source).symbols.find((s) => s.name === "DefaultMux")?.value_type).toBe("=defaultMux");
+  });
+
   it("binds function literal parameters in their own scope", () => {
     const source = [
       "package app",
@@ -297,7 +323,8 @@ describe("go declared types for the call resolver", () => {
     expect(facts("Alias")).toEqual({ bases: ["SQLStore"], return_type: null, value_type: null });
     expect(facts("Open")).toEqual({ bases: null, return_type: "SQLStore", value_type: null });
     expect(facts("Keys")).toEqual({ bases: null, return_type: null, value_type: null });
-    expect(facts("Default")).toEqual({ bases: null, return_type: null, value_type: null });
+    // A package-level name: the value it names, followed by the resolver (`=name`).
+    expect(facts("Default")).toEqual({ bases: null, return_type: null, value_type: "=Open" });
     expect(facts("Typed")).toEqual({ bases: null, return_type: null, value_type: "Repository" });
     expect(facts("Low").value_type).toBe("Level");
     expect(facts("High").value_type).toBe("Level");

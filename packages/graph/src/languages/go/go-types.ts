@@ -33,6 +33,8 @@ interface FileFacts {
   asserted: Map<string, string[]>;
   /** Open type switches that bind a name (`switch t := v.(type)`), innermost last. */
   switches: { end: number; alias: string; subject: string | null }[];
+  /** Types the file declares: a call of one is a conversion to it. */
+  types: Set<string>;
   /** Types the file declares as collections (`type ErrorList []*Error`) -> their element (`Error`). */
   collections: Map<string, string>;
   /** The declared type of the last `const` spec with values, which the specs after it without values repeat. */
@@ -43,7 +45,7 @@ const files = new WeakMap<RuleContext, FileFacts>();
 
 function factsOf(context: RuleContext): FileFacts {
   let facts = files.get(context);
-  if (!facts) files.set(context, (facts = { packages: new Set(), asserted: new Map(), collections: new Map(), switches: [], constType: null }));
+  if (!facts) files.set(context, (facts = { packages: new Set(), asserted: new Map(), types: new Set(), collections: new Map(), switches: [], constType: null }));
   return facts;
 }
 
@@ -86,8 +88,12 @@ function elementOf(type: string | null, context: RuleContext): string | null {
 function valueType(node: SyntaxNode | null | undefined, context: RuleContext, depth = 0): string | null {
   if (!node || depth > 8) return null;
   switch (node.type) {
-    case "identifier":
-      return localType(context, node.startIndex, node.text) ?? null;
+    case "identifier": {
+      const local = localType(context, node.startIndex, node.text);
+      if (local !== undefined) return local;
+      // A package-level name (`&defaultServeMux`): the resolver follows the value it names.
+      return node.text === "_" || factsOf(context).packages.has(node.text) ? null : `=${node.text}`;
+    }
     case "parenthesized_expression":
       return valueType(node.firstNamedChild, context, depth + 1);
     case "unary_expression": {
@@ -130,6 +136,8 @@ function callResult(node: SyntaxNode, context: RuleContext, depth: number): stri
   if (callee.type === "parenthesized_expression") return /^\(\s*\*/u.test(callee.text) ? declaredType(callee) : null;
   if (callee.type === "identifier") {
     if (localType(context, callee.startIndex, callee.text) !== undefined) return null;
+    // `handler(name)`: a conversion to a type the file declares yields that type.
+    if (factsOf(context).types.has(callee.text)) return callee.text;
     // `new(T)` and `make(T, n)` yield a T (`make([]T, n)` a collection of T); `append(xs, …)` what xs is.
     if (callee.text === "new" || callee.text === "make") return declaredType(node.childForFieldName("arguments")?.firstNamedChild);
     if (callee.text === "append") return valueType(node.childForFieldName("arguments")?.firstNamedChild, context, depth + 1);
@@ -349,19 +357,20 @@ function typeMembers(node: SyntaxNode, draft: SymbolDraft, context: RuleContext)
 }
 
 /**
- * Whole-file facts read from the root before any declaration is visited: the collection
- * types the file declares, and `var _ Repository = (*SQLRepository)(nil)` (or
+ * Whole-file facts read from the root before any declaration is visited: the types the file
+ * declares (and which of them are collections), and `var _ Repository = (*SQLRepository)(nil)` (or
  * `&SQLRepository{}`, `SQLRepository{}`, `new(SQLRepository)`): the file asserts the type
  * implements the interface, so the type's `bases` list it.
  */
 function fileFacts(root: SyntaxNode, context: RuleContext): null {
-  const { asserted, collections } = factsOf(context);
+  const { asserted, collections, types } = factsOf(context);
   for (const declaration of root.namedChildren) {
     if (declaration.type === "type_declaration") {
       // `type ErrorList []*Error`: indexing or ranging over one yields an Error.
       for (const spec of declaration.namedChildren) {
-        if (spec.type !== "type_spec") continue;
+        if (spec.type !== "type_spec" && spec.type !== "type_alias") continue;
         const name = spec.childForFieldName("name");
+        if (name) types.add(name.text);
         const type = spec.childForFieldName("type");
         const element = type && /^(?:\[|map\[|chan\b|<-)/u.test(type.text) ? goElementType(type.text) : null;
         if (name && element) collections.set(name.text, element.slice(0, -2));
