@@ -58,9 +58,17 @@ const SCALAR_TYPES = new Set([
   "void",
 ]);
 
-/** A class name as written, resolved for `self`/`static`/`parent`; null for scalars. */
+/**
+ * A class name as written, resolved for `self`/`static`/`parent`; null for scalars and for
+ * qualified names (`\Exception`, `\App\Repo`): the resolver finds a class by its short
+ * name through the file's imports and namespace, which is what an unqualified name (or
+ * `namespace\Repo`) means in PHP, but a qualified one names a namespace the file may not
+ * be in (`\RuntimeException` is PHP's own, not the project's `Exception\RuntimeException`).
+ */
 export function classOfName(text: string, self: string | null, parent: string | null): string | null {
-  const name = shortName(text);
+  const compact = text.replace(/\s+/gu, "").replace(/^namespace\\/iu, "");
+  if (compact.includes("\\")) return null;
+  const name = compact;
   const lower = name.toLowerCase();
   if (lower === "self" || lower === "static") return self;
   if (lower === "parent") return parent;
@@ -69,10 +77,10 @@ export function classOfName(text: string, self: string | null, parent: string | 
 }
 
 /**
- * A declared type's text as the class it names, for receiver types: `?Repo`, `Repo|null`
- * and `\App\Repo` give `Repo` (the last segment: the resolver looks it up by name);
- * scalars, unions of two classes and intersections give null. `self`/`static` are the
- * enclosing class, `parent` its base, when the caller knows them.
+ * A declared type's text as the class it names, for receiver types: `?Repo` and
+ * `Repo|null` give `Repo`; scalars, qualified names (see `classOfName`), unions of two
+ * classes and intersections give null. `self`/`static` are the enclosing class, `parent`
+ * its base, when the caller knows them.
  */
 export function classOfTypeText(text: string, self: string | null, parent: string | null): string | null {
   const compact = text.replace(/\s+/gu, "").replace(/^\?/u, "");

@@ -33,7 +33,8 @@ import {
  * class constants, enum cases) as const. Attributes (`#[Route(…)]`) open the span and stay
  * in the signature. Visibility: the member's modifier, else public; namespaces have none.
  *
- * Calls: `f()`, `\App\f()` (receiver `App`; `\strlen()` and `namespace\f()` are bare), `$a->f()`,
+ * Calls: `f()`, `\App\f()` (receiver `App`), `\strlen()` (receiver `\`: the global
+ * namespace, never the file's own), `namespace\f()` (a bare call), `$a->f()`,
  * `$a?->f()` (receiver `$a`), `A::f()`, `self::f()`, `static::f()`, `parent::f()` (receiver
  * as written), `new A()` (kind new; `new self`/`new static` name the class around them,
  * `new parent` its base). Dynamic names (`$f()`, `$a->$m()`, `new $class`) are not calls of a
@@ -290,7 +291,7 @@ function scopedCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
   return draft;
 }
 
-/** `f()`, `\f()`, `namespace\f()` (bare calls), `\App\f()` (receiver: the namespace). */
+/** `f()`, `namespace\f()` (bare calls), `\App\f()`, `\f()` (receiver: the namespace, `\` the global one). */
 function functionCall(node: SyntaxNode, context: RuleContext): CallDraft | null {
   const callee = childrenOf(node, false, "function").find((child) => child.field === "function");
   if (!callee) return null;
@@ -301,22 +302,24 @@ function functionCall(node: SyntaxNode, context: RuleContext): CallDraft | null 
 }
 
 /**
- * The namespace a qualified name is called through: `\App\f` -> `App`; null for the global
- * namespace (`\strlen`) and the current one (`namespace\f`), where the call is a bare one.
+ * The namespace a qualified name is called through: `\App\f` -> `App`, `\strlen` -> `\`
+ * (the global namespace); null for the current one (`namespace\f`): a bare call.
  */
 function namespaceReceiver(text: string): string | null {
   const qualifier = qualifierOf(text);
-  if (qualifier === null || qualifier === "\\") return null;
+  if (qualifier === null) return null;
+  // `\strlen()`, `new \RuntimeException()`: PHP's global namespace, never the file's own.
+  if (qualifier === "\\") return "\\";
   const path = namespacePath(qualifier).replace(/^namespace(?:\\|$)/iu, "");
   return path === "" ? null : path;
 }
 
-/** `new A()`, `new \App\A()` (receiver `App`), `new self`; anonymous classes and `new $class` are left out. */
+/** `new A()`, `new \App\A()` (receiver `App`), `new \A()` (receiver `\`), `new self`; anonymous classes and `new $class` are left out. */
 function objectCreation(node: SyntaxNode, context: RuleContext): CallDraft | null {
   const named = childrenOf(node).find((child) => child.type !== "new" && child.type !== "comment");
   if (!named || !NAME_NODES.has(named.type)) return null;
   const text = context.source.slice(named.start, named.end);
-  const callee = constructedClass(context, text, named.start);
+  const callee = named.type === "name" ? constructedClass(context, text, named.start) : shortName(text);
   if (!callee) return null;
   return { callee, receiver: named.type === "name" ? null : namespaceReceiver(text), kind: "new" };
 }

@@ -138,7 +138,8 @@ describe("php calls", () => {
       ["A.f", "parent", "j", "call", "B"],
       ["A.f", "$x", "k", "call", null],
       ["A.f", "A", "l", "call", "A"],
-      ["A.f", "\\App\\Util", "m", "call", "Util"],
+      // A qualified class names a namespace the file may not be in: no type is claimed.
+      ["A.f", "\\App\\Util", "m", "call", null],
       ["A.f", null, "A", "new", null],
       ["A.f", null, "A", "new", null],
       ["A.f", null, "B", "new", null],
@@ -147,7 +148,7 @@ describe("php calls", () => {
     ]);
   });
 
-  it("calls global and namespaced functions, and leaves dynamic names out", () => {
+  it("calls global and namespaced functions (`\\` the global namespace), and leaves dynamic names out", () => {
     const source = php(
       "function f($o, $m, $fn, $cls) {",
       "  \\strlen('x'); namespace\\local(); \\App\\Support\\slug(); helper();",
@@ -155,11 +156,27 @@ describe("php calls", () => {
       "}",
     );
     expect(calls(source)).toEqual([
-      ["f", null, "strlen", "call", null],
+      ["f", "\\", "strlen", "call", null],
       ["f", null, "local", "call", null],
       ["f", "App\\Support", "slug", "call", null],
       ["f", null, "helper", "call", null],
       ["f", "$cls", "make", "call", null],
+    ]);
+  });
+
+  it("keeps PHP's global classes apart from the project's same-named ones", () => {
+    const source = php(
+      "namespace App\\Command;",
+      "function f() {",
+      "  try { throw new \\RuntimeException('x'); } catch (\\RuntimeException $e) { $e->getMessage(); }",
+      "  throw new RuntimeException('y');",
+      "}",
+    );
+    expect(calls(source)).toEqual([
+      ["f", "\\", "RuntimeException", "new", null],
+      ["f", "$e", "getMessage", "call", null],
+      // Unqualified: the file's namespace (or an import) decides, as the resolver looks it up.
+      ["f", null, "RuntimeException", "new", null],
     ]);
   });
 
