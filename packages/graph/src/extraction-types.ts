@@ -32,7 +32,15 @@ export type SymbolKind =
   | "companion_object"
   | "alias"
   | "heading"
-  | "code_block";
+  | "code_block"
+  | "record"
+  | "field"
+  | "event"
+  | "delegate"
+  | "annotation"
+  | "module"
+  | "typedef"
+  | "macro";
 
 /**
  * Normalized visibility: "public" (Rust/Zig `pub`, TS/JS `export`, Kotlin default, Python
@@ -139,7 +147,22 @@ export interface ImportEntry {
   kind: ImportKind;
 }
 
-export type RouteFramework = "express" | "nestjs" | "fastapi" | "flask" | "axum" | "actix";
+export type RouteFramework =
+  | "express"
+  | "nestjs"
+  | "fastapi"
+  | "flask"
+  | "axum"
+  | "actix"
+  | "net/http"
+  | "gin"
+  | "echo"
+  | "chi"
+  | "spring"
+  | "aspnet"
+  | "laravel"
+  | "symfony"
+  | "rails";
 
 export interface RouteEntry {
   framework: RouteFramework;
