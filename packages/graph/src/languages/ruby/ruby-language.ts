@@ -1,5 +1,6 @@
 import { defineLanguage } from "../../language-definition";
 import { RUBY_MODULES } from "./ruby-modules";
+import { rubyRoutes } from "./ruby-routes";
 import { RUBY_RULES } from "./ruby-rules";
 import { RUBY_TESTS } from "./ruby-tests";
 
@@ -40,5 +41,5 @@ export const rubyLanguage = defineLanguage({
   rgTypes: ["ruby"],
   moduleSystem: RUBY_MODULES,
   tests: RUBY_TESTS,
-  extraction: { rules: RUBY_RULES, docComments: { line: "#" } },
+  extraction: { rules: RUBY_RULES, docComments: { line: "#" }, routes: rubyRoutes },
 });
