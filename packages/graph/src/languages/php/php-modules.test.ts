@@ -9,6 +9,8 @@ const files = new Set([
   "src/Admin/User.php",
   "src/Shop/User.php",
   "src/Command/Command.php",
+  "src/Exception/InvalidArgumentException.php",
+  "lib/Client.php",
 ]);
 const resolve = (fromFile: string, module: string, name: string | null = null) =>
   PHP_MODULES.resolve({ fromFile, module, name, files, packages: { empty: true, resolve: () => null } });
@@ -24,11 +26,14 @@ describe("php module system", () => {
     expect(resolve("src/App/Main.php", "App\\Repo\\UserRepository", "UserRepository")).toEqual(["src/Repo/UserRepository.php"]);
     // The namespace's segments pick one of two same-named classes.
     expect(resolve("src/App/Main.php", "App\\Shop\\User", "User")).toEqual(["src/Shop/User.php"]);
+    // A two-segment prefix mapped to a source root.
+    expect(resolve("src/App/Main.php", "Vendor\\Http\\Client", "Client")).toEqual(["lib/Client.php"]);
   });
 
   it("finds nothing for functions, ties, or a package's class outside the index", () => {
     expect(resolve("src/App/Main.php", "App\\Repo\\persist", "persist")).toEqual([]);
     expect(resolve("src/App/Main.php", "App\\User", "User")).toEqual([]);
     expect(resolve("src/App/Main.php", "Symfony\\Component\\Console\\Command\\Command", "Command")).toEqual([]);
+    expect(resolve("src/App/Main.php", "Psr\\Log\\InvalidArgumentException", "InvalidArgumentException")).toEqual([]);
   });
 });

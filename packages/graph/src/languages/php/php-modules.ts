@@ -10,15 +10,19 @@ import type { ModuleRequest, ModuleSystem } from "../../language-hooks";
  *   it in `UserRepository.php` under directories named like the namespace's last segments
  *   (the first segments are a prefix mapped to a base directory, `App\` to `src/`). The file
  *   is the one named after the class whose directories match the most trailing namespace
- *   segments, when exactly one file matches best and at most two leading segments (the
- *   prefix) are left unmatched: a class of a package outside the index (`vendor/` is not
- *   indexed) must not be taken for a same-named project class. Functions and constants
+ *   segments, when exactly one file matches best, at most two leading segments (the
+ *   prefix) are left unmatched, and a file matching none sits in a source root (`src/`,
+ *   `lib/`, `app/`): a class of a package outside the index (`vendor/` is not indexed, so
+ *   `Psr\Log\InvalidArgumentException` is not there) must not be taken for a same-named
+ *   project class (`Exception/InvalidArgumentException.php`). Functions and constants
  *   (`use function A\f`) live in files named otherwise, so they find none.
  */
 
 const PATH_EXTENSIONS = /\.(?:php|phtml|inc)$/iu;
 /** Leading namespace segments PSR-4 maps to a base directory (`Vendor\Package\`). */
 const MAX_PREFIX_SEGMENTS = 2;
+/** Directories Composer projects map a namespace prefix to. */
+const SOURCE_ROOTS: ReadonlySet<string> = new Set(["src", "lib", "app", "classes"]);
 
 function relativeFile({ fromFile, module, files }: ModuleRequest): string[] {
   const joined = posix.normalize(posix.join(posix.dirname(fromFile), module));
@@ -56,6 +60,8 @@ function namespacedFile({ module, files }: ModuleRequest): string[] {
     while (score < segments.length && score < directories.length && directories[directories.length - 1 - score] === segments[segments.length - 1 - score])
       score++;
     if (segments.length - score > MAX_PREFIX_SEGMENTS) continue;
+    // No segment matched: only a source root can hold the prefix's classes (`App\User` in `src/User.php`).
+    if (score === 0 && segments.length > 0 && directories.length > 0 && !SOURCE_ROOTS.has(directories[directories.length - 1]!)) continue;
     if (score > bestScore) {
       best = [file];
       bestScore = score;
