@@ -256,8 +256,10 @@ function namespaceDefinition(node: SyntaxNode, context: RuleContext): SymbolDraf
   return { name: path, kind: "namespace", signature: `namespace ${path}`, visibility: null, callable: false, container: false };
 }
 
+/** The receiver as written, on one capped line; a chain broken over lines reads `$a->b()->c()`. */
 function receiverOf(context: RuleContext, receiver: Child): string {
-  return oneLine(context.source.slice(receiver.start, Math.min(receiver.end, receiver.start + 4 * MAX_RECEIVER)), MAX_RECEIVER);
+  const text = context.source.slice(receiver.start, Math.min(receiver.end, receiver.start + 4 * MAX_RECEIVER));
+  return oneLine(text.includes("\n") ? text.replace(/\s+(?=\??->)/gu, "") : text, MAX_RECEIVER);
 }
 
 /** `$a->f()`, `$a?->f()`: a chain split over lines is reported on the line of the name. */

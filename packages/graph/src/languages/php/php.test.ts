@@ -181,11 +181,12 @@ describe("php calls", () => {
   });
 
   it("reports a chained call on the line of its name and finds calls in interpolated strings", () => {
-    const source = php("function f($q) {", "  $q->where('a')", "    ->limit(1);", '  echo "n: {$q->count()}";', "}");
+    const source = php("function f($q) {", "  $q->where('a')", "    ->limit(1)", "    ->get();", '  echo "n: {$q->count()}";', "}");
     expect(extract(source).calls.map((c) => [c.callee, c.receiver, c.line])).toEqual([
       ["where", "$q", 3],
       ["limit", "$q->where('a')", 4],
-      ["count", "$q", 5],
+      ["get", "$q->where('a')->limit(1)", 5],
+      ["count", "$q", 6],
     ]);
   });
 
