@@ -50,7 +50,12 @@ const graph = await import(process.env.TSIFT_GRAPH_MODULE ?? "@tsift/graph");
 const cli = process.env.TSIFT_CLI ?? join(repo, "packages/cli/dist/bin.js");
 const indexer = process.env.TSIFT_INDEX_MODULE ? await import(process.env.TSIFT_INDEX_MODULE) : null;
 const Database = createRequire(join(repo, "packages/index/package.json"))("better-sqlite3");
-const JDK_EXPORTS = ["--add-exports", "jdk.compiler/com.sun.tools.javac.tree=ALL-UNNAMED", "--add-exports", "jdk.compiler/com.sun.tools.javac.code=ALL-UNNAMED"];
+const JDK_EXPORTS = [
+  "--add-exports",
+  "jdk.compiler/com.sun.tools.javac.tree=ALL-UNNAMED",
+  "--add-exports",
+  "jdk.compiler/com.sun.tools.javac.code=ALL-UNNAMED",
+];
 
 function javaFiles(dir) {
   const found = [];
@@ -205,7 +210,9 @@ for (const kind of [...byKind.keys()].sort()) {
   const t = byKind.get(kind);
   console.log(`| ${kind} | ${t.tp + t.fp} | ${t.tp + t.fn} | ${t.tp} | ${fixed(ratio(t.tp, t.tp + t.fp))} | ${fixed(ratio(t.tp, t.tp + t.fn))} |`);
 }
-console.log(`| all | ${total.tp + total.fp} | ${total.tp + total.fn} | ${total.tp} | ${fixed(ratio(total.tp, total.tp + total.fp))} | ${fixed(ratio(total.tp, total.tp + total.fn))} |`);
+console.log(
+  `| all | ${total.tp + total.fp} | ${total.tp + total.fn} | ${total.tp} | ${fixed(ratio(total.tp, total.tp + total.fp))} | ${fixed(ratio(total.tp, total.tp + total.fn))} |`,
+);
 const matchedEdges = tsiftEdges.size - edgesOnlyTsift.length;
 console.log(
   `call edges: javac ${javacEdges.size}, tsift ${tsiftEdges.size} (${tsiftResolved} of ${tsiftCalls} call sites resolved into the corpus), matched ${matchedEdges}: precision ${fixed(ratio(matchedEdges, tsiftEdges.size))}, recall ${fixed(ratio(matchedEdges, javacEdges.size))}`,

@@ -43,11 +43,7 @@ export function objectCreation(node: SyntaxNode): CallDraft | null {
  * `this(…)` and `super(…)` in a constructor. `enclosingClass` is the class around the call
  * and `superclassOf` the superclass it declares (none: `Object`, outside any index).
  */
-export function constructorInvocation(
-  node: SyntaxNode,
-  context: RuleContext,
-  superclassOf: (qualifiedName: string) => string | undefined,
-): CallDraft | null {
+export function constructorInvocation(node: SyntaxNode, context: RuleContext, superclassOf: (qualifiedName: string) => string | undefined): CallDraft | null {
   const target = node.childForFieldName("constructor");
   const owner = context.container();
   if (!target || !owner) return null;

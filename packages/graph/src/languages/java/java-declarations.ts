@@ -53,7 +53,9 @@ export function typeName(node: SyntaxNode | null | undefined): string | null {
   if (node.type === "generic_type") return typeName(node.firstNamedChild);
   if (node.type === "type_identifier" || node.type === "identifier") return node.text;
   if (node.type === "scoped_type_identifier") {
-    const parts = node.namedChildren.filter((child) => child.type === "type_identifier" || child.type === "scoped_type_identifier" || child.type === "generic_type");
+    const parts = node.namedChildren.filter(
+      (child) => child.type === "type_identifier" || child.type === "scoped_type_identifier" || child.type === "generic_type",
+    );
     const names = parts.map((part) => typeName(part));
     return names.every((name) => name !== null) && names.length > 0 ? names.join(".") : null;
   }

@@ -7,7 +7,7 @@ describe("spring routes", () => {
       "@RestController",
       '@RequestMapping("/api/users")',
       "public class UserController {",
-      "  // @GetMapping(\"/commented\") is no route",
+      '  // @GetMapping("/commented") is no route',
       '  @GetMapping("/{id}")',
       "  public User get(@PathVariable String id) { return repo.find(id); }",
       "",

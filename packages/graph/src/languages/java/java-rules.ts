@@ -1,6 +1,14 @@
 import type { LanguageRules, RuleContext } from "../../language-rules";
 import { methodInvocation, objectCreation } from "./java-calls";
-import { annotationElement, constructorDeclaration, enumConstant, fieldDeclaration, methodDeclaration, staticInitializer, typeDeclaration } from "./java-declarations";
+import {
+  annotationElement,
+  constructorDeclaration,
+  enumConstant,
+  fieldDeclaration,
+  methodDeclaration,
+  staticInitializer,
+  typeDeclaration,
+} from "./java-declarations";
 import { importDeclaration, packageDeclaration } from "./java-imports";
 import { withJavaTypes } from "./java-types";
 
@@ -18,6 +26,65 @@ import { withJavaTypes } from "./java-types";
 function opensNesting(context: RuleContext): boolean {
   return !(context.parentType() === "if_statement" && context.fieldName() === "alternative");
 }
+
+const LEAVES = [
+  "identifier",
+  "type_identifier",
+  "this",
+  "super",
+  "null_literal",
+  "true",
+  "false",
+  "decimal_integer_literal",
+  "hex_integer_literal",
+  "decimal_floating_point_literal",
+  "boolean_type",
+  "void_type",
+  "string_fragment",
+  "escape_sequence",
+  ".",
+  ",",
+  ";",
+  "(",
+  ")",
+  "{",
+  "}",
+  "[",
+  "]",
+  "<",
+  ">",
+  "=",
+  "==",
+  "!=",
+  "!",
+  "+",
+  "-",
+  "*",
+  "/",
+  "++",
+  "--",
+  "+=",
+  "-=",
+  "<=",
+  ">=",
+  "->",
+  "::",
+  ":",
+  "?",
+  "@",
+  "new",
+  "return",
+  "if",
+  "else",
+  "for",
+  "while",
+  "throw",
+  "try",
+  "catch",
+  "int",
+  "long",
+  "final",
+];
 
 export const JAVA_RULES: LanguageRules = withJavaTypes({
   skip: new Set([
@@ -43,6 +110,9 @@ export const JAVA_RULES: LanguageRules = withJavaTypes({
     "array_type",
     "type_bound",
     "scoped_identifier",
+    // Leaves: skipping them spares the walker a step into children they do not have. The
+    // branch tokens (`&&`, `||`, `case`) are counted, so they are not here.
+    ...LEAVES,
   ]),
   definitions: {
     class_declaration: typeDeclaration,
@@ -69,8 +139,27 @@ export const JAVA_RULES: LanguageRules = withJavaTypes({
   },
   // `&&`, `||` and `case` are tokens of binary expressions and switch labels only (`default:`
   // is no decision): counting the tokens needs no node.
-  branches: new Set(["if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "catch_clause", "ternary_expression", "case", "&&", "||"]),
-  nesting: new Set(["for_statement", "enhanced_for_statement", "while_statement", "do_statement", "switch_expression", "try_statement", "try_with_resources_statement"]),
+  branches: new Set([
+    "if_statement",
+    "for_statement",
+    "enhanced_for_statement",
+    "while_statement",
+    "do_statement",
+    "catch_clause",
+    "ternary_expression",
+    "case",
+    "&&",
+    "||",
+  ]),
+  nesting: new Set([
+    "for_statement",
+    "enhanced_for_statement",
+    "while_statement",
+    "do_statement",
+    "switch_expression",
+    "try_statement",
+    "try_with_resources_statement",
+  ]),
   conditionalNesting: {
     if_statement: opensNesting,
   },

@@ -142,7 +142,8 @@ describe("java calls and declared types", () => {
   });
 
   it("makes a one-declarator field and a static block the callers of the calls they make", () => {
-    const source = "class A {\n  static final Name X = new Name(\"x\");\n  int a = f(), b = g();\n  static class Name { Name(String s) {} }\n  static { Name local = init(); local.touch(); }\n}\n";
+    const source =
+      'class A {\n  static final Name X = new Name("x");\n  int a = f(), b = g();\n  static class Name { Name(String s) {} }\n  static { Name local = init(); local.touch(); }\n}\n';
     expect(extract(source).calls.map((call) => [call.callee, call.caller, call.receiver_type ?? null])).toEqual([
       ["Name", "A.X", null],
       ["f", null, null],
@@ -171,7 +172,8 @@ describe("java calls and declared types", () => {
   });
 
   it("records the package and the names each import binds", () => {
-    const source = "package com.acme.app;\n\nimport com.acme.repo.Store;\nimport java.util.*;\nimport static java.util.Objects.requireNonNull;\nimport static org.junit.Assert.*;\nclass A {}\n";
+    const source =
+      "package com.acme.app;\n\nimport com.acme.repo.Store;\nimport java.util.*;\nimport static java.util.Objects.requireNonNull;\nimport static org.junit.Assert.*;\nclass A {}\n";
     const result = extract(source);
     expect(result.member_types).toEqual([{ owner: "", name: "<package>", type: "com.acme.app" }]);
     expect(result.imports.map((entry) => [entry.module, entry.names.map((name) => name.name), entry.line])).toEqual([

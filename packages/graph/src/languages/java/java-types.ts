@@ -71,7 +71,16 @@ const states = new WeakMap<RuleContext, JavaState>();
 function stateOf(context: RuleContext): JavaState {
   let state = states.get(context);
   if (!state) {
-    state = { nested: new Map(), typeParameters: new Map(), superclasses: new Map(), methodTypeParameters: [], staticMembers: new Map(), nestedImports: new Map(), fields: new Map(), anonymous: [] };
+    state = {
+      nested: new Map(),
+      typeParameters: new Map(),
+      superclasses: new Map(),
+      methodTypeParameters: [],
+      staticMembers: new Map(),
+      nestedImports: new Map(),
+      fields: new Map(),
+      anonymous: [],
+    };
     states.set(context, state);
   }
   return state;
@@ -236,7 +245,8 @@ function bindParameters(parameters: SyntaxNode | null, context: RuleContext): vo
     if (parameter.type === "formal_parameter") {
       const name = parameter.childForFieldName("name");
       const array = parameter.childForFieldName("dimensions") !== null;
-      if (name?.type === "identifier") bindLocal(context, parameter.startIndex, name.text, array ? null : declaredType(parameter.childForFieldName("type"), context));
+      if (name?.type === "identifier")
+        bindLocal(context, parameter.startIndex, name.text, array ? null : declaredType(parameter.childForFieldName("type"), context));
     } else if (parameter.type === "spread_parameter") {
       // `String... rest` is an array.
       const name = parameter.namedChildren.find((child) => child.type === "variable_declarator")?.childForFieldName("name");
@@ -360,7 +370,8 @@ function statementScope(node: SyntaxNode, context: RuleContext): null {
 
 function resource(node: SyntaxNode, context: RuleContext): null {
   const name = node.childForFieldName("name");
-  if (name?.type === "identifier") bindLocal(context, node.startIndex, name.text, variableType(node.childForFieldName("type"), node.childForFieldName("value"), context));
+  if (name?.type === "identifier")
+    bindLocal(context, node.startIndex, name.text, variableType(node.childForFieldName("type"), node.childForFieldName("value"), context));
   return null;
 }
 
@@ -404,7 +415,8 @@ function annotateDefinition(rule: LanguageRules["definitions"][string], type: st
     const drafts = rule(node, context);
     if (!drafts || Array.isArray(drafts)) return drafts;
     if (TYPE_DECLARATIONS.has(type)) typeFacts(node, drafts, context);
-    else if (type === "method_declaration" || type === "constructor_declaration" || type === "compact_constructor_declaration") callableScope(node, drafts, context);
+    else if (type === "method_declaration" || type === "constructor_declaration" || type === "compact_constructor_declaration")
+      callableScope(node, drafts, context);
     else if (type === "static_initializer") openLocalScope(context, node.startIndex, node.endIndex);
     return drafts;
   };

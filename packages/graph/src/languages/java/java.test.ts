@@ -15,7 +15,7 @@ describe("java declarations", () => {
       "interface I { void go(); }",
       "enum E { X, Y; E() {} }",
       "record R(int x) { R { } }",
-      "@interface Marker { String value() default \"\"; }",
+      '@interface Marker { String value() default ""; }',
       "",
     ].join("\n");
     expect(extract(source).symbols.map((s) => [s.qualified_name, s.kind])).toEqual([
@@ -64,8 +64,13 @@ describe("java declarations", () => {
   });
 
   it("makes one field symbol per declarator, each with the shared head", () => {
-    const source = "class A {\n  @Deprecated private static final int MIN = 1,\n      MAX = 10;\n  String longValue = \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\";\n}\n";
-    expect(extract(source).symbols.filter((s) => s.kind === ("field" as string)).map((s) => [s.name, s.signature, s.line, s.end_line])).toEqual([
+    const source =
+      'class A {\n  @Deprecated private static final int MIN = 1,\n      MAX = 10;\n  String longValue = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";\n}\n';
+    expect(
+      extract(source)
+        .symbols.filter((s) => s.kind === ("field" as string))
+        .map((s) => [s.name, s.signature, s.line, s.end_line]),
+    ).toEqual([
       ["MIN", "@Deprecated private static final int MIN = 1", 2, 2],
       ["MAX", "@Deprecated private static final int MAX = 10", 3, 3],
       ["longValue", "String longValue", 4, 4],
@@ -110,7 +115,17 @@ describe("java declarations", () => {
       "",
     ].join("\n");
     const result = extract(source);
-    expect(result.symbols.map((s) => s.qualified_name)).toEqual(["A", "A.TASK", "A.TASK.run", "A.start", "A.start.run", "A.Mode", "A.Mode.FAST", "A.Mode.FAST.go", "A.Mode.SLOW"]);
+    expect(result.symbols.map((s) => s.qualified_name)).toEqual([
+      "A",
+      "A.TASK",
+      "A.TASK.run",
+      "A.start",
+      "A.start.run",
+      "A.Mode",
+      "A.Mode.FAST",
+      "A.Mode.FAST.go",
+      "A.Mode.SLOW",
+    ]);
     expect(result.calls.filter((call) => call.callee === "tick").map((call) => call.caller)).toEqual(["A.TASK.run", "A.start.run"]);
   });
 
