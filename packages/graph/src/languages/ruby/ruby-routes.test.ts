@@ -55,6 +55,7 @@ describe("rails routes", () => {
       ["post", "/users/:user_id/posts", "posts#create", 3],
       ["get", "/users/:user_id/posts/:id", "posts#show", 3],
       ["get", "/users/:id/preview", "users#preview", 6],
+      ["get", "/users/search", "users#search", 8],
       ["get", "/profile", "profiles#show", 10],
     ]);
   });

@@ -110,27 +110,18 @@ export function rubyRoutes(source: string): RouteEntry[] {
   const stack: Frame[] = [{ path: "", module: "", controller: null }];
   // What each open `do` block pushed: a frame, or nothing (an unrelated block).
   const opened: boolean[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const lineNumber = index + 1;
-    let text = lines[index]!.trim();
-    while (text.endsWith(",") && index + 1 < lines.length) text = `${text} ${lines[++index]!.trim()}`;
-    if (text === "" || text.startsWith("#")) continue;
-    if (/^end\b/u.test(text)) {
-      if (opened.pop()) stack.pop();
-      continue;
-    }
-    const block = /\s(?:do(?:\s*\|[^|]*\|)?|\{)\s*$/u.exec(text);
-    const statement = block ? text.slice(0, block.index) : text;
+  /** One statement: its routes, and the frame a block it opens pushes (`opens`: it ends in `do` or `{`). */
+  const read = (statement: string, lineNumber: number, opens: boolean): void => {
     const head = /^([a-z_]+)\b\s*\(?\s*(.*?)\)?\s*$/su.exec(statement);
     const frame = stack[stack.length - 1]!;
     const push = (next: Frame | null) => {
-      if (!block) return;
+      if (!opens) return;
       opened.push(next !== null);
       if (next) stack.push(next);
     };
     if (!head) {
       push(null);
-      continue;
+      return;
     }
     const [, word, rest] = head as unknown as [string, string, string];
     const parts = splitArguments(rest);
@@ -148,7 +139,7 @@ export function rubyRoutes(source: string): RouteEntry[] {
       const name = literal(parts[0]);
       if (name === null) {
         push(null);
-        continue;
+        return;
       }
       const plural = word === "resources";
       const controller = `${frame.module}${literal(named.get("controller")) ?? (plural ? name : `${name}s`)}`;
@@ -174,7 +165,7 @@ export function rubyRoutes(source: string): RouteEntry[] {
       const path = literal(arrow ? arrow[1] : first);
       if (path === null) {
         push(null);
-        continue;
+        return;
       }
       const to = literal(arrow ? arrow[2] : named.get("to"));
       const action = literal(named.get("action"));
@@ -187,6 +178,26 @@ export function rubyRoutes(source: string): RouteEntry[] {
       for (const method of methods) add(method, path, handler);
       push(null);
     } else push(null);
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const lineNumber = index + 1;
+    let text = lines[index]!.trim();
+    while (text.endsWith(",") && index + 1 < lines.length) text = `${text} ${lines[++index]!.trim()}`;
+    if (text === "" || text.startsWith("#")) continue;
+    if (/^(?:end\b|\})/u.test(text)) {
+      if (opened.pop()) stack.pop();
+      continue;
+    }
+    // `collection { get :search }`: a block on one line.
+    const inline = /^([^{]*?)\s*\{\s*([^{}|]+?)\s*\}\s*$/u.exec(text);
+    if (inline && /^(?:namespace|scope|resources?|member|collection)\b/u.test(inline[1]!)) {
+      read(inline[1]!, lineNumber, true);
+      read(inline[2]!, lineNumber, false);
+      if (opened.pop()) stack.pop();
+      continue;
+    }
+    const block = /\s(?:do(?:\s*\|[^|]*\|)?|\{)\s*$/u.exec(text);
+    read(block ? text.slice(0, block.index) : text, lineNumber, block !== null);
   }
   return routes;
 }
