@@ -11,6 +11,8 @@ const files = new Set([
   "src/Command/Command.php",
   "src/Exception/InvalidArgumentException.php",
   "lib/Client.php",
+  "Psr/EventDispatcher/EventDispatcherInterface.php",
+  "Symfony/Component/Finder/SplFileInfo.php",
 ]);
 const resolve = (fromFile: string, module: string, name: string | null = null) =>
   PHP_MODULES.resolve({ fromFile, module, name, files, packages: { empty: true, resolve: () => null } });
@@ -35,5 +37,9 @@ describe("php module system", () => {
     expect(resolve("src/App/Main.php", "App\\User", "User")).toEqual([]);
     expect(resolve("src/App/Main.php", "Symfony\\Component\\Console\\Command\\Command", "Command")).toEqual([]);
     expect(resolve("src/App/Main.php", "Psr\\Log\\InvalidArgumentException", "InvalidArgumentException")).toEqual([]);
+    expect(resolve("src/App/Main.php", "Symfony\\Contracts\\EventDispatcher\\EventDispatcherInterface", "EventDispatcherInterface")).toEqual([]);
+    expect(resolve("src/App/Main.php", "SplFileInfo", "SplFileInfo")).toEqual([]);
+    // A layout that mirrors the whole namespace needs no source root.
+    expect(resolve("src/App/Main.php", "Symfony\\Component\\Finder\\SplFileInfo", "SplFileInfo")).toEqual(["Symfony/Component/Finder/SplFileInfo.php"]);
   });
 });

@@ -7,22 +7,24 @@ import type { ModuleRequest, ModuleSystem } from "../../language-hooks";
  * - `require`/`include` paths (anything with a `/` or a `.php`-like extension) are relative
  *   to the including file, as `__DIR__ . '/x.php'` says (extraction turns that into `./x.php`).
  * - `use App\Repo\UserRepository` names a class by namespace. Composer's PSR-4 layout puts
- *   it in `UserRepository.php` under directories named like the namespace's last segments
- *   (the first segments are a prefix mapped to a base directory, `App\` to `src/`). The file
+ *   it in `UserRepository.php` under directories named like the namespace's last segments;
+ *   the first segments are a prefix mapped to a base directory (`App\` to `src/`). The file
  *   is the one named after the class whose directories match the most trailing namespace
- *   segments, when exactly one file matches best, at most two leading segments (the
- *   prefix) are left unmatched, and a file matching none sits in a source root (`src/`,
- *   `lib/`, `app/`): a class of a package outside the index (`vendor/` is not indexed, so
- *   `Psr\Log\InvalidArgumentException` is not there) must not be taken for a same-named
- *   project class (`Exception/InvalidArgumentException.php`). Functions and constants
- *   (`use function A\f`) live in files named otherwise, so they find none.
+ *   segments, when exactly one file matches best and, unless every segment matched, at
+ *   most two leading segments are left and the directory above the matched ones is a
+ *   source root (`src/`, `lib/`, `app/`, `tests/`…) or the project root. A class of a package outside the index (`vendor/` is not indexed)
+ *   must not be taken for a same-named project class: `Psr\Log\InvalidArgumentException`
+ *   is not `Exception/InvalidArgumentException.php`, `Symfony\Contracts\EventDispatcher\Event`
+ *   not `Composer/EventDispatcher/Event.php`, `use SplFileInfo` (PHP's own) not
+ *   `Finder/SplFileInfo.php`. Functions and constants (`use function A\f`) live in files
+ *   named otherwise, so they find none.
  */
 
 const PATH_EXTENSIONS = /\.(?:php|phtml|inc)$/iu;
-/** Leading namespace segments PSR-4 maps to a base directory (`Vendor\Package\`). */
+/** Leading namespace segments a PSR-4 prefix may leave unmatched (`Vendor\Package\`). */
 const MAX_PREFIX_SEGMENTS = 2;
 /** Directories Composer projects map a namespace prefix to. */
-const SOURCE_ROOTS: ReadonlySet<string> = new Set(["src", "lib", "app", "classes"]);
+const SOURCE_ROOTS: ReadonlySet<string> = new Set(["src", "lib", "app", "classes", "tests", "test"]);
 
 function relativeFile({ fromFile, module, files }: ModuleRequest): string[] {
   const joined = posix.normalize(posix.join(posix.dirname(fromFile), module));
@@ -60,8 +62,9 @@ function namespacedFile({ module, files }: ModuleRequest): string[] {
     while (score < segments.length && score < directories.length && directories[directories.length - 1 - score] === segments[segments.length - 1 - score])
       score++;
     if (segments.length - score > MAX_PREFIX_SEGMENTS) continue;
-    // No segment matched: only a source root can hold the prefix's classes (`App\User` in `src/User.php`).
-    if (score === 0 && segments.length > 0 && directories.length > 0 && !SOURCE_ROOTS.has(directories[directories.length - 1]!)) continue;
+    // A prefix left unmatched (or a class of the global namespace) must sit in a source root.
+    const above = directories[directories.length - 1 - score];
+    if ((score < segments.length || segments.length === 0) && above !== undefined && !SOURCE_ROOTS.has(above)) continue;
     if (score > bestScore) {
       best = [file];
       bestScore = score;
