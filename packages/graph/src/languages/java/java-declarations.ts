@@ -2,16 +2,17 @@ import type { Visibility } from "../../extraction-types";
 import type { RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
-import { FIELD_KIND, TYPE_DECLARATION_KINDS } from "./java-kinds";
+import { TYPE_DECLARATION_KINDS } from "./java-kinds";
 
 /**
  * Java declarations as symbols. Types (class, interface, enum, record, `@interface`) are
  * containers; methods, constructors (named after their class, compact record constructors
- * too) and annotation elements are callables; fields are `field` symbols, one per declarator
- * (the callers of the calls in their initializers); enum constants are `const` symbols
- * (containers when they have a body); a `static { … }` block is a constructor named
- * `static`. Anonymous classes are no symbols: their methods belong to the callable (or
- * field) around the `new`.
+ * too) and annotation elements are callables; fields are `field` symbols, one per
+ * declarator and the callers of the calls in their initializers (not `property`: a field and
+ * a method may share a name, `size` and `size()`, and a call never targets a field); enum
+ * constants are `const` symbols (containers when they have a body); a `static { … }` block
+ * is a constructor named `static`. Anonymous classes are no symbols: their methods belong
+ * to the callable (or field) around the `new`.
  *
  * Visibility: the modifier when written; otherwise members of interfaces and annotation
  * types are `public`, enum constructors `private`, enum constants `public`, and everything
@@ -152,7 +153,7 @@ export function fieldDeclaration(node: SyntaxNode, context: RuleContext): Symbol
     if (name?.type !== "identifier") return;
     drafts.push({
       name: name.text,
-      kind: FIELD_KIND,
+      kind: "field",
       signature: oneLine(head + declaratorText(source, declarator)),
       visibility,
       callable: single,

@@ -1,11 +1,5 @@
-import type { RouteEntry, RouteFramework } from "../../extraction-types";
+import type { RouteEntry } from "../../extraction-types";
 import { callArguments, joinPaths, lineOf, lineStarts, stringLiteral } from "../../routes/route-text";
-
-/**
- * `RouteFramework` does not list Spring yet; the index stores the framework as text. The
- * cast goes once the union lists it.
- */
-const SPRING = "spring" as string as RouteFramework;
 
 /** Spring MVC's mapping annotations and the HTTP method each stands for (`RequestMapping`: its `method =`). */
 const MAPPINGS: Readonly<Record<string, string | null>> = {
@@ -125,7 +119,7 @@ export function springRoutes(source: string): RouteEntry[] {
         const methods = verb ? [verb] : requestMethods(mapping.args);
         for (const path of paths) {
           for (const method of methods) {
-            routes.push({ framework: SPRING, method, path: joinPaths(prefix, path), handler: name, line: mapping.line, handler_line: handlerLine });
+            routes.push({ framework: "spring", method, path: joinPaths(prefix, path), handler: name, line: mapping.line, handler_line: handlerLine });
           }
         }
       }
