@@ -6,7 +6,7 @@ import { hugeFileRefusal, NOT_SLICEABLE, REFUSE_UNSPLITTABLE_MIN_CHARS, SLICED_L
 import { createTreeWalker, type TreeWalker } from "./internal/tree-walker";
 import type { Lang } from "./lang";
 import { languageDefinition } from "./language-registry";
-import { parseSource } from "./parser-registry";
+import { parseSource, releaseTree } from "./parser-registry";
 
 export interface ExtractOptions {
   /** Texts at least this long are parsed in slices of whole top-level statements. Default: SLICED_PARSE_MIN_CHARS. */
@@ -54,8 +54,12 @@ export function startExtraction(lang: Lang, source: string, options: ExtractOpti
 
   const parseWhole = () => {
     const tree = parseSource(lang, parsed);
-    walker.walkRoot(tree);
-    hasErrors = tree.rootNode.hasError;
+    try {
+      walker.walkRoot(tree);
+      hasErrors = tree.rootNode.hasError;
+    } finally {
+      releaseTree(tree);
+    }
     done = true;
   };
 

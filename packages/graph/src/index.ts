@@ -35,7 +35,7 @@ export type {
 export type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "./language-rules";
 export { extractFile, startExtraction, type ExtractionRun, type ExtractOptions } from "./extract-file";
 export { maxSliceChars, REFUSE_UNSPLITTABLE_MIN_CHARS, SLICE_CHARS, SLICED_LANGS, SLICED_PARSE_MIN_CHARS } from "./internal/sliced-parse";
-export { parseSource, type SyntaxNode, type SyntaxTree, type TreeCursor } from "./parser-registry";
+export { parseSource, parserBackend, releaseTree, type ParserBackend, type SyntaxNode, type SyntaxTree, type TreeCursor } from "./parser-registry";
 export { detectRoutes } from "./routes/detect-routes";
 export { fieldText, oneLine, signatureOf } from "./signature";
 export { splitIdentifier } from "./split-identifier";

@@ -4,6 +4,8 @@ import { isTsiftError, nativeBindingError, TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
 import { installNodeClasses } from "./internal/node-classes";
 import { requireGrammar } from "./internal/require-grammar";
+import { loadWasmBackend, type WasmBackend } from "./internal/wasm-parser";
+import { LANGS } from "./lang";
 import { langInfo } from "./lang-info";
 
 const require = createRequire(import.meta.url);
@@ -76,6 +78,44 @@ type ParserConstructor = (new () => NativeParser) & { SyntaxNode: { prototype: o
 let parserConstructor: ParserConstructor | undefined;
 const parsers = new Map<Lang, NativeParser>();
 
+/** Which parser backend parses: "native" (node-tree-sitter) or "wasm" (web-tree-sitter). */
+export type ParserBackend = "native" | "wasm";
+
+/**
+ * The native runtime, or the reason it cannot load. Loaded here, not on the first parse,
+ * because the fallback must be ready before the first (synchronous) parse.
+ */
+function loadNativeRuntime(): unknown {
+  if (process.env.TSIFT_PARSER === "wasm") return "TSIFT_PARSER=wasm";
+  try {
+    parserConstructor = require("tree-sitter") as ParserConstructor;
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+
+const nativeFailure = loadNativeRuntime();
+
+/**
+ * The fallback, only when the native binding cannot load or TSIFT_PARSER=wasm forces it: every
+ * language's `.wasm` grammar is loaded now, so parseSource stays synchronous. The native path
+ * never imports web-tree-sitter.
+ */
+const wasm: WasmBackend | null = nativeFailure === null ? null : await loadWasmBackend(LANGS);
+if (wasm && process.env.TSIFT_PARSER !== "wasm") {
+  const reason = (nativeFailure as Error).message?.split("\n")[0] ?? String(nativeFailure);
+  process.stderr.write(
+    `tsift: the native tree-sitter binding did not load (${reason}), so parsing uses the slower WebAssembly build; ` +
+      "for the native parser, let its install script run (pnpm: `pnpm approve-builds`) or rebuild it: npm rebuild tree-sitter\n",
+  );
+}
+
+/** The backend parseSource uses in this process. */
+export function parserBackend(): ParserBackend {
+  return wasm ? "wasm" : "native";
+}
+
 /**
  * Loads a grammar on first use, from the package and export its language declares, so
  * indexing Python never loads the Kotlin addon and reading an index loads none.
@@ -134,8 +174,21 @@ function fieldNamesOf(grammar: unknown): (string | null)[] | null {
  * grammar cannot load.
  */
 export function parseSource(lang: Lang, source: string, range?: SourceRange): SyntaxTree {
+  if (wasm) {
+    if (!wasm.langs.has(lang)) throw new TsiftError("unsupported", `no WebAssembly grammar for ${lang}, and the native tree-sitter binding did not load`, { hint: "npm rebuild tree-sitter" });
+    return wasm.parse(lang, source, range) as unknown as SyntaxTree;
+  }
   const length = range ? range.endIndex - range.startIndex : source.length;
   // The default 32 KiB input buffer makes big files parse in many small chunks.
   const bufferSize = Math.max(32 * 1024, Math.min(length * 2 + 2, 8 * 1024 * 1024));
   return parserFor(lang).parse(source, null, range ? { bufferSize, includedRanges: [range] } : { bufferSize });
+}
+
+/**
+ * Frees a tree's memory now. A web-tree-sitter tree lives in WASM memory that JavaScript's
+ * collector does not see; extraction releases each tree when done with it (a finalizer frees
+ * the ones nobody releases). Native trees are freed by their own finalizers: a no-op.
+ */
+export function releaseTree(tree: SyntaxTree): void {
+  wasm?.release(tree);
 }

@@ -1,6 +1,6 @@
 import { TsiftError } from "@tsift/core";
 import type { Lang } from "../lang";
-import { parseSource, type SourceRange, type SyntaxTree } from "../parser-registry";
+import { parseSource, releaseTree, type SourceRange, type SyntaxTree } from "../parser-registry";
 import type { RootType, TreeWalker } from "./tree-walker";
 
 /**
@@ -141,8 +141,9 @@ export class SlicedParse {
   ) {
     this.window = sliceChars;
     this.maxWindow = Math.max(sliceChars, maxSliceChars(parsed.length));
-    const root = parseSource(lang, "").rootNode;
-    this.rootType = { typeId: root.typeId, name: root.type };
+    const empty = parseSource(lang, "");
+    this.rootType = { typeId: empty.rootNode.typeId, name: empty.rootNode.type };
+    releaseTree(empty);
   }
 
   private readonly rootType: RootType;
@@ -153,13 +154,30 @@ export class SlicedParse {
    * and a too_large TsiftError when a statement cannot be split.
    */
   step(): boolean {
+    try {
+      return this.stepOnce();
+    } finally {
+      // No tree outlives the step that parsed it: the slices are kept as ranges.
+      for (const tree of this.parsedTrees.splice(0)) releaseTree(tree);
+    }
+  }
+
+  private readonly parsedTrees: SyntaxTree[] = [];
+
+  private parse(range: SourceRange): SyntaxTree {
+    const tree = parseSource(this.lang, this.parsed, range);
+    this.parsedTrees.push(tree);
+    return tree;
+  }
+
+  private stepOnce(): boolean {
     if (this.walked < 0) {
       if (this.scan()) this.walked = 0;
       return false;
     }
     const slice = this.slices[this.walked++];
     if (!slice) return true;
-    const tree = parseSource(this.lang, this.parsed, slice.range);
+    const tree = this.parse(slice.range);
     this.walker.walkTopLevel(tree, { from: 0, to: slice.keep }, this.rootType);
     return this.walked >= this.slices.length;
   }
@@ -185,13 +203,13 @@ export class SlicedParse {
   private scan(): boolean {
     const short = this.rangeFrom(this.window);
     if (short.endIndex >= this.parsed.length) {
-      const tree = parseSource(this.lang, this.parsed, short);
+      const tree = this.parse(short);
       this.accept(tree, short, topLevelChildren(tree).length);
       this.hasErrors ||= tree.rootNode.hasError;
       return true;
     }
     const long = this.rangeFrom(this.window * 2);
-    const longTree = parseSource(this.lang, this.parsed, long);
+    const longTree = this.parse(long);
     if (long.endIndex >= this.parsed.length) {
       // The longer parse reaches the end of the text: every statement it read is whole.
       this.accept(longTree, long, topLevelChildren(longTree).length);
@@ -199,7 +217,7 @@ export class SlicedParse {
       return true;
     }
     const longChildren = topLevelChildren(longTree);
-    const tree = parseSource(this.lang, this.parsed, short);
+    const tree = this.parse(short);
     const children = topLevelChildren(tree);
     let agreed = 0;
     while (agreed < children.length && agreed < longChildren.length && sameStatement(children[agreed]!, longChildren[agreed]!)) agreed++;
