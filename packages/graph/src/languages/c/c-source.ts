@@ -20,13 +20,18 @@ const CAPS = "[A-Z][A-Z0-9_]*[A-Z0-9]";
 // Never inside a `#define`: `#define EXPORT extern` defines the macro this blanks elsewhere.
 const NOT_DEFINED = "(?<!#[ \\t]*define[ \\t]+)";
 const BEFORE_KEYWORD = new RegExp(`${NOT_DEFINED}\\b${CAPS}\\b(?=(?:[ \\t]+${CAPS})*[ \\t]+(?:${STARTS_DECLARATION})\\b)`, "gu");
-const AFTER_DECLARATOR = new RegExp(`${NOT_DEFINED}(?<=\\)[ \\t]*)\\b${CAPS}\\b(?=[ \\t]*(?:;|\\{|$))`, "gmu");
-const IN_CLASS_HEAD = new RegExp(`(?<=\\b(?:class|struct|union)[ \\t]+)${CAPS}\\b(?=[ \\t]+[A-Za-z_]\\w*[ \\t]*(?::|\\{|final\\b|$))`, "gmu");
+// Matched forward from the `)` (a lookbehind would be tried at every position of the file).
+const AFTER_DECLARATOR = new RegExp(`${NOT_DEFINED}(\\)[ \\t]*)(${CAPS})\\b(?=[ \\t]*(?:;|\\{|$))`, "gmu");
+const IN_CLASS_HEAD = new RegExp(`(\\b(?:class|struct|union)[ \\t]+)(${CAPS})\\b(?=[ \\t]+[A-Za-z_]\\w*[ \\t]*(?::|\\{|final\\b|$))`, "gmu");
 
-const MACRO_TYPE_ARGUMENT = /(?<=\btypedef[ \t]+[A-Za-z_]\w*[ \t]*)\([^()\n]*\)(?=[ \t]*[A-Za-z_]\w*[ \t]*;)/gu;
+const MACRO_TYPE_ARGUMENT = /(\btypedef[ \t]+[A-Za-z_]\w*[ \t]*)(\([^()\n]*\))(?=[ \t]*[A-Za-z_]\w*[ \t]*;)/gu;
 
 const blank = (word: string): string => " ".repeat(word.length);
+/** Keeps the first group (the context matched before the word) and blanks the second. */
+const blankSecond = (_match: string, before: string, word: string): string => before + blank(word);
 
 export function blankDeclarationMacros(source: string): string {
-  return source.replace(BEFORE_KEYWORD, blank).replace(AFTER_DECLARATOR, blank).replace(IN_CLASS_HEAD, blank).replace(MACRO_TYPE_ARGUMENT, blank);
+  let out = source.replace(BEFORE_KEYWORD, blank).replace(AFTER_DECLARATOR, blankSecond);
+  if (out.includes("class") || out.includes("struct") || out.includes("union")) out = out.replace(IN_CLASS_HEAD, blankSecond);
+  return out.includes("typedef") ? out.replace(MACRO_TYPE_ARGUMENT, blankSecond) : out;
 }

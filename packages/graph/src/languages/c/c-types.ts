@@ -103,6 +103,8 @@ function functionScope(node: SyntaxNode, draft: SymbolDraft | null, context: Rul
 /** A local declaration binds its names; a data member's declared type is a member type of its class (C++). */
 function declarationTypes(node: SyntaxNode, context: RuleContext, dialect: Dialect): void {
   const parent = context.parentType();
+  // Declarations outside bodies and class bodies (globals, prototypes) bind nothing.
+  if (node.type === "field_declaration" ? dialect === "c" || parent !== "field_declaration_list" : !insideBody(context)) return;
   const declared = dialect === "cpp" ? typePath(node.childForFieldName("type")) : null;
   if (node.type === "field_declaration") {
     if (parent !== "field_declaration_list" || !declared) return;
