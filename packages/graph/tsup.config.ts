@@ -1,5 +1,10 @@
 import { packageBuild } from "../../tsup.shared";
-import { vendorGrammars } from "./vendor-grammars";
+import { shipWasmGrammars, vendorGrammars } from "./vendor-grammars";
 
 // `langs` is the language table alone (`@tsift/graph/langs`), for the file walk.
-export default packageBuild({ index: "src/index.ts", langs: "src/langs.ts" }, { onSuccess: async () => void vendorGrammars() });
+export default packageBuild({ index: "src/index.ts", langs: "src/langs.ts" }, {
+  onSuccess: async () => {
+    vendorGrammars();
+    shipWasmGrammars();
+  },
+});

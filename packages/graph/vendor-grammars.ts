@@ -1,5 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { LANG_FACTS } from "./src/internal/lang-facts.generated";
+import { wasmGrammarFileOf } from "./src/internal/wasm-grammar-file";
 
 interface Manifest {
   name: string;
@@ -45,4 +47,50 @@ export function vendorGrammars(packageDir = "."): string[] {
     writeFileSync(join(out, "package.json"), `${JSON.stringify(provenance, null, 2)}\n`);
   }
   return names;
+}
+
+interface WasmProvenance {
+  file: string;
+  languages: string[];
+  package: string;
+  version: string;
+  license: string | undefined;
+  homepage: string | undefined;
+  licenseFile: string;
+}
+
+/**
+ * Copies every registered language's `.wasm` grammar, as its grammar package publishes it,
+ * into dist/wasm, with each package's LICENSE and a provenance.json naming the package,
+ * version and licence each file came from: the WebAssembly fallback then needs no grammar
+ * package installed (src/internal/wasm-parser.ts). A language whose package ships no `.wasm`
+ * (Markdown) is listed under `missing` and parses only natively.
+ */
+export function shipWasmGrammars(packageDir = "."): WasmProvenance[] {
+  const out = join(packageDir, "dist", "wasm");
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const byFile = new Map<string, WasmProvenance>();
+  const missing: string[] = [];
+  for (const facts of LANG_FACTS) {
+    const file = wasmGrammarFileOf(facts);
+    const known = byFile.get(file);
+    if (known) {
+      known.languages.push(facts.id);
+      continue;
+    }
+    const source = installedPackage(facts.grammarPackage, packageDir);
+    if (!existsSync(join(source, file))) {
+      missing.push(facts.id);
+      continue;
+    }
+    const grammar = readManifest(join(source, "package.json"));
+    const licenseFile = `LICENSE.${grammar.name.replace("/", "+")}`;
+    cpSync(join(source, file), join(out, file));
+    cpSync(join(source, "LICENSE"), join(out, licenseFile));
+    byFile.set(file, { file, languages: [facts.id], package: grammar.name, version: grammar.version, license: grammar.license, homepage: grammar.homepage, licenseFile });
+  }
+  const grammars = [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  writeFileSync(join(out, "provenance.json"), `${JSON.stringify({ grammars, missing: missing.sort() }, null, 2)}\n`);
+  return grammars;
 }

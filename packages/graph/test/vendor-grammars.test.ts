@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { vendorGrammars } from "../vendor-grammars";
+import { LANGS } from "../src/lang";
+import { shipWasmGrammars, vendorGrammars } from "../vendor-grammars";
 
 const require = createRequire(import.meta.url);
 const packageDir = join(import.meta.dirname, "..");
@@ -53,5 +54,25 @@ describe("vendorGrammars", () => {
     const vendored = Object.keys(manifest.devDependencies).filter((name) => /(^|\/)tree-sitter-/.test(name));
     expect(vendored.length).toBeGreaterThan(0);
     for (const name of vendored) expect(manifest.dependencies[name], name).toBeUndefined();
+  });
+
+  it("ships every registered language's .wasm grammar with its licence and provenance, and each loads in web-tree-sitter", async () => {
+    scratch = mkdtempSync(join(packageDir, ".vendor-test-"));
+    writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "scratch", version: "0.0.0" }));
+
+    const shipped = shipWasmGrammars(scratch);
+
+    const wasmDir = join(scratch, "dist", "wasm");
+    const provenance = JSON.parse(readFileSync(join(wasmDir, "provenance.json"), "utf8")) as { grammars: { languages: string[] }[]; missing: string[] };
+    expect(provenance.missing).toEqual(["markdown"]);
+    expect([...provenance.grammars.flatMap((grammar) => grammar.languages), ...provenance.missing].sort()).toEqual([...LANGS].sort());
+    const { Parser, Language } = await import("web-tree-sitter");
+    await Parser.init();
+    for (const grammar of shipped) {
+      expect(grammar.license, grammar.package).toBe("MIT");
+      expect(existsSync(join(wasmDir, grammar.licenseFile)), grammar.licenseFile).toBe(true);
+      const language = await Language.load(readFileSync(join(wasmDir, grammar.file)));
+      expect(language.abiVersion, grammar.file).toBeGreaterThanOrEqual(14);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Language as WasmLanguage, Node as WasmNode, Parser as WasmParser, Tree as WasmTree, TreeCursor as WasmCursor } from "web-tree-sitter";
 import type { Lang } from "../lang";
 import { langInfo } from "../lang-info";
+import { wasmGrammarFileOf } from "./wasm-grammar-file";
 
 const require = createRequire(import.meta.url);
 
@@ -23,13 +24,6 @@ interface WasmRange {
   endPosition: { row: number; column: number };
 }
 
-/** The `.wasm` file a grammar package ships for a language: tree-sitter-<name, "-" as "_">.wasm. */
-export function wasmGrammarFile(lang: Lang): string {
-  const info = langInfo(lang);
-  const name = info.grammarExport ?? info.grammarPackage.replace(/^@[^/]+\//, "").replace(/^tree-sitter-/, "");
-  return `tree-sitter-${name.replace(/-/g, "_")}.wasm`;
-}
-
 /** Where the build copies the grammars' `.wasm` files (packages/graph/vendor-grammars.ts). */
 export function shippedWasmDir(): string {
   return fileURLToPath(new URL("./wasm", import.meta.url));
@@ -37,7 +31,7 @@ export function shippedWasmDir(): string {
 
 /** The grammar's `.wasm`: the copy shipped in dist/wasm, else the grammar package's own (the workspace, tests). */
 function wasmGrammarPath(lang: Lang): string | null {
-  const file = wasmGrammarFile(lang);
+  const file = wasmGrammarFileOf(langInfo(lang));
   const shipped = join(shippedWasmDir(), file);
   if (existsSync(shipped)) return shipped;
   try {
