@@ -2,6 +2,7 @@ import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { springRoutes } from "./java-routes";
 import { JAVA_RULES } from "./java-rules";
+import { JAVA_TESTS } from "./java-tests";
 
 export const javaLanguage = defineLanguage({
   id: "java",
@@ -30,5 +31,7 @@ export const javaLanguage = defineLanguage({
   },
   // A Java program starts at any class's `static void main`, whatever its file is called.
   entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  rgTypes: ["java"],
   extraction: { rules: JAVA_RULES, docComments: JSDOC_STYLE, routes: springRoutes },
+  tests: JAVA_TESTS,
 });
