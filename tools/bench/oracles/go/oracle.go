@@ -10,8 +10,8 @@
 // GOOS/GOARCH (go/build's choice, test files and testdata left out) are type-checked as one
 // package; imports inside the tree are checked from the tree, the others from GOROOT's
 // sources. Kinds follow tsift's: function, method (parented to its receiver's type or its
-// interface), struct, interface, type_alias (every other type, alias or not), const,
-// variable. Calls of builtins, conversions and function values held by locals, fields or
+// interface), struct, interface, typedef (every other defined type), type_alias (`type X =
+// Y`), const, variable. Calls of builtins, conversions and function values held by locals, fields or
 // parameters are not calls of a declaration and are left out; a callee outside the tree
 // has an empty callee_file. The line of a call is the line of the called name.
 package main
@@ -248,14 +248,14 @@ func (t *tree) genDecl(info *types.Info, decl *ast.GenDecl) {
 			if s.Name.Name == "_" {
 				continue
 			}
-			kind := "type_alias"
-			switch s.Type.(type) {
-			case *ast.StructType:
-				if !s.Assign.IsValid() {
+			kind := "typedef"
+			if s.Assign.IsValid() {
+				kind = "type_alias"
+			} else {
+				switch s.Type.(type) {
+				case *ast.StructType:
 					kind = "struct"
-				}
-			case *ast.InterfaceType:
-				if !s.Assign.IsValid() {
+				case *ast.InterfaceType:
 					kind = "interface"
 				}
 			}

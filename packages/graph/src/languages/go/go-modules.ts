@@ -50,10 +50,11 @@ function importedDirectory(path: string, directories: ReadonlyMap<string, string
 
 /**
  * Go: an import path names a directory whose files are one package. Every indexed non-test
- * file of that directory is returned, the one named after the directory first (it stands for
- * the package where the resolver reads one file), then by path.
+ * file of that directory is returned, the one named after the directory first, then by path.
  */
 export const GO_MODULES: ModuleSystem = {
+  // A file sees its directory's top-level names, and an import of the directory exports them all.
+  directoryPackages: true,
   resolve(request: ModuleRequest): readonly string[] {
     if (request.module.startsWith(".") || request.module.startsWith("/")) return [];
     const directories = goDirectories(request.files);

@@ -1,14 +1,10 @@
 import type { RouteEntry, RouteFramework } from "../../extraction-types";
 import { callArguments, joinPaths, lineOf, lineStarts, stringLiteral } from "../../routes/route-text";
 
-/**
- * `RouteFramework` does not list Go's routers yet; the index stores the framework as text.
- * The casts go once the union lists them.
- */
-const NET_HTTP = "net/http" as string as RouteFramework;
-const GIN = "gin" as string as RouteFramework;
-const ECHO = "echo" as string as RouteFramework;
-const CHI = "chi" as string as RouteFramework;
+const NET_HTTP: RouteFramework = "net/http";
+const GIN: RouteFramework = "gin";
+const ECHO: RouteFramework = "echo";
+const CHI: RouteFramework = "chi";
 
 /**
  * `.HandleFunc(`, `.GET(`, `.Any(`, `.Get(`: a registration; the receiver path before the dot

@@ -11,7 +11,8 @@ import { withGoTypes } from "./go-types";
  * function; a method -> method whose parent is its receiver's type (`func (s *Store) Get`
  * is `Store.Get`, pointer and type parameters dropped), wherever the type is declared;
  * `type X struct{…}` -> struct, `type X interface{…}` -> interface whose method specs are
- * its methods, every other `type X Y` and `type X = Y` -> type_alias; `const` -> const
+ * its methods, every other defined type `type X Y` -> typedef, an alias `type X = Y` ->
+ * type_alias; `const` -> const
  * and `var` -> variable, one symbol per name (a `var` holding a function literal is
  * callable, so the literal's calls and complexity are its own). Declarations inside
  * function bodies and the blank identifier `_` are not symbols. Visibility: an upper-case
@@ -95,7 +96,7 @@ function specHead(source: string, keyword: string, spec: SyntaxNode, end: number
 function typeKind(type: SyntaxNode | null): SymbolKind {
   if (type?.type === "struct_type") return "struct";
   if (type?.type === "interface_type") return "interface";
-  return "type_alias";
+  return "typedef";
 }
 
 function typeSpec(node: SyntaxNode, context: RuleContext): SymbolDraft | null {
