@@ -32,8 +32,12 @@ describe("php module system", () => {
     expect(resolve("src/App/Main.php", "Vendor\\Http\\Client", "Client")).toEqual(["lib/Client.php"]);
   });
 
-  it("finds nothing for functions, ties, or a package's class outside the index", () => {
-    expect(resolve("src/App/Main.php", "App\\Repo\\persist", "persist")).toEqual([]);
+  it("finds a used function in its namespace's functions file", () => {
+    expect(resolve("src/App/Main.php", "App\\Repo\\persist", "persist")).toEqual(["src/Repo/functions.php"]);
+  });
+
+  it("finds nothing for a namespace without a functions file, ties, or a package's class outside the index", () => {
+    expect(resolve("src/App/Main.php", "App\\Admin\\persist", "persist")).toEqual([]);
     expect(resolve("src/App/Main.php", "App\\User", "User")).toEqual([]);
     expect(resolve("src/App/Main.php", "Symfony\\Component\\Console\\Command\\Command", "Command")).toEqual([]);
     expect(resolve("src/App/Main.php", "Psr\\Log\\InvalidArgumentException", "InvalidArgumentException")).toEqual([]);
