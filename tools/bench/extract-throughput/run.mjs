@@ -146,7 +146,11 @@ const langs = values.lang ?? Object.keys(CORPORA);
 const results = [];
 const sameness = [];
 const mib = (bytes) => bytes / (1024 * 1024);
-process.stderr.write(`load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}, ${cpus().length} CPUs, node ${process.version}\n`);
+process.stderr.write(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}, ${cpus().length} CPUs, node ${process.version}\n`,
+);
 for (const lang of langs) {
   const roots = CORPORA[lang];
   if (!roots) throw new Error(`no corpus for ${lang}; known: ${Object.keys(CORPORA).join(", ")}`);
@@ -198,7 +202,17 @@ for (const lang of langs) {
   }
 }
 
-const header = ["language", ...(graphs.length > 1 ? ["build"] : []), "files", "MiB", "parse CPU (ms)", "parse MiB/s", "parse+extract CPU (ms)", "parse+extract MiB/s", "ratio"];
+const header = [
+  "language",
+  ...(graphs.length > 1 ? ["build"] : []),
+  "files",
+  "MiB",
+  "parse CPU (ms)",
+  "parse MiB/s",
+  "parse+extract CPU (ms)",
+  "parse+extract MiB/s",
+  "ratio",
+];
 const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 || (graphs.length > 1 && i === 1) ? "---" : "---:")).join("|")}|`];
 for (const row of results) {
   const cells = [
@@ -215,6 +229,7 @@ for (const row of results) {
   lines.push(`| ${cells.join(" | ")} |`);
 }
 process.stdout.write(`${lines.join("\n")}\n`);
-if (graphs.length > 1) process.stderr.write(sameness.length > 0 ? `DIFFERENT OUTPUT: ${sameness.join("; ")}\n` : "same output from every build on every file\n");
+if (graphs.length > 1)
+  process.stderr.write(sameness.length > 0 ? `DIFFERENT OUTPUT: ${sameness.join("; ")}\n` : "same output from every build on every file\n");
 if (values.json) writeFileSync(values.json, `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, sameness }, null, 2)}\n`);
 if (sameness.length > 0) process.exitCode = 1;
