@@ -1,6 +1,7 @@
 import { JSDOC_STYLE } from "../../doc-comments";
 import { defineLanguage } from "../../language-definition";
 import { springRoutes } from "./java-routes";
+import { JAVA_MODULES } from "./java-modules";
 import { JAVA_RULES } from "./java-rules";
 import { JAVA_TESTS } from "./java-tests";
 
@@ -18,8 +19,9 @@ export const javaLanguage = defineLanguage({
   qualifiedNameSeparator: ".",
   resolution: {
     family: "java",
-    // Imports name packages and their members, not files: `package a.b;` is recorded for them.
-    modules: "none",
+    // Imports name packages and their members; a package is a directory (java-modules.ts), and
+    // `package a.b;` is recorded for files outside that layout.
+    modules: "java",
     selfReceivers: ["this"],
     // `size()` inside a class is `this.size()`.
     implicitReceiver: true,
@@ -33,5 +35,6 @@ export const javaLanguage = defineLanguage({
   entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   rgTypes: ["java"],
   extraction: { rules: JAVA_RULES, docComments: JSDOC_STYLE, routes: springRoutes },
+  moduleSystem: JAVA_MODULES,
   tests: JAVA_TESTS,
 });
