@@ -119,6 +119,15 @@ describe("the engines hold no language name", () => {
     expect(Object.keys(NOT_LANGUAGES).filter((key) => !used.has(key)), "allow-list entries that no longer match").toEqual([]);
   });
 
+  it("loads the languages' code hooks lazily in @tsift/index, so read commands load no extraction rule", () => {
+    // @tsift/graph's main entry carries every language's rules: index imports it only with
+    // `await import` (internal/language-hooks.ts); its static imports are types or `langs`.
+    const eager = sourceFiles(join(root, "packages/index/src")).filter((file) =>
+      /^import (?!type )[^;]*from "@tsift\/graph";/m.test(readFileSync(file, "utf8")),
+    );
+    expect(eager.map((file) => relative(root, file))).toEqual([]);
+  });
+
   it("catches a language name planted in an engine", () => {
     const names = new Set(ids);
     const hits = languageLiterals(join(root, "packages/index/src/internal/module-resolver.ts"), (text) => names.has(text), () => false);

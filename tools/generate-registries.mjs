@@ -205,6 +205,7 @@ function facts(definition) {
       reexportImport: entryPoints.reexportImport,
     },
     rgTypes: definition.rgTypes ?? [],
+    dottedModuleImports: definition.moduleSystem?.dottedModuleImports ?? false,
   };
 }
 

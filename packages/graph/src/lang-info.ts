@@ -128,6 +128,11 @@ export interface LangInfo {
   readonly entryPoints: EntryPointModel;
   /** ripgrep's `--type` names that select this language's files (`rg -t ts`), so `rg -t` searches rewrite to `--lang`. */
   readonly rgTypes: readonly string[];
+  /**
+   * Its module system's `dottedModuleImports`, copied into the start-up facts so read
+   * commands can tell without loading any hook (`from pkg import name` may name a submodule).
+   */
+  readonly dottedModuleImports: boolean;
 }
 
 export function langInfo(lang: Lang): LangInfo {

@@ -34,7 +34,7 @@ export interface LanguageExtraction {
  * `langInfo`) and its extraction. The id is what index.db stores in `files.language`, so
  * it never changes once released.
  */
-export interface LanguageDefinition extends Omit<LangInfo, "id" | "rgTypes"> {
+export interface LanguageDefinition extends Omit<LangInfo, "id" | "rgTypes" | "dottedModuleImports"> {
   readonly id: string;
   /** Its place in `LANGS`, an output contract: existing numbers never change, a new language takes the next one. */
   readonly order: number;

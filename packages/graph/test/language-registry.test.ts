@@ -41,6 +41,7 @@ describe("language registry", () => {
       expect(langInfo(language.id as (typeof LANGS)[number])).toEqual({
         ...facts,
         rgTypes: facts.rgTypes ?? [],
+        dottedModuleImports: language.moduleSystem?.dottedModuleImports ?? false,
         resolution: { baseModifiers: [], definitionsRunInOrder: false, companionKinds: [], namedReceivers: false, ...facts.resolution },
       });
       expect(extraction.rules).toBeDefined();

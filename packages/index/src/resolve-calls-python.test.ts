@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { loadLanguageHooks } from "./internal/language-hooks";
 import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve-calls";
+
+// The resolver asks the languages' hooks, loaded with @tsift/graph's rules.
+await loadLanguageHooks();
 
 /** The resolver's Python rules on hand-written rows: the modules, redefinitions and variables Python code has. */
 let nextId = 1;

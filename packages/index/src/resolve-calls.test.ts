@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { loadLanguageHooks } from "./internal/language-hooks";
 import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve-calls";
+
+// The resolver asks the languages' hooks, loaded with @tsift/graph's rules.
+await loadLanguageHooks();
 
 let nextId = 1;
 function sym(file: string, name: string, kind: string, parent: string | null = null, language = "typescript"): ResolverSymbol {

@@ -1,3 +1,4 @@
+import { loadLanguageHooks } from "./internal/language-hooks";
 import type { Lang } from "@tsift/graph";
 import { applyCheckerAnswers, hasCheckerAnswers } from "./checker/checker-answers";
 import type { CheckerProgress } from "./checker/checker-pass";
@@ -164,6 +165,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
         // Touched-but-identical files change no row that resolution reads.
         const fileSetChanged = options.rebuild || plan.deleted.length > 0 || plan.changed.some((change) => change.kind === "new");
         const resolving = options.rebuild || store.touchedFiles.size > 0 || fileSetChanged || packagesChanged;
+        // The resolve pass asks the languages' module systems (loaded with @tsift/graph's rules).
+        if (resolving) await loadLanguageHooks();
         if (options.rebuild || packagesChanged) resolveMs = resolvePass(db, null, store, packages).ms;
         else if (resolving) {
           resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }, store, packages).ms;
@@ -193,7 +196,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     // After the update committed, under the same lock: a checker failure leaves the update in place.
     const checker =
       options.resolve === "checker"
-        ? (await import("./checker/checker-pass")).runCheckerPass(writer.db, {
+        ? (await loadLanguageHooks(), await import("./checker/checker-pass")).runCheckerPass(writer.db, {
             sourceRoot: location.sourceRoot,
             now: new Date().toISOString(),
             ...(options.onCheckerProgress ? { onProgress: options.onCheckerProgress } : {}),

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { LANGUAGES } from "@tsift/graph";
+import { languageDefinitions, loadLanguageHooks } from "../internal/language-hooks";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { applyCheckerAnswers, storeCheckerAnswers, type CheckerAnswer } from "./checker-answers";
 import { createCheckerProgram } from "./checker-program";
@@ -43,7 +43,7 @@ export interface CheckerPassOptions {
 }
 
 /** The languages whose definitions ask the project's TypeScript compiler to check their calls (`checkedBy: "tsc"`). */
-const TS_LANGUAGES: readonly string[] = LANGUAGES.filter((language) => language.checkedBy === "tsc").map((language) => language.id);
+const checkedLanguages = (): string[] => languageDefinitions().filter((language) => language.checkedBy === "tsc").map((language) => language.id);
 
 interface CallRow {
   id: number;
@@ -79,7 +79,7 @@ export function runCheckerPass(db: Database.Database, options: CheckerPassOption
   };
   const tsFiles = db
     .prepare(`SELECT path, content_hash FROM files WHERE skip_reason IS NULL AND language IN (SELECT value FROM json_each(?)) ORDER BY path`)
-    .all(JSON.stringify(TS_LANGUAGES)) as { path: string; content_hash: string }[];
+    .all(JSON.stringify(checkedLanguages())) as { path: string; content_hash: string }[];
   if (tsFiles.length === 0) return { ...summary, skipped: "no TypeScript files to check" };
   const { ts, version } = loadProjectTypeScript(options.sourceRoot);
   summary.typescript = version;

@@ -9,7 +9,7 @@ import {
   type DeadReason,
   type EntryReason,
 } from "@tsift/algorithms";
-import { entryPointFacts, TEST_CODE } from "./entry-point-facts";
+import { entryPointFacts, testCode } from "./entry-point-facts";
 import { compareText, type GraphSymbol } from "./graph-symbol";
 import { displayNames, loadCallGraph } from "./index-call-graph";
 import { resolveSymbolArgument } from "./resolve-symbol-argument";
@@ -124,7 +124,8 @@ export function analyzeCallGraph(db: Database.Database, options: AnalyzeOptions 
               module_scope_call: fact.module_scope_call === true || references.topLevel.has(fact.node),
               possible_call: fact.possible_call === true || references.accessed.has(fact.node),
             }));
-      const inferred = inferEntryPoints(graph, { candidates, testFiles: TEST_CODE.files, testMarkers: TEST_CODE.markers });
+      const tests = testCode();
+      const inferred = inferEntryPoints(graph, { candidates, testFiles: tests.files, testMarkers: tests.markers });
       for (const node of inferred.entry_points) reasons.set(node, inferred.reasons[node]!);
     }
     if (reasons.size === 0) warnings.push("dead-code reachability has no entry point; pass --entry <symbol> for stricter results");

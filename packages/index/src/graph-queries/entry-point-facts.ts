@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
 import type { EntryCandidate } from "@tsift/algorithms";
-import { LANGUAGES, moduleSystemOf } from "@tsift/graph";
+import { languageDefinitions, moduleSystemOf } from "../internal/language-hooks";
 import { LANGS, langInfo, type EntryPointModel, type Lang } from "@tsift/graph/langs";
 import type { GraphSymbol } from "./graph-symbol";
 import { resolveModule } from "../internal/module-resolver";
@@ -19,8 +19,7 @@ const REEXPORT_FILES = entryPoints.flatMap((entry) => entry.reexportFiles);
 const LIBRARY_ROOTS = entryPoints.flatMap((entry) =>
   entry.libraryRoot === null || entry.libraryModules === null ? [] : [{ lang: entry.lang, root: entry.libraryRoot, modules: entry.libraryModules }],
 );
-/** Languages whose packages declare their entries in package.json (their module system's `packageManifests`). */
-const MANIFEST_LANGS: readonly Lang[] = LANGS.filter((lang) => moduleSystemOf(lang)?.packageManifests === true);
+
 /** Directories whose front-door files are a project's entry even when some file imports them (a UMD bundle importing `src/index.ts`). */
 const TOP_DIRS: ReadonlySet<string> = new Set(["", "src"]);
 const MEMBER_KINDS = new Set(["method", "constructor", "getter", "setter"]);
@@ -46,10 +45,13 @@ export const TYPE_LIKE: ReadonlySet<string> = new Set([
  * runner collects and the paths only tests use, and the declaration heads marking a test.
  * One list for all languages, as a project's test directories hold code of several.
  */
-export const TEST_CODE: { readonly files: readonly RegExp[]; readonly markers: readonly RegExp[] } = {
-  files: [...new Set(LANGUAGES.flatMap((language) => [...(language.tests?.files ?? []), ...(language.tests?.support ?? [])]))].map((source) => new RegExp(source, "u")),
-  markers: [...new Set(LANGUAGES.flatMap((language) => language.tests?.markers ?? []))].map((source) => new RegExp(source, "u")),
-};
+export function testCode(): { readonly files: readonly RegExp[]; readonly markers: readonly RegExp[] } {
+  const languages = languageDefinitions();
+  return {
+    files: [...new Set(languages.flatMap((language) => [...(language.tests?.files ?? []), ...(language.tests?.support ?? [])]))].map((source) => new RegExp(source, "u")),
+    markers: [...new Set(languages.flatMap((language) => language.tests?.markers ?? []))].map((source) => new RegExp(source, "u")),
+  };
+}
 
 export interface EntryPointFactOptions {
   /**
@@ -314,6 +316,8 @@ function packageEntryFiles(db: Database.Database, files: readonly FileRow[], roo
     const library = LIBRARY_ROOTS.some((entry) => entry.lang === file.language && entry.root === base && !paths.has(posix.join(posix.dirname(dir), base)));
     if (!imported.has(file.path) || TOP_DIRS.has(dir === "." ? "" : dir) || library) entries.add(file.path);
   }
+  // Languages whose packages declare their entries in package.json (their module system's `packageManifests`).
+  const MANIFEST_LANGS: readonly Lang[] = LANGS.filter((lang) => moduleSystemOf(lang)?.packageManifests === true);
   const manifestLang = MANIFEST_LANGS[0];
   if (root !== null && manifestLang !== undefined) {
     const manifestFiles = files.filter((file) => MANIFEST_LANGS.includes(file.language as Lang)).map((file) => file.path);

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { langFromPath, moduleSystemOf } from "@tsift/graph";
+import { langFromPath, langInfo } from "@tsift/graph/langs";
 import { selectSymbols, type GraphSymbol } from "./graph-symbol";
 
 /** A file's module path: its path without the extension, `index`, `__init__` or `mod` naming the directory itself. */
@@ -15,7 +15,7 @@ export function modulePathOf(file: string): string {
  */
 function isModuleNamed(file: string, name: string): boolean {
   const lang = langFromPath(file);
-  if (lang === null || moduleSystemOf(lang)?.dottedModuleImports !== true) return false;
+  if (lang === null || !langInfo(lang).dottedModuleImports) return false;
   const path = modulePathOf(file);
   return path === name || path.endsWith(`/${name}`);
 }

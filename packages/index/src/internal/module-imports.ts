@@ -1,4 +1,4 @@
-import { moduleSystemOf } from "@tsift/graph";
+import { moduleSystemOf } from "./language-hooks";
 import type { Lang } from "@tsift/graph/langs";
 import type { ResolverCall, ResolverImport, ResolverSymbol } from "../resolve-calls";
 import { resolveModule } from "./module-resolver";

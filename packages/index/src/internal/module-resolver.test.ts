@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { loadLanguageHooks } from "./language-hooks";
 import { resolveModule } from "./module-resolver";
+
+// The resolver asks the languages' hooks, loaded with @tsift/graph's rules.
+await loadLanguageHooks();
 
 const files = new Set([
   "src/app.ts",

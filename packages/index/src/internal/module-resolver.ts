@@ -1,4 +1,5 @@
-import { moduleSystemOf, type WorkspacePackageLookup } from "@tsift/graph";
+import type { WorkspacePackageLookup } from "@tsift/graph";
+import { moduleSystemOf } from "./language-hooks";
 import type { Lang } from "@tsift/graph/langs";
 import { NO_WORKSPACE_PACKAGES, resolveWorkspaceImport, type WorkspacePackages } from "./workspace-packages";
 

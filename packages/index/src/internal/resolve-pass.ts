@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { langFromPath, moduleSystemOf, type Lang } from "@tsift/graph";
+import { langFromPath, type Lang } from "@tsift/graph/langs";
+import { moduleSystemOf } from "./language-hooks";
 import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../resolve-calls";
 import type { PendingCall } from "./index-store";
 import { resolveModule } from "./module-resolver";

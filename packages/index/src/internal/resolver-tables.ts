@@ -1,4 +1,5 @@
-import { moduleSystemOf, type ModuleSystem } from "@tsift/graph";
+import type { ModuleSystem } from "@tsift/graph";
+import { moduleSystemOf } from "./language-hooks";
 import { langFromPath } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 import { ModuleImports } from "./module-imports";

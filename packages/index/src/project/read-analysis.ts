@@ -1,3 +1,4 @@
+import { loadLanguageHooks } from "../internal/language-hooks";
 import type { AnalyzeReport } from "../graph-queries/analyze-call-graph";
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";
@@ -22,6 +23,8 @@ export async function readAnalysis(open: IndexOpener, options: AnalysisOptions =
   checkLimit("limit", limit, "analyze");
   const index = await open();
   const { analyzeCallGraph } = await import("../graph-queries/analyze-call-graph");
+  // Dead code's entry points read the languages' module systems and test conventions.
+  await loadLanguageHooks();
   // Entry arguments de-duplicated in order.
   const entries = [...new Set((options.entries ?? []).map((entry) => entry.trim()).filter(Boolean))];
   const report = readTransaction(index.db, () =>

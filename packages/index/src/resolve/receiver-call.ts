@@ -1,4 +1,4 @@
-import { moduleSystemOf } from "@tsift/graph";
+import { moduleSystemOf } from "../internal/language-hooks";
 import { family, resolutionOf, TYPE_LIKE } from "../internal/resolver-tables";
 import { pickOne } from "../internal/resolver-picks";
 import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
