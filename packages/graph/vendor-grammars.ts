@@ -88,7 +88,15 @@ export function shipWasmGrammars(packageDir = "."): WasmProvenance[] {
     const licenseFile = `LICENSE.${grammar.name.replace("/", "+")}`;
     cpSync(join(source, file), join(out, file));
     cpSync(join(source, "LICENSE"), join(out, licenseFile));
-    byFile.set(file, { file, languages: [facts.id], package: grammar.name, version: grammar.version, license: grammar.license, homepage: grammar.homepage, licenseFile });
+    byFile.set(file, {
+      file,
+      languages: [facts.id],
+      package: grammar.name,
+      version: grammar.version,
+      license: grammar.license,
+      homepage: grammar.homepage,
+      licenseFile,
+    });
   }
   const grammars = [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   writeFileSync(join(out, "provenance.json"), `${JSON.stringify({ grammars, missing: missing.sort() }, null, 2)}\n`);

@@ -1,9 +1,10 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { isTsiftError, nativeBindingError, TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
 import { installNodeClasses } from "./internal/node-classes";
-import { requireGrammar } from "./internal/require-grammar";
+import { requireGrammar, vendoredGrammarDir } from "./internal/require-grammar";
 import { loadWasmBackend, type WasmBackend } from "./internal/wasm-parser";
 import { LANGS } from "./lang";
 import { langInfo } from "./lang-info";
@@ -98,22 +99,52 @@ function loadNativeRuntime(): unknown {
 const nativeFailure = loadNativeRuntime();
 
 /**
- * The fallback, only when the native binding cannot load or TSIFT_PARSER=wasm forces it: every
- * language's `.wasm` grammar is loaded now, so parseSource stays synchronous. The native path
- * never imports web-tree-sitter.
+ * Whether a language's native grammar is there to load: vendored into dist/grammars, or its
+ * package installed. npm removes an optional dependency whose build failed, so a missing
+ * package is a skipped native build (checked by path only: loading waits for the first parse).
  */
-const wasm: WasmBackend | null = nativeFailure === null ? null : await loadWasmBackend(LANGS);
-if (wasm && process.env.TSIFT_PARSER !== "wasm") {
-  const reason = (nativeFailure as Error).message?.split("\n")[0] ?? String(nativeFailure);
-  process.stderr.write(
-    `tsift: the native tree-sitter binding did not load (${reason}), so parsing uses the slower WebAssembly build; ` +
-      "for the native parser, let its install script run (pnpm: `pnpm approve-builds`) or rebuild it: npm rebuild tree-sitter\n",
+function nativeGrammarPresent(lang: Lang): boolean {
+  const grammarPackage = langInfo(lang).grammarPackage;
+  if (existsSync(vendoredGrammarDir(grammarPackage))) return true;
+  try {
+    require.resolve(`${grammarPackage}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Languages the WebAssembly fallback parses: all of them without the native runtime, else those without a native grammar. */
+const wasmLangs: ReadonlySet<Lang> = new Set(nativeFailure === null ? LANGS.filter((lang) => !nativeGrammarPresent(lang)) : LANGS);
+
+/**
+ * The fallback, only when some language cannot parse natively (or TSIFT_PARSER=wasm): their
+ * `.wasm` grammars are loaded now, so parseSource stays synchronous. The native path never
+ * imports web-tree-sitter.
+ */
+const wasm: WasmBackend | null = wasmLangs.size === 0 ? null : await loadWasmBackend([...wasmLangs]);
+if (wasm && process.env.TSIFT_PARSER !== "wasm") process.stderr.write(`${fallbackNotice()}\n`);
+
+/** One line saying why parsing is slower than it could be, and how to get the native parser. */
+function fallbackNotice(): string {
+  if (nativeFailure !== null) {
+    const reason = nativeFailure instanceof Error ? (nativeFailure.message.split("\n")[0] ?? "") : String(nativeFailure);
+    return (
+      `tsift: the native tree-sitter binding did not load (${reason}), so parsing uses the slower WebAssembly build; ` +
+      "for the native parser, let its build run (pnpm: pnpm approve-builds) or rebuild it: npm rebuild tree-sitter"
+    );
+  }
+  const packages = [...new Set([...wasmLangs].map((lang) => langInfo(lang).grammarPackage))].sort();
+  return (
+    `tsift: the native grammars ${packages.join(", ")} are not installed (their build was skipped or failed), so those languages parse with the slower WebAssembly build; ` +
+    `for the native parser, let their builds run (pnpm: pnpm approve-builds) or install them: npm install ${packages.join(" ")}`
   );
 }
 
-/** The backend parseSource uses in this process. */
-export function parserBackend(): ParserBackend {
-  return wasm ? "wasm" : "native";
+/** The backend that parses `lang` in this process (without a language: whether any language falls back). */
+export function parserBackend(lang?: Lang): ParserBackend {
+  if (nativeFailure !== null) return "wasm";
+  return lang === undefined ? (wasmLangs.size > 0 ? "wasm" : "native") : wasmLangs.has(lang) ? "wasm" : "native";
 }
 
 /**
@@ -174,8 +205,13 @@ function fieldNamesOf(grammar: unknown): (string | null)[] | null {
  * grammar cannot load.
  */
 export function parseSource(lang: Lang, source: string, range?: SourceRange): SyntaxTree {
-  if (wasm) {
-    if (!wasm.langs.has(lang)) throw new TsiftError("unsupported", `no WebAssembly grammar for ${lang}, and the native tree-sitter binding did not load`, { hint: "npm rebuild tree-sitter" });
+  if (wasm && wasmLangs.has(lang)) {
+    if (!wasm.langs.has(lang)) {
+      const grammarPackage = langInfo(lang).grammarPackage;
+      throw new TsiftError("unsupported", `no WebAssembly grammar for ${lang}, and its native parser (tree-sitter, ${grammarPackage}) is not available`, {
+        hint: `build the native parser: npm rebuild tree-sitter ${grammarPackage}`,
+      });
+    }
     return wasm.parse(lang, source, range) as unknown as SyntaxTree;
   }
   const length = range ? range.endIndex - range.startIndex : source.length;

@@ -50,11 +50,31 @@ const cursorsOf = new WeakMap<object, WasmCursor[]>();
 
 /** Members of web-tree-sitter's classes that hand out nodes: each is interned (see `bridge`). */
 const NODE_MEMBERS = [
-  "parent", "children", "namedChildren", "firstChild", "firstNamedChild", "lastChild", "lastNamedChild",
-  "nextSibling", "previousSibling", "nextNamedSibling", "previousNamedSibling", "child", "namedChild",
-  "childForFieldName", "childForFieldId", "childrenForFieldName", "childrenForFieldId", "descendantsOfType",
-  "firstChildForIndex", "firstNamedChildForIndex", "descendantForIndex", "namedDescendantForIndex",
-  "descendantForPosition", "namedDescendantForPosition", "childWithDescendant",
+  "parent",
+  "children",
+  "namedChildren",
+  "firstChild",
+  "firstNamedChild",
+  "lastChild",
+  "lastNamedChild",
+  "nextSibling",
+  "previousSibling",
+  "nextNamedSibling",
+  "previousNamedSibling",
+  "child",
+  "namedChild",
+  "childForFieldName",
+  "childForFieldId",
+  "childrenForFieldName",
+  "childrenForFieldId",
+  "descendantsOfType",
+  "firstChildForIndex",
+  "firstNamedChildForIndex",
+  "descendantForIndex",
+  "namedDescendantForIndex",
+  "descendantForPosition",
+  "namedDescendantForPosition",
+  "childWithDescendant",
 ];
 
 /** Each tree's nodes by id, so one node is always one object; weak, so it holds no tree alive. */
