@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { isTsiftError, nativeBindingError, TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
 import { installNodeClasses } from "./internal/node-classes";
@@ -123,7 +124,8 @@ const wasmLangs: ReadonlySet<Lang> = new Set(nativeFailure === null ? LANGS.filt
  * imports web-tree-sitter.
  */
 const wasm: WasmBackend | null = wasmLangs.size === 0 ? null : await loadWasmBackend([...wasmLangs]);
-if (wasm && process.env.TSIFT_PARSER !== "wasm") process.stderr.write(`${fallbackNotice()}\n`);
+// Once per process: index workers decide for themselves but stay quiet.
+if (wasm && process.env.TSIFT_PARSER !== "wasm" && isMainThread) process.stderr.write(`${fallbackNotice()}\n`);
 
 /** One line saying why parsing is slower than it could be, and how to get the native parser. */
 function fallbackNotice(): string {
