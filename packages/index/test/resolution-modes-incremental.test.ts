@@ -57,6 +57,57 @@ describe("resolution modes after an incremental update", () => {
     expect(query(location.dbPath, TARGETS)).toEqual(incremental);
   });
 
+  it("re-resolves a PHP importer's calls when a file of the imported namespace changes", async () => {
+    // No composer.json: `use function` names a namespace member, found through the files' `namespace` lines.
+    const root = tempTree({
+      "src/Service/Model.php": [
+        "<?php",
+        "",
+        "namespace App\\Service;",
+        "",
+        "class Service",
+        "{",
+        "    public function createUser(string $name): bool { return $name !== ''; }",
+        "}",
+        "",
+        "class Audit",
+        "{",
+        "    public function createUser(string $name): bool { return $name === ''; }",
+        "}",
+        "",
+      ].join("\n"),
+      "src/Service/factory.php": "<?php\n\nnamespace App\\Service;\n\nfunction buildService(): Service { return new Service(); }\n",
+      "src/App/Main.php": [
+        "<?php",
+        "",
+        "namespace App\\App;",
+        "",
+        "use function App\\Service\\buildService;",
+        "",
+        "function main(): void",
+        "{",
+        "    $built = buildService();",
+        "    $built->createUser('ada');",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const targets = TARGETS.replace("src/app/Main.kt", "src/App/Main.php");
+    const location = indexLocation(root);
+    await updateIndex(location, { workers: 0 });
+    expect(query(location.dbPath, targets)).toContainEqual({ line: 10, callee_name: "createUser", target: "src/Service/Model.php:Service.createUser" });
+
+    const factory = join(root, "src/Service/factory.php");
+    writeFileSync(factory, readFileSync(factory, "utf8").replace("function buildService(): Service { return new Service(); }", "function buildService(): Audit { return new Audit(); }"));
+    bumpMtime(factory);
+    await updateIndex(location, { workers: 0 });
+    const incremental = query(location.dbPath, targets);
+    expect(incremental).toContainEqual({ line: 10, callee_name: "createUser", target: "src/Service/Model.php:Audit.createUser" });
+
+    await updateIndex(location, { workers: 0, rebuild: true });
+    expect(query(location.dbPath, targets)).toEqual(incremental);
+  });
+
   it("re-resolves calls through a Rust `mod` path when the module's file changes", async () => {
     const root = tempTree({
       "src/main.rs": "mod model;\nmod repo;\n\nfn main() {\n    let made = repo::make();\n    made.run();\n}\n",

@@ -87,11 +87,12 @@ export function resolvePass(
       .pluck()
       .all(JSON.stringify([...scope.files])) as string[];
     for (const file of importers) files.add(file);
-    // Imports of package members (`import a.b.Store`) point at no file: the importers of a
-    // changed file's package follow it too.
+    // Imports of package members (`import a.b.Store`, `use A\B\Store`) point at no file: the
+    // importers of a changed file's package follow it too (packages are written `a.b` or `A\B`).
     const packageImporters = db
       .prepare(
-        `SELECT DISTINCT i.file FROM imports i JOIN member_types p ON p.owner = '' AND p.name = ? AND i.module LIKE p.type || '.%'
+        `SELECT DISTINCT i.file FROM imports i JOIN member_types p ON p.owner = '' AND p.name = ?
+            AND substr(i.module, 1, length(p.type) + 1) IN (p.type || '.', p.type || '\\', p.type || ':')
           WHERE p.file IN (SELECT value FROM json_each(?)) AND i.resolved_file IS NULL`,
       )
       .pluck()

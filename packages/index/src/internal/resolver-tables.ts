@@ -4,7 +4,7 @@ import { langFromPath } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 import { ModuleImports } from "./module-imports";
 import { CALLABLE_DEFINITIONS, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
-import { heritageNames, isModuleBinding, localName, typeReferencePath } from "./type-text";
+import { heritageNames, isModuleBinding, localName, stripTypeArguments, typeReferencePath } from "./type-text";
 
 // The kind sets and per-language models live beside the tables; their users import them from here too.
 export { CALLABLE, CONSTRUCTIBLE, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, type LanguageResolution } from "./resolution-models";
@@ -115,10 +115,31 @@ export class ResolverTables {
    * package `a.b` that declares `Name` at top level, when exactly one does.
    */
   private packageImport(entry: ResolverImport): ResolverImport {
-    const dot = entry.module.lastIndexOf(".");
-    if (dot < 0 || entry.name === null || entry.name === "*") return entry;
-    const declaring = (this.packages.get(entry.module.slice(0, dot)) ?? []).filter((file) => this.topLevel(file, entry.name!).length > 0);
+    const path = splitPackagePath(entry.module);
+    if (!path || entry.name === null || entry.name === "*") return entry;
+    const declaring = (this.packages.get(path.package) ?? []).filter((file) => this.topLevel(file, entry.name!).length > 0);
     return declaring.length === 1 ? { ...entry, resolved_file: declaring[0]! } : entry;
+  }
+
+  /** Whether some file declares the package or namespace `path` (written without a leading separator). */
+  declaresPackage(path: string): boolean {
+    return this.packages.has(path);
+  }
+
+  /** Top-level symbols named `name` in the files of package `declared` whose language is of `languageFamily`. */
+  packageMembers(declared: string, name: string, languageFamily: string): ResolverSymbol[] {
+    return (this.packages.get(declared) ?? []).flatMap((file) => this.topLevel(file, name).filter((symbol) => family(symbol.language) === languageFamily));
+  }
+
+  /**
+   * The type a package-qualified name (`\App\Util\Formatter`, `com.example.Store`) names:
+   * the top-level type of that name in the files declaring the package. Undefined when the
+   * text is no path into a declared package, null when the package holds no such type.
+   */
+  qualifiedType(text: string, languageFamily: string): ResolverSymbol | null | undefined {
+    const path = splitPackagePath(stripTypeArguments(text.trim()));
+    if (!path || !this.packages.has(path.package)) return undefined;
+    return pickContainer(this, this.packageMembers(path.package, path.name, languageFamily));
   }
 
   /** Top-level symbols named `name` in the other files of `file`'s package (seen there without an import). */
@@ -408,6 +429,12 @@ export class ResolverTables {
    * `undefined` are ignored; anything else (unions, arrays, literals) is null.
    */
   resolveType(file: string, text: string): ResolverSymbol | null {
+    // A name the file does not bind may still be package-qualified (`\App\Util\Formatter`).
+    return this.resolveBoundType(file, text) ?? this.qualifiedType(text, family(this.languageOf(file) ?? "")) ?? null;
+  }
+
+  /** `resolveType` through the file's own names, its imports and its package. */
+  private resolveBoundType(file: string, text: string): ResolverSymbol | null {
     const path = typeReferencePath(text);
     if (!path) return null;
     const [head, ...rest] = path;
@@ -437,6 +464,23 @@ export class ResolverTables {
     }
     return current;
   }
+}
+
+/** Separators of package and namespace paths: `a.b` (Java, Kotlin, C#), `a::b`, `A\B`. None is an identifier character in any language, so one pattern serves all. */
+const PACKAGE_PATH = /^(?:\\|::)?((?:[\p{L}_$][\w$]*(?:\.|::|\\))*[\p{L}_$][\w$]*)(?:\.|::|\\)([\p{L}_$][\w$]*)$/u;
+
+/**
+ * `A\B\C` / `a.b.C` / `::a::C` as its package path (`A\B`) and last name (`C`), a leading
+ * separator (a fully qualified name) dropped; null for a single name or any other text.
+ */
+export function splitPackagePath(text: string): { package: string; name: string } | null {
+  const match = PACKAGE_PATH.exec(text);
+  return match ? { package: match[1]!, name: match[2]! } : null;
+}
+
+/** A written package path without its leading separator (`\App\Util` is `App\Util`). */
+export function packagePath(text: string): string {
+  return text.replace(/^(?:\\|::)/u, "");
 }
 
 /** The type-like (then object-like) symbol among candidates, preferring classes over interfaces over the rest. */

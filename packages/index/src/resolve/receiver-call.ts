@@ -1,5 +1,5 @@
 import { moduleSystemOf } from "../internal/language-hooks";
-import { family, resolutionOf, TYPE_LIKE } from "../internal/resolver-tables";
+import { family, packagePath, resolutionOf, TYPE_LIKE } from "../internal/resolver-tables";
 import { pickOne } from "../internal/resolver-picks";
 import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
 import { enclosingContainer, memberFor, RECEIVER_PATH, SUPER_RECEIVERS, UNRESOLVED, type Resolver } from "./resolver";
@@ -45,7 +45,25 @@ export function receiverCall(r: Resolver, call: ResolverCall, caller: ResolverSy
     const hit = receiverPath(r, call, receiver.split(/\.|::/u), accept, language);
     if (hit) return hit;
   }
+  if (!call.local) {
+    const hit = packageQualified(r, call, accept, lang);
+    if (hit) return hit;
+  }
   return fallback(r, call, lang);
+}
+
+/**
+ * `\App\Util\shout()`, `new \App\Util\Formatter()`, `\App\Util\Formatter::upper()`,
+ * `new A.B.Type()`: a receiver that is a declared package (the call names a top-level symbol
+ * of its files) or a type in one. Null when the receiver names no declared package.
+ */
+function packageQualified(r: Resolver, call: ResolverCall, accept: (symbol: ResolverSymbol) => boolean, languageFamily: string): CallTarget | null {
+  const receiver = packagePath(call.receiver!);
+  if (r.tables.declaresPackage(receiver))
+    return pickOne(r.tables.packageMembers(receiver, call.callee_name, languageFamily).filter(accept), "import", r.tables) ?? UNRESOLVED;
+  const type = r.tables.qualifiedType(receiver, languageFamily);
+  if (type === undefined) return null;
+  return (type && pickOne(r.tables.findMember(type, call.callee_name, accept), "import", r.tables)) ?? UNRESOLVED;
 }
 
 /** `Store.open()`, `Effect.map()`, `Schema.String.pipe()`, `util.format()`: a receiver naming a container, a typed binding or a module. */
