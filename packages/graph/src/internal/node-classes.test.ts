@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { Lang } from "../lang";
 import { parseSource, type SyntaxNode } from "../parser-registry";
+import { cursorAt } from "./node-cursor";
 
 const require = createRequire(import.meta.url);
 const base = (require("tree-sitter") as { SyntaxNode: { prototype: object } }).SyntaxNode.prototype;
@@ -33,15 +34,45 @@ describe("node classes", () => {
       const nodes = allNodes(parseSource(lang, text).rootNode);
       expect(nodes.length).toBeGreaterThan(20);
       for (const node of nodes) {
-        expect([node.type, node.typeId, node.startIndex, node.startPosition]).toEqual([
-          native("type").call(node),
-          native("typeId").call(node),
-          native("startIndex").call(node),
-          native("startPosition").call(node),
-        ]);
-        for (const field of FIELDS) expect(describeNode(node.childForFieldName(field))).toEqual(describeNode(nativeChild.call(node, field)));
+        // Twice on each node: the second read may be answered from what the node remembers.
+        for (let read = 0; read < 2; read++) {
+          expect([node.type, node.typeId, node.startIndex, node.endIndex, node.startPosition]).toEqual([
+            native("type").call(node),
+            native("typeId").call(node),
+            native("startIndex").call(node),
+            native("endIndex").call(node),
+            native("startPosition").call(node),
+          ]);
+          for (const field of FIELDS) expect(describeNode(node.childForFieldName(field))).toEqual(describeNode(nativeChild.call(node, field)));
+        }
       }
     }
+  });
+
+  it.each(SAMPLES)("%s: a remembered field child is the node native code hands out", (lang, text) => {
+    for (const node of allNodes(parseSource(lang, text).rootNode)) {
+      for (const field of FIELDS) {
+        const child = node.childForFieldName(field);
+        expect(node.childForFieldName(field)).toBe(child);
+        if (child) expect(child).toBe(nativeChild.call(node, field));
+      }
+    }
+  });
+
+  it.each(SAMPLES)("%s: cursorAt lands on nodes whose end offsets were read already", (lang, text) => {
+    // Remembered offsets are read without native code; the cursor is reset from the binding's
+    // transfer buffer, which only a native read fills.
+    const nodes = allNodes(parseSource(lang, text).rootNode);
+    for (const node of nodes) void node.endIndex;
+    const cursors = new Set<object>();
+    for (const node of [...nodes].reverse()) {
+      const cursor = cursorAt(node);
+      cursors.add(cursor);
+      expect([cursor.nodeType, cursor.startIndex, cursor.endIndex]).toEqual([node.type, node.startIndex, node.endIndex]);
+    }
+    // One cursor, reset from node to node: a reset that landed elsewhere would have made
+    // cursorAt give up resetting and open a cursor per node.
+    expect(cursors.size).toBe(1);
   });
 
   it("gives nodes a class per grammar symbol", () => {

@@ -15,7 +15,14 @@
  *   differently keeps its own getters.
  * - `childForFieldName` looks the field's id up in a Map and calls `childForFieldId`, instead
  *   of handing the name to native code to convert and search the grammar's field names for
- *   (a quarter of each call), after the same kind of check.
+ *   (a quarter of each call), after the same kind of check; and it remembers each answer on
+ *   the node, since rules ask one node for the same field several times (a definition rule,
+ *   then the type annotator, then the signature) and every native call marshals the node and
+ *   unmarshals the child through the binding's node cache;
+ * - `endIndex` is read natively once per node object and then kept on it (`text` reads it
+ *   too, so a node's text costs one native call however often it is read).
+ * A tree never changes after parsing, so a remembered answer is the one native code would
+ * give again (the binding's node cache even returns the same child object while it lives).
  * ERROR nodes keep the base class (the binding never looks their class up by symbol).
  */
 
@@ -60,6 +67,28 @@ function fieldsMatch(tree: Walkable, base: { prototype: object }): boolean {
 
 type ChildLookup = (this: object, field: string) => NodeFields | null;
 
+/** Per-node memory of `childForFieldName` answers, by field id (holes: not asked yet). */
+const FIELD_CHILDREN = Symbol("fieldChildren");
+/** Per-node memory of `endIndex`. */
+const END_INDEX = Symbol("endIndex");
+
+interface Remembering {
+  [FIELD_CHILDREN]?: (NodeFields | null)[];
+  [END_INDEX]?: number;
+}
+
+let nativeEndIndex: ((this: object) => number) | undefined;
+
+/**
+ * Puts `node` into the binding's node transfer buffer, as every native node method does first
+ * (internal/node-cursor resets a cursor from that buffer). Reads the native `endIndex`, which
+ * the classes installed here otherwise answer from memory without marshalling.
+ */
+export function marshalNode(node: object): void {
+  if (nativeEndIndex) nativeEndIndex.call(node);
+  else void (node as { endIndex: number }).endIndex;
+}
+
 /**
  * `childForFieldName` through field ids, or null when `fieldNames` is missing or the lookup
  * disagrees with the native one on any node and field of the probe.
@@ -76,6 +105,15 @@ function fieldIdLookup(tree: Walkable, base: { prototype: object }, fieldNames: 
     const id = ids.get(field);
     return id === undefined ? null : byId.call(this, id);
   };
+  const remembered: ChildLookup = function (this: Remembering, field) {
+    const id = ids.get(field);
+    if (id === undefined) return null;
+    let children = this[FIELD_CHILDREN];
+    if (children === undefined) this[FIELD_CHILDREN] = children = [];
+    const known = children[id];
+    if (known !== undefined) return known;
+    return (children[id] = byId.call(this, id));
+  };
   const pending = [tree.rootNode as NodeLike];
   let found = false;
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
@@ -87,7 +125,35 @@ function fieldIdLookup(tree: Walkable, base: { prototype: object }, fieldNames: 
     }
     for (const child of node.children) pending.push(child as NodeLike);
   }
-  return found ? lookup : null;
+  return found ? remembered : null;
+}
+
+/**
+ * Whether constructing a node of every class does nothing but keep the tree in an own `tree`
+ * property (node-tree-sitter's SyntaxNode constructor), checked on a node of each class.
+ */
+function onlyKeepsTree(classes: readonly NodeClass[], sample: Walkable): boolean {
+  const tree = (sample.rootNode as unknown as { tree?: object }).tree;
+  if (!tree) return false;
+  for (const nodeClass of classes) {
+    const node: Record<string | symbol, unknown> = new (nodeClass as unknown as new (tree: object) => Record<string | symbol, unknown>)(tree);
+    const keys = Reflect.ownKeys(node);
+    if (keys.length !== 1 || keys[0] !== "tree" || node.tree !== tree) return false;
+  }
+  return true;
+}
+
+/**
+ * A subclass of `parent` built as a plain function: node-tree-sitter constructs one per node
+ * it hands out, and a class's implicit `super(...args)` plus SyntaxNode's
+ * `Object.defineProperty(this, "tree", …)` cost more than the rest of building the node.
+ */
+function plainSubclass(parent: NodeClass): NodeClass {
+  const NodeOfSymbol = function (this: { tree: object }, tree: object) {
+    this.tree = tree;
+  };
+  NodeOfSymbol.prototype = Object.create(parent.prototype as object, { constructor: { value: NodeOfSymbol, writable: true, configurable: true } });
+  return NodeOfSymbol as unknown as NodeClass;
 }
 
 /**
@@ -107,12 +173,15 @@ export function installNodeClasses(
   const sample = probe();
   const fieldsVerified = fieldsMatch(sample, base);
   const childForFieldName = fieldIdLookup(sample, base, fieldNames);
+  const endIndex = Object.getOwnPropertyDescriptor(base.prototype, "endIndex")?.get as ((this: object) => number) | undefined;
+  nativeEndIndex ??= endIndex;
+  const plainConstructor = onlyKeepsTree(classes, sample);
   const nativeType = Object.getOwnPropertyDescriptor(base.prototype, "type")?.get;
   const nativeTypeId = Object.getOwnPropertyDescriptor(base.prototype, "typeId")?.get;
   for (let id = 0; id < classes.length; id++) {
     const parent = classes[id]!;
-    const subclass = class extends parent {};
-    const prototype = subclass.prototype;
+    const subclass = plainConstructor ? plainSubclass(parent) : class extends parent {};
+    const prototype = subclass.prototype as object;
     const remember = (name: "type" | "typeId", getter: ((this: object) => unknown) | undefined) => {
       if (!getter || Object.getOwnPropertyDescriptor(parent.prototype, name)?.value !== undefined) return;
       Object.defineProperty(prototype, name, {
@@ -138,6 +207,16 @@ export function installNodeClasses(
         enumerable: true,
         get(this: NodeFields) {
           return { row: this[3]!, column: this[4]! >>> 1 };
+        },
+      });
+    }
+    if (endIndex) {
+      Object.defineProperty(prototype, "endIndex", {
+        enumerable: true,
+        get(this: Remembering) {
+          let end = this[END_INDEX];
+          if (end === undefined) this[END_INDEX] = end = endIndex.call(this);
+          return end;
         },
       });
     }

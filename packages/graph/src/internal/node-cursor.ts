@@ -1,4 +1,5 @@
 import type { SyntaxNode, TreeCursor } from "../parser-registry";
+import { marshalNode } from "./node-classes";
 
 /** The cursor API beyond what the walker needs: positions and resetting to a node. */
 export interface NodeCursor extends TreeCursor {
@@ -31,9 +32,8 @@ export function cursorAt(node: SyntaxNode): NodeCursor {
     // it there first; reading a property of the node marshals it. The first reset is verified,
     // so a binding that behaves differently falls back to a fresh cursor per node.
     const start = node.startIndex;
-    // `endIndex` stays a native getter, so reading it marshals the node even where
-    // `startIndex` is served from the node's own fields (internal/node-classes).
-    void node.endIndex;
+    // `startIndex` and `endIndex` may be answered without native code (internal/node-classes).
+    marshalNode(node);
     cursor.reset(node);
     if (resetWorks) return cursor;
     resetWorks = cursor.startIndex === start && cursor.endIndex === node.endIndex;
