@@ -17,20 +17,24 @@
  * `ratio` is parse CPU ÷ parse-and-extract CPU: the share of the raw parse rate extraction
  * keeps (1.0 would be a free walk).
  *
- * `--graph` names the module to load (default: the built `@tsift/graph`); give it several
- * times to compare builds in one process, their passes taking turns so load changes hit both,
- * after checking that every build extracts exactly the same result from every file
- * (e.g. bundles of two source trees: `npx esbuild packages/graph/src/index.ts --bundle
- * --platform=node --format=esm --conditions=@tsift/source --packages=external`, written under
- * node_modules/.cache so the grammar packages resolve).
+ * Each run measures in a child process per build. `--graph` names the module to load
+ * (default: the built `@tsift/graph`); give it several times to compare builds, their runs
+ * taking turns so load changes hit all of them, with a check that every build extracts exactly
+ * the same result from every file (a digest per language; the exit code is 1 when they
+ * differ). Builds to compare can be bundles of two source trees: `npx esbuild
+ * packages/graph/src/index.ts --bundle --platform=node --format=esm
+ * --conditions=@tsift/source --packages=external --outfile=node_modules/.cache/<name>/graph.mjs`
+ * (under node_modules, so the grammar packages resolve).
  *
  * Corpora are not committed; the defaults are the paths where the benchmark machine keeps
  * them, and a missing one is reported and skipped.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     lang: { type: "string", multiple: true },
     graph: { type: "string", multiple: true },
     json: { type: "string" },
+    child: { type: "string" },
   },
 });
 const budgetBytes = Number(values.mib) * 1024 * 1024;
@@ -134,102 +139,123 @@ async function pass(inputs, lang, fn) {
 }
 
 const graphSpecs = values.graph ?? ["@tsift/graph"];
-const graphs = [];
-for (const spec of graphSpecs) {
+const langs = values.lang ?? Object.keys(CORPORA);
+const mib = (bytes) => bytes / (1024 * 1024);
+
+if (values.child) await measureChild(graphSpecs[0]);
+else await compare();
+
+/**
+ * One build, one process (builds must not share one: each installs its own node classes on
+ * the grammars, which the binding keeps process-wide): `runs` passes per language, the lowest
+ * CPU kept, and a digest of every file's extraction.
+ */
+async function measureChild(spec) {
   // A file that exists is a path; anything else a package name.
   const url = statOrNull(spec)?.isFile() ? pathToFileURL(resolve(spec)).href : spec;
-  graphs.push({ label: spec, module: await import(url) });
-}
-const { langFromPath } = graphs[0].module;
-
-const langs = values.lang ?? Object.keys(CORPORA);
-const results = [];
-const sameness = [];
-const mib = (bytes) => bytes / (1024 * 1024);
-process.stderr.write(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ")}, ${cpus().length} CPUs, node ${process.version}\n`,
-);
-for (const lang of langs) {
-  const roots = CORPORA[lang];
-  if (!roots) throw new Error(`no corpus for ${lang}; known: ${Object.keys(CORPORA).join(", ")}`);
-  const { inputs, bytes } = sample(lang, roots, langFromPath);
-  if (inputs.length === 0) {
-    process.stderr.write(`${lang}: no files under ${roots.join(", ") || "(no directory found)"}, skipped\n`);
-    continue;
+  const { extractFile, langFromPath, parseSource } = await import(url);
+  const rows = [];
+  for (const lang of langs) {
+    const roots = CORPORA[lang];
+    if (!roots) throw new Error(`no corpus for ${lang}; known: ${Object.keys(CORPORA).join(", ")}`);
+    const { inputs, bytes } = sample(lang, roots, langFromPath);
+    if (inputs.length === 0) {
+      process.stderr.write(`${lang}: no files under ${roots.join(", ") || "(no directory found)"}, skipped\n`);
+      continue;
+    }
+    // Grammar loading and the first compilations stay off the clock; the digest proves that
+    // builds compared side by side extract the same thing from every file.
+    const digest = createHash("sha256");
+    for (const input of inputs) digest.update(`${input.path}\0${JSON.stringify(extractFile(lang, input.text))}\0`);
+    let parse = Infinity;
+    let extract = Infinity;
+    for (let run = 0; run < runs; run++) {
+      parse = Math.min(parse, await pass(inputs, lang, parseSource));
+      extract = Math.min(extract, await pass(inputs, lang, extractFile));
+    }
+    rows.push({ lang, files: inputs.length, bytes, parse, extract, digest: digest.digest("hex") });
   }
-  // Grammar loading and the first compilations stay off the clock. Builds compared side by
-  // side must extract the same thing from every file: a faster build that differs is no gain.
-  if (graphs.length > 1) {
-    let differing = 0;
-    for (const input of inputs) {
-      const [first, ...others] = graphs.map(({ module }) => JSON.stringify(module.extractFile(lang, input.text)));
-      if (others.some((other) => other !== first)) {
-        differing++;
-        if (differing <= 3) process.stderr.write(`${lang}: the builds extract ${input.path} differently\n`);
+  writeFileSync(values.child, JSON.stringify(rows));
+}
+
+/** Every build in its own child processes, taking turns run by run so load changes hit all. */
+async function compare() {
+  process.stderr.write(
+    `load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}, ${cpus().length} CPUs, node ${process.version}\n`,
+  );
+  const scratch = mkdtempSync(join(tmpdir(), "extract-throughput-"));
+  const script = fileURLToPath(import.meta.url);
+  const best = new Map();
+  const digests = new Map();
+  try {
+    for (let run = 0; run < runs; run++) {
+      for (const spec of graphSpecs) {
+        const out = join(scratch, "rows.json");
+        const args = ["--expose-gc", script, "--child", out, "--graph", spec, "--runs", "1", "--mib", String(values.mib)];
+        for (const lang of langs) args.push("--lang", lang);
+        execFileSync(process.execPath, args, { stdio: ["ignore", "ignore", run === 0 && spec === graphSpecs[0] ? "inherit" : "ignore"] });
+        for (const row of JSON.parse(readFileSync(out, "utf8"))) {
+          const key = `${row.lang}\0${spec}`;
+          const kept = best.get(key);
+          best.set(key, kept ? { ...kept, parse: Math.min(kept.parse, row.parse), extract: Math.min(kept.extract, row.extract) } : row);
+          if (!digests.has(row.lang)) digests.set(row.lang, new Map());
+          digests.get(row.lang).set(spec, row.digest);
+        }
       }
     }
-    if (differing > 0) sameness.push(`${lang}: ${differing} of ${inputs.length} files differ`);
-  } else for (const input of inputs.slice(0, 8)) graphs[0].module.extractFile(lang, input.text);
-  const best = graphs.map(() => ({ parse: Infinity, extract: Infinity }));
-  for (let run = 0; run < runs; run++) {
-    for (let g = 0; g < graphs.length; g++) {
-      const { parseSource, extractFile } = graphs[g].module;
-      best[g].parse = Math.min(best[g].parse, await pass(inputs, lang, parseSource));
-      best[g].extract = Math.min(best[g].extract, await pass(inputs, lang, extractFile));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const results = [];
+  for (const lang of langs) {
+    for (const spec of graphSpecs) {
+      const row = best.get(`${lang}\0${spec}`);
+      if (!row) continue;
+      results.push({
+        lang,
+        graph: spec,
+        files: row.files,
+        bytes: row.bytes,
+        parseCpuMs: row.parse / 1000,
+        extractCpuMs: row.extract / 1000,
+        parseMiBps: mib(row.bytes) / (row.parse / 1e6),
+        extractMiBps: mib(row.bytes) / (row.extract / 1e6),
+        ratio: row.parse / row.extract,
+      });
     }
   }
-  for (let g = 0; g < graphs.length; g++) {
-    const { parse, extract } = best[g];
-    const row = {
-      lang,
-      graph: graphs[g].label,
-      files: inputs.length,
-      bytes,
-      parseCpuMs: parse / 1000,
-      extractCpuMs: extract / 1000,
-      parseMiBps: mib(bytes) / (parse / 1e6),
-      extractMiBps: mib(bytes) / (extract / 1e6),
-      ratio: parse / extract,
-    };
-    results.push(row);
-    process.stderr.write(
-      `${lang.padEnd(10)} ${graphs.length > 1 ? `${row.graph}  ` : ""}${row.files} files ${mib(bytes).toFixed(2)} MiB  ` +
-        `parse ${row.parseCpuMs.toFixed(0)} ms (${row.parseMiBps.toFixed(2)} MiB/s)  ` +
-        `parse+extract ${row.extractCpuMs.toFixed(0)} ms (${row.extractMiBps.toFixed(2)} MiB/s)  ratio ${row.ratio.toFixed(2)}\n`,
-    );
-  }
-}
-
-const header = [
-  "language",
-  ...(graphs.length > 1 ? ["build"] : []),
-  "files",
-  "MiB",
-  "parse CPU (ms)",
-  "parse MiB/s",
-  "parse+extract CPU (ms)",
-  "parse+extract MiB/s",
-  "ratio",
-];
-const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 || (graphs.length > 1 && i === 1) ? "---" : "---:")).join("|")}|`];
-for (const row of results) {
-  const cells = [
-    row.lang,
-    ...(graphs.length > 1 ? [row.graph] : []),
-    row.files,
-    mib(row.bytes).toFixed(2),
-    row.parseCpuMs.toFixed(0),
-    row.parseMiBps.toFixed(2),
-    row.extractCpuMs.toFixed(0),
-    row.extractMiBps.toFixed(2),
-    row.ratio.toFixed(2),
+  const several = graphSpecs.length > 1;
+  const differing = [...digests].filter(([, bySpec]) => new Set(bySpec.values()).size > 1).map(([lang]) => lang);
+  const header = [
+    "language",
+    ...(several ? ["build"] : []),
+    "files",
+    "MiB",
+    "parse CPU (ms)",
+    "parse MiB/s",
+    "parse+extract CPU (ms)",
+    "parse+extract MiB/s",
+    "ratio",
   ];
-  lines.push(`| ${cells.join(" | ")} |`);
+  const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 || (several && i === 1) ? "---" : "---:")).join("|")}|`];
+  for (const row of results) {
+    const cells = [
+      row.lang,
+      ...(several ? [row.graph] : []),
+      row.files,
+      mib(row.bytes).toFixed(2),
+      row.parseCpuMs.toFixed(0),
+      row.parseMiBps.toFixed(2),
+      row.extractCpuMs.toFixed(0),
+      row.extractMiBps.toFixed(2),
+      row.ratio.toFixed(2),
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+  if (several) process.stderr.write(differing.length > 0 ? `DIFFERENT OUTPUT for ${differing.join(", ")}\n` : "same output from every build on every file\n");
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, differing }, null, 2)}\n`);
+  if (differing.length > 0) process.exitCode = 1;
 }
-process.stdout.write(`${lines.join("\n")}\n`);
-if (graphs.length > 1)
-  process.stderr.write(sameness.length > 0 ? `DIFFERENT OUTPUT: ${sameness.join("; ")}\n` : "same output from every build on every file\n");
-if (values.json) writeFileSync(values.json, `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, sameness }, null, 2)}\n`);
-if (sameness.length > 0) process.exitCode = 1;
