@@ -99,8 +99,10 @@ describe("language registry", () => {
       if (entryPoints.libraryRoot !== null) expect(entryPoints.files, `${id} library root`).toContain(entryPoints.libraryRoot);
       expect(entryPoints.libraryModules === null, `${id} library modules only with a library root`).toBe(entryPoints.libraryRoot === null);
       if (entryPoints.reexportImport !== null) expect(() => new RegExp(entryPoints.reexportImport!), `${id} re-export import pattern`).not.toThrow();
-      // A language whose methods name their receiver (Go) has no fixed word for it.
-      if (!resolution.namedReceivers) expect(resolution.selfReceivers.length, `${id} self receivers`).toBeGreaterThan(0);
+      // A bare call or `this` that reaches the enclosing type needs the word for it; a language
+      // whose methods name their receiver (Go), or that has none (C), has no fixed word.
+      if (!resolution.namedReceivers && (resolution.implicitReceiver || resolution.typedThis))
+        expect(resolution.selfReceivers.length, `${id} self receivers`).toBeGreaterThan(0);
       expect(resolution.family, `${id} family`).toMatch(/^[a-z]+$/);
     }
     // A family is one resolution model: its languages agree on everything but their ids.
@@ -125,7 +127,9 @@ describe("adding a language", () => {
     expect(existsSync(new URL(`fixtures/languages/${id}/expected.json`, ROOT)), "fixture expected.json").toBe(true);
     // A devDependency when the build vendors the grammar's prebuilt binaries into dist/.
     expect(
-      graphPackage.dependencies?.[language.grammarPackage] ?? graphPackage.devDependencies?.[language.grammarPackage],
+      graphPackage.dependencies?.[language.grammarPackage] ??
+        graphPackage.optionalDependencies?.[language.grammarPackage] ??
+        graphPackage.devDependencies?.[language.grammarPackage],
       "grammar dependency of @tsift/graph",
     ).toBeDefined();
     expect(rootPackage.allowScripts?.[language.grammarPackage], "allowScripts entry in the root package.json").toBe(true);

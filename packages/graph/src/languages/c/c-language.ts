@@ -31,13 +31,16 @@ export const cLanguage = defineLanguage({
     family: "c",
     // `#include "x.h"` beside the including file, else as an include directory would find it (c-modules.ts).
     modules: "relative",
-    selfReceivers: [],
-    implicitReceiver: false,
+    // One family with C++, so one model: C has no members, and C++'s receiver rules never
+    // fire on C code (a C variable named `this` is the one exception, and rare).
+    selfReceivers: ["this"],
+    implicitReceiver: true,
     // Every external name is global: a call binds to the one definition of its name.
     importScope: "never",
-    detachedMembers: false,
-    typedThis: false,
+    detachedMembers: true,
+    typedThis: true,
     heritage: "colon",
+    baseModifiers: ["public", "protected", "private", "virtual"],
   },
   entryPoints: { files: ["main.c"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
   moduleSystem: C_MODULES,

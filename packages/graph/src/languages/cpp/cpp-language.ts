@@ -39,6 +39,8 @@ export const cppLanguage = defineLanguage({
     // `this` is the class around the member function, or the class an out-of-line definition names.
     typedThis: true,
     heritage: "colon",
+    // `class B : public A, virtual protected C`: the access and virtual words are not base names.
+    baseModifiers: ["public", "protected", "private", "virtual"],
   },
   entryPoints: {
     files: ["main.cpp", "main.cc", "main.cxx"],

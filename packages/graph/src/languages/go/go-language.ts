@@ -22,6 +22,7 @@ export const goLanguage = defineLanguage({
     modules: "go",
     // A method names its receiver itself (`func (s *Store)`); extraction types it instead.
     selfReceivers: [],
+    namedReceivers: true,
     implicitReceiver: false,
     // Files of a package see each other's declarations without importing them.
     importScope: "never",
