@@ -41,6 +41,8 @@ export class ResolverTables {
   private readonly packages = new Map<string, string[]>();
   /** File -> its declared package. */
   private readonly packageOf = new Map<string, string>();
+  /** File -> the packages it imports whole (C# `using A.B;`), in import order; `bindings` keys them by first segment, so several would collide there. */
+  private readonly packageWideImports = new Map<string, string[]>();
   /** `file\0class` -> its companion object (a `companionKinds` kind): what `Class.f()` reaches besides the class's own members. */
   private readonly companions = new Map<string, ResolverSymbol>();
   /** `language\0dir/` -> the files of that directory with symbols (directory packages). */
@@ -91,6 +93,7 @@ export class ResolverTables {
         // `export * as ns from` also binds nothing locally; `export { a } from` neither.
         continue;
       }
+      if (entry.name === "*" && entry.alias === null && entry.resolved_file === null) push(this.packageWideImports, entry.file, entry.module);
       const local = nestedOne(this.bindings, entry.file);
       const name = localName(entry);
       if (name && !local.has(name)) local.set(name, entry);
@@ -142,11 +145,36 @@ export class ResolverTables {
     return pickContainer(this, this.packageMembers(path.package, path.name, languageFamily));
   }
 
-  /** Top-level symbols named `name` in the other files of `file`'s package (seen there without an import). */
+  /**
+   * Top-level symbols named `name` in the other files of `file`'s package (seen there without
+   * an import), else in its enclosing packages, innermost first (code in `A.B.C` sees `A.B`).
+   */
   private samePackage(file: string, name: string): ResolverSymbol[] {
     const declared = this.packageOf.get(file);
     if (declared === undefined) return this.directorySiblings(file, name);
-    return (this.packages.get(declared) ?? []).flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
+    for (const own of enclosingPackages(declared)) {
+      const found = (this.packages.get(own) ?? []).flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
+      if (found.length > 0) return found;
+    }
+    return [];
+  }
+
+  /** Top-level symbols named `name` in the packages `file` imports whole (`using A.B;`), of its language's family. */
+  packageWideImported(file: string, name: string): ResolverSymbol[] {
+    const languageFamily = family(this.languageOf(file) ?? "");
+    return (this.packageWideImports.get(file) ?? []).flatMap((imported) => this.packageMembers(imported, name, languageFamily));
+  }
+
+  /**
+   * Whether `file` may name `symbol` unqualified without importing it by name: always when
+   * `file` declares no package; else when `symbol`'s file declares none, or its own, an
+   * enclosing, or a wholly imported package.
+   */
+  seesPackageOf(file: string, symbol: ResolverSymbol): boolean {
+    const own = this.packageOf.get(file);
+    const other = this.packageOf.get(symbol.file);
+    if (own === undefined || other === undefined) return true;
+    return enclosingPackages(own).includes(other) || (this.packageWideImports.get(file) ?? []).includes(other);
   }
 
   /**
@@ -455,7 +483,7 @@ export class ResolverTables {
         if (binding?.resolved_file && binding.name !== "*") {
           const found = this.exported(binding.resolved_file, binding.name && binding.name !== "default" ? binding.name : head!).symbols;
           current = pickContainer(this, next === undefined ? found : found.filter((symbol) => this.members(symbol, next).length > 0));
-        } else if (!binding) current = pickContainer(this, this.samePackage(file, head!));
+        } else if (!binding) current = pickContainer(this, this.samePackage(file, head!)) ?? pickContainer(this, this.packageWideImported(file, head!));
       }
     }
     for (const segment of rest) {
@@ -476,6 +504,13 @@ const PACKAGE_PATH = /^(?:\\|::)?((?:[\p{L}_$][\w$]*(?:\.|::|\\))*[\p{L}_$][\w$]
 export function splitPackagePath(text: string): { package: string; name: string } | null {
   const match = PACKAGE_PATH.exec(text);
   return match ? { package: match[1]!, name: match[2]! } : null;
+}
+
+/** A package and the packages enclosing it, innermost first: `A.B.C`, `A.B`, `A`. */
+function enclosingPackages(declared: string): string[] {
+  const chain = [declared];
+  for (let path = splitPackagePath(declared); path; path = splitPackagePath(path.package)) chain.push(path.package);
+  return chain;
 }
 
 /** A written package path without its leading separator (`\App\Util` is `App\Util`). */

@@ -70,12 +70,27 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
     const hit = pickOne(r.tables.exported(file, call.callee_name).symbols.filter(accept), "import", r.tables);
     if (hit) return hit;
   }
+  // `using A.B;` (a whole package imported): its files' top-level names.
+  const imported = pickOne(
+    r.tables.packageWideImported(call.file, call.callee_name).filter((symbol) => accept(symbol) && !r.tables.isMember(symbol)),
+    "import",
+    r.tables,
+  );
+  if (imported) return imported;
   const scoped = model.importScope;
   if (scoped === "always" || (scoped === "modules" && r.tables.modules.has(call.file))) return UNRESOLVED;
   const all = r.tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? [];
+  // A file in a package or namespace sees unqualified only its own, enclosing and wholly
+  // imported packages' names, and those declared outside any (PHP's `json_encode` is never
+  // `GuzzleHttp\json_encode`).
+  const visible = (symbol: ResolverSymbol) => r.tables.seesPackageOf(call.file, symbol);
   // Where only modules are scoped, a global name is a script's top-level definition.
   const candidates = all.filter(
-    (symbol) => accept(symbol) && !r.tables.isMember(symbol) && (scoped !== "modules" || (symbol.parent === null && !r.tables.modules.has(symbol.file))),
+    (symbol) =>
+      accept(symbol) &&
+      !r.tables.isMember(symbol) &&
+      visible(symbol) &&
+      (scoped !== "modules" || (symbol.parent === null && !r.tables.modules.has(symbol.file))),
   );
   return pickOne(candidates, "global_unique", r.tables) ?? UNRESOLVED;
 }
