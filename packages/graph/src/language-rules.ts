@@ -59,6 +59,12 @@ export interface RuleContext {
   /** Field name of the node in its parent (`alternative`, `body`…), or null. */
   fieldName(): string | null;
   /**
+   * Offsets (UTF-16, into `source`) of the node the rule runs for, read from the walker's cursor
+   * without building a node: only while the rule runs.
+   */
+  nodeStart(): number;
+  nodeEnd(): number;
+  /**
    * Records the declared type of a member of the innermost container (a field or property
    * that is not a symbol), or of `owner` when given (`""`: the module, for export aliases).
    */
@@ -76,6 +82,13 @@ export interface LanguageRules {
   definitions: Readonly<Record<string, (node: SyntaxNode, context: RuleContext) => SymbolDraft | SymbolDraft[] | null>>;
   calls: Readonly<Record<string, (node: SyntaxNode, context: RuleContext) => CallDraft | CallDraft[] | null>>;
   imports: Readonly<Record<string, (node: SyntaxNode, context: RuleContext) => ImportEntry[] | null>>;
+  /**
+   * Call rules for frequent node types that need no node: they read where the node is from
+   * `context` (`nodeStart`, `nodeEnd`, `parentType`, `fieldName`), so the walker builds no
+   * SyntaxNode for them (a bare identifier that may be a call, on every identifier). A call's
+   * line defaults to the node's start row. A type has a rule here or in `calls`, not both.
+   */
+  cursorCalls?: Readonly<Record<string, (context: RuleContext) => CallDraft | CallDraft[] | null>>;
   /** Node types that add one decision point to the enclosing function's cyclomatic complexity. */
   branches: ReadonlySet<string>;
   /** Node types that may add a decision point depending on the node (e.g. `a && b`); return the weight. */

@@ -2,8 +2,9 @@ import { boundedQualifiedName } from "./bounded-qualified-name";
 import type { CallSite, ExtractedSymbol, ImportEntry, MemberType } from "../extraction-types";
 import type { Lang } from "../lang";
 import { langInfo } from "../lang-info";
-import type { LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
-import type { SyntaxTree, TreeCursor } from "../parser-registry";
+import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../language-rules";
+import type { SyntaxNode, SyntaxTree, TreeCursor } from "../parser-registry";
+import type { NodeCursor } from "./node-cursor";
 
 interface ScopeFrame {
   symbol: ExtractedSymbol;
@@ -24,6 +25,7 @@ interface TypeEntry {
   nest: boolean;
   definition: LanguageRules["definitions"][string] | undefined;
   call: LanguageRules["calls"][string] | undefined;
+  cursorCall: NonNullable<LanguageRules["cursorCalls"]>[string] | undefined;
   importRule: LanguageRules["imports"][string] | undefined;
   conditionalBranch: NonNullable<LanguageRules["conditionalBranches"]>[string] | undefined;
   conditionalNest: NonNullable<LanguageRules["conditionalNesting"]>[string] | undefined;
@@ -63,12 +65,16 @@ function describeType(rules: LanguageRules, name: string): TypeEntry {
     nest: rules.nesting.has(name),
     definition: own(rules.definitions, name),
     call: own(rules.calls, name),
+    cursorCall: own(rules.cursorCalls, name),
     importRule: own(rules.imports, name),
     conditionalBranch: own(rules.conditionalBranches, name),
     conditionalNest: own(rules.conditionalNesting, name),
     active: false,
   };
-  entry.active = entry.branch || entry.nest || !!(entry.definition || entry.call || entry.importRule || entry.conditionalBranch || entry.conditionalNest);
+  entry.active =
+    entry.branch ||
+    entry.nest ||
+    !!(entry.definition || entry.call || entry.cursorCall || entry.importRule || entry.conditionalBranch || entry.conditionalNest);
   return entry;
 }
 
@@ -154,6 +160,8 @@ export function createTreeWalker(source: string, lang: Lang, rules: LanguageRule
     parentType: () => ancestorTypes[ancestorTypes.length - 1]?.name ?? null,
     ancestorType: (generation) => ancestorTypes[ancestorTypes.length - 1 - generation]?.name ?? null,
     fieldName: () => cursor.currentFieldName ?? null,
+    nodeStart: () => cursor.startIndex,
+    nodeEnd: () => cursor.endIndex,
     memberType: (name, type, explicit) => {
       const owner = explicit ?? innermost((frame) => frame.container)?.symbol.qualified_name;
       if (owner !== undefined) memberTypes.push({ owner, name, type });
@@ -220,25 +228,8 @@ export function createTreeWalker(source: string, lang: Lang, rules: LanguageRule
       const found = importRule(node, context);
       if (found) imports.push(...found);
     }
-    if (call && node) {
-      const drafts = call(node, context);
-      if (drafts) {
-        const frame = innermostCallable();
-        for (const draft of Array.isArray(drafts) ? drafts : [drafts]) {
-          const site: CallSite = {
-            caller: frame?.symbol.qualified_name ?? null,
-            caller_line: frame?.symbol.line ?? null,
-            callee: draft.callee,
-            receiver: draft.receiver,
-            line: (draft.row ?? node.startPosition.row) + 1,
-            kind: draft.kind,
-          };
-          if (draft.receiver_type !== undefined) site.receiver_type = draft.receiver_type;
-          if (draft.local) site.local = true;
-          calls.push(site);
-        }
-      }
-    }
+    if (call && node) addCalls(call(node, context), node);
+    else if (entry.cursorCall) addCalls(entry.cursorCall(context), null);
     if (definition && node) {
       const drafts = definition(node, context);
       if (drafts) {
@@ -248,6 +239,25 @@ export function createTreeWalker(source: string, lang: Lang, rules: LanguageRule
           enteredFrames++;
         }
       }
+    }
+  };
+
+  /** Call sites from a rule's drafts; a draft without a row is on the node's start row. */
+  const addCalls = (drafts: CallDraft | CallDraft[] | null, node: SyntaxNode | null): void => {
+    if (!drafts) return;
+    const frame = innermostCallable();
+    for (const draft of Array.isArray(drafts) ? drafts : [drafts]) {
+      const site: CallSite = {
+        caller: frame?.symbol.qualified_name ?? null,
+        caller_line: frame?.symbol.line ?? null,
+        callee: draft.callee,
+        receiver: draft.receiver,
+        line: (draft.row ?? (node ? node.startPosition.row : (cursor as NodeCursor).startPosition.row)) + 1,
+        kind: draft.kind,
+      };
+      if (draft.receiver_type !== undefined) site.receiver_type = draft.receiver_type;
+      if (draft.local) site.local = true;
+      calls.push(site);
     }
   };
 
