@@ -166,6 +166,18 @@ export class ResolverTables {
   }
 
   /**
+   * Members named `name` of the types `file` imports whole (C# `using static A.B.Type;`: a
+   * whole-package import whose module is a type of a declared package).
+   */
+  typeWideImported(file: string, name: string): ResolverSymbol[] {
+    const languageFamily = family(this.languageOf(file) ?? "");
+    return (this.packageWideImports.get(file) ?? []).flatMap((imported) => {
+      const type = this.packages.has(imported) ? undefined : this.qualifiedType(imported, languageFamily);
+      return type ? this.members(type, name) : [];
+    });
+  }
+
+  /**
    * Whether `file` may name `symbol` unqualified without importing it by name: always when
    * `file` declares no package; else when `symbol`'s file declares none, or its own, an
    * enclosing, or a wholly imported package.

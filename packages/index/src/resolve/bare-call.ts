@@ -70,9 +70,12 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
     const hit = pickOne(r.tables.exported(file, call.callee_name).symbols.filter(accept), "import", r.tables);
     if (hit) return hit;
   }
-  // `using A.B;` (a whole package imported): its files' top-level names.
+  // `using A.B;` (a whole package imported): its files' top-level names; `using static A.B.Type;`: the type's members.
   const imported = pickOne(
-    r.tables.packageWideImported(call.file, call.callee_name).filter((symbol) => accept(symbol) && !r.tables.isMember(symbol)),
+    [
+      ...r.tables.packageWideImported(call.file, call.callee_name).filter((symbol) => !r.tables.isMember(symbol)),
+      ...r.tables.typeWideImported(call.file, call.callee_name),
+    ].filter(accept),
     "import",
     r.tables,
   );

@@ -1,5 +1,5 @@
 import { moduleSystemOf } from "../internal/language-hooks";
-import { family, packagePath, resolutionOf, TYPE_LIKE } from "../internal/resolver-tables";
+import { family, packagePath, resolutionOf, splitPackagePath, TYPE_LIKE } from "../internal/resolver-tables";
 import { pickOne } from "../internal/resolver-picks";
 import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
 import { enclosingContainer, memberFor, RECEIVER_PATH, SUPER_RECEIVERS, UNRESOLVED, type Resolver } from "./resolver";
@@ -34,6 +34,12 @@ export function receiverCall(r: Resolver, call: ResolverCall, caller: ResolverSy
       if (hit) return hit;
     }
     return fallback(r, call, lang);
+  }
+  // `new A.B.Type()`, `A.B.Type.f()`: a path into a declared package says more than a first
+  // segment that a `using A.B.X;` happens to bind, or a type read from its segments.
+  if (!call.local && splitPackagePath(packagePath(receiver))) {
+    const hit = packageQualified(r, call, accept, lang);
+    if (hit && hit.resolution !== "unresolved") return hit;
   }
   if (call.receiver_type) {
     const type = r.typeOf(call.receiver_type, call.file, caller, language, 0, caller, call.callee_name);
