@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { isTsiftError, nativeBindingError, TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
@@ -84,14 +84,20 @@ const parsers = new Map<Lang, NativeParser>();
 export type ParserBackend = "native" | "wasm";
 
 /**
- * The native runtime, or the reason it cannot load. Loaded here, not on the first parse,
- * because the fallback must be ready before the first (synchronous) parse.
+ * Why the native runtime cannot be used, or null. Decided by path, without loading the addon,
+ * so importing the package loads no native parser (the first parse does): tree-sitter is not
+ * installed (npm drops an optional dependency whose build failed), or has no binary for this
+ * platform (a package manager skipped its build script). A binary that is there but does not
+ * load still fails on the first parse, with a native_binding error.
  */
 function loadNativeRuntime(): unknown {
   if (process.env.TSIFT_PARSER === "wasm") return "TSIFT_PARSER=wasm";
   try {
-    parserConstructor = require("tree-sitter") as ParserConstructor;
-    return null;
+    const runtimeDir = dirname(require.resolve("tree-sitter/package.json"));
+    // Where node-gyp-build looks: a local build, or a prebuilt binary for this platform.
+    const binaryDirs = ["build/Release", "build/Debug", `prebuilds/${process.platform}-${process.arch}`];
+    if (binaryDirs.some((dir) => existsSync(join(runtimeDir, dir)))) return null;
+    return new Error(`tree-sitter has no binary for ${process.platform}-${process.arch}: its build did not run`);
   } catch (error) {
     return error;
   }
