@@ -93,7 +93,7 @@ export class ResolverTables {
         // `export * as ns from` also binds nothing locally; `export { a } from` neither.
         continue;
       }
-      if (entry.name === "*" && entry.alias === null && entry.resolved_file === null) push(this.packageWideImports, entry.file, entry.module);
+      if (entry.name === "*" && entry.alias === null) push(this.packageWideImports, entry.file, entry.module);
       const local = nestedOne(this.bindings, entry.file);
       const name = localName(entry);
       if (name && !local.has(name)) local.set(name, entry);
@@ -175,6 +175,13 @@ export class ResolverTables {
       const type = this.packages.has(imported) ? undefined : this.qualifiedType(imported, languageFamily);
       return type ? this.members(type, name) : [];
     });
+  }
+
+  /** The members an import of one member of a type names (Java `import static a.b.Type.name;`). */
+  typeMemberImported(entry: ResolverImport): ResolverSymbol[] {
+    const path = splitPackagePath(entry.module);
+    const type = path ? this.qualifiedType(path.package, family(this.languageOf(entry.file) ?? "")) : undefined;
+    return type && path ? this.members(type, path.name) : [];
   }
 
   /**

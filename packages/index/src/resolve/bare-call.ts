@@ -63,7 +63,10 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
     const name = binding.name === null || binding.name === "default" || binding.name === "*" ? call.callee_name : binding.name;
     const found = r.tables.exported(binding.resolved_file, name).symbols.filter(accept);
     return (
-      pickOne(found, "import", r.tables) ?? pickOne(r.tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import", r.tables) ?? UNRESOLVED
+      pickOne(found, "import", r.tables) ??
+      pickOne(r.tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import", r.tables) ??
+      pickOne(r.tables.typeMemberImported(binding).filter(accept), "import", r.tables) ??
+      UNRESOLVED
     );
   }
   for (const file of r.stars.get(call.file) ?? []) {
