@@ -72,7 +72,7 @@ describe("indexing with the WebAssembly parser", () => {
       `const Module = require("node:module");
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  if (request === "tree-sitter") throw Object.assign(new Error("Cannot find module 'tree-sitter'"), { code: "MODULE_NOT_FOUND" });
+  if (request === "tree-sitter" || request.startsWith("tree-sitter/")) throw Object.assign(new Error("Cannot find module 'tree-sitter'"), { code: "MODULE_NOT_FOUND" });
   return resolve.call(this, request, ...rest);
 };
 `,
