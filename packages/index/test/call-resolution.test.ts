@@ -368,11 +368,12 @@ describe("call resolution at index time (TypeScript)", () => {
 });
 
 describe("call resolution across namespaces", () => {
-  it("binds an unqualified call only to its own, an enclosing or a wholly imported namespace's names", async () => {
+  it("binds an unqualified call only to its own or a wholly imported namespace's names", async () => {
     const root = tempTree({
       "src/Vendor/functions.php": "<?php\n\nnamespace GuzzleHttp;\n\nfunction json_encode($value) { return \\json_encode($value); }\n",
-      "src/App/helpers.php": "<?php\n\nnamespace App;\n\nfunction helper() { return 1; }\n",
-      "src/App/Main.php": "<?php\n\nnamespace App\\Http;\n\nfunction main() { helper(); return json_encode([1]); }\n",
+      "src/Vendor/Promise/helpers.php": "<?php\n\nnamespace GuzzleHttp\\Promise;\n\nfunction helper() { return 1; }\n",
+      "src/Vendor/Promise/Main.php": "<?php\n\nnamespace GuzzleHttp\\Promise;\n\nfunction main() { helper(); return json_encode([1]); }\n",
+      "src/App/Main.php": "<?php\n\nnamespace App;\n\nfunction run() { return json_encode([2]); }\n",
       "src/Data/Store.cs": "namespace Shop.Data\n{\n    public class Store\n    {\n        public void Save() { }\n    }\n}\n",
       "src/App/Program.cs": "using Shop.Data;\n\nnamespace Shop.App\n{\n    public class Program\n    {\n        public static void Main() { var store = new Store(); store.Save(); }\n    }\n}\n",
     });
@@ -380,12 +381,13 @@ describe("call resolution across namespaces", () => {
     await updateIndex(location, { workers: 0 });
     const rows = query<CallRow>(location.dbPath, CALLS);
     const answer = (callee: string) => rows.filter((row) => row.callee_name === callee).map((row) => [row.caller_name, row.resolution, row.target]);
-    // PHP falls back to the global `json_encode`, never to another namespace's function of that name.
+    // PHP falls back to the global `json_encode`, never to another or an enclosing namespace's function of that name.
     expect(answer("json_encode")).toEqual([
+      ["run", "unresolved", null],
       ["main", "unresolved", null],
       ["json_encode", "unresolved", null],
     ]);
-    expect(answer("helper")).toEqual([["main", "global_unique", "src/App/helpers.php:helper"]]);
+    expect(answer("helper")).toEqual([["main", "global_unique", "src/Vendor/Promise/helpers.php:helper"]]);
     expect(answer("Store")).toEqual([["Program.Main", "import", "src/Data/Store.cs:Store"]]);
     expect(answer("Save")).toEqual([["Program.Main", "typed", "src/Data/Store.cs:Store.Save"]]);
   });

@@ -186,14 +186,15 @@ export class ResolverTables {
 
   /**
    * Whether `file` may name `symbol` unqualified without importing it by name: always when
-   * `file` declares no package; else when `symbol`'s file declares none, or its own, an
-   * enclosing, or a wholly imported package.
+   * `file` declares no package; else when `symbol`'s file declares none, or `file`'s own
+   * or a wholly imported package. Not an enclosing one: PHP's `json_encode()` in namespace
+   * `GuzzleHttp\Promise` is the global function, never `GuzzleHttp\json_encode`.
    */
   seesPackageOf(file: string, symbol: ResolverSymbol): boolean {
     const own = this.packageOf.get(file);
     const other = this.packageOf.get(symbol.file);
     if (own === undefined || other === undefined) return true;
-    return enclosingPackages(own).includes(other) || (this.packageWideImports.get(file) ?? []).includes(other);
+    return own === other || (this.packageWideImports.get(file) ?? []).includes(other);
   }
 
   /**

@@ -86,8 +86,8 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
   const scoped = model.importScope;
   if (scoped === "always" || (scoped === "modules" && r.tables.modules.has(call.file))) return UNRESOLVED;
   const all = r.tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? [];
-  // A file in a package or namespace sees unqualified only its own, enclosing and wholly
-  // imported packages' names, and those declared outside any (PHP's `json_encode` is never
+  // A file in a package or namespace sees unqualified only its own and wholly imported
+  // packages' names, and those declared outside any (PHP's `json_encode` is never
   // `GuzzleHttp\json_encode`).
   const visible = (symbol: ResolverSymbol) => r.tables.seesPackageOf(call.file, symbol);
   // Where only modules are scoped, a global name is a script's top-level definition.
