@@ -15,14 +15,12 @@
  *   differently keeps its own getters.
  * - `childForFieldName` looks the field's id up in a Map and calls `childForFieldId`, instead
  *   of handing the name to native code to convert and search the grammar's field names for
- *   (a quarter of each call), after the same kind of check; and it remembers each answer on
- *   the node, since rules ask one node for the same field several times (a definition rule,
- *   then the type annotator, then the signature) and every native call marshals the node and
- *   unmarshals the child through the binding's node cache;
- * - `endIndex` is read natively once per node object and then kept on it (`text` reads it
- *   too, so a node's text costs one native call however often it is read).
- * A tree never changes after parsing, so a remembered answer is the one native code would
- * give again (the binding's node cache even returns the same child object while it lives).
+ *   (a quarter of each call), after the same kind of check;
+ * - the classes are plain constructor functions when the binding's constructor does nothing
+ *   but keep the tree (checked on install), since one is constructed per node handed out.
+ * Remembering `endIndex` or field children on each node was measured and dropped: the extra
+ * own properties give node objects more shapes, and the rules' property reads got slower
+ * than the native calls saved (tools/bench/extract-throughput).
  * ERROR nodes keep the base class (the binding never looks their class up by symbol).
  */
 
@@ -67,22 +65,12 @@ function fieldsMatch(tree: Walkable, base: { prototype: object }): boolean {
 
 type ChildLookup = (this: object, field: string) => NodeFields | null;
 
-/** Per-node memory of `childForFieldName` answers, by field id (holes: not asked yet). */
-const FIELD_CHILDREN = Symbol("fieldChildren");
-/** Per-node memory of `endIndex`. */
-const END_INDEX = Symbol("endIndex");
-
-interface Remembering {
-  [FIELD_CHILDREN]?: (NodeFields | null)[];
-  [END_INDEX]?: number;
-}
-
 let nativeEndIndex: ((this: object) => number) | undefined;
 
 /**
  * Puts `node` into the binding's node transfer buffer, as every native node method does first
- * (internal/node-cursor resets a cursor from that buffer). Reads the native `endIndex`, which
- * the classes installed here otherwise answer from memory without marshalling.
+ * (internal/node-cursor resets a cursor from that buffer): reads the native `endIndex`, so no
+ * getter installed here that answers without native code can stand in its way.
  */
 export function marshalNode(node: object): void {
   if (nativeEndIndex) nativeEndIndex.call(node);
@@ -105,15 +93,6 @@ function fieldIdLookup(tree: Walkable, base: { prototype: object }, fieldNames: 
     const id = ids.get(field);
     return id === undefined ? null : byId.call(this, id);
   };
-  const remembered: ChildLookup = function (this: Remembering, field) {
-    const id = ids.get(field);
-    if (id === undefined) return null;
-    let children = this[FIELD_CHILDREN];
-    if (children === undefined) this[FIELD_CHILDREN] = children = [];
-    const known = children[id];
-    if (known !== undefined) return known;
-    return (children[id] = byId.call(this, id));
-  };
   const pending = [tree.rootNode as NodeLike];
   let found = false;
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
@@ -125,7 +104,7 @@ function fieldIdLookup(tree: Walkable, base: { prototype: object }, fieldNames: 
     }
     for (const child of node.children) pending.push(child as NodeLike);
   }
-  return found ? remembered : null;
+  return found ? lookup : null;
 }
 
 /**
@@ -207,16 +186,6 @@ export function installNodeClasses(
         enumerable: true,
         get(this: NodeFields) {
           return { row: this[3]!, column: this[4]! >>> 1 };
-        },
-      });
-    }
-    if (endIndex) {
-      Object.defineProperty(prototype, "endIndex", {
-        enumerable: true,
-        get(this: Remembering) {
-          let end = this[END_INDEX];
-          if (end === undefined) this[END_INDEX] = end = endIndex.call(this);
-          return end;
         },
       });
     }
