@@ -1,7 +1,7 @@
 /**
  * The command line's shape: the command definitions (one file each under commands/), the
  * output switches every command accepts, and the usage line. yargs, the fast parser, the
- * usage checks, `--help`, completions and the README tables all read these, so adding a
+ * usage checks, `--help`, completions and the docs/commands pages all read these, so adding a
  * command is adding its file: `command-definitions.generated.ts` lists every file in
  * commands/ by its `helpOrder` (tools/generate-registries.mjs writes it before every build,
  * typecheck and test run). It imports definitions only; each `run` imports its use case.

@@ -1,6 +1,6 @@
 import type { TsiftErrorCode } from "@tsift/core/light";
 
-/** Process exit codes; the README documents this table. */
+/** Process exit codes; docs/commands/README.md documents this table. */
 export const EXIT_CODES = {
   ok: 0,
   checkFailed: 1,

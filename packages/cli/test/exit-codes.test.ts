@@ -17,7 +17,7 @@ function expectOneLineError(result: { code: number | null; out: string; err: str
   expect(result.err).not.toMatch(/\n\s+at /);
 }
 
-describe("exit codes through the built binary (README table)", () => {
+describe("exit codes through the built binary (docs/commands/README.md table)", () => {
   it("0: success", () => {
     const root = project(TREE);
     expect(spawnBuilt(root, ["--version"]).code).toBe(EXIT_CODES.ok);

@@ -23,7 +23,7 @@ export interface TermMatchOptions {
  * `is_` or `has_` function). Looked up by the word and by its light stem (`returns`,
  * `directories`). Kept small and general: each entry is common across languages and code
  * bases. (A rule instead of a table, any short token whose letters occur in order in the
- * word, `tb` for `traceback`, matched far too much: see BENCHMARKS.md.)
+ * word, `tb` for `traceback`, matched far too much: see docs/benchmarks/search.md.)
  */
 export const CODE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries({

@@ -1,8 +1,8 @@
 /**
  * The shape of a command definition: everything about one command — its words, its
  * option table, its examples and what it runs — in one object. The yargs parser, the
- * yargs-free fast parser, the usage checks, `--help`, shell completions and the README
- * option tables are all made from these objects, so an option is written exactly once.
+ * yargs-free fast parser, the usage checks, `--help`, shell completions and the
+ * docs/commands pages are all made from these objects, so an option is written exactly once.
  * Import-free: the fast path and `tsift --help` load every definition.
  */
 import type { CommandResult } from "../command-result";
@@ -79,7 +79,7 @@ export type ParsedArgs = Record<string, string | number | boolean | string[] | u
 
 interface DefinitionBase {
   readonly name: string;
-  /** One line, shown in `tsift --help` and the README. */
+  /** One line, shown in `tsift --help`, the README's command table and the command's docs page. */
   readonly summary: string;
   /** A command file's place in `tsift --help` (commands are listed by it, ascending); subcommands keep their group's order. */
   readonly helpOrder?: number;
