@@ -21,11 +21,10 @@
  * The pages are committed; `test/command-docs.test.ts` fails when one differs from what
  * this script writes. Edit a definition or a details file, never a page.
  */
-import { build } from "esbuild";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateCommandCatalog } from "./generate-registries.mjs";
+import { evaluateWithoutLazyImports, generateCommandCatalog, RegistryError } from "./generate-registries.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI_SRC = join(REPO, "packages/cli/src");
@@ -42,34 +41,11 @@ async function loadCatalog(srcDir) {
     `export { COMMAND_DEFINITIONS, GLOBAL_OPTIONS } from ${JSON.stringify(join(srcDir, "cli-catalog.ts"))};`,
     `export { EXIT_CODES } from ${JSON.stringify(join(srcDir, "exit-codes.ts"))};`,
   ].join("\n");
-  let result;
   try {
-    result = await build({
-      stdin: { contents: entry, resolveDir: REPO, loader: "js" },
-      bundle: true,
-      write: false,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      logLevel: "silent",
-      conditions: ["@tsift/source"],
-      nodePaths: [join(REPO, "node_modules")],
-      plugins: [
-        {
-          name: "lazy-imports-stay-out",
-          setup(bundle) {
-            bundle.onResolve({ filter: /.*/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined));
-          },
-        },
-      ],
-    });
+    return await evaluateWithoutLazyImports(entry);
   } catch (error) {
-    const messages = (error.errors ?? []).map(
-      (entry) => `${entry.location ? `${relative(REPO, entry.location.file)}:${entry.location.line}: ` : ""}${entry.text}`,
-    );
-    throw new DocsError(messages.length > 0 ? messages.join("\n") : String(error));
+    throw error instanceof RegistryError ? new DocsError(error.message) : error;
   }
-  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
 }
 
 // --- Markdown helpers ------------------------------------------------------------------

@@ -23,14 +23,18 @@ import { fileURLToPath } from "node:url";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-class RegistryError extends Error {}
+export class RegistryError extends Error {}
 
-/** Evaluates each file and returns its module namespace, without running any `await import()`. */
-async function loadModules(files) {
+/**
+ * Bundles `contents` (an ES module's source, resolved from the repository root with the
+ * packages' source conditions) and evaluates it, leaving every `await import()` out, so
+ * definitions load without the use cases their `run` imports. Errors name file and line.
+ */
+export async function evaluateWithoutLazyImports(contents) {
   let result;
   try {
     result = await build({
-      stdin: { contents: files.map((file, i) => `export * as m${i} from ${JSON.stringify(file)};`).join("\n"), resolveDir: REPO, loader: "js" },
+      stdin: { contents, resolveDir: REPO, loader: "js" },
       bundle: true,
       write: false,
       format: "esm",
@@ -54,7 +58,12 @@ async function loadModules(files) {
     );
     throw new RegistryError(messages.length > 0 ? messages.join("\n") : String(error));
   }
-  const module = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
+  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
+}
+
+/** Evaluates each file and returns its module namespace, without running any `await import()`. */
+async function loadModules(files) {
+  const module = await evaluateWithoutLazyImports(files.map((file, i) => `export * as m${i} from ${JSON.stringify(file)};`).join("\n"));
   return files.map((_, i) => module[`m${i}`]);
 }
 

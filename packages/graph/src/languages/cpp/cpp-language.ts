@@ -1,7 +1,7 @@
 import { defineLanguage } from "../../language-definition";
 import { C_TESTS } from "../c/c-tests";
 import { blankDeclarationMacros } from "../c/c-source";
-import { C_DOC_STYLE } from "../c/c-language";
+import { C_DOC_STYLE, C_FAMILY_RESOLUTION } from "../c/c-language";
 import { C_MODULES } from "../c/c-modules";
 import { CPP_RULES } from "./cpp-rules";
 
@@ -26,22 +26,7 @@ export const cppLanguage = defineLanguage({
   commentPrefixes: ["///", "//"],
   paragraphLines: false,
   qualifiedNameSeparator: ".",
-  resolution: {
-    family: "c",
-    // `#include "x.h"` beside the including file, else as an include directory would find it (c-modules.ts).
-    modules: "relative",
-    selfReceivers: ["this"],
-    // A bare call in a member function may reach another member.
-    implicitReceiver: true,
-    importScope: "never",
-    // Member functions are defined out of line (`void A::f() {}`), usually in another file than the class.
-    detachedMembers: true,
-    // `this` is the class around the member function, or the class an out-of-line definition names.
-    typedThis: true,
-    heritage: "colon",
-    // `class B : public A, virtual protected C`: the access and virtual words are not base names.
-    baseModifiers: ["public", "protected", "private", "virtual"],
-  },
+  resolution: C_FAMILY_RESOLUTION,
   entryPoints: {
     files: ["main.cpp", "main.cc", "main.cxx"],
     reexportFiles: [],

@@ -3,7 +3,7 @@ import type { ImportEntry, ImportedName, SymbolKind, Visibility } from "../../ex
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { oneLine, signatureOf } from "../../signature";
-import { goPackageBinding, goTypeName } from "./go-type-text";
+import { goPackageBinding, goTypeName, PREDECLARED_TYPES } from "./go-type-text";
 import { withGoTypes } from "./go-types";
 
 /**
@@ -204,31 +204,6 @@ function namedCallee(callee: SyntaxNode, source: string): { callee: string; rece
   return null;
 }
 
-const BUILTIN_TYPES = new Set([
-  "bool",
-  "byte",
-  "complex64",
-  "complex128",
-  "error",
-  "float32",
-  "float64",
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "rune",
-  "string",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-  "any",
-  "comparable",
-]);
-
 /**
  * Whether an index reads as type arguments (`F[int]`, `F[T]`, `F[pkg.T, *U]`) rather than an
  * element (`handlers[i]`, `m["k"]`): calling an element is not a call of a declaration.
@@ -236,7 +211,7 @@ const BUILTIN_TYPES = new Set([
 function looksLikeTypeArguments(index: string): boolean {
   return index.split(",").every((part) => {
     const type = part.trim().replace(/^(?:\*|\[\])+/u, "");
-    return BUILTIN_TYPES.has(type) || /^(?:[\p{L}_][\w]*\.)?\p{Lu}[\w]*$/u.test(type);
+    return PREDECLARED_TYPES.has(type) || /^(?:[\p{L}_][\w]*\.)?\p{Lu}[\w]*$/u.test(type);
   });
 }
 
@@ -255,7 +230,7 @@ function callExpression(node: SyntaxNode, context: RuleContext): CallDraft | nul
   const named = namedCallee(callee, context.source);
   // `int(x)`, `string(b)`: a conversion to a predeclared type, not a call (`comparable` is a
   // constraint, never converted to, so a call of that name is a function's).
-  if (named && named.receiver === null && BUILTIN_TYPES.has(named.callee) && named.callee !== "comparable") return null;
+  if (named && named.receiver === null && PREDECLARED_TYPES.has(named.callee) && named.callee !== "comparable") return null;
   return named ? { ...named, kind: "call" } : null;
 }
 
