@@ -113,10 +113,15 @@ describe("the engines hold no language name", () => {
       languageLiterals(file, isLanguageText, (source) => regexExtension.test(source)),
     );
     const allowed = hits.filter((entry) => `${entry.file}: ${entry.literal}` in NOT_LANGUAGES);
-    const found = hits.filter((entry) => !allowed.includes(entry)).map((entry) => `${entry.file}:${entry.line} ${entry.literal === "/…/" ? "a regular expression naming an extension" : JSON.stringify(entry.literal)}`);
+    const found = hits
+      .filter((entry) => !allowed.includes(entry))
+      .map((entry) => `${entry.file}:${entry.line} ${entry.literal === "/…/" ? "a regular expression naming an extension" : JSON.stringify(entry.literal)}`);
     expect(found, "move the language knowledge into the language's folder (a hook or a fact of its definition)").toEqual([]);
     const used = new Set(allowed.map((entry) => `${entry.file}: ${entry.literal}`));
-    expect(Object.keys(NOT_LANGUAGES).filter((key) => !used.has(key)), "allow-list entries that no longer match").toEqual([]);
+    expect(
+      Object.keys(NOT_LANGUAGES).filter((key) => !used.has(key)),
+      "allow-list entries that no longer match",
+    ).toEqual([]);
   });
 
   it("loads the languages' code hooks lazily in @tsift/index, so read commands load no extraction rule", () => {
@@ -130,7 +135,11 @@ describe("the engines hold no language name", () => {
 
   it("catches a language name planted in an engine", () => {
     const names = new Set(ids);
-    const hits = languageLiterals(join(root, "packages/index/src/internal/module-resolver.ts"), (text) => names.has(text), () => false);
+    const hits = languageLiterals(
+      join(root, "packages/index/src/internal/module-resolver.ts"),
+      (text) => names.has(text),
+      () => false,
+    );
     expect(hits).toEqual([]);
     // The scanner itself: a literal equal to an id is reported, a module specifier is not.
     const probe = ts.createSourceFile("probe.ts", 'import x from "rust";\nconst a = "rust";\n', ts.ScriptTarget.Latest, true);

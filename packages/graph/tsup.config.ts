@@ -2,9 +2,12 @@ import { packageBuild } from "../../tsup.shared";
 import { shipWasmGrammars, vendorGrammars } from "./vendor-grammars";
 
 // `langs` is the language table alone (`@tsift/graph/langs`), for the file walk.
-export default packageBuild({ index: "src/index.ts", langs: "src/langs.ts" }, {
-  onSuccess: async () => {
-    vendorGrammars();
-    shipWasmGrammars();
+export default packageBuild(
+  { index: "src/index.ts", langs: "src/langs.ts" },
+  {
+    onSuccess: async () => {
+      vendorGrammars();
+      shipWasmGrammars();
+    },
   },
-});
+);

@@ -148,21 +148,7 @@ export interface ImportEntry {
 }
 
 export type RouteFramework =
-  | "express"
-  | "nestjs"
-  | "fastapi"
-  | "flask"
-  | "axum"
-  | "actix"
-  | "net/http"
-  | "gin"
-  | "echo"
-  | "chi"
-  | "spring"
-  | "aspnet"
-  | "laravel"
-  | "symfony"
-  | "rails";
+  "express" | "nestjs" | "fastapi" | "flask" | "axum" | "actix" | "net/http" | "gin" | "echo" | "chi" | "spring" | "aspnet" | "laravel" | "symfony" | "rails";
 
 export interface RouteEntry {
   framework: RouteFramework;

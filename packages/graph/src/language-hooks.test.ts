@@ -16,9 +16,15 @@ describe("language hooks", () => {
     for (const language of LANGUAGES) {
       if (language.moduleSystem === undefined && language.resolution.modules === "relative") expect(moduleSystemOf(language.id)).toBe(RELATIVE_MODULES);
     }
-    expect(RELATIVE_MODULES.resolve({ fromFile: "scripts/run.sh", module: '"./lib.sh"', name: null, files: new Set(["scripts/lib.sh"]), packages: { empty: true, resolve: () => null } })).toEqual([
-      "scripts/lib.sh",
-    ]);
+    expect(
+      RELATIVE_MODULES.resolve({
+        fromFile: "scripts/run.sh",
+        module: '"./lib.sh"',
+        name: null,
+        files: new Set(["scripts/lib.sh"]),
+        packages: { empty: true, resolve: () => null },
+      }),
+    ).toEqual(["scripts/lib.sh"]);
     expect(moduleSystemOf("no-such-language")).toBeNull();
   });
 

@@ -47,4 +47,6 @@ export function testConventionsOf(lang: string): TestConventions | null {
  * Languages whose huge files may be parsed in slices (`extraction.sliceable`): sliced
  * extraction was checked against whole-file extraction for each.
  */
-export const SLICED_LANGS: ReadonlySet<Lang> = new Set(LANGUAGES.filter((definition) => definition.extraction.sliceable).map((definition) => definition.id as Lang));
+export const SLICED_LANGS: ReadonlySet<Lang> = new Set(
+  LANGUAGES.filter((definition) => definition.extraction.sliceable).map((definition) => definition.id as Lang),
+);

@@ -27,8 +27,7 @@ function extracted(lang: Lang, file: URL) {
 
 /** One record per line, so a review diff shows which symbol, call or import changed. */
 function expectedText(entries: ReadonlyArray<readonly [string, Record<string, readonly object[]>]>): string {
-  const list = (rows: readonly object[]) =>
-    rows.length === 0 ? "[]" : `[\n${rows.map((row) => `      ${JSON.stringify(row)}`).join(",\n")}\n    ]`;
+  const list = (rows: readonly object[]) => (rows.length === 0 ? "[]" : `[\n${rows.map((row) => `      ${JSON.stringify(row)}`).join(",\n")}\n    ]`);
   const file = ([name, sections]: readonly [string, Record<string, readonly object[]>]) =>
     `  ${JSON.stringify(name)}: {\n${Object.entries(sections)
       .map(([section, rows]) => `    ${JSON.stringify(section)}: ${list(rows)}`)

@@ -375,7 +375,8 @@ describe("call resolution across namespaces", () => {
       "src/Vendor/Promise/Main.php": "<?php\n\nnamespace GuzzleHttp\\Promise;\n\nfunction main() { helper(); return json_encode([1]); }\n",
       "src/App/Main.php": "<?php\n\nnamespace App;\n\nfunction run() { return json_encode([2]); }\n",
       "src/Data/Store.cs": "namespace Shop.Data\n{\n    public class Store\n    {\n        public void Save() { }\n    }\n}\n",
-      "src/App/Program.cs": "using Shop.Data;\n\nnamespace Shop.App\n{\n    public class Program\n    {\n        public static void Main() { var store = new Store(); store.Save(); }\n    }\n}\n",
+      "src/App/Program.cs":
+        "using Shop.Data;\n\nnamespace Shop.App\n{\n    public class Program\n    {\n        public static void Main() { var store = new Store(); store.Save(); }\n    }\n}\n",
     });
     const location = indexLocation(root);
     await updateIndex(location, { workers: 0 });

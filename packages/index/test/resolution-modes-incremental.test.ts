@@ -98,7 +98,13 @@ describe("resolution modes after an incremental update", () => {
     expect(query(location.dbPath, targets)).toContainEqual({ line: 10, callee_name: "createUser", target: "src/Service/Model.php:Service.createUser" });
 
     const factory = join(root, "src/Service/factory.php");
-    writeFileSync(factory, readFileSync(factory, "utf8").replace("function buildService(): Service { return new Service(); }", "function buildService(): Audit { return new Audit(); }"));
+    writeFileSync(
+      factory,
+      readFileSync(factory, "utf8").replace(
+        "function buildService(): Service { return new Service(); }",
+        "function buildService(): Audit { return new Audit(); }",
+      ),
+    );
     bumpMtime(factory);
     await updateIndex(location, { workers: 0 });
     const incremental = query(location.dbPath, targets);

@@ -37,16 +37,17 @@ const symbol = (qualified_name: string, line: number, end_line: number, extra: P
 
 describe("test files by convention", () => {
   it("recognises each ecosystem's test paths and nothing else", () => {
-    const tests = [
-      "src/a.test.ts",
-      "src/a.spec.tsx",
-      "lib/__tests__/a.js",
-      "tests/test_api.py",
-      "pkg/api_test.py",
-      "tests/cli.rs",
-      "a.test.mjs",
+    const tests = ["src/a.test.ts", "src/a.spec.tsx", "lib/__tests__/a.js", "tests/test_api.py", "pkg/api_test.py", "tests/cli.rs", "a.test.mjs"];
+    const sources = [
+      "src/a.ts",
+      "tests/helpers.py",
+      "tests/conftest.py",
+      "tests/common/mod.rs",
+      "src/lib.rs",
+      "test/fixture.ts",
+      "contest.py",
+      "src/a.test.md",
     ];
-    const sources = ["src/a.ts", "tests/helpers.py", "tests/conftest.py", "tests/common/mod.rs", "src/lib.rs", "test/fixture.ts", "contest.py", "src/a.test.md"];
     expect(tests.filter(isTestPath)).toEqual(tests);
     expect(sources.filter(isTestPath)).toEqual([]);
     expect(hasInlineTests("src/lib.rs", "fn a() {}\n#[cfg(test)]\nmod tests {}\n")).toBe(true);
@@ -94,7 +95,7 @@ describe("test names", () => {
     ];
     expect(testCasesOf("src/lib.rs", "", rust).map((test) => test.name)).toEqual(["tests::adds", "tests::io"]);
     // A language whose definition has no test-case reader lists none.
-    expect(testCasesOf("src/a.zig", "test \"adds\" {}\n", [])).toEqual([]);
+    expect(testCasesOf("src/a.zig", 'test "adds" {}\n', [])).toEqual([]);
   });
 });
 

@@ -97,7 +97,10 @@ export function createMcpServer(options: McpServerOptions): Server {
       const result = await runCommandLine(argv, options.root, stdin);
       const failedFirst = options.firstIndex && options.firstIndex.exitCode !== 0 ? options.firstIndex : undefined;
       if (result.isError && failedFirst)
-        return textResult(`${result.text}\nnote: the first index this server started failed (${failedFirst.lastError || `exit ${failedFirst.exitCode}`}); run tsift index to see why`, true);
+        return textResult(
+          `${result.text}\nnote: the first index this server started failed (${failedFirst.lastError || `exit ${failedFirst.exitCode}`}); run tsift index to see why`,
+          true,
+        );
       return textResult(result.text, result.isError);
     } catch (error) {
       if (isTsiftError(error)) return textResult(`tsift: error[${error.code}]: ${error.message}`, true);

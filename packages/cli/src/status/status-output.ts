@@ -8,7 +8,9 @@ export type StatusData = StatusReport;
 
 /** `, 37% of 1234 files to parse, 12 s in` for a run that publishes its progress. */
 const writerProgress = (progress: { done: number; total: number; started_secs_ago: number } | undefined) =>
-  progress ? `, ${Math.floor((progress.done / Math.max(1, progress.total)) * 100)}% of ${progress.total} files to parse, ${progress.started_secs_ago} s in` : "";
+  progress
+    ? `, ${Math.floor((progress.done / Math.max(1, progress.total)) * 100)}% of ${progress.total} files to parse, ${progress.started_secs_ago} s in`
+    : "";
 
 const ago = (seconds: number | null) => (seconds === null ? "never indexed" : `last indexed ${formatAge(seconds)} ago`);
 

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { languageDefinitions, loadLanguageHooks } from "../internal/language-hooks";
+import { languageDefinitions } from "../internal/language-hooks";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { applyCheckerAnswers, storeCheckerAnswers, type CheckerAnswer } from "./checker-answers";
 import { createCheckerProgram } from "./checker-program";
@@ -43,7 +43,10 @@ export interface CheckerPassOptions {
 }
 
 /** The languages whose definitions ask the project's TypeScript compiler to check their calls (`checkedBy: "tsc"`). */
-const checkedLanguages = (): string[] => languageDefinitions().filter((language) => language.checkedBy === "tsc").map((language) => language.id);
+const checkedLanguages = (): string[] =>
+  languageDefinitions()
+    .filter((language) => language.checkedBy === "tsc")
+    .map((language) => language.id);
 
 interface CallRow {
   id: number;

@@ -48,7 +48,9 @@ export const TYPE_LIKE: ReadonlySet<string> = new Set([
 export function testCode(): { readonly files: readonly RegExp[]; readonly markers: readonly RegExp[] } {
   const languages = languageDefinitions();
   return {
-    files: [...new Set(languages.flatMap((language) => [...(language.tests?.files ?? []), ...(language.tests?.support ?? [])]))].map((source) => new RegExp(source, "u")),
+    files: [...new Set(languages.flatMap((language) => [...(language.tests?.files ?? []), ...(language.tests?.support ?? [])]))].map(
+      (source) => new RegExp(source, "u"),
+    ),
     markers: [...new Set(languages.flatMap((language) => language.tests?.markers ?? []))].map((source) => new RegExp(source, "u")),
   };
 }

@@ -77,7 +77,12 @@ function dotted(language: string): boolean {
  * test(); def test(): …; test()`). Called from an inner scope, it is the last one (the scope
  * has finished when it runs).
  */
-export function redefinedBefore(candidates: ResolverSymbol[], call: ResolverCall, sameScope: boolean, model: { definitionsRunInOrder?: boolean }): ResolverSymbol[] {
+export function redefinedBefore(
+  candidates: ResolverSymbol[],
+  call: ResolverCall,
+  sameScope: boolean,
+  model: { definitionsRunInOrder?: boolean },
+): ResolverSymbol[] {
   if (candidates.length < 2 || !sameScope || !model.definitionsRunInOrder || call.line == null) return candidates;
   let last: ResolverSymbol | null = null;
   for (const symbol of candidates) if (symbol.line != null && symbol.line <= call.line && (!last || symbol.line > last.line!)) last = symbol;

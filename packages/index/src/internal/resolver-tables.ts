@@ -73,7 +73,8 @@ export class ResolverTables {
     for (const symbol of symbols) {
       this.byId.set(symbol.id, symbol);
       this.files.add(symbol.file);
-      if (symbol.parent !== null && resolutionOf(symbol.language).companionKinds?.includes(symbol.kind)) this.companions.set(`${symbol.file}\0${symbol.parent}`, symbol);
+      if (symbol.parent !== null && resolutionOf(symbol.language).companionKinds?.includes(symbol.kind))
+        this.companions.set(`${symbol.file}\0${symbol.parent}`, symbol);
       this.languages.set(symbol.file, symbol.language);
       push(nested(this.byFileName, symbol.file), symbol.name, symbol);
       const qualified = nestedOne(this.byFileQualified, symbol.file);
@@ -205,7 +206,8 @@ export class ResolverTables {
     const language = this.languages.get(file);
     if (language === undefined || moduleSystemOf(language)?.directoryPackages !== true) return [];
     if (this.directoryFiles.size === 0) {
-      for (const other of [...this.files].sort()) push(this.directoryFiles, `${this.languages.get(other)}\0${other.slice(0, other.lastIndexOf("/") + 1)}`, other);
+      for (const other of [...this.files].sort())
+        push(this.directoryFiles, `${this.languages.get(other)}\0${other.slice(0, other.lastIndexOf("/") + 1)}`, other);
     }
     const siblings = this.directoryFiles.get(`${language}\0${file.slice(0, file.lastIndexOf("/") + 1)}`) ?? [];
     return siblings.flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
@@ -320,7 +322,12 @@ export class ResolverTables {
   /** The file a namespace-like binding stands for: `import * as ns`, `export * as ns from`, Python/Rust module imports. */
   namespaceFile(file: string, name: string): string | null | undefined {
     const binding = this.binding(file, name);
-    if (binding && (binding.name === "*" || binding.name === null || (this.importsModules(binding.file) && isModuleBinding(binding, moduleSystemOf(this.languageOf(binding.file) ?? "")?.packageFiles ?? []))))
+    if (
+      binding &&
+      (binding.name === "*" ||
+        binding.name === null ||
+        (this.importsModules(binding.file) && isModuleBinding(binding, moduleSystemOf(this.languageOf(binding.file) ?? "")?.packageFiles ?? [])))
+    )
       return binding.resolved_file;
     for (const entry of this.reexports.get(file) ?? []) if (entry.name === "*" && entry.alias === name) return entry.resolved_file;
     return undefined;

@@ -73,7 +73,13 @@ function packageQualified(r: Resolver, call: ResolverCall, accept: (symbol: Reso
 }
 
 /** `Store.open()`, `Effect.map()`, `Schema.String.pipe()`, `util.format()`: a receiver naming a container, a typed binding or a module. */
-export function receiverPath(r: Resolver, call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
+export function receiverPath(
+  r: Resolver,
+  call: ResolverCall,
+  segments: string[],
+  accept: (symbol: ResolverSymbol) => boolean,
+  language: string,
+): CallTarget | null {
   const head = segments[0]!;
   const imported = r.tables.topLevel(call.file, head).length === 0 || r.tables.importBound(call.file, head);
   if (imported && r.tables.isPathHead(call.file, head)) {
@@ -102,7 +108,13 @@ export function receiverPath(r: Resolver, call: ResolverCall, segments: string[]
  * `import a.b`: the longest prefix of the receiver that such an import names is the
  * module; the rest is a class path in it. Null when no whole-module import binds the head.
  */
-export function dottedModulePath(r: Resolver, call: ResolverCall, segments: string[], accept: (symbol: ResolverSymbol) => boolean, language: string): CallTarget | null {
+export function dottedModulePath(
+  r: Resolver,
+  call: ResolverCall,
+  segments: string[],
+  accept: (symbol: ResolverSymbol) => boolean,
+  language: string,
+): CallTarget | null {
   for (let length = segments.length; length > 0; length--) {
     const file = r.tables.moduleImports.module(call.file, segments.slice(0, length).join("."));
     if (file === undefined) continue;

@@ -1,4 +1,14 @@
-import { argumentBound, argumentStep, builtinStep, callableResult, inferredType, isInferred, splitSteps, stepName, taggedResult } from "../internal/inferred-types";
+import {
+  argumentBound,
+  argumentStep,
+  builtinStep,
+  callableResult,
+  inferredType,
+  isInferred,
+  splitSteps,
+  stepName,
+  taggedResult,
+} from "../internal/inferred-types";
 import { CALLABLE } from "../internal/resolver-tables";
 import { pickOne } from "../internal/resolver-picks";
 import type { ResolverSymbol } from "../resolver-types";

@@ -19,7 +19,13 @@ export interface RunnerCommand {
  * language's `tests.command` hook (runner detection included: the file's imports, the
  * nearest package.json, Cargo.toml or go.mod…). Null when its language spells none.
  */
-export function runnerCommand(root: string, file: string, text: string, cases: readonly TestCase[], cache: Map<string, unknown> = new Map()): RunnerCommand | null {
+export function runnerCommand(
+  root: string,
+  file: string,
+  text: string,
+  cases: readonly TestCase[],
+  cache: Map<string, unknown> = new Map(),
+): RunnerCommand | null {
   const command = testConventionsFor(file)?.command;
   if (!command) return null;
   return command({ path: file, text, cases, project: testProject(root, file, cache) });

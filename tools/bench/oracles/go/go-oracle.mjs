@@ -77,8 +77,14 @@ if (mode === "symbols") {
   console.log(`corpus ${corpus}: ${files.length} files checked by go/types (${withErrors} with tree-sitter errors)`);
   console.log(`symbols: go/ast ${oracle.size}, tsift ${tsift.size}, both ${both}`);
   console.log(`  precision ${fixed(ratio(both, tsift.size))}  recall ${fixed(ratio(both, oracle.size))}`);
-  sample("tsift only", [...tsift].filter((entry) => !oracle.has(entry)));
-  sample("go/ast only", [...oracle].filter((entry) => !tsift.has(entry)));
+  sample(
+    "tsift only",
+    [...tsift].filter((entry) => !oracle.has(entry)),
+  );
+  sample(
+    "go/ast only",
+    [...oracle].filter((entry) => !tsift.has(entry)),
+  );
 
   // Throughput over every .go file of the corpus (tests and other platforms' files too).
   const all = [];
@@ -142,8 +148,7 @@ if (mode === "symbols") {
   );
   const where = new Map();
   for (const row of oracleCalls) {
-    const place =
-      row.file === row.callee_file ? "same file" : dirname(row.file) === dirname(row.callee_file) ? "same package" : "other package";
+    const place = row.file === row.callee_file ? "same file" : dirname(row.file) === dirname(row.callee_file) ? "same package" : "other package";
     where.set(key(row.file, row.line, row.callee_file, row.callee_line), place);
   }
   const resolved = db
@@ -176,6 +181,12 @@ if (mode === "symbols") {
     byResolution.set(resolution, entry);
   }
   for (const [resolution, entry] of [...byResolution].sort()) console.log(`  tsift ${resolution}: ${entry.right}/${entry.all} right`);
-  sample("tsift only", [...tsift.keys()].filter((entry) => !where.has(entry)));
-  sample("go/types only", [...where.keys()].filter((entry) => !tsift.has(entry)));
+  sample(
+    "tsift only",
+    [...tsift.keys()].filter((entry) => !where.has(entry)),
+  );
+  sample(
+    "go/types only",
+    [...where.keys()].filter((entry) => !tsift.has(entry)),
+  );
 }

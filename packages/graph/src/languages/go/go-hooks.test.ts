@@ -14,7 +14,8 @@ const files = new Set([
   "web/app.ts",
   "src/go/ast/ast.go",
 ]);
-const resolve = (module: string) => GO_MODULES.resolve({ fromFile: "cmd/tool/main.go", module, name: "*", files, packages: { empty: true, resolve: () => null } });
+const resolve = (module: string) =>
+  GO_MODULES.resolve({ fromFile: "cmd/tool/main.go", module, name: "*", files, packages: { empty: true, resolve: () => null } });
 
 describe("go module system", () => {
   it("resolves an import path to the non-test files of the directory it ends with (the longest), the package's namesake first", () => {
@@ -41,7 +42,14 @@ describe("go test conventions", () => {
     readJson: () => null,
     cache: new Map(),
   });
-  const symbol = (name: string, line: number, kind = "function", qualified = name) => ({ name, kind, qualified_name: qualified, signature: null, line, end_line: line + 2 });
+  const symbol = (name: string, line: number, kind = "function", qualified = name) => ({
+    name,
+    kind,
+    qualified_name: qualified,
+    signature: null,
+    line,
+    end_line: line + 2,
+  });
 
   it("lists Test, Benchmark, Example and Fuzz functions, not helpers or methods", () => {
     const symbols = [

@@ -16,9 +16,9 @@ describe("go routes", () => {
       '\tmux.HandleFunc("GET /users/{id}", srv.getUser)',
       '\tmux.Handle("/static/", http.StripPrefix("/static/", files))',
       '\tmux.Handle("/api", http.HandlerFunc(api))',
-      '\tmux.HandleFunc(`/raw`, func(w http.ResponseWriter, r *http.Request) {})',
+      "\tmux.HandleFunc(`/raw`, func(w http.ResponseWriter, r *http.Request) {})",
       '\t// mux.HandleFunc("/old", old)',
-      '\tmux.HandleFunc(pattern, dynamic)',
+      "\tmux.HandleFunc(pattern, dynamic)",
       "}",
       "",
     ].join("\n");

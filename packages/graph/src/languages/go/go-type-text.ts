@@ -54,7 +54,7 @@ function withoutTypeArguments(text: string): string | null {
  */
 export function goTypeName(text: string): string | null {
   let type = text.trim();
-  for (let previous = ""; previous !== type; ) {
+  for (let previous = ""; previous !== type;) {
     previous = type;
     type = type.replace(/^\*\s*/u, "").trim();
     if (type.startsWith("(") && type.endsWith(")")) type = type.slice(1, -1).trim();

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractFile } from "../../extract-file";
 
 const extract = (source: string) => extractFile("go", source);
-const receivers = (source: string) =>
-  extract(source).calls.map((call) => [call.receiver, call.callee, call.receiver_type ?? null, call.local ?? false]);
+const receivers = (source: string) => extract(source).calls.map((call) => [call.receiver, call.callee, call.receiver_type ?? null, call.local ?? false]);
 
 describe("go declared types for the call resolver", () => {
   it("types a method's receiver, parameters, locals, constructions and factory results", () => {
@@ -80,9 +79,9 @@ describe("go declared types for the call resolver", () => {
       "\t\titem.Save()",
       "\t}",
       "\terr.Error()",
-      "\turl.Parse(\"x\")",
+      '\turl.Parse("x")',
       "\turl := Build()",
-      "\turl.Parse(\"y\")",
+      '\turl.Parse("y")',
       "}",
       "",
     ].join("\n");
@@ -250,15 +249,7 @@ describe("go declared types for the call resolver", () => {
   });
 
   it("binds function literal parameters in their own scope", () => {
-    const source = [
-      "package app",
-      "",
-      "func run(c *Cache) {",
-      "\tapply(func(c *Store) { c.Close() })",
-      "\tc.Clear()",
-      "}",
-      "",
-    ].join("\n");
+    const source = ["package app", "", "func run(c *Cache) {", "\tapply(func(c *Store) { c.Close() })", "\tc.Clear()", "}", ""].join("\n");
     expect(receivers(source)).toEqual([
       [null, "apply", null, false],
       ["c", "Close", "Store", false],
@@ -276,7 +267,7 @@ describe("go declared types for the call resolver", () => {
       "type SQLStore struct {",
       "\tBase",
       "\t*pkg.Other",
-      "\tdb, replica *DB `json:\"db\"`",
+      '\tdb, replica *DB `json:"db"`',
       "\tname string",
       "\tnext *SQLStore",
       "}",
@@ -294,7 +285,7 @@ describe("go declared types for the call resolver", () => {
       "func Keys[T any](x T) T { return x }",
       "",
       "var Default = Open",
-      "var Shared, err = Open(\"x\")",
+      'var Shared, err = Open("x")',
       "var Typed Repository",
       "",
       "const (",

@@ -45,12 +45,29 @@ const files = new WeakMap<RuleContext, FileFacts>();
 
 function factsOf(context: RuleContext): FileFacts {
   let facts = files.get(context);
-  if (!facts) files.set(context, (facts = { packages: new Set(), asserted: new Map(), types: new Set(), collections: new Map(), switches: [], constType: null }));
+  if (!facts)
+    files.set(context, (facts = { packages: new Set(), asserted: new Map(), types: new Set(), collections: new Map(), switches: [], constType: null }));
   return facts;
 }
 
 /** Predeclared functions other than `new`, `make` and `append`: none yields a value with declared members. */
-const BUILTIN_FUNCTIONS = new Set(["cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "max", "min", "panic", "print", "println", "real", "recover"]);
+const BUILTIN_FUNCTIONS = new Set([
+  "cap",
+  "clear",
+  "close",
+  "complex",
+  "copy",
+  "delete",
+  "imag",
+  "len",
+  "max",
+  "min",
+  "panic",
+  "print",
+  "println",
+  "real",
+  "recover",
+]);
 
 const SIMPLE_PATH = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
 
@@ -457,8 +474,7 @@ function annotateDefinition(rule: DefinitionRule, type: string): DefinitionRule 
       // `type Alias = Store` has Store's methods.
       const target = goTypeName(node.childForFieldName("type")?.text ?? "");
       if (target && !PREDECLARED_TYPES.has(target)) drafts.bases = [target];
-    }
-    else if (type === "method_elem") {
+    } else if (type === "method_elem") {
       const returns = firstResult(node.childForFieldName("result"), new Set());
       if (returns) drafts.return_type = returns;
     }

@@ -51,7 +51,8 @@ describe("go symbols", () => {
   });
 
   it("drops pointers and type parameters from generic receivers", () => {
-    const source = "package p\n\ntype Pair[K comparable, V any] struct{ k K; v V }\nfunc (p *Pair[K, V]) Key() K { return p.k }\nfunc (Pair[_, V]) Value() {}\n";
+    const source =
+      "package p\n\ntype Pair[K comparable, V any] struct{ k K; v V }\nfunc (p *Pair[K, V]) Key() K { return p.k }\nfunc (Pair[_, V]) Value() {}\n";
     expect(symbols(source)).toEqual([
       ["Pair", "struct", 3, "public"],
       ["Pair.Key", "method", 4, "public"],
@@ -85,7 +86,14 @@ describe("go symbols", () => {
       ["x", "variable", 9, "private"],
       ["Y", "variable", 11, "public"],
     ]);
-    expect(extract(source).symbols.map((s) => s.signature)).toEqual(["const A = iota", "const B", "const c, d = 1, 2", "const c, d = 1, 2", "var x, _ = f()", "var Y int"]);
+    expect(extract(source).symbols.map((s) => s.signature)).toEqual([
+      "const A = iota",
+      "const B",
+      "const c, d = 1, 2",
+      "const c, d = 1, 2",
+      "var x, _ = f()",
+      "var Y int",
+    ]);
   });
 
   it("keeps declarations inside function bodies and anonymous interfaces out", () => {
@@ -232,8 +240,8 @@ describe("go calls", () => {
       "\tslices.Sort[[]int](xs)",
       "\tFilter[T](xs)",
       "\thandlers[0]()",
-      "\tm[\"k\"]()",
-      "\t_ = []byte(\"x\")",
+      '\tm["k"]()',
+      '\t_ = []byte("x")',
       "\t_ = uint(len(m))",
       "\t_ = (*T)(nil)",
       "\tfunc() {}()",
@@ -335,17 +343,9 @@ describe("go type text", () => {
 
 describe("go element types", () => {
   it("names what a slice, array, map or channel holds, or null", () => {
-    expect(["[]*Conn", "[8]Conn", "map[string]*pkg.Conn", "chan Conn", "<-chan *Conn", "chan<- Conn", "[][]Conn", "[]int", "map[K]func()"].map(goElementType)).toEqual([
-      "Conn[]",
-      "Conn[]",
-      "pkg.Conn[]",
-      "Conn[]",
-      "Conn[]",
-      "Conn[]",
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      ["[]*Conn", "[8]Conn", "map[string]*pkg.Conn", "chan Conn", "<-chan *Conn", "chan<- Conn", "[][]Conn", "[]int", "map[K]func()"].map(goElementType),
+    ).toEqual(["Conn[]", "Conn[]", "pkg.Conn[]", "Conn[]", "Conn[]", "Conn[]", null, null, null]);
   });
 });
 
@@ -361,7 +361,12 @@ describe("go robustness", () => {
   });
 
   it("extracts a big generated file and deeply nested expressions without throwing", () => {
-    const big = ["package big", "", ...Array.from({ length: 5000 }, (_, i) => `func F${i}(x int) int { if x > ${i} { return F${i + 1}(x) }; return x }`), ""].join("\n");
+    const big = [
+      "package big",
+      "",
+      ...Array.from({ length: 5000 }, (_, i) => `func F${i}(x int) int { if x > ${i} { return F${i + 1}(x) }; return x }`),
+      "",
+    ].join("\n");
     const result = extract(big);
     expect(result.symbols).toHaveLength(5000);
     expect(result.calls).toHaveLength(5000);

@@ -186,7 +186,13 @@ function valueSpec(node: SyntaxNode, context: RuleContext): SymbolDraft[] | null
 
 /** The receiver as written, a chain split after its dots (`a.\n\tB().\n\tC()`) joined back. */
 function receiverText(source: string, node: SyntaxNode, end: number): string {
-  return oneLine(source.slice(node.startIndex, end).replace(/\.[ \t]*\r?\n\s*/gu, ".").replace(/\s*\.\s*$/u, ""), MAX_RECEIVER);
+  return oneLine(
+    source
+      .slice(node.startIndex, end)
+      .replace(/\.[ \t]*\r?\n\s*/gu, ".")
+      .replace(/\s*\.\s*$/u, ""),
+    MAX_RECEIVER,
+  );
 }
 
 /** `Name` or `pkg.Name` (a type or value path) from a callee node, or null for anything else. */
