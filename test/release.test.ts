@@ -30,7 +30,8 @@ describe("npm pack", () => {
   // Data a package ships on purpose: @tsift/graph's vendored grammars (prebuilt binaries,
   // licence, name and version) and @tsift/quality's recorded performance history.
   const shippedData: Record<string, RegExp> = {
-    "@tsift/graph": /^dist\/grammars\/[^/]+\/(prebuilds\/[^/]+\/[^/]+\.node|LICENSE|package\.json)$/,
+    // Vendored native grammars, and every grammar's WebAssembly build for the fallback parser with its licence and provenance.
+    "@tsift/graph": /^dist\/(grammars\/[^/]+\/(prebuilds\/[^/]+\/[^/]+\.node|LICENSE|package\.json)|wasm\/([^/]+\.wasm|LICENSE\.[^/]+|provenance\.json))$/,
     "@tsift/quality": /^data\/[^/]+\.json$/,
   };
   const allowed = (name: string, path: string) =>

@@ -1,4 +1,4 @@
-import { TsiftError } from "@tsift/core";
+import { TsiftError } from "@tsift/core/light";
 import type { LanguageDefinition, ModuleSystem } from "@tsift/graph";
 
 /**
