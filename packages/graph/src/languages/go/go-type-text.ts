@@ -1,3 +1,5 @@
+import type { SyntaxNode } from "../../parser-registry";
+
 /**
  * Go type and import-path text, read the way the call resolver follows it: a named type's
  * path without pointers or type arguments, and the name an import binds.
@@ -115,4 +117,72 @@ export function goElementType(text: string): string | null {
   if (element === null) return null;
   const name = goTypeName(element);
   return name === null || PREDECLARED_TYPES.has(name) ? null : `${name}[]`;
+}
+
+export const SIMPLE_PATH = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
+
+/**
+ * A declared type as the path the resolver follows, or a collection's element as `T[]`;
+ * null for predeclared, other composite and type-parameter types.
+ */
+export function declaredType(node: SyntaxNode | null | undefined, typeParameters: ReadonlySet<string> = new Set()): string | null {
+  if (!node) return null;
+  const text = node.text;
+  const path = goTypeName(text);
+  if (path === null) {
+    const element = goElementType(text);
+    return element !== null && !typeParameters.has(element.slice(0, -2)) ? element : null;
+  }
+  if (PREDECLARED_TYPES.has(path) || typeParameters.has(path)) return null;
+  return path;
+}
+
+/** Type parameter names of a declaration (`[K comparable, V any]`), which name no declared type. */
+export function typeParameterNames(list: SyntaxNode | null): Set<string> {
+  const names = new Set<string>();
+  for (const declaration of list?.namedChildren ?? []) {
+    if (declaration.type !== "type_parameter_declaration") continue;
+    for (const name of declaration.childrenForFieldName("name")) names.add(name.text);
+  }
+  return names;
+}
+
+/** The type parameters a method's receiver names (`(p *Pair[K, V])`: K and V). */
+export function receiverTypeParameters(receiver: SyntaxNode | null): Set<string> {
+  const text = receiver?.text ?? "";
+  const open = text.indexOf("[");
+  if (open < 0) return new Set();
+  return new Set(
+    text
+      .slice(open + 1, text.lastIndexOf("]"))
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => SIMPLE_PATH.test(part)),
+  );
+}
+
+/** The first result's type path: `*Store`, `(s *Store, err error)`. */
+export function firstResult(result: SyntaxNode | null, typeParameters: ReadonlySet<string>): string | null {
+  if (!result) return null;
+  if (result.type !== "parameter_list") return declaredType(result, typeParameters);
+  const first = result.namedChildren.find((child) => child.type === "parameter_declaration");
+  return declaredType(first?.childForFieldName("type"), typeParameters);
+}
+
+/** Embedded fields (`Base`, `*pkg.Other`) and embedded interfaces: the type path of each. */
+export function embeddedType(node: SyntaxNode): string | null {
+  const type = node.type === "field_declaration" ? node.childForFieldName("type") : node.namedChildCount === 1 ? node.firstNamedChild : null;
+  if (!type || !["type_identifier", "qualified_type", "generic_type", "pointer_type"].includes(type.type)) return null;
+  return goTypeName(node.type === "field_declaration" ? node.text.replace(/\s*(?:`[^`]*`|"(?:[^"\\]|\\.)*")\s*$/u, "") : type.text);
+}
+
+/** The type a conversion, composite literal or `new` in an assertion constructs. */
+export function assertedType(value: SyntaxNode): string | null {
+  const text = value.text.replace(/\s+/gu, "");
+  const conversion = /^\(\*([\p{L}_][\p{L}\p{N}_]*)(?:\[[^\]]*\])?\)\(nil\)$/u.exec(text);
+  if (conversion) return conversion[1]!;
+  const literal = /^&?([\p{L}_][\p{L}\p{N}_]*)(?:\[[^\]]*\])?\{.*\}$/su.exec(text);
+  if (literal) return literal[1]!;
+  const created = /^new\(([\p{L}_][\p{L}\p{N}_]*)(?:\[[^\]]*\])?\)$/u.exec(text);
+  return created ? created[1]! : null;
 }

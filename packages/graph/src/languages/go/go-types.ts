@@ -2,7 +2,18 @@ import type { ImportEntry } from "../../extraction-types";
 import type { CallDraft, LanguageRules, RuleContext, SymbolDraft } from "../../language-rules";
 import type { SyntaxNode } from "../../parser-registry";
 import { annotatingCalls, bindLocal, localType, openLocalScope } from "../../internal/local-types";
-import { goElementType, goTypeName, PREDECLARED_TYPES } from "./go-type-text";
+import {
+  assertedType,
+  declaredType,
+  embeddedType,
+  firstResult,
+  goElementType,
+  goTypeName,
+  PREDECLARED_TYPES,
+  receiverTypeParameters,
+  SIMPLE_PATH,
+  typeParameterNames,
+} from "./go-type-text";
 
 /**
  * Declared types for the call resolver, layered over the Go rules (`withGoTypes`). Go is
@@ -68,24 +79,6 @@ const BUILTIN_FUNCTIONS = new Set([
   "real",
   "recover",
 ]);
-
-const SIMPLE_PATH = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
-
-/**
- * A declared type as the path the resolver follows, or a collection's element as `T[]`;
- * null for predeclared, other composite and type-parameter types.
- */
-function declaredType(node: SyntaxNode | null | undefined, typeParameters: ReadonlySet<string> = new Set()): string | null {
-  if (!node) return null;
-  const text = node.text;
-  const path = goTypeName(text);
-  if (path === null) {
-    const element = goElementType(text);
-    return element !== null && !typeParameters.has(element.slice(0, -2)) ? element : null;
-  }
-  if (PREDECLARED_TYPES.has(path) || typeParameters.has(path)) return null;
-  return path;
-}
 
 /**
  * What indexing (or ranging over) a value of type `type` yields: `T[]` -> `T`, a field
@@ -169,30 +162,6 @@ function callResult(node: SyntaxNode, context: RuleContext, depth: number): stri
   return owner ? `${owner}#${field.text}()` : null;
 }
 
-/** Type parameter names of a declaration (`[K comparable, V any]`), which name no declared type. */
-function typeParameterNames(list: SyntaxNode | null): Set<string> {
-  const names = new Set<string>();
-  for (const declaration of list?.namedChildren ?? []) {
-    if (declaration.type !== "type_parameter_declaration") continue;
-    for (const name of declaration.childrenForFieldName("name")) names.add(name.text);
-  }
-  return names;
-}
-
-/** The type parameters a method's receiver names (`(p *Pair[K, V])`: K and V). */
-function receiverTypeParameters(receiver: SyntaxNode | null): Set<string> {
-  const text = receiver?.text ?? "";
-  const open = text.indexOf("[");
-  if (open < 0) return new Set();
-  return new Set(
-    text
-      .slice(open + 1, text.lastIndexOf("]"))
-      .split(",")
-      .map((part) => part.trim())
-      .filter((part) => SIMPLE_PATH.test(part)),
-  );
-}
-
 /** Binds each named parameter of a list; returns nothing. */
 function bindParameters(list: SyntaxNode | null, context: RuleContext, typeParameters: ReadonlySet<string>): void {
   for (const parameter of list?.namedChildren ?? []) {
@@ -202,14 +171,6 @@ function bindParameters(list: SyntaxNode | null, context: RuleContext, typeParam
     if (parameter.type === "variadic_parameter_declaration") type = type !== null && !type.endsWith("[]") ? `${type}[]` : null;
     for (const name of parameter.childrenForFieldName("name")) bindLocal(context, parameter.startIndex, name.text, type);
   }
-}
-
-/** The first result's type path: `*Store`, `(s *Store, err error)`. */
-function firstResult(result: SyntaxNode | null, typeParameters: ReadonlySet<string>): string | null {
-  if (!result) return null;
-  if (result.type !== "parameter_list") return declaredType(result, typeParameters);
-  const first = result.namedChildren.find((child) => child.type === "parameter_declaration");
-  return declaredType(first?.childForFieldName("type"), typeParameters);
 }
 
 /** Functions and methods: a scope with the receiver, parameters and named results; the first result as `return_type`. */
@@ -334,13 +295,6 @@ function valueSpecTypes(node: SyntaxNode, drafts: SymbolDraft[] | null, context:
   });
 }
 
-/** Embedded fields (`Base`, `*pkg.Other`) and embedded interfaces: the type path of each. */
-function embeddedType(node: SyntaxNode): string | null {
-  const type = node.type === "field_declaration" ? node.childForFieldName("type") : node.namedChildCount === 1 ? node.firstNamedChild : null;
-  if (!type || !["type_identifier", "qualified_type", "generic_type", "pointer_type"].includes(type.type)) return null;
-  return goTypeName(node.type === "field_declaration" ? node.text.replace(/\s*(?:`[^`]*`|"(?:[^"\\]|\\.)*")\s*$/u, "") : type.text);
-}
-
 /** A struct's fields as member types and its embedded types as bases; an interface's embedded interfaces. */
 function typeMembers(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): void {
   const bases: string[] = [];
@@ -410,17 +364,6 @@ function fileFacts(root: SyntaxNode, context: RuleContext): null {
     }
   }
   return null;
-}
-
-/** The type a conversion, composite literal or `new` in an assertion constructs. */
-function assertedType(value: SyntaxNode): string | null {
-  const text = value.text.replace(/\s+/gu, "");
-  const conversion = /^\(\*([\p{L}_][\p{L}\p{N}_]*)(?:\[[^\]]*\])?\)\(nil\)$/u.exec(text);
-  if (conversion) return conversion[1]!;
-  const literal = /^&?([\p{L}_][\p{L}\p{N}_]*)(?:\[[^\]]*\])?\{.*\}$/su.exec(text);
-  if (literal) return literal[1]!;
-  const created = /^new\(([\p{L}_][\p{L}\p{N}_]*)(?:\[[^\]]*\])?\)$/u.exec(text);
-  return created ? created[1]! : null;
 }
 
 /** `package store`: recorded for the resolver's package lookups (see above). */
