@@ -205,11 +205,10 @@ async function main() {
         .map((entry) => entry.name);
       for (const language of wanted) check(languages.has(language), `no ${language} symbols indexed (grammar did not load?): ${[...languages].join(", ")}`);
       const found = JSON.parse(tsift(["symbols", "OrderService", "--path", project, "--json"]).stdout);
-      check(
-        found.symbols.some((symbol) => symbol.name === "OrderService" && symbol.file === "python/service.py"),
-        `symbols OrderService: ${JSON.stringify(found)}`,
-      );
-      const explained = JSON.parse(tsift(["explain", "OrderService", "--path", project, "--json"]).stdout);
+      const pythonService = found.symbols.find((symbol) => symbol.name === "OrderService" && symbol.file === "python/service.py");
+      check(pythonService !== undefined, `symbols OrderService: ${JSON.stringify(found)}`);
+      // Several fixture languages define an OrderService; file:name picks exactly one.
+      const explained = JSON.parse(tsift(["explain", "python/service.py:OrderService", "--path", project, "--json"]).stdout);
       check(explained.definitions?.length > 0, `explain OrderService: ${JSON.stringify(explained).slice(0, 500)}`);
       const searched = JSON.parse(tsift(["search", "order service cache", "--path", project, "--json"]).stdout);
       check(searched.hits.length > 0 && searched.symbols.length > 0, `search: ${JSON.stringify(searched).slice(0, 500)}`);
