@@ -7,6 +7,9 @@ import { indexLocation, openIndexReader, querySymbols, readSymbols, resolveReadT
 import { tempTree } from "./helpers";
 
 const FILES = 40;
+/** Writer commits the reads must span, and the fewest reads that count as a check. */
+const ROUNDS = 3;
+const MIN_READS = 10;
 
 function source(file: number, round: number): string {
   // Blank lines move every symbol each round, so each write replaces all of a file's rows.
@@ -37,7 +40,7 @@ for (let round = 1; !existsSync(stop); round++) {
 `;
 
 describe("reads during concurrent index commits", () => {
-  it("symbols never sees a half-committed index: zero errors over 3 s of a writer re-indexing", async () => {
+  it("symbols never sees a half-committed index: zero errors while a writer commits several re-index rounds", async () => {
     const tree: Record<string, string> = {};
     for (let file = 0; file < FILES; file++) tree[`src/m${file}.ts`] = source(file, 0);
     const root = tempTree(tree);
@@ -52,14 +55,16 @@ describe("reads during concurrent index commits", () => {
     let stderr = "";
     writer.stdout.on("data", (chunk: Buffer) => (rounds += chunk.length));
     writer.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
-    const exited = new Promise<number | null>((resolve) => writer.once("exit", resolve));
+    let writerExited = false;
+    const exited = new Promise<number | null>((resolve) => writer.once("exit", resolve)).finally(() => (writerExited = true));
 
     const errors: string[] = [];
     let reads = 0;
     const target = resolveReadTarget({ path: root });
     try {
-      const until = Date.now() + 3000;
-      while (Date.now() < until) {
+      // Reads run until the writer has committed ROUNDS rounds, however long a loaded
+      // machine takes for them: the test counts commits read across, not time. A writer that dies ends the loop (its stderr says why).
+      while ((rounds < ROUNDS || reads < MIN_READS) && !writerExited) {
         try {
           // The use case (opens, queries, closes) and the query on one long-lived reader.
           const report = await readSymbols(target, { name: "handler", limit: 0 });
@@ -83,8 +88,8 @@ describe("reads during concurrent index commits", () => {
       await exited;
     }
     expect(stderr).toBe("");
-    expect(rounds).toBeGreaterThan(2);
-    expect(reads).toBeGreaterThan(10);
+    expect(rounds).toBeGreaterThanOrEqual(ROUNDS);
+    expect(reads).toBeGreaterThanOrEqual(MIN_READS);
     expect(errors.slice(0, 5)).toEqual([]);
-  }, 30000);
+  });
 });
