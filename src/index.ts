@@ -12,6 +12,7 @@ export {
   type ProjectContextPackOptions,
   type ProjectDiffDigestOptions,
   type ProjectTestDigestOptions,
+  type ProjectLogDigestOptions,
   type ProjectEdgeOptions,
   type ProjectEditOptions,
   type ProjectExplainOptions,
@@ -268,11 +269,14 @@ export {
   digestLog,
   digestLogStream,
   digestMetrics,
+  logDigest,
   type DigestMetricsOptions,
   type LogDigest,
   type LogDigestOptions,
+  type LogDigestRequest,
   type MetricDelta,
   type MetricDigest,
+  type ProjectLogDigest,
 } from "@tsift/digest";
 /** Test-runner output (vitest, jest, node:test, TAP, pytest, cargo, go, JUnit XML) as a bounded failure report, and the project use case that maps failing frames to indexed symbols. */
 export {

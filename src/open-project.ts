@@ -76,6 +76,7 @@ import {
 } from "@tsift/index/summaries";
 import { diffDigest, type DiffDigestOptions, type DiffDigestReport } from "@tsift/digest";
 import { testDigest, type ProjectTestDigest, type TestDigestRequest } from "@tsift/digest";
+import { logDigest, type LogDigestRequest, type ProjectLogDigest } from "@tsift/digest";
 import { contextPack, runCommand, type ContextPack, type ContextPackOptions, type RunCommandOptions, type RunReport } from "@tsift/digest";
 import {
   impact,
@@ -131,6 +132,8 @@ export type ProjectPackOptions = Omit<PackOptions, "cwd" | "path" | "scope">;
 export type ProjectDiffDigestOptions = Omit<DiffDigestOptions, "root">;
 /** `tsift test-digest`'s options: the runner, `limit` and `budget`. */
 export type ProjectTestDigestOptions = Omit<TestDigestRequest, "root" | "text" | "scope" | "cwd">;
+/** `tsift log-digest`'s options: `limit` (default 10), `context` (default 2) and the line and tail caps. */
+export type ProjectLogDigestOptions = Omit<LogDigestRequest, "log" | "input" | "cwd">;
 /** `tsift run`'s options: `kind` (`test` or `log`), the runner, budget, abort signal and artifact limits; `cwd` is relative to the project root (default: the root). */
 export type ProjectRunOptions = Omit<RunCommandOptions, "root" | "command">;
 /** `tsift context-pack`'s options: the diff switch, the test and log inputs (relative to the project root), the runner and the budget. */
@@ -245,6 +248,8 @@ export interface Project {
   diffDigest(options?: ProjectDiffDigestOptions): Promise<DiffDigestReport>;
   /** `tsift test-digest`: captured test-runner output as grouped failures; a fresh index maps their frames to symbols, a missing or stale one is only reported. */
   testDigest(text: string, options?: ProjectTestDigestOptions): Promise<ProjectTestDigest>;
+  /** `tsift log-digest`: a captured log (its text or a stream) as grouped signals, collapsed repeats and anchors, with the cached summaries of the files they name. */
+  logDigest(log: LogDigestRequest["log"], options?: ProjectLogDigestOptions): Promise<ProjectLogDigest>;
   /** `tsift run`: runs `command` (argv, no shell), keeps its output under `.tsift/artifacts/` and digests it; the command's status is in the report (`exit_status`), never thrown. */
   run(command: readonly string[], options: ProjectRunOptions): Promise<RunReport>;
   /** `tsift context-pack`: the worktree diff and touched symbols, test and log digests, status reminders and follow-ups for `target` (relative to the root; default the root). */
@@ -344,6 +349,7 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
     // Root-relative like every facade result: the CLI prints the root as ".".
     diffDigest: async (digest = {}) => ({ ...(await diffDigest({ ...digest, root })), root: "." }),
     testDigest: async (text, digest = {}) => ({ ...(await testDigest({ ...digest, text, cwd, root, scope: options.scope })), root: "." }),
+    logDigest: (log, digest = {}) => logDigest({ ...digest, log, cwd }),
     run: (command, run) => runCommand({ ...run, root, command }),
     contextPack: async (target = ".", pack = {}) => ({ ...(await contextPack({ ...pack, target, cwd: root })), root: "." }),
     history: {

@@ -29,10 +29,13 @@ export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** The built CLI run from `cwd` with `--json`; budgets and debug switches from the environment are left out. */
-export function cli(cwd: string, argv: string[], expectedCode = 0): unknown {
+/**
+ * The built CLI run from `cwd` with `--json` (and `stdin` piped in, else none); budgets
+ * and debug switches from the environment are left out.
+ */
+export function cli(cwd: string, argv: string[], expectedCode = 0, stdin = ""): unknown {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_")));
-  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env });
+  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env, input: stdin });
   expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
   return JSON.parse(result.stdout);
 }

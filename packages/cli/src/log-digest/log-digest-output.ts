@@ -1,9 +1,9 @@
-import { shellArg, type LogDigestWithSummaries, type LogSignalGroup } from "@tsift/digest";
+import { shellArg, type LogSignalGroup, type ProjectLogDigest } from "@tsift/digest";
 import { defineOutput } from "../output/output-spec";
 import { digestSummaryLines } from "../output/summary-lines";
 
-/** The digest plus where the log came from (null: stdin), for follow-up commands. */
-export type LogDigestData = { input: string | null } & LogDigestWithSummaries;
+/** The digest plus where the log came from (null: stdin), for follow-up commands: the `logDigest` use case's result. */
+export type LogDigestData = ProjectLogDigest;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

@@ -1,4 +1,4 @@
-import { digestLogStream, resolveBudget, withLogSummaries, type BudgetFlags } from "@tsift/digest";
+import { logDigest, resolveBudget, type BudgetFlags } from "@tsift/digest";
 import { commandResult, type CommandResult } from "../command-result";
 import { openInput } from "../input";
 import type { CliIo } from "../io";
@@ -13,19 +13,21 @@ export interface LogDigestFlags {
 }
 
 /**
- * `tsift log-digest`: streams the log through the digest (never read whole, so a log of
- * any size costs bounded memory). A budget caps the lists (`--max-items`) and the quoted
- * lines (`--max-bytes`) unless `--limit` was narrower.
+ * `tsift log-digest`: the `logDigest` use case over stdin or `--input`, streamed (never
+ * read whole, so a log of any size costs bounded memory). A budget caps the lists
+ * (`--max-items`) and the quoted lines (`--max-bytes`) unless `--limit` was narrower.
  */
 export async function runLogDigest(io: CliIo, flags: LogDigestFlags): Promise<CommandResult<LogDigestData>> {
   const budget = resolveBudget(flags.budget, io.env, flags.envelope);
-  const stream = await openInput(io, flags.input, "log");
+  const log = await openInput(io, flags.input, "log");
   const limit = budget?.maxItems != null && (flags.limit === 0 || budget.maxItems < flags.limit) ? budget.maxItems : flags.limit;
-  const digest = await digestLogStream(stream, {
+  const data = await logDigest({
+    log,
+    input: flags.input,
+    cwd: io.cwd,
     limit,
     context: flags.context,
     ...(budget?.maxBytes != null ? { maxLineBytes: Math.max(16, budget.maxBytes) } : {}),
   });
-  const data: LogDigestData = { input: flags.input ?? null, ...(await withLogSummaries(digest, io.cwd)) };
   return commandResult(data, logDigestOutput);
 }

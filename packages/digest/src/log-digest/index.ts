@@ -4,3 +4,4 @@ export { LogDigester } from "./log-digester";
 export { classifyLine, SIGNAL_KINDS, type SignalKind } from "./classify-line";
 export type { LogAnchor, LogDigest, LogDigestOptions, LogFirstError, LogLine, LogRepeatGroup, LogSignalGroup } from "./log-digest-types";
 export { withLogSummaries, type LogDigestWithSummaries } from "./log-summaries";
+export { logDigest, type LogDigestRequest, type ProjectLogDigest } from "./project-log-digest";

@@ -8,7 +8,7 @@ import { readTransaction } from "../index-db/read-transaction";
 export interface CommunitiesOptions {
   /** Smallest community listed; default 2. */
   minSize?: number;
-  /** Communities listed (0 = all); default 20. */
+  /** Communities listed (0 = all); default 10, as `tsift communities`. */
   limit?: number;
 }
 
@@ -18,7 +18,7 @@ export interface CommunitiesOptions {
  * reading call edges or loading the graph algorithms; otherwise it is computed and cached.
  */
 export async function readCommunities(open: IndexOpener, options: CommunitiesOptions = {}): Promise<CommunitiesResult> {
-  const limit = options.limit ?? 20;
+  const limit = options.limit ?? 10;
   const minSize = options.minSize ?? 2;
   checkLimit("limit", limit, "communities");
   if (!Number.isInteger(minSize) || minSize < 1)
