@@ -147,13 +147,12 @@ function bruteForceReach(nodes: string[], edges: Array<[string, string]>): Map<s
 }
 
 describe("healthReport — scale", () => {
-  it("scores a 20k-node cycle plus tail quickly", () => {
+  // Its speed is measured by tools/bench/test-suite/timing-checks.mjs, not asserted here.
+  it("scores a 20k-node cycle plus tail", () => {
     const edges: Array<[string, string]> = [];
     for (let i = 0; i < 10_000; i++) edges.push([`c${i}`, `c${(i + 1) % 10_000}`]);
     for (let i = 0; i < 10_000; i++) edges.push([i === 0 ? "c0" : `t${i - 1}`, `t${i}`]);
-    const started = performance.now();
     const report = healthReport({ nodes: [], edges });
     expect(report.node_count).toBe(20_000);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

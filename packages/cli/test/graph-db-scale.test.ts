@@ -47,11 +47,10 @@ describe.each(["sqlite", "libsql"] as const)("graph-db scale case on %s", (backe
     expect(gdb("path", f(0), f(80), "--max-hops", "200").json().hops).toBe(80);
   });
 
-  it("runs doctor in well under five seconds, and reads use the kind and from-kind indexes", () => {
-    const started = Date.now();
+  // How long doctor takes is a benchmark's question (tools/bench/graph-db); the plans below are why it is fast.
+  it("runs doctor, and reads use the kind and from-kind indexes", () => {
     const doctor = gdb("doctor");
     expect(doctor.code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000);
     const db = new Database(join(root, ".tsift", "graph.db"), { readonly: true });
     try {
       const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join("\n");

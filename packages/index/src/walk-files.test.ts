@@ -106,13 +106,12 @@ describe("walkFiles", () => {
     expect(() => walkFiles("/nonexistent/tsift-root")).toThrow(expect.objectContaining({ code: "not_found" }));
   });
 
-  it("lists 10k files quickly", () => {
+  // Its speed is measured by tools/bench/test-suite/timing-checks.mjs, not asserted here.
+  it("lists 10k files", () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 10_000; i++) files[`d${i % 100}/f${i}.ts`] = "";
     const root = tempTree(files);
     mkdirSync(join(root, "node_modules/big"), { recursive: true });
-    const started = performance.now();
     expect(walkFiles(root).files).toHaveLength(10_000);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

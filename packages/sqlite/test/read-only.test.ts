@@ -123,9 +123,7 @@ describe("openSqliteGraphStoreReadOnly", () => {
       // The lock is real: without the fallback a reader fails.
       expect(thrown(() => openSqliteReadOnly(path, { snapshotFallback: false, probeTimeoutMs: 100 }))).toMatchObject({ code: "lock_held" });
 
-      const started = Date.now();
       const store = await openSqliteGraphStoreReadOnly(path, { tempDir: snapshots, probeTimeoutMs: 200 });
-      expect(Date.now() - started).toBeLessThan(3000);
       expect(store.recovery).toBe("snapshot_fallback_wal");
       expect(store.snapshotPath).not.toBeNull();
       const snapshotDir = dirname(store.snapshotPath!);
