@@ -19,7 +19,11 @@ function seeded(rows: Seed[]) {
   const insert = writer.db.prepare(
     "INSERT INTO symbols (file, name, kind, language, signature, line, end_line, parent, qualified_name, visibility) VALUES (?, ?, ?, 'typescript', ?, ?, ?, ?, ?, ?)",
   );
+  const insertFile = writer.db.prepare(
+    "INSERT OR IGNORE INTO files (path, language, size, mtime_ns, content_hash, indexed_at) VALUES (?, 'typescript', 1, 1, 'h', '2026-01-01')",
+  );
   for (const [name, kind, file, line, parent = null, visibility = "public"] of rows) {
+    insertFile.run(file);
     insert.run(file, name, kind, `sig ${name}`, line, line + 2, parent, parent ? `${parent}.${name}` : name, visibility);
   }
   return writer;
@@ -127,6 +131,42 @@ describe("querySymbols", () => {
     expect(all).toMatchObject({ total: 13, truncated: false });
     expect(all.symbols[0]).not.toHaveProperty("match");
     expect(names(all).slice(0, 2)).toEqual(["getUser@src/a.ts:5", "getUserName@src/a.ts:20"]);
+  });
+
+  it("reads --file as the gitignore-style patterns of [index] exclude", () => {
+    const tree = seeded([
+      ["rootFn", "function", "main.ts", 1],
+      ["aFn", "function", "src/a.ts", 1],
+      ["bFn", "function", "src/b.ts", 1],
+      ["deepFn", "function", "src/deep/c.ts", 1],
+      ["deepTest", "function", "src/deep/c.test.ts", 1],
+      ["libFn", "function", "pkg/lib/d.ts", 1],
+      ["pyFn", "function", "tools/e.py", 1],
+      ["pageFn", "function", "app/[id]/page.tsx", 1],
+      ["iFn", "function", "app/i/page.tsx", 1],
+    ]);
+    try {
+      const files = (file: string) => [...new Set(querySymbols(tree.db, { file, limit: 0 }).symbols.map((s) => s.file))].sort();
+      // `**/` also matches at the root; `*` stays inside one directory.
+      expect(files("**/*.ts")).toEqual(["main.ts", "pkg/lib/d.ts", "src/a.ts", "src/b.ts", "src/deep/c.test.ts", "src/deep/c.ts"]);
+      expect(files("src/*.ts")).toEqual(["src/a.ts", "src/b.ts"]);
+      expect(files("src/**")).toEqual(["src/a.ts", "src/b.ts", "src/deep/c.test.ts", "src/deep/c.ts"]);
+      expect(files("src/**/*.test.ts")).toEqual(["src/deep/c.test.ts"]);
+      // A slash-free name matches at any depth, a directory everything under it.
+      expect(files("lib")).toEqual(["pkg/lib/d.ts"]);
+      expect(files("*.py")).toEqual(["tools/e.py"]);
+      expect(files("/main.ts")).toEqual(["main.ts"]);
+      expect(files("src/deep/")).toEqual(["src/deep/c.test.ts", "src/deep/c.ts"]);
+      expect(files("./src/deep")).toEqual(["src/deep/c.test.ts", "src/deep/c.ts"]);
+      expect(files("src/[ab].ts")).toEqual(["src/a.ts", "src/b.ts"]);
+      // A path naming a file exactly finds it, although `[id]` is a character class.
+      expect(files("app/[id]/page.tsx")).toEqual(["app/[id]/page.tsx"]);
+      expect(files("app/[a-j]/page.tsx")).toEqual(["app/i/page.tsx"]);
+      expect(files("src/{a,b}.ts")).toEqual([]);
+      expect(files(".")).toHaveLength(9);
+    } finally {
+      tree.close();
+    }
   });
 
   it("uses the name indexes for exact, case-insensitive and prefix lookups", () => {

@@ -3,6 +3,7 @@ import { symbolDocs } from "./index-db/answer-queries";
 import { distinctNames } from "./index-db/distinct-names";
 import { readTransaction } from "./index-db/read-transaction";
 import { qualifiedDefinitions } from "./graph-queries/module-symbols";
+import { filterPaths } from "./internal/path-pattern";
 
 export type SymbolMatch = "exact" | "case_insensitive" | "prefix" | "fuzzy";
 
@@ -11,7 +12,7 @@ export interface SymbolQuery {
   name?: string;
   kind?: string;
   language?: string;
-  /** Exact path, a directory prefix, or a glob (`src/**\/*.ts`). */
+  /** A root-relative file or directory, or a gitignore-style pattern (`*.ts`, `src/**\/*.test.ts`): see `filterPaths`. */
   file?: string;
   /** Default 20; 0 means no cap. */
   limit?: number;
@@ -82,10 +83,12 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
     filters.push("language = ?");
     params.push(query.language);
   }
-  if (query.file) {
-    const file = query.file.replace(/^\.\//, "").replace(/\/+$/, "");
-    filters.push("(file = ? OR substr(file, 1, ?) = ? OR file GLOB ?)");
-    params.push(file, file.length + 1, `${file}/`, file);
+  const inFiles = query.file === undefined ? null : filterPaths(query.file, db.prepare("SELECT path FROM files").pluck().all() as string[]);
+  if (inFiles) {
+    // Matched in JS over the indexed paths (one syntax with `[index] exclude`), then
+    // handed to SQL as a JSON list so the symbols read stays one indexed query.
+    filters.push("file IN (SELECT value FROM json_each(?))");
+    params.push(JSON.stringify(inFiles));
   }
   const where = (extra: string | null) => [extra, ...filters].filter(Boolean).join(" AND ") || "1";
   const select = (extra: string | null, extraParams: unknown[]) =>

@@ -6,7 +6,7 @@ import { DEFAULT_IGNORED_DIRS } from "./default-ignored-dirs";
 import type { IndexWarning } from "./index-warning";
 import { findGitRepo } from "./internal/git-repo";
 import { ancestorLayers, isIgnored, layerFor, readIgnoreFile, type IgnoreLayer } from "./internal/ignore-rules";
-import { ignore } from "./internal/load-ignore";
+import { pathPatternMatcher } from "./internal/path-pattern";
 
 /** A source file the index tracks. */
 export interface WalkedFile {
@@ -76,7 +76,7 @@ export function walkFiles(root: string, options: WalkOptions = {}): WalkResult {
   }
   const repo = findGitRepo(realRoot);
   const useGitignore = options.gitignore ?? repo !== null;
-  const excludes = options.exclude?.length ? ignore({ allowRelativePaths: true }).add([...options.exclude]) : null;
+  const excludes = options.exclude?.length ? pathPatternMatcher(options.exclude) : null;
 
   const files: WalkedFile[] = [];
   const dirs: WalkedDir[] = [];
@@ -84,7 +84,7 @@ export function walkFiles(root: string, options: WalkOptions = {}): WalkResult {
   const visited = new Set<string>([realRoot]);
   const stack: PendingDir[] = [{ rel: "", abs: realRoot, real: realRoot, layers: useGitignore && repo ? ancestorLayers(repo, realRoot) : [] }];
 
-  const skipped = (layers: readonly IgnoreLayer[], rel: string) => (useGitignore && isIgnored(layers, rel)) || (excludes !== null && excludes.ignores(rel));
+  const skipped = (layers: readonly IgnoreLayer[], rel: string) => (useGitignore && isIgnored(layers, rel)) || (excludes !== null && excludes(rel));
 
   const maxFiles = options.maxFiles ?? Infinity;
   walk: while (stack.length > 0) {

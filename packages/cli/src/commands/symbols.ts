@@ -11,7 +11,7 @@ export const symbols = defineCommand({
   positionals: [{ name: "name", required: false, description: "symbol name or Class.method; omit to list all" }, DIR],
   options: [
     { name: "kind", type: "string", description: "only this kind (function, method, class, …)" },
-    { name: "file", type: "string", description: "only this file, directory or glob (root-relative)" },
+    { name: "file", type: "string", description: "only this file or directory, or files matching a gitignore-style pattern (*.ts, src/**)" },
     { name: "lang", type: "string", description: "only this language (rust, python, typescript, …)" },
     limitOption(20, "rows to show (0 = all)"),
     PATH,
