@@ -33,6 +33,8 @@ describe("npm pack", () => {
     // Vendored native grammars, and every grammar's WebAssembly build for the fallback parser with its licence and provenance.
     "@tsift/graph": /^dist\/(grammars\/[^/]+\/(prebuilds\/[^/]+\/[^/]+\.node|LICENSE|package\.json)|wasm\/([^/]+\.wasm|LICENSE\.[^/]+|provenance\.json))$/,
     "@tsift/quality": /^data\/[^/]+\.json$/,
+    // The built-in code-search model (tools/prose-model): tokenizer, F16 table, config and model card.
+    "@tsift/search": /^models\/tsift-code-v1\/(tokenizer\.json|model\.safetensors|config\.json|README\.md)$/,
   };
   const allowed = (name: string, path: string) =>
     path === "package.json" ||
