@@ -37,7 +37,7 @@ beforeAll(async () => {
     symbols: 12,
     cliSample: 3,
   })) as OracleResult;
-}, 300_000);
+});
 
 afterAll(async () => {
   await project.close();

@@ -33,7 +33,7 @@ beforeAll(async () => {
   db = await project.graphDb();
   await db.refresh();
   for (const node of (await db.kind("symbol", { limit: 0 })).nodes) if (!symbolIds.has(node.label)) symbolIds.set(node.label, node.id);
-}, 120_000);
+});
 
 afterAll(async () => {
   await db?.close();

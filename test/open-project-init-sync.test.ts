@@ -51,7 +51,7 @@ describe("openProject plans the Convex sync as `tsift convex-sync --json` does",
     await project.index({ quiet: true });
     // The first sync builds graph.db; after it both sides reuse the projection.
     cli(root, ["convex-sync"]);
-  }, 120_000);
+  });
 
   afterAll(() => project.close());
 

@@ -113,7 +113,7 @@ beforeAll(() => {
     db.pragma("wal_checkpoint(TRUNCATE)");
     db.close();
   }
-}, 120_000);
+});
 
 const DAMAGES: Damage[] = ["truncate", "garbage header", "200 pages mid-file", "drop table", "user_version 99"];
 const EXPECTED_CODE = /error\[(corrupt_data|schema_mismatch|schema_newer)\]/u;
@@ -184,7 +184,7 @@ describe("the repair command run from another directory", () => {
     expect(rebuilt.code, rebuilt.err).toBe(0);
     expect(corruptCopies(dir, "index.db")).toHaveLength(1);
     expect(spawnTsift(work, ["symbols", "fn_1_1", "--path", dir]).code).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe("a damaged graph.db", () => {
@@ -236,5 +236,5 @@ describe("a damaged graph.db", () => {
       expect(result.code, `${argv.join(" ")}: ${result.err}`).toBe(6);
       expect(nextCommand(result.err)).toEqual(["graph-db", "refresh", "--force"]);
     }
-  }, 60_000);
+  });
 });

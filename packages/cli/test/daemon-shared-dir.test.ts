@@ -183,7 +183,7 @@ const PLANTS: [string, (box: Sandbox) => string, boolean][] = [
 ];
 
 describe.skipIf(!asRoot)("tsift daemon in a shared runtime directory", () => {
-  it.each(PLANTS)("never asks a socket in %s: the command runs in-process", { timeout: 120_000 }, async (_where, plant, othersSocket) => {
+  it.each(PLANTS)("never asks a socket in %s: the command runs in-process", async (_where, plant, othersSocket) => {
     const box = sandbox();
     const socket = plant(box);
     const listener = await plantListener(socket);
@@ -195,7 +195,7 @@ describe.skipIf(!asRoot)("tsift daemon in a shared runtime directory", () => {
     expect(listener.connections()).toBe(0);
   });
 
-  it("never asks a socket through a link in a private tsift/", { timeout: 120_000 }, async () => {
+  it("never asks a socket through a link in a private tsift/", async () => {
     const box = sandbox();
     mkdirSync(join(box.shared, "tsift"), { mode: 0o700 });
     const listener = await plantListener(join(box.outside, "elsewhere.sock"));
@@ -207,7 +207,7 @@ describe.skipIf(!asRoot)("tsift daemon in a shared runtime directory", () => {
     expect(listener.connections()).toBe(0);
   });
 
-  it("starts in a private fallback beside another user's tsift/, touching nothing of it nor through its links", { timeout: 180_000 }, async () => {
+  it("starts in a private fallback beside another user's tsift/, touching nothing of it nor through its links", async () => {
     const box = sandbox();
     const planted = join(box.shared, "tsift");
     mkdirSync(planted, { mode: 0o755 });
@@ -235,7 +235,7 @@ describe.skipIf(!asRoot)("tsift daemon in a shared runtime directory", () => {
     expect(snapshot(box.outside)).toEqual(outsideBefore);
   });
 
-  it("leaves a tsift/ of ours that others can write to alone, and starts in the fallback", { timeout: 180_000 }, async () => {
+  it("leaves a tsift/ of ours that others can write to alone, and starts in the fallback", async () => {
     const box = sandbox();
     const open = join(box.shared, "tsift");
     mkdirSync(open);
@@ -248,7 +248,7 @@ describe.skipIf(!asRoot)("tsift daemon in a shared runtime directory", () => {
     expect((lstatSync(open).mode & 0o777).toString(8)).toBe("777");
   });
 
-  it.each(["daemon.log", "daemon.pid"])("refuses to start through a %s link in its own directory", { timeout: 120_000 }, (name) => {
+  it.each(["daemon.log", "daemon.pid"])("refuses to start through a %s link in its own directory", (name) => {
     const box = sandbox();
     const dir = join(box.shared, "tsift");
     mkdirSync(dir, { mode: 0o700 });
@@ -264,7 +264,7 @@ describe.skipIf(!asRoot)("tsift daemon in a shared runtime directory", () => {
     expect(daemonStatus(box).running).toBe(false);
   });
 
-  it("with no private directory at all, start says why in one line and commands run in-process", { timeout: 120_000 }, async () => {
+  it("with no private directory at all, start says why in one line and commands run in-process", async () => {
     const box = sandbox();
     const first = join(box.shared, "tsift");
     mkdirSync(first, { mode: 0o700 });

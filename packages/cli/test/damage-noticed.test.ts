@@ -63,7 +63,7 @@ describe("damage in the middle of index.db", () => {
     const after = await run(root, "status", "--json");
     expect(after.code, after.err).toBe(0);
     expect(after.json().index.state).toBe("fresh");
-  }, 120_000);
+  });
 
   it("a writer that leaves the file sound records it, so status skips the page check until something else touches the file", async () => {
     const root = indexedProject("stamp");
@@ -73,7 +73,7 @@ describe("damage in the middle of index.db", () => {
     garbageOnePage(join(root, ".tsift", "index.db"));
     // The damage changed the file's size or time: the record no longer matches, so status looks.
     expect((await run(root, "status")).code).toBe(6);
-  }, 120_000);
+  });
 });
 
 describe("damage in the middle of graph.db", () => {
@@ -98,5 +98,5 @@ describe("damage in the middle of graph.db", () => {
     expect(forced.code, forced.err).toBe(0);
     const after = await run(root, "graph-db", "status");
     expect(after.code, after.err).toBe(0);
-  }, 120_000);
+  });
 });

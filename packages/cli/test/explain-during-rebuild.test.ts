@@ -62,5 +62,5 @@ describe("explain during a concurrent rebuild", () => {
     }
     expect(failures).toEqual([]);
     expect(rounds).toBeGreaterThanOrEqual(4);
-  }, 180_000);
+  });
 });

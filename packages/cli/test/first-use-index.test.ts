@@ -60,7 +60,7 @@ describe("every read command follows the first-use policy when no index exists",
       );
     }
     expect(existsSync(join(root, ".tsift", "index.db"))).toBe(false);
-  }, 120_000);
+  });
 
   it("source-read reads the live file without an index; graph-db reads never build one", () => {
     const root = project(TREE);
@@ -106,5 +106,5 @@ describe("every read command follows the first-use policy when no index exists",
     expect(err).toMatch(
       /^note: (waited for another tsift to build \.tsift\/index\.db, then read it|no index yet: indexed 2 files into \.tsift\/index\.db first)\n$/,
     );
-  }, 60_000);
+  });
 });

@@ -79,5 +79,5 @@ describe("a graph.db from an earlier schema version", () => {
     const doctor = spawnTsift(work, ["graph-db", "doctor", "--json"]);
     expect(doctor.code, doctor.err).toBe(0);
     expect((JSON.parse(doctor.out) as JsonObject).fail_closed).toBe(false);
-  }, 120_000);
+  });
 });

@@ -172,5 +172,5 @@ describe("search during concurrent index commits", () => {
     expect(errors.slice(0, 5)).toEqual([]);
     expect(rounds).toBe(ROUNDS);
     expect(reads).toBeGreaterThan(0);
-  }, 120000);
+  });
 });

@@ -31,5 +31,5 @@ describe("evaluateGraphBackends", () => {
     expect(data.performance_gate.history).toBe("history.json");
     expect(data.repeated_sample_command).toBe("tsift graph-db backend-eval  --samples 3 --full-projection --append-history history.json --json");
     expect(Object.keys(data.metrics).length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
