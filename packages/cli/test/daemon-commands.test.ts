@@ -153,7 +153,7 @@ describe("tsift daemon", () => {
     expect(requests(root, env)).toBe(READ_LINES.length + published.length);
     const status = JSON.parse(spawnBuilt(root, ["daemon", "status", "--json"], { env }).out) as { projects: string[] };
     expect(status.projects).toEqual([root]);
-  }, 300_000);
+  });
 
   it("keeps answers fresh: an edit is seen by the next read through the daemon", async () => {
     const root = await indexedProject();
@@ -162,9 +162,9 @@ describe("tsift daemon", () => {
     expect(spawnBuilt(root, ["symbols", "addedLater", "--json"], { env }).out).toContain('"total":0');
     writeFileSync(join(root, "src", "later.ts"), "export function addedLater() { return 1; }\n");
     let out = "";
-    for (let i = 0; i < 100 && !out.includes('"total":1'); i++) out = spawnBuilt(root, ["symbols", "addedLater", "--json"], { env }).out;
+    while (!out.includes('"total":1')) out = spawnBuilt(root, ["symbols", "addedLater", "--json"], { env }).out;
     expect(out).toContain('"total":1');
-  }, 120_000);
+  });
 
   it("stops on request, and exits by itself when idle, removing its socket and pid file", async () => {
     const root = await indexedProject();
@@ -193,14 +193,14 @@ describe("tsift daemon", () => {
       }
     });
     expect(existsSync(join(tsiftDir, "daemon.sock"))).toBe(false);
-  }, 120_000);
+  });
 
   it.each([
     ["a stale socket nobody listens on", null],
     ["a wrong answer shape", '{"version":"0.1.0","stdout":5}\n'],
     ["another version", '{"version":"0.0.0-other","stdout":"x","stderr":"","code":0}\n'],
     ["no JSON", "garbage\n"],
-  ])("falls back silently on %s", { timeout: 120_000 }, async (_what, answer) => {
+  ])("falls back silently on %s", async (_what, answer) => {
     const root = await indexedProject();
     const env = runtimeEnv();
     const socket = join(env.XDG_RUNTIME_DIR!, "tsift", "daemon.sock");

@@ -78,7 +78,8 @@ export async function holdIndexLock(lockPath: string) {
   mkdirSync(dirname(lockPath), { recursive: true });
   const script = `require("fs").writeFileSync(process.argv[1], process.pid + "\\n" + new Date().toISOString() + "\\nindex\\n", { flag: "wx" }); setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ["-e", script, lockPath], { stdio: "ignore" });
-  for (let i = 0; i < 200 && !(existsSync(lockPath) && readFileSync(lockPath, "utf8").endsWith("index\n")); i++) {
+  while (!(existsSync(lockPath) && readFileSync(lockPath, "utf8").endsWith("index\n"))) {
+    if (child.exitCode !== null) throw new Error(`the lock holder exited with ${child.exitCode}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return {

@@ -151,7 +151,8 @@ describe("tsift mcp", () => {
       for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as Record<string, unknown>);
     });
     const waitFor = async (predicate: () => boolean) => {
-      for (let i = 0; i < 500 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      // No window of its own: the test's timeout ends a wait that never comes true.
+      while (!predicate() && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(predicate()).toBe(true);
     };
     const send = (message: unknown) => child.stdin.write(`${typeof message === "string" ? message : JSON.stringify(message)}\n`);

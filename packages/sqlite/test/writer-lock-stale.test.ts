@@ -194,7 +194,7 @@ describe("signals release a held lock", () => {
     const lockPath = freshLockPath();
     const child = await holder(lockPath, `process.on("SIGINT", () => console.log("handled"));`);
     child.child.kill("SIGINT");
-    for (let i = 0; i < 200 && !child.output.includes("handled"); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!child.output.includes("handled") && child.child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(child.output).toContain("handled");
     expect(probeWriterLock(lockPath)).toMatchObject({ state: "live", pid: child.pid });
   });

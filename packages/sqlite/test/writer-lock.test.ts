@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
 import { acquireWriterLock, probeWriterLock } from "../src/index";
@@ -192,14 +192,16 @@ describe("acquireWriterLock", () => {
       acquireWriterLock(lockPath, { what: "index" }).release();
       writeFileSync(lockPath, stale);
     }
-    const startAt = Date.now() + 2000;
+    // Every racer is up and spinning before any starts: they wait for this file, not a clock.
+    const go = join(dirname(rounds[0]!), "go");
     const racers = await Promise.all(
       Array.from({ length: 6 }, () =>
         spawnNode(
           `import { acquireWriterLock } from ${JSON.stringify(bundle.url)};
            const rounds = ${JSON.stringify(rounds)};
+           import { existsSync } from "node:fs";
            console.log("ready");
-           while (Date.now() < ${startAt}) {}
+           while (!existsSync(${JSON.stringify(go)})) {}
            const outcomes = rounds.map((lockPath) => {
              try {
                return acquireWriterLock(lockPath, { what: "index" }).recoveredStale ? "recovered" : "fresh";
@@ -214,8 +216,8 @@ describe("acquireWriterLock", () => {
       ),
     );
     children.push(...racers);
-    const deadline = Date.now() + 30_000;
-    while (racers.some((racer) => racer.output.length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    writeFileSync(go, "");
+    while (racers.some((racer) => racer.output.length === 0)) await new Promise((resolve) => setTimeout(resolve, 50));
     const outcomes = racers.map((racer) => JSON.parse(racer.output[0]!) as string[]);
     // A racer may also win "fresh": it created the lock in the instant between another
     // racer's takeover unlink and re-create, which then loses. Either way: one holder.

@@ -29,7 +29,8 @@ export function spawnNode(script: string, options: { module?: boolean; readyTime
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`child did not become ready: ${stderr}`));
-    }, options.readyTimeoutMs ?? 15_000);
+      // Far past any start-up on a loaded machine: only a child that hangs gets here.
+    }, options.readyTimeoutMs ?? 240_000);
     let buffered = "";
     let ready = false;
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
