@@ -12,22 +12,8 @@ import { commandUsage } from "./definition/define-command";
 /** Every command, in registration (and help) order. */
 export { COMMAND_DEFINITIONS };
 
-export interface GlobalOptionEntry {
-  name: string;
-  describe: string;
-}
-
-/** Output-mode flags every command accepts (all boolean, usable before or after the command). */
-export const GLOBAL_OPTIONS: readonly GlobalOptionEntry[] = [
-  { name: "json", describe: "compact single-line JSON on stdout" },
-  { name: "pretty", describe: "indented JSON (implies --json)" },
-  { name: "terse", describe: 'JSON with short keys under {"_s": key map, "d": data} (implies --json)' },
-  { name: "schema", describe: "JSON with lists of same-keyed objects as {_c: columns, _r: rows} (implies --json)" },
-  { name: "tabular", describe: "TSV tables with a header row for list output" },
-  { name: "compact", describe: "denser human output with abbreviated labels" },
-  { name: "absolute", describe: "absolute paths (default: relative to the project root)" },
-  { name: "envelope", describe: "JSON {tool, view, summary, truncated, follow_up, report}; previews use --budget auto" },
-];
+/** Output-mode flags every command accepts (all boolean, usable before or after the command): their one table. */
+export { GLOBAL_OPTIONS } from "./definition/global-options";
 
 /** yargs' own help and version switches, as it prints them. */
 export const BUILTIN_OPTIONS = {

@@ -37,7 +37,7 @@ export function createCli(io: CliIo = processIo(), execute: Execute = runDefinit
   };
   let parser = yargs().scriptName("tsift").version(VERSION).usage(USAGE);
   // No defaults on the boolean flags: help then shows `[boolean]` alone, as the fast help does.
-  for (const option of GLOBAL_OPTIONS) parser = parser.option(option.name, { type: "boolean", describe: option.describe });
+  for (const option of GLOBAL_OPTIONS) parser = parser.option(option.name, { type: "boolean", describe: option.description });
   parser = parser.option(END_OF_OPTIONS_SWITCH, { type: "boolean", hidden: true });
   for (const definition of COMMAND_DEFINITIONS) parser = parser.command(yargsCommand(definition, context, execute));
   parser = parser

@@ -20,7 +20,7 @@ export function renderTopLevelHelp(columns: number | undefined): string {
   const options = [
     { left: `-${BUILTIN_OPTIONS.version.alias}, --${BUILTIN_OPTIONS.version.name}`, indent: 0, describe: BUILTIN_OPTIONS.version.describe, extra: "[boolean]" },
     // Long-only switches are indented by "-x, " so they line up under the short ones.
-    ...GLOBAL_OPTIONS.map((option) => ({ left: `--${option.name}`, indent: 4, describe: option.describe, extra: "[boolean]" })),
+    ...GLOBAL_OPTIONS.map((option) => ({ left: `--${option.name}`, indent: 4, describe: option.description, extra: "[boolean]" })),
     { left: `-${BUILTIN_OPTIONS.help.alias}, --${BUILTIN_OPTIONS.help.name}`, indent: 0, describe: BUILTIN_OPTIONS.help.describe, extra: "[boolean]" },
   ];
   pushRows(lines, options, width);

@@ -1,4 +1,4 @@
-import { defineGroup, defineSubcommand } from "../definition/define-command";
+import { defineGroup, defineLegacySubcommand as defineSubcommand } from "../definition/define-command";
 import { DIR, PATH } from "../definition/common-options";
 import type { GraphDbArgs, graphDbTarget, runGraphDbRead } from "../graph-db/run-graph-db-read";
 import type { CliIo } from "../io";

@@ -1,4 +1,4 @@
-import { defineGroup, defineSubcommand } from "../definition/define-command";
+import { defineGroup, defineLegacySubcommand as defineSubcommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 import type { HistoryFlags } from "../history/run-history";
 

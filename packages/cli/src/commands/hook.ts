@@ -1,4 +1,4 @@
-import { defineGroup, defineSubcommand } from "../definition/define-command";
+import { defineGroup, defineLegacySubcommand as defineSubcommand } from "../definition/define-command";
 
 const subcommand = defineSubcommand([]);
 

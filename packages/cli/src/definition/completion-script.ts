@@ -3,8 +3,8 @@
  * subcommands, and each command's options (with their choices). Static scripts: the
  * shell completes without starting tsift.
  */
-import { GLOBAL_OPTIONS } from "../cli-catalog";
 import type { AnyDefinition, OptionDefinition } from "./define-command";
+import { GLOBAL_OPTIONS } from "./global-options";
 
 export type Shell = "bash" | "zsh" | "fish";
 
@@ -80,7 +80,7 @@ function fishScript(definitions: readonly AnyDefinition[]): string {
   const lines = [
     "# tsift completion for fish: save as ~/.config/fish/completions/tsift.fish",
     "complete -c tsift -f",
-    ...GLOBAL_OPTIONS.map((option) => `complete -c tsift -l ${option.name} -d ${quote(option.describe)}`),
+    ...GLOBAL_OPTIONS.map((option) => `complete -c tsift -l ${option.name} -d ${quote(option.description)}`),
     `set -l tsift_commands ${definitions.map((definition) => definition.name).join(" ")}`,
     ...definitions.map(
       (definition) => `complete -c tsift -n "not __fish_seen_subcommand_from $tsift_commands" -a ${definition.name} -d ${quote(definition.summary)}`,

@@ -7,21 +7,18 @@
  */
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
+import type { OutputSpec } from "../output/output-spec";
+import { GLOBAL_OPTIONS, type GlobalArgs } from "./global-options";
+import { kebabCase, type CliOptions, type OptionSpec, type OptionsOf, type OptionTable } from "./option-table";
 
-export type OptionType = "string" | "number" | "boolean" | "array";
+export type { OptionType } from "./option-table";
 
-export interface OptionDefinition {
+/** One option as the parsers, help, completions, docs and MCP read it: `name` is the flag, `key` the use case's name. */
+export interface OptionDefinition extends OptionSpec {
+  /** The long flag without dashes: `max-items`. */
   readonly name: string;
-  readonly type: OptionType;
-  /** One letter (`-l`) or a second long name (`--submodule`). */
-  readonly alias?: string;
-  readonly default?: string | number | boolean | readonly string[];
-  readonly choices?: readonly string[];
-  /** Number options only: the value must be a whole number >= min (one message for every command). */
-  readonly min?: number;
-  readonly description: string;
-  /** The option makes a read-only command write into the project (`status --fix`): never offered over MCP. */
-  readonly writes?: true;
+  /** The use case's name for it: `maxItems`. */
+  readonly key: string;
 }
 
 export interface PositionalDefinition {
@@ -37,7 +34,21 @@ export interface Example {
   readonly description: string;
 }
 
-type OptionValue<O extends OptionDefinition> = O extends { readonly choices: readonly (infer C)[] }
+type PositionalArgs<P extends readonly PositionalDefinition[]> = {
+  -readonly [K in P[number] as K["name"]]: K extends { readonly variadic: true }
+    ? string[]
+    : K extends { readonly required: true }
+      ? string
+      : string | undefined;
+};
+
+export type { GlobalArgs };
+
+/** Transitional: a table written as a list of flag-named entries, read by `run` under its flags. */
+export interface LegacyOptionDefinition extends OptionSpec {
+  readonly name: string;
+}
+type LegacyValue<O extends LegacyOptionDefinition> = O extends { readonly choices: readonly (infer C)[] }
   ? C
   : O["type"] extends "number"
     ? number
@@ -46,36 +57,27 @@ type OptionValue<O extends OptionDefinition> = O extends { readonly choices: rea
       : O["type"] extends "array"
         ? string[]
         : string;
-
-type OptionArgs<O extends readonly OptionDefinition[]> = {
-  readonly [K in O[number] as K["name"]]: K extends { readonly default: unknown } ? OptionValue<K> : OptionValue<K> | undefined;
+type LegacyArgs<O extends readonly LegacyOptionDefinition[], P extends readonly PositionalDefinition[]> = {
+  readonly [K in O[number] as K["name"]]: K extends { readonly default: unknown } ? LegacyValue<K> : LegacyValue<K> | undefined;
+} & PositionalArgs<P> &
+  GlobalArgs;
+type LegacySpec<O extends readonly LegacyOptionDefinition[], P extends readonly PositionalDefinition[]> = DefinitionBase & {
+  readonly positionals: P;
+  readonly options: O;
+  run(args: LegacyArgs<O, P>, io: CliIo): Promise<CommandResult>;
 };
 
-type PositionalArgs<P extends readonly PositionalDefinition[]> = {
-  readonly [K in P[number] as K["name"]]: K extends { readonly variadic: true }
-    ? string[]
-    : K extends { readonly required: true }
-      ? string
-      : string | undefined;
-};
+/**
+ * What a command's `run` receives: its use case's options T, keyed by the use case's own
+ * names (a positional under its own name too), and the output switches.
+ */
+export type CommandInput<T> = Omit<T, keyof GlobalArgs> & GlobalArgs;
 
-/** The global output switches every command accepts (see cli-catalog.ts). */
-export type GlobalArgs = {
-  readonly json?: boolean;
-  readonly pretty?: boolean;
-  readonly terse?: boolean;
-  readonly schema?: boolean;
-  readonly tabular?: boolean;
-  readonly compact?: boolean;
-  readonly absolute?: boolean;
-  readonly envelope?: boolean;
-};
-
-/** A command's parsed arguments, typed from its tables: keys as on the command line (`max-items`). */
-export type CommandArgs<O extends readonly OptionDefinition[], P extends readonly PositionalDefinition[]> = OptionArgs<O> & PositionalArgs<P> & GlobalArgs;
-
-/** Parsed arguments of any command, as both parsers produce them. */
+/** Parsed arguments of any command, as both parsers produce them: keyed by flag (`max-items`). */
 export type ParsedArgs = Record<string, string | number | boolean | string[] | undefined>;
+
+/** The spec that renders a command's data, or a loader of it (a renderer with imports stays out of `--help`). */
+export type OutputSource = OutputSpec<never> | (() => Promise<OutputSpec<never>>);
 
 interface DefinitionBase {
   readonly name: string;
@@ -94,16 +96,49 @@ interface DefinitionBase {
   readonly readOnly?: true;
 }
 
-export interface CommandDefinition<
-  O extends readonly OptionDefinition[] = readonly OptionDefinition[],
-  P extends readonly PositionalDefinition[] = readonly PositionalDefinition[],
-> extends DefinitionBase {
-  readonly kind: "command";
-  readonly positionals: P;
-  readonly options: O;
-  /** Calls the command's use case and returns its result; heavy code is imported inside. */
-  run(args: CommandArgs<O, P>, io: CliIo): Promise<CommandResult>;
+/** A positional of a use case whose options are T: named by one of its keys, or the shared `[dir]` (read as `path`). */
+export interface UseCasePositional<K extends string> extends PositionalDefinition {
+  readonly name: K | "dir";
 }
+
+/**
+ * A command over a use case whose options are T: the option table has one entry per key
+ * of T that is neither a positional nor an output switch, and `run` receives T.
+ */
+export interface CommandSpec<T, P extends readonly PositionalDefinition[]> extends DefinitionBase {
+  readonly positionals: P;
+  readonly options: CliOptions<Omit<T, P[number]["name"] | keyof GlobalArgs>>;
+  /** How the data `run` returns is shown (a result's own `output` wins, for a command that picks one per run). */
+  readonly output?: OutputSource;
+  /** Calls the command's use case and returns its result; heavy code is imported inside. */
+  run(input: CommandInput<T>, io: CliIo): Promise<CommandResult>;
+}
+
+/** A command whose options are its table's own (no use case type declares them). */
+export type InferredSpec<O extends OptionTable, P extends readonly PositionalDefinition[]> = Omit<
+  CommandSpec<OptionsOf<O> & PositionalArgs<P>, P>,
+  "options"
+> & {
+  readonly options: O;
+};
+
+/** A definition with its argument types erased, as the parsers and renderers see it. */
+export interface AnyCommand extends DefinitionBase {
+  readonly kind: "command";
+  readonly positionals: readonly PositionalDefinition[];
+  readonly options: readonly OptionDefinition[];
+  /** Runs on arguments keyed by flag, as the parsers produce them; the result carries the definition's renderer. */
+  run(args: ParsedArgs, io: CliIo): Promise<CommandResult>;
+}
+
+/** A command definition that remembers its use case's options type (`OptionsOfCommand`). */
+export interface Command<T> extends AnyCommand {
+  /** Type only: never set. */
+  readonly __options?: T;
+}
+
+/** The options a command's `run` receives, for the use case it hands them to. */
+export type OptionsOfCommand<C> = C extends Command<infer T> ? CommandInput<T> : never;
 
 /** A command whose first positional picks one of its subcommands (`graph-db status`); its options apply to all of them. */
 export interface CommandGroup extends DefinitionBase {
@@ -112,38 +147,96 @@ export interface CommandGroup extends DefinitionBase {
   readonly subcommands: readonly AnyCommand[];
 }
 
-/** A definition with its argument types erased, as the parsers and renderers see it. */
-export interface AnyCommand extends DefinitionBase {
-  readonly kind: "command";
-  readonly positionals: readonly PositionalDefinition[];
-  readonly options: readonly OptionDefinition[];
-  run(args: ParsedArgs, io: CliIo): Promise<CommandResult>;
-}
-
 export type AnyDefinition = AnyCommand | CommandGroup;
 
-/**
- * Declares a command; `run` receives arguments typed from the option and positional
- * tables (`const` inference keeps their literal names and types).
- */
-export function defineCommand<const O extends readonly OptionDefinition[], const P extends readonly PositionalDefinition[]>(
-  definition: Omit<CommandDefinition<O, P>, "kind">,
+function isLegacy(table: OptionTable | readonly LegacyOptionDefinition[]): table is readonly LegacyOptionDefinition[] {
+  return Array.isArray(table);
+}
+
+/** A table in the order written, each entry with its flag and key. */
+export function optionList(table: OptionTable): OptionDefinition[] {
+  return Object.entries(table).map(([key, spec]) => {
+    const { flag, ...rest } = spec;
+    return { ...rest, key, name: flag ?? kebabCase(key) };
+  });
+}
+
+/** The flag-keyed arguments the parsers produce, re-keyed by the use case's names. */
+function inputOf(args: ParsedArgs, options: readonly OptionDefinition[], positionals: readonly PositionalDefinition[]): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const option of [...GLOBAL_OPTIONS, ...options]) if (args[option.name] !== undefined) input[option.key] = args[option.name];
+  for (const positional of positionals) if (args[positional.name] !== undefined) input[positional.name] = args[positional.name];
+  return input;
+}
+
+/** A result rendered by the definition's renderer unless it brings its own. */
+async function withOutput(result: CommandResult, output: OutputSource | undefined): Promise<CommandResult> {
+  if (result.output || !output || result.emitted) return result;
+  return { ...result, output: (typeof output === "function" ? await output() : output) as CommandResult["output"] };
+}
+
+function erase(
+  spec: DefinitionBase & { positionals: readonly PositionalDefinition[]; options: OptionTable | readonly LegacyOptionDefinition[]; output?: OutputSource },
+  run: (input: never, io: CliIo) => Promise<CommandResult>,
+  parent: readonly OptionDefinition[] = [],
 ): AnyCommand {
-  return { kind: "command", ...definition } as unknown as AnyCommand;
+  const { output, options: table, ...rest } = spec;
+  if (isLegacy(table)) {
+    const options = table.map((option) => ({ ...option, key: option.name }));
+    return { ...rest, kind: "command", options, run: run as AnyCommand["run"] };
+  }
+  const options = optionList(table);
+  const all = [...parent, ...options];
+  return {
+    ...rest,
+    kind: "command",
+    options,
+    run: async (args, io) => withOutput(await (run as (input: unknown, io: CliIo) => Promise<CommandResult>)(inputOf(args, all, spec.positionals), io), output),
+  };
 }
 
 /**
- * Declares subcommands that also receive the group's options (`parent`), typed as if
- * each subcommand declared them itself; the group lists them in its own table only.
+ * Declares a command over a use case whose options are T, typed as vitest types its
+ * `cliOptionsConfig`: `defineCommand<SymbolsOptions>()({ options: { kind: …, language:
+ * { flag: "lang", … } }, run(input) })`. Without T, `defineCommand({ … })` types the
+ * options from the table itself (a command with no use case options type).
  */
-export function defineSubcommand<const G extends readonly OptionDefinition[]>(_parent: G) {
-  return <const O extends readonly OptionDefinition[], const P extends readonly PositionalDefinition[]>(
-    definition: Omit<CommandDefinition<O, P>, "kind" | "run"> & { run(args: CommandArgs<[...G, ...O], P>, io: CliIo): Promise<CommandResult> },
-  ): AnyCommand => ({ kind: "command", ...definition }) as unknown as AnyCommand;
+export function defineCommand<T extends object>(): <const P extends readonly UseCasePositional<keyof T & string>[]>(spec: CommandSpec<T, P>) => Command<T>;
+export function defineCommand<const O extends OptionTable, const P extends readonly PositionalDefinition[]>(
+  spec: InferredSpec<O, P>,
+): Command<OptionsOf<O> & PositionalArgs<P>>;
+export function defineCommand<const O extends readonly LegacyOptionDefinition[], const P extends readonly PositionalDefinition[]>(
+  spec: LegacySpec<O, P>,
+): AnyCommand;
+export function defineCommand(spec?: CommandSpec<never, readonly PositionalDefinition[]>): unknown {
+  if (spec === undefined) return (typed: CommandSpec<never, readonly PositionalDefinition[]>) => erase(typed, typed.run);
+  return erase(spec, spec.run);
 }
 
-export function defineGroup(definition: Omit<CommandGroup, "kind">): CommandGroup {
-  return { kind: "group", ...definition };
+/**
+ * Declares subcommands that also receive the group's options (`parent`, the group's own
+ * table), typed as if each subcommand declared them itself; the group lists them once.
+ */
+export function defineSubcommand<const G extends OptionTable>(parent: G) {
+  const inherited = optionList(parent);
+  return <const O extends OptionTable, const P extends readonly PositionalDefinition[]>(
+    spec: Omit<InferredSpec<O, P>, "run"> & { run(input: CommandInput<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>>, io: CliIo): Promise<CommandResult> },
+  ): Command<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>> => erase(spec, spec.run, inherited);
+}
+
+/** Transitional: subcommands of a group whose table is still a flag-named list. */
+export function defineLegacySubcommand<const G extends readonly LegacyOptionDefinition[]>(_parent: G) {
+  return <const O extends readonly LegacyOptionDefinition[], const P extends readonly PositionalDefinition[]>(
+    spec: Omit<LegacySpec<O, P>, "run"> & { run(args: LegacyArgs<[...G, ...O], P>, io: CliIo): Promise<CommandResult> },
+  ): AnyCommand => erase(spec, spec.run);
+}
+
+/** Declares a command with subcommands; `options` is the table every subcommand also takes. */
+export function defineGroup(
+  spec: Omit<CommandGroup, "kind" | "options"> & { readonly options: OptionTable | readonly LegacyOptionDefinition[] },
+): CommandGroup {
+  const options = isLegacy(spec.options) ? spec.options.map((option) => ({ ...option, key: option.name })) : optionList(spec.options);
+  return { ...spec, kind: "group", options };
 }
 
 /** The usage words after the name: `<query> [dir]`. */

@@ -10,7 +10,8 @@
  * every definition, and on `--`.
  */
 import type { OptionDefinition, ParsedArgs } from "./define-command";
-import { flagMap, GLOBAL_SWITCHES, resolveCommand, type ResolvedCommand } from "./resolve-command";
+import { GLOBAL_OPTIONS } from "./global-options";
+import { flagMap, resolveCommand, type ResolvedCommand } from "./resolve-command";
 
 export interface ParsedCommandLine {
   readonly resolved: ResolvedCommand;
@@ -24,7 +25,7 @@ export function parseArgv(argv: readonly string[]): ParsedCommandLine | undefine
   const resolution = resolveCommand(argv);
   if (resolution.kind !== "command") return undefined;
   const { resolved } = resolution;
-  const parsed = parseOptions([...resolved.options, ...GLOBAL_SWITCHES], resolved.rest);
+  const parsed = parseOptions([...resolved.options, ...GLOBAL_OPTIONS], resolved.rest);
   if (!parsed) return undefined;
   const { args, given } = parsed;
   const { positionals } = resolved.command;

@@ -4,14 +4,9 @@
  * applies there. Shared by the fast parser and the usage checks. Import-free apart from
  * the catalog.
  */
-import { COMMAND_DEFINITIONS, GLOBAL_OPTIONS } from "../cli-catalog";
+import { COMMAND_DEFINITIONS } from "../cli-catalog";
 import type { AnyCommand, AnyDefinition, CommandGroup, OptionDefinition } from "./define-command";
-
-export const GLOBAL_SWITCHES: readonly OptionDefinition[] = GLOBAL_OPTIONS.map((option) => ({
-  name: option.name,
-  type: "boolean",
-  description: option.describe,
-}));
+import { GLOBAL_OPTIONS } from "./global-options";
 
 export interface ResolvedCommand {
   /** `["search"]`, `["graph-db", "status"]`. */
@@ -65,7 +60,7 @@ function firstWord(argv: readonly string[], options: readonly OptionDefinition[]
 }
 
 export function resolveCommand(argv: readonly string[]): Resolution {
-  const at = firstWord(argv, GLOBAL_SWITCHES);
+  const at = firstWord(argv, GLOBAL_OPTIONS);
   if (at === undefined) return { kind: "unreadable" };
   if (at < 0) return { kind: "no-command" };
   const word = argv[at]!;
@@ -74,7 +69,7 @@ export function resolveCommand(argv: readonly string[]): Resolution {
   const afterName = [...argv.slice(0, at), ...argv.slice(at + 1)];
   if (definition.kind === "command") return { kind: "command", resolved: { words: [word], command: definition, options: definition.options, rest: afterName } };
   // A group's options may come before its subcommand word: skip them (and their values).
-  const subAt = firstWord(afterName, [...GLOBAL_SWITCHES, ...definition.options]);
+  const subAt = firstWord(afterName, [...GLOBAL_OPTIONS, ...definition.options]);
   if (subAt === undefined) return { kind: "unreadable" };
   if (subAt < 0) return { kind: "no-subcommand", group: definition };
   const subWord = afterName[subAt]!;

@@ -11,7 +11,8 @@ import type { OptionDefinition } from "./define-command";
 import { optionWords } from "./end-of-options";
 import { HELP_COMMAND } from "./help-words";
 import { numberOptionMessage } from "./number-option";
-import { flagMap, GLOBAL_SWITCHES, resolveCommand } from "./resolve-command";
+import { GLOBAL_OPTIONS } from "./global-options";
+import { flagMap, resolveCommand } from "./resolve-command";
 
 const HELP_FLAGS = new Set(["--help", "-h", "--version", "-V"]);
 const NUMBER = /^-?\d+(\.\d+)?$/;
@@ -30,7 +31,7 @@ export function usageError(argv: readonly string[]): TsiftError | undefined {
       return new TsiftError("usage", "missing argument <command>", { hint: `tsift ${resolution.group.name} --help` });
     case "unreadable":
       return (
-        unknownOption(argv, GLOBAL_SWITCHES, "tsift --help") ??
+        unknownOption(argv, GLOBAL_OPTIONS, "tsift --help") ??
         // Only `--` makes a readable line unreadable: it comes before the command word, which it makes a mere argument.
         new TsiftError("usage", "missing command (`--` ends options, so nothing after it names a command)", { hint: "tsift --help" })
       );
@@ -39,7 +40,7 @@ export function usageError(argv: readonly string[]): TsiftError | undefined {
   }
   const { resolved } = resolution;
   const hint = `tsift ${resolved.words.join(" ")} --help`;
-  const options = [...resolved.options, ...GLOBAL_SWITCHES];
+  const options = [...resolved.options, ...GLOBAL_OPTIONS];
   const unknown = unknownOption(resolved.rest, options, hint);
   if (unknown) return unknown;
   const byFlag = flagMap(options);

@@ -1,11 +1,11 @@
 import type { Argv, CommandModule } from "yargs";
-import { GLOBAL_OPTIONS } from "../cli-catalog";
 import type { CommandContext } from "../command-context";
 import { commandUsage, type AnyCommand, type AnyDefinition, type OptionDefinition, type ParsedArgs, type PositionalDefinition } from "./define-command";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import type { ResolvedCommand } from "./resolve-command";
 import { unmarkOperand } from "./end-of-options";
+import { GLOBAL_OPTIONS } from "./global-options";
 
 /** What a parsed command line is handed to: `runDefinition`, or a test's probe. */
 export type Execute = (resolved: ResolvedCommand, args: ParsedArgs, io: CliIo) => Promise<CommandResult>;

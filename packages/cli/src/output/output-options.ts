@@ -1,33 +1,17 @@
 import type { BudgetChoice, BudgetFlags } from "@tsift/digest";
+import { GLOBAL_OPTIONS, type GlobalArgs } from "../definition/global-options";
 
-/** The global output flags plus the per-command preview flags, as parsed. */
-export interface OutputOptions {
-  json: boolean;
-  pretty: boolean;
-  terse: boolean;
-  schema: boolean;
-  tabular: boolean;
-  compact: boolean;
-  absolute: boolean;
-  envelope: boolean;
-  budget: BudgetFlags;
-}
+/** The global output flags (each false unless given) plus the per-command preview flags, as parsed. */
+export type OutputOptions = { -readonly [K in keyof GlobalArgs]-?: boolean } & { budget: BudgetFlags };
 
 /** The parsed arguments as yargs hands them over (per-command flags may be absent). */
 export type OutputArgs = Readonly<Record<string, unknown>>;
 
 export function outputOptions(args: OutputArgs): OutputOptions {
-  const flag = (value: unknown) => value === true;
   const number = (value: unknown) => (value === undefined ? undefined : Number(value));
+  const switches = Object.fromEntries(GLOBAL_OPTIONS.map((option) => [option.key, args[option.name] === true])) as Omit<OutputOptions, "budget">;
   return {
-    json: flag(args.json),
-    pretty: flag(args.pretty),
-    terse: flag(args.terse),
-    schema: flag(args.schema),
-    tabular: flag(args.tabular),
-    compact: flag(args.compact),
-    absolute: flag(args.absolute),
-    envelope: flag(args.envelope),
+    ...switches,
     budget: { budget: args.budget as BudgetChoice | undefined, maxItems: number(args["max-items"]), maxBytes: number(args["max-bytes"]) },
   };
 }

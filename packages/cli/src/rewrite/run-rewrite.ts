@@ -1,7 +1,7 @@
 import { TsiftError } from "@tsift/core/light";
 import { rewriteCommand, type RewriteReport } from "@tsift/digest";
 import { commandResult, type CommandResult } from "../command-result";
-import type { GlobalArgs } from "../definition/define-command";
+import { GLOBAL_OPTIONS, type GlobalArgs } from "../definition/global-options";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
@@ -12,8 +12,6 @@ export interface RewriteFlags {
   /** The global output switches given to `rewrite`, passed on to the command it runs. */
   forward: GlobalArgs;
 }
-
-const FORWARDED = ["json", "pretty", "terse", "schema", "tabular", "compact", "absolute", "envelope"] as const;
 
 /** Plain mode prints only the rewritten command, so a hook can run `$(tsift rewrite "$cmd")`. */
 const rewriteOutput = defineOutput<RewriteReport>({
@@ -34,7 +32,7 @@ export async function runRewrite(io: CliIo, flags: RewriteFlags): Promise<Comman
     return { data: report, emitted: true, exitCode: EXIT_CODES.checkFailed };
   }
   if (!flags.run) return commandResult(report, rewriteOutput);
-  const forwarded = FORWARDED.filter((name) => flags.forward[name] === true).map((name) => `--${name}`);
+  const forwarded = GLOBAL_OPTIONS.filter((option) => flags.forward[option.key as keyof GlobalArgs] === true).map((option) => `--${option.name}`);
   const argv = [...forwarded.filter((flag) => !report.argv!.includes(flag)), ...report.argv!];
   const { main } = await import("../cli");
   const code = await main(argv, io);
