@@ -3,8 +3,10 @@ import { moduleSystemOf } from "./language-hooks";
 import { langFromPath } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 import { ModuleImports } from "./module-imports";
+import { PackageScopes } from "./package-scopes";
+import { pickContainer } from "./pick-container";
 import { CALLABLE_DEFINITIONS, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
-import { heritageNames, isModuleBinding, localName, stripTypeArguments, typeReferencePath } from "./type-text";
+import { heritageNames, isModuleBinding, localName, typeReferencePath } from "./type-text";
 
 // The kind sets and per-language models live beside the tables; their users import them from here too.
 export { CALLABLE, CONSTRUCTIBLE, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, type LanguageResolution } from "./resolution-models";
@@ -37,18 +39,12 @@ export class ResolverTables {
   private readonly memberTypes = new Map<string, ResolverMemberType>();
   /** Every file with a symbol: what `mod x;` and `crate::a::b` paths are resolved against. */
   private readonly files = new Set<string>();
-  /** Declared package (`package a.b`) -> the files declaring it. */
-  private readonly packages = new Map<string, string[]>();
-  /** File -> its declared package. */
-  private readonly packageOf = new Map<string, string>();
-  /** File -> the packages it imports whole (C# `using A.B;`), in import order; `bindings` keys them by first segment, so several would collide there. */
-  private readonly packageWideImports = new Map<string, string[]>();
   /** `file\0class` -> its companion object (a `companionKinds` kind): what `Class.f()` reaches besides the class's own members. */
   private readonly companions = new Map<string, ResolverSymbol>();
-  /** `language\0dir/` -> the files of that directory with symbols (directory packages). */
-  private readonly directoryFiles = new Map<string, string[]>();
   /** Language of each file with symbols. */
   private readonly languages = new Map<string, string>();
+  /** Packages and namespaces: what a file sees without an import, what a package-qualified name names. */
+  readonly packageScopes = new PackageScopes(this, this.languages, this.files);
   /** Whole-module imports of dotted module paths and star re-exports, where a module system has them. */
   readonly moduleImports = new ModuleImports((file) => this.languageOf(file));
 
@@ -65,10 +61,7 @@ export class ResolverTables {
     for (const member of memberTypes) {
       const key = `${member.file}\0${member.owner}\0${member.name}`;
       if (!this.memberTypes.has(key)) this.memberTypes.set(key, member);
-      if (member.owner === "" && member.name === PACKAGE_MEMBER) {
-        push(this.packages, member.type, member.file);
-        this.packageOf.set(member.file, member.type);
-      }
+      if (member.owner === "" && member.name === PACKAGE_MEMBER) this.packageScopes.declare(member.file, member.type);
     }
     for (const symbol of symbols) {
       this.byId.set(symbol.id, symbol);
@@ -87,14 +80,14 @@ export class ResolverTables {
       } else if (symbol.visibility === "public" && resolutionOf(symbol.language).importScope === "modules") this.modules.add(symbol.file);
     }
     for (const row of imports) {
-      const entry = row.resolved_file === null && this.packages.size > 0 ? this.packageImport(row) : row;
+      const entry = this.packageScopes.resolveImport(row);
       if (entry.kind !== "dynamic") this.modules.add(entry.file);
       if (entry.kind === "export_from") {
         push(this.reexports, entry.file, entry);
         // `export * as ns from` also binds nothing locally; `export { a } from` neither.
         continue;
       }
-      if (entry.name === "*" && entry.alias === null) push(this.packageWideImports, entry.file, entry.module);
+      if (entry.name === "*" && entry.alias === null) this.packageScopes.importWhole(entry.file, entry.module);
       const local = nestedOne(this.bindings, entry.file);
       const name = localName(entry);
       if (name && !local.has(name)) local.set(name, entry);
@@ -112,105 +105,6 @@ export class ResolverTables {
   private moduleSystem(file: string): ModuleSystem | null {
     const language = this.languages.get(file);
     return language === undefined ? null : moduleSystemOf(language);
-  }
-
-  /**
-   * `import a.b.Name` where the module system names packages, not files (Kotlin): the file of
-   * package `a.b` that declares `Name` at top level, when exactly one does.
-   */
-  private packageImport(entry: ResolverImport): ResolverImport {
-    const path = splitPackagePath(entry.module);
-    if (!path || entry.name === null || entry.name === "*") return entry;
-    const declaring = (this.packages.get(path.package) ?? []).filter((file) => this.topLevel(file, entry.name!).length > 0);
-    return declaring.length === 1 ? { ...entry, resolved_file: declaring[0]! } : entry;
-  }
-
-  /** Whether some file declares the package or namespace `path` (written without a leading separator). */
-  declaresPackage(path: string): boolean {
-    return this.packages.has(path);
-  }
-
-  /** Top-level symbols named `name` in the files of package `declared` whose language is of `languageFamily`. */
-  packageMembers(declared: string, name: string, languageFamily: string): ResolverSymbol[] {
-    return (this.packages.get(declared) ?? []).flatMap((file) => this.topLevel(file, name).filter((symbol) => family(symbol.language) === languageFamily));
-  }
-
-  /**
-   * The type a package-qualified name (`\App\Util\Formatter`, `com.example.Store`) names:
-   * the top-level type of that name in the files declaring the package. Undefined when the
-   * text is no path into a declared package, null when the package holds no such type.
-   */
-  qualifiedType(text: string, languageFamily: string): ResolverSymbol | null | undefined {
-    const path = splitPackagePath(stripTypeArguments(text.trim()));
-    if (!path || !this.packages.has(path.package)) return undefined;
-    return pickContainer(this, this.packageMembers(path.package, path.name, languageFamily));
-  }
-
-  /**
-   * Top-level symbols named `name` in the other files of `file`'s package (seen there without
-   * an import), else in its enclosing packages, innermost first (code in `A.B.C` sees `A.B`).
-   */
-  private samePackage(file: string, name: string): ResolverSymbol[] {
-    const declared = this.packageOf.get(file);
-    if (declared === undefined) return this.directorySiblings(file, name);
-    for (const own of enclosingPackages(declared)) {
-      const found = (this.packages.get(own) ?? []).flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
-      if (found.length > 0) return found;
-    }
-    return [];
-  }
-
-  /** Top-level symbols named `name` in the packages `file` imports whole (`using A.B;`), of its language's family. */
-  packageWideImported(file: string, name: string): ResolverSymbol[] {
-    const languageFamily = family(this.languageOf(file) ?? "");
-    return (this.packageWideImports.get(file) ?? []).flatMap((imported) => this.packageMembers(imported, name, languageFamily));
-  }
-
-  /**
-   * Members named `name` of the types `file` imports whole (C# `using static A.B.Type;`: a
-   * whole-package import whose module is a type of a declared package).
-   */
-  typeWideImported(file: string, name: string): ResolverSymbol[] {
-    const languageFamily = family(this.languageOf(file) ?? "");
-    return (this.packageWideImports.get(file) ?? []).flatMap((imported) => {
-      const type = this.packages.has(imported) ? undefined : this.qualifiedType(imported, languageFamily);
-      return type ? this.members(type, name) : [];
-    });
-  }
-
-  /** The members an import of one member of a type names (Java `import static a.b.Type.name;`). */
-  typeMemberImported(entry: ResolverImport): ResolverSymbol[] {
-    const path = splitPackagePath(entry.module);
-    const type = path ? this.qualifiedType(path.package, family(this.languageOf(entry.file) ?? "")) : undefined;
-    return type && path ? this.members(type, path.name) : [];
-  }
-
-  /**
-   * Whether `file` may name `symbol` unqualified without importing it by name: always when
-   * `file` declares no package; else when `symbol`'s file declares none, or `file`'s own
-   * or a wholly imported package. Not an enclosing one: PHP's `json_encode()` in namespace
-   * `GuzzleHttp\Promise` is the global function, never `GuzzleHttp\json_encode`.
-   */
-  seesPackageOf(file: string, symbol: ResolverSymbol): boolean {
-    const own = this.packageOf.get(file);
-    const other = this.packageOf.get(symbol.file);
-    if (own === undefined || other === undefined) return true;
-    return own === other || (this.packageWideImports.get(file) ?? []).includes(other);
-  }
-
-  /**
-   * Top-level symbols named `name` in the other files of `file`'s directory, where its
-   * language's directories are packages (the module system's `directoryPackages`); none elsewhere.
-   */
-  directorySiblings(file: string, name: string): ResolverSymbol[] {
-    const language = this.languages.get(file);
-    if (language === undefined || moduleSystemOf(language)?.directoryPackages !== true) return [];
-    if (this.directoryFiles.size === 0) {
-      for (const other of [...this.files].sort())
-        push(this.directoryFiles, `${this.languages.get(other)}\0${other.slice(0, other.lastIndexOf("/") + 1)}`, other);
-    }
-    const siblings = this.directoryFiles.get(`${language}\0${file.slice(0, file.lastIndexOf("/") + 1)}`) ?? [];
-    return siblings.flatMap((other) => (other === file ? [] : this.topLevel(other, name)));
   }
 
   /**
@@ -283,7 +177,7 @@ export class ResolverTables {
     const own = this.topLevel(file, name);
     if (own.length > 0) return { symbols: own, external: false };
     // A directory that is a package exports what any of its files declares.
-    const sibling = this.directorySiblings(file, name);
+    const sibling = this.packageScopes.directorySiblings(file, name);
     if (sibling.length > 0) return { symbols: sibling, external: false };
     // `export { ArraySchema as Array }`.
     const alias = this.memberTypes.get(`${file}\0\0${name}`);
@@ -485,7 +379,7 @@ export class ResolverTables {
    */
   resolveType(file: string, text: string): ResolverSymbol | null {
     // A name the file does not bind may still be package-qualified (`\App\Util\Formatter`).
-    return this.resolveBoundType(file, text) ?? this.qualifiedType(text, family(this.languageOf(file) ?? "")) ?? null;
+    return this.resolveBoundType(file, text) ?? this.packageScopes.qualifiedType(text, family(this.languageOf(file) ?? "")) ?? null;
   }
 
   /** `resolveType` through the file's own names, its imports and its package. */
@@ -510,7 +404,9 @@ export class ResolverTables {
         if (binding?.resolved_file && binding.name !== "*") {
           const found = this.exported(binding.resolved_file, binding.name && binding.name !== "default" ? binding.name : head!).symbols;
           current = pickContainer(this, next === undefined ? found : found.filter((symbol) => this.members(symbol, next).length > 0));
-        } else if (!binding) current = pickContainer(this, this.samePackage(file, head!)) ?? pickContainer(this, this.packageWideImported(file, head!));
+        } else if (!binding)
+          current =
+            pickContainer(this, this.packageScopes.samePackage(file, head!)) ?? pickContainer(this, this.packageScopes.packageWideImported(file, head!));
       }
     }
     for (const segment of rest) {
@@ -519,45 +415,6 @@ export class ResolverTables {
     }
     return current;
   }
-}
-
-/** Separators of package and namespace paths: `a.b` (Java, Kotlin, C#), `a::b`, `A\B`. None is an identifier character in any language, so one pattern serves all. */
-const PACKAGE_PATH = /^(?:\\|::)?((?:[\p{L}_$][\w$]*(?:\.|::|\\))*[\p{L}_$][\w$]*)(?:\.|::|\\)([\p{L}_$][\w$]*)$/u;
-
-/**
- * `A\B\C` / `a.b.C` / `::a::C` as its package path (`A\B`) and last name (`C`), a leading
- * separator (a fully qualified name) dropped; null for a single name or any other text.
- */
-export function splitPackagePath(text: string): { package: string; name: string } | null {
-  const match = PACKAGE_PATH.exec(text);
-  return match ? { package: match[1]!, name: match[2]! } : null;
-}
-
-/** A package and the packages enclosing it, innermost first: `A.B.C`, `A.B`, `A`. */
-function enclosingPackages(declared: string): string[] {
-  const chain = [declared];
-  for (let path = splitPackagePath(declared); path; path = splitPackagePath(path.package)) chain.push(path.package);
-  return chain;
-}
-
-/** A written package path without its leading separator (`\App\Util` is `App\Util`). */
-export function packagePath(text: string): string {
-  return text.replace(/^(?:\\|::)/u, "");
-}
-
-/** The type-like (then object-like) symbol among candidates, preferring classes over interfaces over the rest. */
-function pickContainer(tables: ResolverTables, candidates: readonly ResolverSymbol[]): ResolverSymbol | null {
-  const containers = candidates.filter((symbol) => tables.isContainer(symbol));
-  if (containers.length === 0) return null;
-  return [...containers].sort((a, b) => typeRank(a) - typeRank(b) || a.id - b.id)[0]!;
-}
-
-/** In a type position: classes, then interfaces, then type aliases, then values with members (a namespace last). */
-function typeRank(symbol: ResolverSymbol): number {
-  if (symbol.kind === "class" || symbol.kind === "struct") return 0;
-  if (symbol.kind === "interface" || symbol.kind === "trait") return 1;
-  if (symbol.kind === "type_alias") return 2;
-  return symbol.kind === "namespace" || symbol.kind === "mod" ? 4 : 3;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

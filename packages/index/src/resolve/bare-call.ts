@@ -51,7 +51,7 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
   if (local) return local;
   // A directory that is a package (Go): the other files' top-level names are in scope too.
   const sibling = pickOne(
-    r.tables.directorySiblings(call.file, call.callee_name).filter((symbol) => accept(symbol) && !r.tables.isMember(symbol)),
+    r.tables.packageScopes.directorySiblings(call.file, call.callee_name).filter((symbol) => accept(symbol) && !r.tables.isMember(symbol)),
     "same_file",
     r.tables,
   );
@@ -65,7 +65,7 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
     return (
       pickOne(found, "import", r.tables) ??
       pickOne(r.tables.topLevel(binding.resolved_file, call.callee_name).filter(accept), "import", r.tables) ??
-      pickOne(r.tables.typeMemberImported(binding).filter(accept), "import", r.tables) ??
+      pickOne(r.tables.packageScopes.typeMemberImported(binding).filter(accept), "import", r.tables) ??
       UNRESOLVED
     );
   }
@@ -76,8 +76,8 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
   // `using A.B;` (a whole package imported): its files' top-level names; `using static A.B.Type;`: the type's members.
   const imported = pickOne(
     [
-      ...r.tables.packageWideImported(call.file, call.callee_name).filter((symbol) => !r.tables.isMember(symbol)),
-      ...r.tables.typeWideImported(call.file, call.callee_name),
+      ...r.tables.packageScopes.packageWideImported(call.file, call.callee_name).filter((symbol) => !r.tables.isMember(symbol)),
+      ...r.tables.packageScopes.typeWideImported(call.file, call.callee_name),
     ].filter(accept),
     "import",
     r.tables,
@@ -89,7 +89,7 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
   // A file in a package or namespace sees unqualified only its own and wholly imported
   // packages' names, and those declared outside any (PHP's `json_encode` is never
   // `GuzzleHttp\json_encode`).
-  const visible = (symbol: ResolverSymbol) => r.tables.seesPackageOf(call.file, symbol);
+  const visible = (symbol: ResolverSymbol) => r.tables.packageScopes.seesPackageOf(call.file, symbol);
   // Where only modules are scoped, a global name is a script's top-level definition.
   const candidates = all.filter(
     (symbol) =>

@@ -1,5 +1,6 @@
 import { moduleSystemOf } from "../internal/language-hooks";
-import { family, packagePath, resolutionOf, splitPackagePath, TYPE_LIKE } from "../internal/resolver-tables";
+import { packagePath, splitPackagePath } from "../internal/package-scopes";
+import { family, resolutionOf, TYPE_LIKE } from "../internal/resolver-tables";
 import { pickOne } from "../internal/resolver-picks";
 import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
 import { enclosingContainer, memberFor, RECEIVER_PATH, SUPER_RECEIVERS, UNRESOLVED, type Resolver } from "./resolver";
@@ -65,9 +66,9 @@ export function receiverCall(r: Resolver, call: ResolverCall, caller: ResolverSy
  */
 function packageQualified(r: Resolver, call: ResolverCall, accept: (symbol: ResolverSymbol) => boolean, languageFamily: string): CallTarget | null {
   const receiver = packagePath(call.receiver!);
-  if (r.tables.declaresPackage(receiver))
-    return pickOne(r.tables.packageMembers(receiver, call.callee_name, languageFamily).filter(accept), "import", r.tables) ?? UNRESOLVED;
-  const type = r.tables.qualifiedType(receiver, languageFamily);
+  if (r.tables.packageScopes.declaresPackage(receiver))
+    return pickOne(r.tables.packageScopes.packageMembers(receiver, call.callee_name, languageFamily).filter(accept), "import", r.tables) ?? UNRESOLVED;
+  const type = r.tables.packageScopes.qualifiedType(receiver, languageFamily);
   if (type === undefined) return null;
   return (type && pickOne(r.tables.findMember(type, call.callee_name, accept), "import", r.tables)) ?? UNRESOLVED;
 }
