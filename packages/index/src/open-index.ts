@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
@@ -33,8 +33,48 @@ export interface IndexWriter {
    * `moved_to` and puts the new one in its place when it closes.
    */
   replaced: { reason: string; moved_to: string } | null;
+  /**
+   * Moves this writer to a new file beside index.db (`index.db.building`) for a first index
+   * written in several transactions: readers keep reading the live file, untouched, until a
+   * run that set `indexed_at` closes and the new file takes its place (checkpointed, then
+   * renamed over it). A run that fails or dies leaves the live file as it was; the next
+   * writer removes the leftover. A writer already writing a replacement stays where it is.
+   * `db` and `connection` are the new file's from here on.
+   */
+  buildAside(): Database.Database;
+  /** Whether `db` is a file no reader sees until this writer closes (buildAside, or a replacement). */
+  readonly aside: boolean;
   /** Closes the database, then releases the lock; safe to call more than once. */
   close(): void;
+}
+
+/** The file a first index is written into before it takes index.db's place. */
+export const buildingPath = (dbPath: string): string => `${dbPath}.building`;
+const SQLITE_SIDECARS = ["-wal", "-shm", "-journal"];
+const removeDatabaseFiles = (path: string) => {
+  for (const suffix of ["", ...SQLITE_SIDECARS, ".checked"]) rmSync(`${path}${suffix}`, { force: true });
+};
+
+/**
+ * A first index written aside takes the live file's place: the live file's WAL and shared
+ * memory go first (a reader that still has the old file open keeps its own open handles, and
+ * nothing in that WAL is wanted), then one rename puts the new file, whose WAL was
+ * checkpointed into it and removed by its close, in place.
+ */
+function buildingSwap(dbPath: string): IndexReplacement {
+  const tempPath = buildingPath(dbPath);
+  return {
+    tempPath,
+    movedTo: dbPath,
+    reason: "first index written aside",
+    commit: () => {
+      for (const suffix of SQLITE_SIDECARS) rmSync(`${dbPath}${suffix}`, { force: true });
+      for (const suffix of SQLITE_SIDECARS) rmSync(`${tempPath}${suffix}`, { force: true });
+      rmSync(`${dbPath}.checked`, { force: true });
+      renameSync(tempPath, dbPath);
+    },
+    abandon: () => removeDatabaseFiles(tempPath),
+  };
 }
 
 export interface OpenIndexWriterOptions {
@@ -72,6 +112,8 @@ export function openIndexWriter(location: IndexLocation, options: OpenIndexWrite
   let created: boolean;
   let damaged = false;
   try {
+    // A first index that died mid-way left its unfinished file; the lock makes it ours to remove.
+    removeDatabaseFiles(buildingPath(location.dbPath));
     const problem = options.rebuild ? indexFileProblem(location, { quick: true }) : null;
     if (problem) replacement = startReplacement(location.dbPath, problem.reason);
     const path = replacement?.tempPath ?? location.dbPath;
@@ -90,15 +132,44 @@ export function openIndexWriter(location: IndexLocation, options: OpenIndexWrite
     lock.release();
     throw error;
   }
-  const opened = connection;
-  const swap = replacement;
+  let opened = connection;
+  let swap = replacement;
+  const replaced = swap ? { reason: swap.reason, moved_to: swap.movedTo } : null;
+  const onCorruption = () => (damaged = true);
   let closed = false;
   return {
-    connection: opened,
-    db: opened.database,
+    get connection() {
+      return opened;
+    },
+    get db() {
+      return opened.database;
+    },
+    get aside() {
+      return swap !== null;
+    },
     lock,
     created,
-    replaced: swap ? { reason: swap.reason, moved_to: swap.movedTo } : null,
+    replaced,
+    buildAside() {
+      if (swap) return opened.database;
+      const building = buildingSwap(location.dbPath);
+      building.abandon();
+      const aside = openSqliteConnection(building.tempPath, { walAutocheckpointPages: 256, repairHint: indexRepairHint(location), onCorruption });
+      try {
+        migrate(aside.database, location);
+        // Sorts of a cold run's index builds spill to disk instead of growing the heap.
+        aside.database.pragma("temp_store = FILE");
+      } catch (error) {
+        aside.database.close();
+        building.abandon();
+        throw error;
+      }
+      // The live file is left exactly as it was; the lock keeps other writers off it.
+      opened.database.close();
+      opened = aside;
+      swap = building;
+      return aside.database;
+    },
     close() {
       if (closed) return;
       closed = true;

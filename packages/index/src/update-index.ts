@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { loadLanguageHooks } from "./internal/language-hooks";
 import type { Lang } from "@tsift/graph";
 import { applyCheckerAnswers, hasCheckerAnswers } from "./checker/checker-answers";
@@ -13,6 +14,7 @@ import { readPackagesIn } from "./internal/workspace-packages";
 import { openIndexWriter, TOOL_VERSION } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { readSource, type SkipReason } from "./read-source";
+import { PER_FILE_TABLES } from "./index-schema";
 import { DEFAULT_MAX_FILE_BYTES, type CallResolver } from "./tsift-config";
 import { walkFiles, type WalkedFile } from "./walk-files";
 import { refuseWriteWhenReadOnly } from "./read-only-scope";
@@ -43,6 +45,42 @@ export interface UpdateIndexOptions {
   resolve?: CallResolver;
   /** Called as the checker pass builds its program and checks files. */
   onCheckerProgress?: (progress: CheckerProgress) => void;
+  /**
+   * Files per transaction of a first index (default COLD_BATCH_FILES, or the
+   * `TSIFT_INDEX_BATCH_FILES` environment variable). A first index of more files is
+   * written aside and committed in batches (see updateIndex).
+   */
+  batchFiles?: number;
+}
+
+/** A first index of more files than this is written aside, committing after each this many files. */
+export const COLD_BATCH_FILES = 2000;
+/** …or as soon as this many call sites wait for the resolution pass (their rows are the largest part of a batch). */
+export const COLD_BATCH_CALLS = 200_000;
+
+function batchFilesOf(options: UpdateIndexOptions): number {
+  const fromEnv = Number(process.env.TSIFT_INDEX_BATCH_FILES);
+  const files = options.batchFiles ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : COLD_BATCH_FILES);
+  return Math.max(1, Math.trunc(files));
+}
+
+/** Tables whose rows an update writes itself; anything in the others (vector cache, checker answers) belongs to the live file. */
+const REWRITTEN_TABLES = new Set<string>([...PER_FILE_TABLES, "files", "dir_state", "meta"]);
+const REWRITTEN_META = new Set(["schema_version", "tool_version", "indexed_at", "root", "max_file_bytes", "workspace_packages"]);
+
+/** Whether the live file holds nothing a new file written aside would lose: no files, and nothing in the tables an update does not write. */
+function holdsNothingToKeep(db: Database.Database): boolean {
+  if (db.prepare("SELECT 1 FROM files LIMIT 1").get() !== undefined) return false;
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'chunks_fts%'")
+    .pluck()
+    .all() as string[];
+  for (const table of tables) {
+    if (REWRITTEN_TABLES.has(table)) continue;
+    if (db.prepare(`SELECT 1 FROM "${table.replaceAll('"', '""')}" LIMIT 1`).get() !== undefined) return false;
+  }
+  const keys = db.prepare("SELECT key FROM meta").pluck().all() as string[];
+  return keys.every((key) => REWRITTEN_META.has(key));
 }
 
 type Action =
@@ -57,6 +95,14 @@ type Action =
  * through one SAVEPOINT, so a failure anywhere leaves the previous index untouched.
  * Unchanged files (same size and mtime) are not opened; changed files whose bytes
  * hash the same keep their rows and only get the new stat.
+ *
+ * A first index of more than `batchFiles` files is the exception: one transaction would
+ * hold every file's call sites in memory and grow the WAL to the size of the index. It is
+ * written into a new file beside index.db instead (IndexWriter.buildAside), committed and
+ * checkpointed every `batchFiles` files (or COLD_BATCH_CALLS call sites), and that file takes
+ * index.db's place only once the run has committed its last row. Readers see the index as it
+ * was (empty) until then, and the whole index after; a run that fails or dies changes nothing
+ * they can see. A rebuild of an index readers use stays one transaction.
  */
 export async function updateIndex(location: IndexLocation, options: UpdateIndexOptions = {}): Promise<IndexSummary> {
   const started = performance.now();
@@ -69,8 +115,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     const walkStarted = performance.now();
     const walk = walkFiles(location.sourceRoot, { exclude: options.exclude ?? [] });
     const walkMs = performance.now() - walkStarted;
-    const store = new IndexStore(writer.db);
-    const tracked: Map<string, TrackedFile> = options.rebuild ? new Map() : store.loadFiles();
+    const tracked: Map<string, TrackedFile> = options.rebuild ? new Map() : new IndexStore(writer.db).loadFiles();
     const meta = (key: string) => writer.db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
     const previousLimit = meta("max_file_bytes");
     const plan = planChanges(walk.files, tracked, sizeLimitRecheck(previousLimit === undefined ? null : Number(previousLimit), maxFileBytes));
@@ -92,7 +137,13 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     // A big run tells other processes how far it is (status, tsift mcp during a first index).
     if (plan.changed.length >= PUBLISH_MIN_FILES) progress = publishIndexProgress(location, plan.changed.length);
     if (anyChange || mode === "prune-safe" || limitChanged || packagesChanged) {
+      const cold = options.rebuild === true || tracked.size === 0;
+      const batchFiles = batchFilesOf(options);
+      const batched = cold && plan.changed.length > batchFiles && (writer.aside || (tracked.size === 0 && holdsNothingToKeep(writer.db)));
+      if (batched) writer.buildAside();
       const db = writer.db;
+      // A cold run resolves every call: it needs no list of the names it wrote.
+      const store = new IndexStore(db, !cold);
       const chunks = new ChunkStore(db, await import("@tsift/graph"));
       // IMMEDIATE takes the write lock before the first read, waiting out the busy timeout: a
       // deferred transaction that has read and then writes can get SQLITE_BUSY at once, with
@@ -100,9 +151,20 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
       const outer = !db.inTransaction;
       if (outer) db.exec("BEGIN IMMEDIATE");
       db.exec("SAVEPOINT tsift_index_update");
+      // A batched run commits what it wrote so far (into the file no reader sees yet) and empties the WAL.
+      const commitBatch = batched
+        ? () => {
+            db.exec("RELEASE tsift_index_update");
+            db.exec("COMMIT");
+            db.pragma("wal_checkpoint(TRUNCATE)");
+            db.exec("BEGIN IMMEDIATE");
+            db.exec("SAVEPOINT tsift_index_update");
+          }
+        : undefined;
+      let inBatch = 0;
       try {
         // A cold run writes every row: its secondary indexes are built once at the end.
-        const restoreIndexes = options.rebuild || tracked.size === 0 ? store.deferIndexes() : null;
+        const restoreIndexes = cold ? store.deferIndexes() : null;
         if (options.rebuild) store.clearAll();
         for (const { path } of plan.deleted) store.removeFile(path);
 
@@ -154,6 +216,14 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
             warn(file, "extract_symbols", message);
             store.trackFailed(file.path, file.lang as Lang, action.size, file.mtimeNs, action.hash, "extract_failed", message, now);
           }
+          // What the run needs of this file is written; a big run lets go of it.
+          if (batched) delete actions[index];
+          if (commitBatch && (++inBatch >= batchFiles || store.pendingCalls.length >= COLD_BATCH_CALLS)) {
+            // Their call sites go in unresolved; the resolution pass pages through them.
+            store.flushPendingCalls();
+            commitBatch();
+            inBatch = 0;
+          }
           options.onProgress?.({ done: index + 1, total: plan.changed.length });
           progress?.update(index + 1);
         };
@@ -167,12 +237,14 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
         const resolving = options.rebuild || store.touchedFiles.size > 0 || fileSetChanged || packagesChanged;
         // The resolve pass asks the languages' module systems (loaded with @tsift/graph's rules).
         if (resolving) await loadLanguageHooks();
-        if (options.rebuild || packagesChanged) resolveMs = resolvePass(db, null, store, packages).ms;
+        if (options.rebuild || packagesChanged || (cold && resolving))
+          resolveMs = resolvePass(db, null, store, packages, { pageSize: 50_000, ...(commitBatch ? { betweenPages: commitBatch } : {}) }).ms;
         else if (resolving) {
           resolveMs = resolvePass(db, { names: store.touchedNames, files: store.touchedFiles, fileSetChanged }, store, packages).ms;
         }
         store.flushPendingCalls();
-        restoreIndexes?.();
+        commitBatch?.();
+        restoreIndexes?.(commitBatch);
         // The resolver rewrote calls the checker had answered: its answers of unchanged files go back on top.
         if (resolving && hasCheckerAnswers(db)) applyCheckerAnswers(db);
         if (anyChange || mode === "prune-safe") store.replaceDirState(walk.dirs);

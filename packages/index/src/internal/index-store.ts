@@ -41,7 +41,11 @@ export class IndexStore {
   private readonly insertMemberType: Database.Statement;
   private readonly setMetaRow: Database.Statement;
   private readonly namesInFile: Database.Statement;
-  /** Symbol names that appeared or disappeared, and files whose rows were rewritten: what the resolution pass must revisit. */
+  /**
+   * Symbol names that appeared or disappeared, and files whose rows were rewritten: what the
+   * resolution pass must revisit. A cold run revisits everything and keeps no names
+   * (`trackNames` false): on a big tree they are most of its symbols' names.
+   */
   readonly touchedNames = new Set<string>();
   readonly touchedFiles = new Set<string>();
   /**
@@ -51,7 +55,10 @@ export class IndexStore {
    */
   readonly pendingCalls: PendingCall[] = [];
 
-  constructor(readonly db: Database.Database) {
+  constructor(
+    readonly db: Database.Database,
+    private readonly trackNames = true,
+  ) {
     this.deletes = PER_FILE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE file = ?`));
     this.deleteFileRow = db.prepare("DELETE FROM files WHERE path = ?");
     this.upsertFileRow = db.prepare(
@@ -108,14 +115,18 @@ export class IndexStore {
    * tables). Inside the caller's transaction, so a failure before the restore rolls the drop
    * back with everything else.
    */
-  deferIndexes(): () => void {
+  deferIndexes(): (between?: () => void) => void {
     const tables = JSON.stringify(PER_FILE_TABLES);
     const indexes = this.db
       .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (SELECT value FROM json_each(?)) ORDER BY rowid")
       .all(tables) as { name: string; sql: string }[];
     for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
-    return () => {
-      for (const { sql } of indexes) this.db.exec(sql);
+    // `between` runs after each index is built (a cold run written aside commits there).
+    return (between) => {
+      for (const { sql } of indexes) {
+        this.db.exec(sql);
+        between?.();
+      }
     };
   }
 
@@ -161,7 +172,7 @@ export class IndexStore {
     // Calls name their caller by qualified name and declaration line; map that to the new row id.
     const ids = new Map<string, number>();
     for (const symbol of extraction.symbols) {
-      this.touchedNames.add(symbol.name);
+      if (this.trackNames) this.touchedNames.add(symbol.name);
       const complexity = symbol.complexity;
       const id = Number(
         this.insertSymbol.run(

@@ -33,6 +33,16 @@ export interface PendingCalls {
   insertResolvedCall(call: PendingCall, resolvedSymbolId: number | null, resolution: string): void;
 }
 
+/** How a whole-index pass (`scope` null) reads stored calls: a page of rows at a time, so a big index's calls are never all in memory. */
+export interface ResolvePaging {
+  /** Stored calls per page (by id). */
+  pageSize: number;
+  /** Between two pages, with no statement running: a cold run written aside commits here. */
+  betweenPages?: () => void;
+}
+
+const DEFAULT_PAGING: ResolvePaging = { pageSize: 50_000 };
+
 /**
  * Re-resolves imports and calls inside the caller's transaction, writing back only
  * rows whose answer changed. Every resolver step looks candidates up by the callee's
@@ -48,6 +58,7 @@ export function resolvePass(
   scope: ResolveScope | null,
   pending?: PendingCalls,
   packages: WorkspacePackages = NO_WORKSPACE_PACKAGES,
+  paging: ResolvePaging = DEFAULT_PAGING,
 ): ResolvePassStats {
   const started = performance.now();
   const languages = new Map<string, Lang>();
@@ -121,25 +132,39 @@ export function resolvePass(
   const memberTypes = db.prepare("SELECT file, owner, name, type FROM member_types").all() as ResolverMemberType[];
   const resolve = createCallResolver(symbols, imports, memberTypes, languages);
   const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution, receiver_type, local, line";
-  const calls = (
-    scope === null
-      ? db.prepare(`SELECT ${columns} FROM calls`).all()
-      : db
-          .prepare(
-            `SELECT ${columns} FROM calls WHERE callee_name IN (SELECT value FROM json_each(?))
-             UNION SELECT ${columns} FROM calls WHERE file IN (SELECT value FROM json_each(?))
-             UNION SELECT ${columns} FROM calls WHERE resolved_symbol_id IS NOT NULL AND resolved_symbol_id NOT IN (SELECT id FROM symbols)`,
-          )
-          .all(JSON.stringify([...scope.names]), JSON.stringify([...files]))
-  ) as StoredCall[];
   const updateCall = db.prepare("UPDATE calls SET resolved_symbol_id = ?, resolution = ? WHERE id = ?");
   let callsChanged = 0;
-  for (const call of calls) {
-    const target = resolve(call, languages.get(call.file) ?? "");
-    if (target.resolved_symbol_id !== call.resolved_symbol_id || target.resolution !== call.resolution) {
-      updateCall.run(target.resolved_symbol_id, target.resolution, call.id);
-      callsChanged++;
+  let storedCalls = 0;
+  const revisit = (calls: StoredCall[]) => {
+    storedCalls += calls.length;
+    for (const call of calls) {
+      const target = resolve(call, languages.get(call.file) ?? "");
+      if (target.resolved_symbol_id !== call.resolved_symbol_id || target.resolution !== call.resolution) {
+        updateCall.run(target.resolved_symbol_id, target.resolution, call.id);
+        callsChanged++;
+      }
     }
+  };
+  if (scope === null) {
+    const page = db.prepare(`SELECT ${columns} FROM calls WHERE id > ? ORDER BY id LIMIT ?`);
+    for (let after = 0; ;) {
+      const calls = page.all(after, paging.pageSize) as StoredCall[];
+      if (calls.length === 0) break;
+      revisit(calls);
+      after = calls[calls.length - 1]!.id;
+      if (calls.length < paging.pageSize) break;
+      paging.betweenPages?.();
+    }
+  } else {
+    revisit(
+      db
+        .prepare(
+          `SELECT ${columns} FROM calls WHERE callee_name IN (SELECT value FROM json_each(?))
+             UNION SELECT ${columns} FROM calls WHERE file IN (SELECT value FROM json_each(?))
+             UNION SELECT ${columns} FROM calls WHERE resolved_symbol_id IS NOT NULL AND resolved_symbol_id NOT IN (SELECT id FROM symbols)`,
+        )
+        .all(JSON.stringify([...scope.names]), JSON.stringify([...files])) as StoredCall[],
+    );
   }
   // New calls (their files are in `scope.files`, so they belong to the revisited set) go in resolved.
   const newCalls = pending?.pendingCalls ?? [];
@@ -148,7 +173,7 @@ export function resolvePass(
     pending!.insertResolvedCall(call, target.resolved_symbol_id, target.resolution);
     if (target.resolution !== "unresolved") callsChanged++;
   }
-  const callCount = calls.length + newCalls.length;
+  const callCount = storedCalls + newCalls.length;
   newCalls.length = 0;
   return { imports: imports.length, importsChanged, calls: callCount, callsChanged, ms: performance.now() - started };
 }
