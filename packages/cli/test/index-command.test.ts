@@ -184,6 +184,8 @@ describe("tsift index", () => {
     const root = project(files);
     const tty = await tsift(root, ["index"], { tty: true });
     expect(tty.err).toMatch(/\r\[#+-*\] 30\/30 files {2}\d+ files\/s/);
+    // The first file is always drawn, with the time left at the rate so far.
+    expect(tty.err).toMatch(/\r\[#*-+\] 1\/30 files {2}\d+ files\/s {2}ETA (\d+h\d\dm|\d+m\d\ds|\d+s)\x1b\[K/);
     expect(tty.err.endsWith("\r\x1b[K")).toBe(true);
     expect((await tsift(root, ["index", "--rebuild", "-q"], { tty: true })).err).toBe("");
     expect((await tsift(root, ["index", "--rebuild", "--json"], { tty: true })).err).toBe("");
