@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { isTsiftError, nativeBindingError, TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
-import { installNodeClasses } from "./internal/node-classes";
+import { installNodeClasses, type NodeBinding } from "./internal/node-classes";
 import { requireGrammar, vendoredGrammarDir } from "./internal/require-grammar";
 import { loadWasmBackend, type WasmBackend } from "./internal/wasm-parser";
 import { LANGS } from "./lang";
@@ -178,7 +178,14 @@ function parserFor(lang: Lang): NativeParser {
   const parser = new parserConstructor();
   parser.setLanguage(grammar);
   // Indented text on a later line, so the probe has a node that starts past row and column 0.
-  installNodeClasses(grammar as object, parserConstructor.SyntaxNode, () => parser.parse("\n  a(b, c);\n  d = [e];\n"), fieldNamesOf(grammar));
+  const binding = nativeBinding();
+  installNodeClasses(
+    grammar as object,
+    parserConstructor.SyntaxNode,
+    () => parser.parse("\n  a(b, c);\n  d = [e];\n"),
+    binding?.getNodeFieldNamesById?.(grammar) ?? null,
+    binding,
+  );
   parsers.set(lang, parser);
   return parser;
 }
@@ -195,13 +202,12 @@ function loadError(packageName: string, what: string, error: unknown): TsiftErro
   return new TsiftError("unsupported", `${what}: ${(error as Error).message}`, { cause: error, hint: "reinstall dependencies: npm ci" });
 }
 
-/** The grammar's field names by id, from node-tree-sitter's own binding (the module it loaded), or null. */
-function fieldNamesOf(grammar: unknown): (string | null)[] | null {
+type Binding = NodeBinding & { getNodeFieldNamesById?: (language: unknown) => (string | null)[] };
+
+/** node-tree-sitter's own native binding (the module it loaded), for its field names and node transfer; null when it cannot be had. */
+function nativeBinding(): Binding | null {
   try {
-    const binding = (require("node-gyp-build") as (dir: string) => { getNodeFieldNamesById?: (language: unknown) => (string | null)[] })(
-      dirname(require.resolve("tree-sitter/package.json")),
-    );
-    return binding.getNodeFieldNamesById?.(grammar) ?? null;
+    return (require("node-gyp-build") as (dir: string) => Binding)(dirname(require.resolve("tree-sitter/package.json")));
   } catch {
     return null;
   }
@@ -225,7 +231,32 @@ export function parseSource(lang: Lang, source: string, range?: SourceRange): Sy
   const length = range ? range.endIndex - range.startIndex : source.length;
   // The default 32 KiB input buffer makes big files parse in many small chunks.
   const bufferSize = Math.max(32 * 1024, Math.min(length * 2 + 2, 8 * 1024 * 1024));
-  return parserFor(lang).parse(source, null, range ? { bufferSize, includedRanges: [range] } : { bufferSize });
+  const tree = parserFor(lang).parse(source, null, range ? { bufferSize, includedRanges: [range] } : { bufferSize });
+  skipNodeCache(tree);
+  return tree;
+}
+
+interface NodeCachingTree {
+  _cacheNode?: unknown;
+  _cacheNodes?: unknown;
+}
+
+const noNodeCache = (): void => {};
+
+/**
+ * node-tree-sitter registers every node object it hands out in a per-tree cache of weak
+ * references, each with a finalizer, so that handing out the same node again returns the same
+ * object. Extraction never needs that identity (rules compare nodes by offset, and every rule
+ * for one node gets the walker's one object), while the registration and its finalizer cost
+ * about as much as building the node (a tenth of TypeScript's extraction CPU, plus the
+ * finalizers' share of each collection). Without it, a node asked for twice is two objects.
+ */
+function skipNodeCache(tree: SyntaxTree): void {
+  const caching = tree as unknown as NodeCachingTree;
+  if (typeof caching._cacheNode === "function" && typeof caching._cacheNodes === "function") {
+    caching._cacheNode = noNodeCache;
+    caching._cacheNodes = noNodeCache;
+  }
 }
 
 /**

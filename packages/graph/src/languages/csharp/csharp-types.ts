@@ -169,7 +169,7 @@ function variableDeclaration(node: SyntaxNode, context: RuleContext): null {
         if (part.type === "identifier") bindLocal(context, node.startIndex, identifierName(part.text), null);
       continue;
     }
-    const value = declarator.namedChildren.find((child) => child !== name);
+    const value = declarator.namedChildren.find((child) => child.startIndex !== name.startIndex);
     const type = declared !== undefined ? declared : (expressionType(value, context) ?? null);
     bindLocal(context, node.startIndex, identifierName(name.text), type);
   }
