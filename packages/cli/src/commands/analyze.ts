@@ -9,12 +9,12 @@ export const analyze = defineCommand({
   helpOrder: 120,
   readsIndex: true,
   positionals: [DIR],
-  options: [
-    { name: "entry", type: "array", description: "entry point for dead code (repeatable; default: inferred main/exports/tests/routes)" },
-    limitOption(20, "rows per list (0 = all)"),
-    PATH,
-    SCOPE,
-  ],
+  options: {
+    entry: { type: "array", description: "entry point for dead code (repeatable; default: inferred main/exports/tests/routes)" },
+    limit: limitOption(20, "rows per list (0 = all)"),
+    path: PATH,
+    scope: SCOPE,
+  },
   examples: [{ command: "tsift analyze --entry main --entry health", description: "dead code as seen from two entry points" }],
   async run(args, io) {
     const { runAnalyze } = await import("../graph-cmd/run-analyze");

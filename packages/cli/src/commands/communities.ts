@@ -9,15 +9,15 @@ export const communities = defineCommand({
   helpOrder: 110,
   readsIndex: true,
   positionals: [DIR],
-  options: [
-    { name: "min-size", type: "number", default: 2, min: 1, description: "hide communities with fewer members" },
-    limitOption(10, "communities shown (0 = all)"),
-    PATH,
-    SCOPE,
-  ],
+  options: {
+    minSize: { type: "number", default: 2, min: 1, description: "hide communities with fewer members" },
+    limit: limitOption(10, "communities shown (0 = all)"),
+    path: PATH,
+    scope: SCOPE,
+  },
   examples: [{ command: "tsift communities --min-size 3 --limit 5", description: "the five largest subsystems of three or more symbols" }],
   async run(args, io) {
     const { runCommunities } = await import("../graph-cmd/run-communities");
-    return runCommunities(io, { minSize: args["min-size"], limit: args.limit, path: args.path, scope: args.scope, absolute: args.absolute === true });
+    return runCommunities(io, { minSize: args.minSize, limit: args.limit, path: args.path, scope: args.scope, absolute: args.absolute === true });
   },
 });

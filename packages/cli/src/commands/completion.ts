@@ -9,7 +9,7 @@ export const completion = defineCommand({
   summary: "print a shell completion script (bash, zsh or fish) for every command and option",
   helpOrder: 170,
   positionals: [{ name: "shell", required: true, description: "bash, zsh or fish" }],
-  options: [],
+  options: {},
   examples: [
     { command: "tsift completion bash >> ~/.bashrc", description: "complete tsift commands and options in bash" },
     { command: "tsift completion fish > ~/.config/fish/completions/tsift.fish", description: "install the fish completions" },

@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, budgetFlags } from "../definition/common-options";
+import { PREVIEW_OPTIONS, previewFlags } from "../definition/common-options";
 
 /** `tsift context-pack <target>`: diff, test and log digests, touched symbols, reminders and follow-ups in one bounded handoff. */
 export const contextPack = defineCommand({
@@ -7,24 +7,22 @@ export const contextPack = defineCommand({
   summary: "one bounded handoff: worktree diff and touched symbols, test and log digests, status reminders, follow-up commands",
   helpOrder: 250,
   positionals: [{ name: "target", required: true, description: "a document (task file, notes) or a directory in the project" }],
-  options: [
-    { name: "diff", type: "boolean", default: true, description: "include the worktree diff digest and its touched symbols (--no-diff: leave it out)" },
-    { name: "test-input", type: "string", description: "captured test-runner output to digest into the pack" },
-    {
-      name: "runner",
+  options: {
+    diff: { type: "boolean", default: true, description: "include the worktree diff digest and its touched symbols (--no-diff: leave it out)" },
+    testInput: { type: "string", description: "captured test-runner output to digest into the pack" },
+    runner: {
       type: "string",
       choices: ["auto", "vitest", "jest", "node", "tap", "pytest", "cargo", "go", "junit"],
       default: "auto",
       description: "the runner of --test-input (auto: detect)",
     },
-    { name: "log-input", type: "string", description: "a captured build or service log to digest into the pack" },
-    {
-      name: "transcripts",
+    logInput: { type: "string", description: "a captured build or service log to digest into the pack" },
+    transcripts: {
       type: "string",
       description: "read agent sessions from this directory instead of ~/.claude and ~/.codex: a Claude or Codex home, or a directory of *.jsonl transcripts",
     },
-    ...BUDGET_OPTIONS,
-  ],
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "tsift context-pack .", description: "the uncommitted change, its symbols and what to run next" },
     {
@@ -39,11 +37,11 @@ export const contextPack = defineCommand({
     return runContextPack(io, {
       target: args.target,
       diff: args.diff,
-      testInput: args["test-input"],
-      logInput: args["log-input"],
+      testInput: args.testInput,
+      logInput: args.logInput,
       transcripts: args.transcripts,
       runner: args.runner,
-      budget: budgetFlags(args),
+      budget: previewFlags(args),
       envelope: args.envelope === true,
     });
   },

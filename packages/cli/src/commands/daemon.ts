@@ -1,13 +1,13 @@
-import { defineGroup, defineLegacySubcommand as defineSubcommand } from "../definition/define-command";
+import { defineGroup, defineSubcommand } from "../definition/define-command";
 
-const subcommand = defineSubcommand([]);
+const subcommand = defineSubcommand({});
 
 /** `tsift daemon start|stop|status`: a per-user process that keeps indexes warm for the read commands. */
 export const daemon = defineGroup({
   name: "daemon",
   summary: "a per-user background process that answers the read commands from warm, watched indexes (the first read starts it)",
   helpOrder: 320,
-  options: [],
+  options: {},
   examples: [
     {
       command: "tsift symbols Store",
@@ -22,10 +22,10 @@ export const daemon = defineGroup({
       name: "start",
       summary: "start the daemon (nothing happens when one is running)",
       positionals: [],
-      options: [
-        { name: "idle", type: "number", default: 600, description: "exit after this many seconds without a request" },
-        { name: "foreground", type: "boolean", default: false, description: "serve in this process instead of starting a background one" },
-      ],
+      options: {
+        idle: { type: "number", default: 600, description: "exit after this many seconds without a request" },
+        foreground: { type: "boolean", default: false, description: "serve in this process instead of starting a background one" },
+      },
       examples: [{ command: "tsift daemon start --idle 3600", description: "stay up for an hour without requests" }],
       async run(args, io) {
         const { runDaemonStart } = await import("../daemon/run-daemon");
@@ -36,7 +36,7 @@ export const daemon = defineGroup({
       name: "stop",
       summary: "stop the running daemon",
       positionals: [],
-      options: [],
+      options: {},
       examples: [{ command: "tsift daemon stop", description: "stop it; read commands run in-process again" }],
       async run(_args, io) {
         const { runDaemonStop } = await import("../daemon/run-daemon");
@@ -47,7 +47,7 @@ export const daemon = defineGroup({
       name: "status",
       summary: "whether a daemon is running, and what it serves",
       positionals: [],
-      options: [],
+      options: {},
       examples: [{ command: "tsift daemon status --json", description: "the status as JSON" }],
       async run(_args, io) {
         const { runDaemonStatus } = await import("../daemon/run-daemon");

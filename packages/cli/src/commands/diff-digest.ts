@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, DIFF_TARGET_OPTIONS, DIR, PATH, budgetFlags, diffTargetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, previewFlags, diffTargetFlags, limitOption } from "../definition/common-options";
 
 /** `tsift diff-digest [path]`: a git diff as files, hunks, touched symbols and call edges, parsed from both snapshots. */
 export const diffDigest = defineCommand({
@@ -8,18 +8,13 @@ export const diffDigest = defineCommand({
   summary: "a git diff, bounded: per file status, hunks, symbols added/removed/changed and call edges, parsed from both sides",
   helpOrder: 200,
   positionals: [{ ...DIR, description: "project directory, or a directory/file inside it to digest only there (default: .; same as --path)" }],
-  options: [
-    {
-      name: "unstaged",
-      type: "boolean",
-      default: false,
-      description: "compare the working tree with the index, tracked files only: what plain `git diff` shows",
-    },
-    ...DIFF_TARGET_OPTIONS,
-    limitOption(25, "files listed and parsed, first by path (0 = all)"),
-    { ...PATH, description: "project directory, or a directory/file inside it to digest only there (default: .)" },
-    ...BUDGET_OPTIONS,
-  ],
+  options: {
+    unstaged: { type: "boolean", default: false, description: "compare the working tree with the index, tracked files only: what plain `git diff` shows" },
+    ...DIFF_OPTIONS,
+    limit: limitOption(25, "files listed and parsed, first by path (0 = all)"),
+    path: { ...PATH, description: "project directory, or a directory/file inside it to digest only there (default: .)" },
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "tsift diff-digest", description: "uncommitted changes, untracked files included, against HEAD" },
     { command: "tsift diff-digest --unstaged", description: "exactly the files and changes `git diff` shows (no untracked files, nothing staged)" },
@@ -33,7 +28,7 @@ export const diffDigest = defineCommand({
       path: args.path,
       target: { ...diffTargetFlags(args), unstaged: args.unstaged },
       limit: args.limit,
-      budget: budgetFlags(args),
+      budget: previewFlags(args),
       envelope: args.envelope === true,
     });
   },

@@ -7,18 +7,18 @@ export const edit = defineCommand({
   summary: "apply a search/replace batch across files, all or nothing",
   helpOrder: 340,
   positionals: [DIR],
-  options: [
-    PATH,
-    { name: "input", alias: "f", type: "string", description: 'the batch as JSON, {"edits":[{file,old,new,replace_all?,count?}]} (default: stdin)' },
-    { name: "dry-run", type: "boolean", default: false, description: "validate every edit and report, change nothing" },
-    { name: "skip-reindex", type: "boolean", default: false, description: "leave an existing index as it is (the next read refreshes it)" },
-  ],
+  options: {
+    path: PATH,
+    input: { alias: "f", type: "string", description: 'the batch as JSON, {"edits":[{file,old,new,replace_all?,count?}]} (default: stdin)' },
+    dryRun: { type: "boolean", default: false, description: "validate every edit and report, change nothing" },
+    skipReindex: { type: "boolean", default: false, description: "leave an existing index as it is (the next read refreshes it)" },
+  },
   examples: [
     { command: "tsift edit < edits.json", description: "validate every edit, then swap the changed files in together" },
     { command: "tsift edit --dry-run --input edits.json --json", description: "which edits would apply, and why the others would not" },
   ],
   async run(args, io) {
     const { runEdit } = await import("../edit/run-edit");
-    return runEdit(io, { path: args.path ?? ".", input: args.input, dryRun: args["dry-run"], reindex: !args["skip-reindex"] });
+    return runEdit(io, { path: args.path ?? ".", input: args.input, dryRun: args.dryRun, reindex: !args.skipReindex });
   },
 });

@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, DIR, PATH, SCOPE, SYMBOL, budgetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, SYMBOL, previewFlags, limitOption } from "../definition/common-options";
 
 /** `tsift explain <symbol> [dir]`: definition, callers, callees, community, PageRank and complexity; a preview with `--budget`. */
 export const explain = defineCommand({
@@ -9,7 +9,7 @@ export const explain = defineCommand({
   helpOrder: 90,
   readsIndex: true,
   positionals: [SYMBOL, DIR],
-  options: [limitOption(15, "callers, callees and community members each (0 = all)"), PATH, SCOPE, ...BUDGET_OPTIONS],
+  options: { limit: limitOption(15, "callers, callees and community members each (0 = all)"), path: PATH, scope: SCOPE, ...PREVIEW_OPTIONS },
   examples: [
     { command: "tsift explain Cache.peek", description: "everything about one method" },
     { command: "tsift explain main --budget small --json", description: "a bounded preview for a small context window" },
@@ -21,7 +21,7 @@ export const explain = defineCommand({
       limit: args.limit,
       path: args.path,
       scope: args.scope,
-      budget: budgetFlags(args),
+      budget: previewFlags(args),
       envelope: args.envelope === true,
     });
   },

@@ -9,13 +9,13 @@ export const graph = defineCommand({
   helpOrder: 80,
   readsIndex: true,
   positionals: [SYMBOL, DIR],
-  options: [
-    { name: "callers", type: "boolean", description: "only the call sites that call the symbol" },
-    { name: "callees", type: "boolean", description: "only the calls the symbol makes" },
-    limitOption(20, "call sites per direction (0 = all)"),
-    PATH,
-    SCOPE,
-  ],
+  options: {
+    callers: { type: "boolean", description: "only the call sites that call the symbol" },
+    callees: { type: "boolean", description: "only the calls the symbol makes" },
+    limit: limitOption(20, "call sites per direction (0 = all)"),
+    path: PATH,
+    scope: SCOPE,
+  },
   examples: [
     { command: "tsift graph Store.get --callers", description: "every call site of Store.get" },
     { command: "tsift graph src/cache.ts:12 -l 5", description: "the symbol at that line, five call sites per direction" },

@@ -1,16 +1,11 @@
-import { defineGroup, defineLegacySubcommand as defineSubcommand } from "../definition/define-command";
+import { defineGroup, defineSubcommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 import type { HistoryFlags } from "../history/run-history";
 
-const OPTIONS = [
-  PATH,
-  {
-    name: "autoindex",
-    type: "boolean",
-    default: true,
-    description: "bring .tsift/history.db up to HEAD first (--no-autoindex: exit 4 when missing or behind)",
-  },
-] as const;
+const OPTIONS = {
+  path: PATH,
+  autoindex: { type: "boolean", default: true, description: "bring .tsift/history.db up to HEAD first (--no-autoindex: exit 4 when missing or behind)" },
+} as const;
 
 const subcommand = defineSubcommand(OPTIONS);
 
@@ -35,7 +30,7 @@ export const history = defineGroup({
       name: "index",
       summary: "build or update .tsift/history.db from git (a rewritten history is rebuilt)",
       positionals: [DIR],
-      options: [{ name: "rebuild", type: "boolean", default: false, description: "read the whole history again" }],
+      options: { rebuild: { type: "boolean", default: false, description: "read the whole history again" } },
       examples: [{ command: "tsift history index --rebuild", description: "rebuild the history index from the first commit" }],
       async run(args, io) {
         const { runHistoryIndex } = await import("../history/run-history");
@@ -46,10 +41,10 @@ export const history = defineGroup({
       name: "search",
       summary: "commits whose subject, body or tags match every word (FTS5 BM25)",
       positionals: [{ name: "query", required: true, description: "words to find in commit messages and tags" }, DIR],
-      options: [
-        limitOption(20, "commits to return (0 = up to 10000)"),
-        { name: "type", type: "string", description: "only this conventional commit type (feat, fix, …)" },
-      ],
+      options: {
+        limit: limitOption(20, "commits to return (0 = up to 10000)"),
+        type: { type: "string", description: "only this conventional commit type (feat, fix, …)" },
+      },
       examples: [{ command: "tsift history search session --type fix", description: "fixes that mention sessions" }],
       async run(args, io) {
         const { runHistorySearch } = await import("../history/run-history");
@@ -60,7 +55,7 @@ export const history = defineGroup({
       name: "provenance",
       summary: "the commits that shaped a file (renames followed) or a symbol's lines, newest first",
       positionals: [{ name: "target", required: true, description: "a file path, or a symbol (name, Class.method, file:line, file:name, gsym-* handle)" }, DIR],
-      options: [limitOption(20, "commits to return (0 = up to 10000)")],
+      options: { limit: limitOption(20, "commits to return (0 = up to 10000)") },
       examples: [
         { command: "tsift history provenance src/cache.ts", description: "every commit that touched the file, under any earlier name" },
         { command: "tsift history provenance Cache.peek", description: "the commits that changed that method's lines" },
@@ -74,10 +69,10 @@ export const history = defineGroup({
       name: "tags",
       summary: "tags with their artifact counts, or one file's tags and where they came from",
       positionals: [DIR],
-      options: [
-        { name: "file", type: "string", description: "one file's tags (folder-derived or explicit)" },
-        limitOption(100, "tags to return (0 = up to 10000)"),
-      ],
+      options: {
+        file: { type: "string", description: "one file's tags (folder-derived or explicit)" },
+        limit: limitOption(100, "tags to return (0 = up to 10000)"),
+      },
       examples: [{ command: "tsift history tags --file src/auth/session.ts", description: "that file's current tags" }],
       async run(args, io) {
         const { runHistoryTags } = await import("../history/run-history");
@@ -88,11 +83,11 @@ export const history = defineGroup({
       name: "artifacts",
       summary: "every path the history touched, alive at HEAD or not; by tag",
       positionals: [DIR],
-      options: [
-        { name: "tag", type: "string", description: "only paths carrying this tag" },
-        { name: "alive", type: "boolean", default: false, description: "only paths that exist at HEAD" },
-        limitOption(100, "paths to return (0 = up to 10000)"),
-      ],
+      options: {
+        tag: { type: "string", description: "only paths carrying this tag" },
+        alive: { type: "boolean", default: false, description: "only paths that exist at HEAD" },
+        limit: limitOption(100, "paths to return (0 = up to 10000)"),
+      },
       examples: [{ command: "tsift history artifacts --tag auth --alive", description: "live files tagged auth" }],
       async run(args, io) {
         const { runHistoryArtifacts } = await import("../history/run-history");

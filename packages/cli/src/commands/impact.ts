@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, DIFF_TARGET_OPTIONS, DIR, PATH, SCOPE, budgetFlags, diffTargetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, SCOPE, previewFlags, diffTargetFlags, limitOption } from "../definition/common-options";
 
 /** `tsift impact [dir]`: from a change (worktree, `--cached`, `--revision`, `--base`) to the tests it affects, with commands to run them. */
 export const impact = defineCommand({
@@ -9,23 +9,22 @@ export const impact = defineCommand({
   helpOrder: 125,
   readsIndex: true,
   positionals: [DIR],
-  options: [
-    ...DIFF_TARGET_OPTIONS,
-    { name: "depth", type: "number", default: 3, min: 1, description: "call and import hops walked back from a change" },
-    {
-      name: "imports",
+  options: {
+    ...DIFF_OPTIONS,
+    depth: { type: "number", default: 3, min: 1, description: "call and import hops walked back from a change" },
+    imports: {
       type: "string",
       choices: ["fallback", "always", "never"],
       default: "fallback",
       description:
         "walk a changed file's importers: only when calls cannot follow its change (a constant, property or class changed, a symbol removed), always, or never",
     },
-    { name: "only", type: "array", description: "only changes under these paths" },
-    limitOption(20, "test files listed (0 = all)"),
-    PATH,
-    SCOPE,
-    ...BUDGET_OPTIONS,
-  ],
+    only: { type: "array", description: "only changes under these paths" },
+    limit: limitOption(20, "test files listed (0 = all)"),
+    path: PATH,
+    scope: SCOPE,
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "tsift impact", description: "tests the uncommitted changes affect" },
     { command: "tsift impact --revision HEAD --json", description: "tests the last commit affects, as JSON" },
@@ -41,7 +40,7 @@ export const impact = defineCommand({
       limit: args.limit,
       path: args.path,
       scope: args.scope,
-      budget: budgetFlags(args),
+      budget: previewFlags(args),
       envelope: args.envelope === true,
     });
   },

@@ -7,33 +7,29 @@ export const init = defineCommand({
   summary: "add the Code Navigation section to AGENTS.md (and CLAUDE.md); optional agent hooks and MCP registration",
   helpOrder: 20,
   positionals: [{ ...DIR, description: "directory or file inside the project; resolves to its git root (default: .; same as --path)" }],
-  options: [
-    { ...PATH, description: "directory or file inside the project; resolves to its git root (default: .)" },
-    {
-      name: "workspace",
+  options: {
+    path: { ...PATH, description: "directory or file inside the project; resolves to its git root (default: .)" },
+    workspace: {
       type: "boolean",
       default: false,
       description: "from inside a submodule, initialise the superproject instead; with --codex, require a workspace hook",
     },
-    {
-      name: "claude",
+    claude: {
       type: "boolean",
       default: false,
       description: "Claude Code: auto-reindex and command-rewrite hooks in .claude/settings.json, the MCP server in .mcp.json",
     },
-    {
-      name: "codex",
+    codex: {
       type: "boolean",
       default: false,
       description: "merge a UserPromptSubmit auto-reindex hook into .codex/hooks.json; the MCP server in .codex/config.toml",
     },
-    {
-      name: "opencode",
+    opencode: {
       type: "boolean",
       default: false,
       description: "install .opencode/commands/tsift-*.md shortcuts (never overwrites files tsift does not manage); the MCP server in opencode.json",
     },
-  ],
+  },
   examples: [
     { command: "tsift init", description: "write the agent instructions for the project in the current directory" },
     { command: "tsift init --codex --opencode", description: "also install the Codex re-index hook and the OpenCode shortcuts" },

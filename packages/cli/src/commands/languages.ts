@@ -7,7 +7,7 @@ export const languages = defineCommand({
   summary: "the languages tsift reads: extensions and capabilities (symbols, calls, imports, routes, complexity, resolution)",
   helpOrder: 135,
   positionals: [],
-  options: [],
+  options: {},
   examples: [
     { command: "tsift languages", description: "one line per language" },
     { command: "tsift languages --json", description: "the same list as data (what the library's languageCapabilities() returns)" },

@@ -6,22 +6,21 @@ export const lint = defineCommand({
   summary: "markdown prose that names a known entity without annotating it",
   helpOrder: 500,
   positionals: [{ name: "files", required: true, variadic: true, description: "markdown files to lint" }],
-  options: [
-    { name: "entities-from", type: "array", description: "also take headings, bold and backticked terms from these markdown files (repeatable)" },
-    {
-      name: "index",
+  options: {
+    entitiesFrom: { type: "array", description: "also take headings, bold and backticked terms from these markdown files (repeatable)" },
+    index: {
       type: "string",
       description: "symbol index to read: a project root, .tsift, .tsift/indexes, a scope directory or an index.db (default: the file's project)",
     },
-    { name: "symbols", type: "boolean", default: true, description: "check code-looking index symbol names (--no-symbols: document entities only)" },
-    { name: "exit-code", type: "boolean", default: false, description: "exit 1 when there are findings" },
-  ],
+    symbols: { type: "boolean", default: true, description: "check code-looking index symbol names (--no-symbols: document entities only)" },
+    exitCode: { type: "boolean", default: false, description: "exit 1 when there are findings" },
+  },
   examples: [
     { command: "tsift lint README.md", description: "file:line:col: text → suggestion for each unannotated mention" },
     { command: "tsift lint docs/*.md --entities-from docs/glossary.md --exit-code", description: "a CI check against a glossary and the index" },
   ],
   async run(args, io) {
     const { runLint } = await import("../lint/run-lint");
-    return runLint(io, { files: args.files, entitiesFrom: args["entities-from"] ?? [], index: args.index, symbols: args.symbols, exitCode: args["exit-code"] });
+    return runLint(io, { files: args.files, entitiesFrom: args.entitiesFrom ?? [], index: args.index, symbols: args.symbols, exitCode: args.exitCode });
   },
 });

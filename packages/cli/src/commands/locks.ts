@@ -7,7 +7,7 @@ export const locks = defineCommand({
   summary: "writer lock holders and WAL/SHM/journal state of the tsift databases",
   helpOrder: 130,
   positionals: [DIR],
-  options: [PATH, { name: "scope", type: "string", description: "only this workspace scope" }],
+  options: { path: PATH, scope: { type: "string", description: "only this workspace scope" } },
   examples: [{ command: "tsift locks", description: "who holds .tsift/index.lock, and which sidecar files exist" }],
   async run(args, io) {
     const { runLocks } = await import("../locks/run-locks");

@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, budgetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, previewFlags, limitOption } from "../definition/common-options";
 
 /** `tsift log-digest`: a captured log (stdin or --input, streamed) as signals, repeats and anchors. */
 export const logDigest = defineCommand({
@@ -8,12 +8,12 @@ export const logDigest = defineCommand({
   summary: "a captured log (stdin or --input) as grouped errors and warnings, collapsed repeats and file:line anchors",
   helpOrder: 220,
   positionals: [],
-  options: [
-    { name: "input", alias: "i", type: "string", description: "read the log from this file instead of stdin (streamed: any size)" },
-    limitOption(10, "signal groups, repeats, anchors and exit codes shown (0 = all)"),
-    { name: "context", type: "number", default: 2, min: 0, description: "lines kept before and after each signal's first occurrence" },
-    ...BUDGET_OPTIONS,
-  ],
+  options: {
+    input: { alias: "i", type: "string", description: "read the log from this file instead of stdin (streamed: any size)" },
+    limit: limitOption(10, "signal groups, repeats, anchors and exit codes shown (0 = all)"),
+    context: { type: "number", default: 2, min: 0, description: "lines kept before and after each signal's first occurrence" },
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "cargo build 2>&1 | tsift log-digest", description: "the errors of a build, grouped, with the first one anchored" },
     { command: "tsift log-digest --input ci.log --json", description: "a CI log as JSON" },
@@ -21,6 +21,6 @@ export const logDigest = defineCommand({
   ],
   async run(args, io) {
     const { runLogDigest } = await import("../log-digest/run-log-digest");
-    return runLogDigest(io, { input: args.input, limit: args.limit, context: args.context, budget: budgetFlags(args), envelope: args.envelope === true });
+    return runLogDigest(io, { input: args.input, limit: args.limit, context: args.context, budget: previewFlags(args), envelope: args.envelope === true });
   },
 });

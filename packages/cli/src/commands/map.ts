@@ -8,27 +8,25 @@ export const map = defineCommand({
   helpOrder: 165,
   readsIndex: true,
   positionals: [DIR],
-  options: [
-    {
-      name: "format",
+  options: {
+    format: {
       type: "string",
       choices: ["html", "json"],
       description:
         "a self-contained html page, or the laid-out model as json (default: json with --json and the other JSON modes unless --out is given, else html)",
     },
-    { name: "out", type: "string", description: "write the html page to this file instead of stdout" },
-    {
-      name: "layer",
+    out: { type: "string", description: "write the html page to this file instead of stdout" },
+    layer: {
       type: "string",
       choices: ["file", "symbol"],
       default: "file",
       description: "file: files linked by imports and calls; symbol: the most central symbols, their calls and files",
     },
-    limitOption(300, "most nodes: past it files are grouped by directory, symbols kept by PageRank (0 = all)"),
-    { name: "under", type: "string", description: "only files below this directory (root-relative)" },
-    PATH,
-    SCOPE,
-  ],
+    limit: limitOption(300, "most nodes: past it files are grouped by directory, symbols kept by PageRank (0 = all)"),
+    under: { type: "string", description: "only files below this directory (root-relative)" },
+    path: PATH,
+    scope: SCOPE,
+  },
   examples: [
     { command: "tsift map --out map.html", description: "the repository's files as one page to explore" },
     { command: "tsift map --layer symbol --limit 150 --out symbols.html", description: "the 150 most central symbols and their calls" },

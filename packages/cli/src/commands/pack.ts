@@ -8,22 +8,21 @@ export const pack = defineCommand({
   helpOrder: 420,
   readsIndex: true,
   positionals: [DIR],
-  options: [
-    { name: "budget", type: "number", default: 4096, min: 256, description: "tokens the pack may take (o200k_base, counted exactly)" },
-    { name: "changed", type: "boolean", description: "centre on the changes in the working tree against HEAD (untracked files too)" },
-    { name: "since", type: "string", description: "centre on the changes since the merge base of REF and HEAD" },
-    {
-      name: "profile",
+  options: {
+    budget: { type: "number", default: 4096, min: 256, description: "tokens the pack may take (o200k_base, counted exactly)" },
+    changed: { type: "boolean", description: "centre on the changes in the working tree against HEAD (untracked files too)" },
+    since: { type: "string", description: "centre on the changes since the merge base of REF and HEAD" },
+    profile: {
       type: "string",
       choices: ["plan", "debug", "review"],
       default: "plan",
       description: "plan: public API signatures; debug: changed symbols with callers/callees; review: changed symbols with their first body lines",
     },
-    { name: "format", type: "string", choices: ["md", "xml", "json"], default: "md", description: "how the pack is written" },
-    { name: "token-map", type: "boolean", description: "add per-file token counts of the pack and of the whole files" },
-    PATH,
-    SCOPE,
-  ],
+    format: { type: "string", choices: ["md", "xml", "json"], default: "md", description: "how the pack is written" },
+    tokenMap: { type: "boolean", description: "add per-file token counts of the pack and of the whole files" },
+    path: PATH,
+    scope: SCOPE,
+  },
   examples: [
     { command: "tsift pack --budget 8000 > repo-map.md", description: "an 8000-token map of the repository" },
     { command: "tsift pack --changed --profile review --format xml", description: "a review pack centred on uncommitted changes" },
@@ -37,7 +36,7 @@ export const pack = defineCommand({
       ...(args.since !== undefined ? { since: args.since } : {}),
       profile: args.profile,
       format: args.format,
-      tokenMap: args["token-map"] === true,
+      tokenMap: args.tokenMap === true,
       path: args.path ?? ".",
       ...(args.scope !== undefined ? { scope: args.scope } : {}),
     });

@@ -16,16 +16,11 @@ export const path = defineCommand({
     { name: "to", required: true, description: "second symbol, same forms" },
     DIR,
   ],
-  options: [
-    {
-      name: "undirected",
-      type: "boolean",
-      default: false,
-      description: "follow calls either way; each hop is drawn → (calls) or ← (is called by)",
-    },
-    PATH,
-    SCOPE,
-  ],
+  options: {
+    undirected: { type: "boolean", default: false, description: "follow calls either way; each hop is drawn → (calls) or ← (is called by)" },
+    path: PATH,
+    scope: SCOPE,
+  },
   examples: [
     { command: "tsift path main Store.get", description: "how main reaches Store.get (else how Store.get reaches main, flagged reverse)" },
     { command: "tsift path parseArgs render --undirected", description: "the shortest link through calls either way, e.g. parseArgs ← main → render" },

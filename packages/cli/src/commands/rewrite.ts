@@ -6,14 +6,9 @@ export const rewrite = defineCommand({
   summary: "route a search, diff review, test run or build to its bounded tsift flow",
   helpOrder: 330,
   positionals: [{ name: "command", required: true, description: "the shell command, as one quoted string" }],
-  options: [
-    {
-      name: "run",
-      type: "boolean",
-      default: false,
-      description: "run the rewritten command and exit with its status (nothing runs when there is no rewrite)",
-    },
-  ],
+  options: {
+    run: { type: "boolean", default: false, description: "run the rewritten command and exit with its status (nothing runs when there is no rewrite)" },
+  },
   examples: [
     { command: "tsift rewrite 'rg getUser src'", description: "prints: tsift --envelope search getUser src --exact --budget normal" },
     { command: "tsift rewrite --run 'cargo test'", description: "runs the tests through tsift run: a digest, the full output kept as an artifact" },

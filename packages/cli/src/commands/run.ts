@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, PATH, budgetFlags } from "../definition/common-options";
+import { PREVIEW_OPTIONS, PATH, previewFlags } from "../definition/common-options";
 
 /** `tsift run --kind test|log -- <command...>`: run a command, keep its output, print its digest, exit with its status. */
 export const run = defineCommand({
@@ -7,18 +7,17 @@ export const run = defineCommand({
   summary: "run a command, keep its full output under .tsift/artifacts/, print a test or log digest, exit with its status",
   helpOrder: 240,
   positionals: [{ name: "command", required: true, variadic: true, description: "the command and its arguments, after -- (run without a shell)" }],
-  options: [
-    { name: "kind", type: "string", choices: ["test", "log"], default: "log", description: "digest the output as a test run or as a build/service log" },
-    {
-      name: "runner",
+  options: {
+    kind: { type: "string", choices: ["test", "log"], default: "log", description: "digest the output as a test run or as a build/service log" },
+    runner: {
       type: "string",
       choices: ["auto", "vitest", "jest", "node", "tap", "pytest", "cargo", "go", "junit"],
       default: "auto",
       description: "--kind test: the runner whose output it is (auto: detect)",
     },
-    { ...PATH, description: "project whose .tsift/artifacts/ keeps the output (default: the one holding the working directory)" },
-    ...BUDGET_OPTIONS,
-  ],
+    path: { ...PATH, description: "project whose .tsift/artifacts/ keeps the output (default: the one holding the working directory)" },
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "tsift run --kind test -- npx vitest run", description: "failing tests digested; full output kept behind a handle" },
     { command: "tsift --envelope run --kind log -- npm run build", description: "a build as a summary-first digest-runner envelope" },
@@ -26,6 +25,6 @@ export const run = defineCommand({
   ],
   async run(args, io) {
     const { runRun } = await import("../run/run-run");
-    return runRun(io, { kind: args.kind, runner: args.runner, command: args.command, path: args.path, budget: budgetFlags(args) });
+    return runRun(io, { kind: args.kind, runner: args.runner, command: args.command, path: args.path, budget: previewFlags(args) });
   },
 });

@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, budgetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, previewFlags, limitOption } from "../definition/common-options";
 import { SOURCE_OPTION } from "../session/session-options";
 
 /** `tsift session-digest`: a session transcript (stdin or --input, streamed) as bounded execution evidence. */
@@ -8,13 +8,13 @@ export const sessionDigest = defineCommand({
   summary: "a Claude/Codex transcript, markdown session document or runtime log as prompts, commands, files, failures, restarts and closeout",
   helpOrder: 600,
   positionals: [],
-  options: [
-    { name: "input", alias: "i", type: "string", description: "read the transcript from this file instead of stdin (streamed: any size)" },
-    SOURCE_OPTION,
-    { name: "path", alias: "p", type: "string", description: "project directory used to tell real files from directories and labels (default: .)" },
-    limitOption(10, "items per list: prompt targets, commands, files, symbols, failures (0 = all)"),
-    ...BUDGET_OPTIONS,
-  ],
+  options: {
+    input: { alias: "i", type: "string", description: "read the transcript from this file instead of stdin (streamed: any size)" },
+    source: SOURCE_OPTION,
+    path: { alias: "p", type: "string", description: "project directory used to tell real files from directories and labels (default: .)" },
+    limit: limitOption(10, "items per list: prompt targets, commands, files, symbols, failures (0 = all)"),
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "tsift session-digest --input ~/.claude/projects/-work-app/0b4e.jsonl", description: "what a Claude Code session did" },
     { command: "tsift session-digest --source codex-jsonl --input rollout.jsonl --json", description: "a Codex rollout as JSON" },
@@ -27,7 +27,7 @@ export const sessionDigest = defineCommand({
       source: args.source,
       path: args.path,
       limit: args.limit,
-      budget: budgetFlags(args),
+      budget: previewFlags(args),
       envelope: args.envelope === true,
     });
   },

@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, budgetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, previewFlags, limitOption } from "../definition/common-options";
 
 /** `tsift session-review <target>`: the newest Claude and Codex sessions of a repository path, reviewed together. */
 export const sessionReview = defineCommand({
@@ -7,24 +7,22 @@ export const sessionReview = defineCommand({
   summary: "the newest Claude/Codex sessions of a repo path: the latest session's digest and cost, the bounded aggregate, and a resume packet",
   helpOrder: 620,
   positionals: [{ name: "target", required: false, description: "a repository directory or a document in it (default: .)" }],
-  options: [
-    {
-      name: "next-context",
+  options: {
+    nextContext: {
       type: "boolean",
       default: false,
       description: "print only the compact resume packet: prompt targets, closeout, files, unresolved failures, next actions",
     },
-    { name: "sessions", type: "number", default: 5, min: 1, description: "newest matched sessions reviewed" },
-    { name: "claude-dir", type: "string", description: "Claude Code's home, holding projects/<slug>/*.jsonl (default: ~/.claude)" },
-    { name: "codex-dir", type: "string", description: "Codex's home, holding sessions/YYYY/MM/DD/rollout-*.jsonl (default: ~/.codex)" },
-    {
-      name: "transcripts",
+    sessions: { type: "number", default: 5, min: 1, description: "newest matched sessions reviewed" },
+    claudeDir: { type: "string", description: "Claude Code's home, holding projects/<slug>/*.jsonl (default: ~/.claude)" },
+    codexDir: { type: "string", description: "Codex's home, holding sessions/YYYY/MM/DD/rollout-*.jsonl (default: ~/.codex)" },
+    transcripts: {
       type: "string",
       description: "read sessions from this directory instead of both homes: a Claude or Codex home, or a directory of *.jsonl transcripts",
     },
-    limitOption(10, "items per list (0 = all)"),
-    ...BUDGET_OPTIONS,
-  ],
+    limit: limitOption(10, "items per list (0 = all)"),
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "tsift session-review .", description: "what the recent sessions in this repository did and cost" },
     { command: "tsift session-review tasks/plan.md --next-context", description: "the packet to resume work on a task document" },
@@ -34,13 +32,13 @@ export const sessionReview = defineCommand({
     const { runSessionReview } = await import("../session/run-session-commands");
     return runSessionReview(io, {
       target: args.target ?? ".",
-      nextContext: args["next-context"],
+      nextContext: args.nextContext,
       sessions: args.sessions,
-      claudeDir: args["claude-dir"],
-      codexDir: args["codex-dir"],
+      claudeDir: args.claudeDir,
+      codexDir: args.codexDir,
       transcripts: args.transcripts,
       limit: args.limit,
-      budget: budgetFlags(args),
+      budget: previewFlags(args),
       envelope: args.envelope === true,
     });
   },

@@ -13,19 +13,18 @@ export const summarize = defineCommand({
       description: "a symbol to show (name, Class.method, file:line, file:name, gsym-* handle), or with --extract the path to extract",
     },
   ],
-  options: [
-    {
-      name: "extract",
+  options: {
+    extract: {
       type: "boolean",
       default: false,
       description: "summarize the indexed symbols under the path through the configured LLM (the only command that calls it)",
     },
-    { name: "diff", type: "boolean", default: false, description: "with --extract: only files git reports changed or untracked" },
-    { name: "file", type: "string", description: "every symbol of this indexed file with its summary state" },
-    { name: "stats", type: "boolean", default: false, description: "summaries, cached and stale files, tokens spent and estimated savings" },
-    PATH,
-    SCOPE,
-  ],
+    diff: { type: "boolean", default: false, description: "with --extract: only files git reports changed or untracked" },
+    file: { type: "string", description: "every symbol of this indexed file with its summary state" },
+    stats: { type: "boolean", default: false, description: "summaries, cached and stale files, tokens spent and estimated savings" },
+    path: PATH,
+    scope: SCOPE,
+  },
   examples: [
     { command: "tsift summarize --extract src/", description: "summarize what is not cached yet under src/ (ANTHROPIC_API_KEY)" },
     { command: "tsift summarize --extract --diff", description: "re-extract only git-changed files" },

@@ -1,5 +1,5 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, DIR, PATH, budgetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIR, PATH, previewFlags, limitOption } from "../definition/common-options";
 
 /** `tsift test-digest [dir]`: captured test-runner output (stdin or --input) as a bounded failure report. */
 export const testDigest = defineCommand({
@@ -8,19 +8,18 @@ export const testDigest = defineCommand({
   summary: "test-runner output (stdin or --input) as failures grouped by file:line and message, with counts and symbols",
   helpOrder: 210,
   positionals: [{ ...DIR, description: "project the tests ran in, for root-relative paths and symbols (default: .; same as --path)" }],
-  options: [
-    { name: "input", alias: "i", type: "string", description: "read the output from this file instead of stdin" },
-    {
-      name: "runner",
+  options: {
+    input: { alias: "i", type: "string", description: "read the output from this file instead of stdin" },
+    runner: {
       type: "string",
       choices: ["auto", "vitest", "jest", "node", "tap", "pytest", "cargo", "go", "junit"],
       default: "auto",
       description: "the runner whose output it is (auto: detect; node is node:test's spec reporter, junit is JUnit XML)",
     },
-    limitOption(10, "failure groups shown (0 = all)"),
-    { ...PATH, description: "project the tests ran in (default: .)" },
-    ...BUDGET_OPTIONS,
-  ],
+    limit: limitOption(10, "failure groups shown (0 = all)"),
+    path: { ...PATH, description: "project the tests ran in (default: .)" },
+    ...PREVIEW_OPTIONS,
+  },
   examples: [
     { command: "npx vitest run 2>&1 | tsift test-digest", description: "the failures of a vitest run, grouped" },
     { command: "tsift test-digest --input report.xml --json", description: "a JUnit XML report from CI, as JSON" },
@@ -33,7 +32,7 @@ export const testDigest = defineCommand({
       runner: args.runner,
       limit: args.limit,
       path: args.path,
-      budget: budgetFlags(args),
+      budget: previewFlags(args),
       envelope: args.envelope === true,
     });
   },

@@ -6,20 +6,19 @@ export const tokenSavings = defineCommand({
   summary: "tokens an agent saves: recorded raw reads versus tsift's bounded answers, per case and surface",
   helpOrder: 510,
   positionals: [],
-  options: [
-    {
-      name: "fixture",
+  options: {
+    fixture: {
       type: "string",
       description: "the recorded cases (raw read, answer, required anchors, threshold); default: the cases shipped with @tsift/quality",
     },
-    { name: "fail-under", type: "boolean", default: false, description: "exit 1 when any case saves less than its threshold or loses a required anchor" },
-  ],
+    failUnder: { type: "boolean", default: false, description: "exit 1 when any case saves less than its threshold or loses a required anchor" },
+  },
   examples: [
     { command: "tsift token-savings", description: "the shipped cases: real reads of effect's source, this repository's diffs, test and build output" },
     { command: "tsift token-savings --fixture cases.json --fail-under", description: "a CI check of your own recorded cases" },
   ],
   async run(args, io) {
     const { runTokenSavings } = await import("../token-savings/run-token-savings");
-    return runTokenSavings(io, { fixture: args.fixture, failUnder: args["fail-under"] });
+    return runTokenSavings(io, { fixture: args.fixture, failUnder: args.failUnder });
   },
 });

@@ -7,7 +7,7 @@ export const watch = defineCommand({
   summary: "keep the index up to date as files change (one status line per update) until Ctrl-C",
   helpOrder: 310,
   positionals: [DIR],
-  options: [PATH],
+  options: { path: PATH },
   examples: [{ command: "tsift watch", description: "re-index each edit as it is saved; Ctrl-C stops" }],
   async run(args, io) {
     const { runWatch } = await import("../watch/run-watch");

@@ -49,3 +49,26 @@ export function budgetFlags(args: {
 }) {
   return { budget: args.budget, maxItems: args["max-items"], maxBytes: args["max-bytes"] };
 }
+
+/** `--cached`, `--revision REV`, `--base REF` as a keyed table (see `DIFF_TARGET_OPTIONS`). */
+export const DIFF_OPTIONS = {
+  cached: DIFF_TARGET_OPTIONS[0],
+  revision: DIFF_TARGET_OPTIONS[1],
+  base: DIFF_TARGET_OPTIONS[2],
+} as const;
+
+/** `--budget`, `--max-items`, `--max-bytes` as a keyed table: the keys are the preview's own names (`BudgetFlags`). */
+export const PREVIEW_OPTIONS = {
+  budget: BUDGET_OPTIONS[0],
+  maxItems: BUDGET_OPTIONS[1],
+  maxBytes: BUDGET_OPTIONS[2],
+} as const;
+
+/** The preview options as the output pipeline reads them. */
+export function previewFlags(options: {
+  readonly budget?: "small" | "normal" | "deep" | "auto" | undefined;
+  readonly maxItems?: number | undefined;
+  readonly maxBytes?: number | undefined;
+}) {
+  return { budget: options.budget, maxItems: options.maxItems, maxBytes: options.maxBytes };
+}
