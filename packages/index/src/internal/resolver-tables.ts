@@ -33,6 +33,8 @@ export class ResolverTables {
   readonly modules = new Set<string>();
   private readonly heritageCache = new Map<number, ResolverSymbol[]>();
   private readonly unionCache = new Map<number, ResolverSymbol[] | null>();
+  /** `family\0qualified name` -> containers of detached-member languages, built on first use. */
+  private byFamilyQualified: Map<string, ResolverSymbol[]> | null = null;
   /** Resolves one base type name of a type (the resolver installs one that follows `f()` and `=a.b`). */
   baseResolver: ((type: ResolverSymbol, name: string) => ResolverSymbol | null | undefined) | null = null;
   /** `file\0owner\0name` -> the member's declared type. */
@@ -129,8 +131,30 @@ export class ResolverTables {
     return system?.modulePath ? system.modulePath(file, segments, this.files) : null;
   }
 
+  /** The symbol a symbol's `parent` names: in its own file, else (detached members) the one of that qualified name elsewhere. */
   parentOf(symbol: ResolverSymbol): ResolverSymbol | null {
-    return symbol.parent === null ? null : (this.byFileQualified.get(symbol.file)?.get(symbol.parent) ?? null);
+    if (symbol.parent === null) return null;
+    return this.byFileQualified.get(symbol.file)?.get(symbol.parent) ?? this.detachedParent(symbol.language, symbol.parent);
+  }
+
+  /**
+   * Where a language defines members apart from their type (`detachedMembers`: `void A::f() {}`
+   * in a source file, the class in a header), the container named `qualified` in another file
+   * of the family: the one type of that name (several are ambiguous: none), else the first
+   * namespace of it (every file reopening a namespace holds one, and they are one namespace).
+   */
+  private detachedParent(language: string, qualified: string): ResolverSymbol | null {
+    if (!resolutionOf(language).detachedMembers) return null;
+    if (this.byFamilyQualified === null) {
+      this.byFamilyQualified = new Map();
+      for (const symbol of this.byId.values())
+        if (resolutionOf(symbol.language).detachedMembers && this.isContainer(symbol))
+          push(this.byFamilyQualified, `${family(symbol.language)}\0${symbol.qualified_name}`, symbol);
+    }
+    const candidates = this.byFamilyQualified.get(`${family(language)}\0${qualified}`) ?? [];
+    const types = candidates.filter((symbol) => symbol.kind !== "namespace" && symbol.kind !== "mod");
+    if (types.length > 0) return types.length === 1 ? types[0]! : null;
+    return candidates[0] ?? null;
   }
 
   /** A type, or an object literal / namespace-like binding whose members are indexed. */
@@ -363,7 +387,9 @@ export class ResolverTables {
    */
   resolveTypeIn(file: string, text: string, scope: ResolverSymbol | null): ResolverSymbol | null {
     const path = typeReferencePath(text);
-    for (let prefix = scope?.parent ?? null; path && prefix !== null; prefix = this.byFileQualified.get(file)?.get(prefix)?.parent ?? null) {
+    const enclosing = (prefix: string) =>
+      (this.byFileQualified.get(file)?.get(prefix) ?? (scope ? this.detachedParent(scope.language, prefix) : null))?.parent ?? null;
+    for (let prefix = scope?.parent ?? null; path && prefix !== null; prefix = enclosing(prefix)) {
       const name = prefix.slice(prefix.lastIndexOf(".") + 1);
       const namespace = this.inFile(file, name).some((symbol) => symbol.qualified_name === prefix && (symbol.kind === "namespace" || symbol.kind === "mod"));
       const found = namespace ? this.resolveType(file, `${prefix}.${path.join(".")}`) : null;
