@@ -31,6 +31,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { median, ratio, throughputRounds } from "../oracle-score.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -126,30 +127,20 @@ for (const tag of tags) {
 }
 const unmatchedSymbols = symbols.filter((symbol) => !matched.has(symbol));
 
-const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
 const precision = ratio(matched.size, symbols.length);
 const recall = ratio(tags.length - unmatchedTags.length, tags.length);
 const countBy = (rows) =>
   Object.entries(rows.reduce((counts, row) => ({ ...counts, [row.kind]: (counts[row.kind] ?? 0) + 1 }), {})).sort((a, b) => b[1] - a[1]);
 
 // Throughput.
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-function time(run) {
-  const start = process.hrtime.bigint();
-  run();
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-const parseTimes = [];
-const extractTimes = [];
 // One warm-up of each: the grammar loads and the JIT settles.
 texts.forEach((text) => graph.extractFile("csharp", text));
-for (let round = 0; round < rounds; round++) {
-  parseTimes.push(time(() => texts.forEach((text) => graph.parseSource("csharp", text))));
-  extractTimes.push(time(() => texts.forEach((text) => graph.extractFile("csharp", text))));
-}
+const { parseTimes, extractTimes } = throughputRounds({
+  texts,
+  rounds,
+  parse: (text) => graph.parseSource("csharp", text),
+  extract: (text) => graph.extractFile("csharp", text),
+});
 const mb = bytes / 1e6;
 const parseRate = mb / median(parseTimes);
 const extractRate = mb / median(extractTimes);

@@ -29,6 +29,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cpuSeconds, median, ratio } from "../oracle-score.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -51,7 +52,6 @@ const rows = run.stdout
   .filter(Boolean)
   .map((line) => JSON.parse(line));
 const checked = new Map(rows.filter((row) => row.t === "file").map((row) => [row.file, row.name]));
-const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
 const fixed = (value) => value.toFixed(3);
 const sample = (label, keys) => {
   if (keys.length === 0) return;
@@ -97,17 +97,11 @@ if (mode === "symbols") {
   };
   visit(corpus);
   const bytes = all.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   // CPU seconds of this process, not wall time: the machine is shared, and a round that waits
   // for a core would count the wait.
   const time = (work) => {
     const times = [];
-    for (let round = 0; round < rounds; round++) {
-      const start = process.cpuUsage();
-      for (const text of all) work(text);
-      const used = process.cpuUsage(start);
-      times.push((used.user + used.system) / 1e6);
-    }
+    for (let round = 0; round < rounds; round++) times.push(cpuSeconds(() => all.forEach((text) => work(text))));
     return median(times);
   };
   // One warm-up of each loads the grammar and compiles the rules.

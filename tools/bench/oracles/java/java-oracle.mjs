@@ -34,6 +34,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { KindTally, median, printDisagreements, ratio, throughputRounds } from "../oracle-score.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -101,11 +102,8 @@ for (const row of oracleRows.filter((row) => row.t === "decl")) {
   if (!declared.has(key)) declared.set(key, []);
   declared.get(key).push(row.line);
 }
-const byKind = new Map();
-const tally = (kind) => {
-  if (!byKind.has(kind)) byKind.set(kind, { tp: 0, fp: 0, fn: 0 });
-  return byKind.get(kind);
-};
+const byKind = new KindTally();
+const tally = (kind) => byKind.of(kind);
 const symbolsOnlyTsift = [];
 const symbolsOnlyJavac = [];
 let withErrors = 0;
@@ -181,38 +179,19 @@ const edgesOnlyTsift = [...tsiftEdges].filter((edge) => !javacEdges.has(edge)).s
 const edgesOnlyJavac = [...javacEdges].filter((edge) => !tsiftEdges.has(edge)).sort();
 
 // Throughput.
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-function time(body) {
-  const start = process.hrtime.bigint();
-  body();
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-const parseTimes = [];
-const extractTimes = [];
-for (let round = 0; round < rounds; round++) {
-  parseTimes.push(time(() => texts.forEach((text) => graph.parseSource("java", text))));
-  extractTimes.push(time(() => texts.forEach((text) => graph.extractFile("java", text))));
-}
+const { parseTimes, extractTimes } = throughputRounds({
+  texts,
+  rounds,
+  parse: (text) => graph.parseSource("java", text),
+  extract: (text) => graph.extractFile("java", text),
+});
 const mb = bytes / 1e6;
 const parseRate = mb / median(parseTimes);
 const extractRate = mb / median(extractTimes);
 
-const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
 const fixed = (value) => value.toFixed(4);
-const total = [...byKind.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
 console.log(`corpus: ${corpus}: ${files.length} .java files, ${mb.toFixed(2)} MB; files tree-sitter recovered from errors: ${withErrors}`);
-console.log("| kind | tsift | javac | matched | precision | recall |");
-console.log("|---|---|---|---|---|---|");
-for (const kind of [...byKind.keys()].sort()) {
-  const t = byKind.get(kind);
-  console.log(`| ${kind} | ${t.tp + t.fp} | ${t.tp + t.fn} | ${t.tp} | ${fixed(ratio(t.tp, t.tp + t.fp))} | ${fixed(ratio(t.tp, t.tp + t.fn))} |`);
-}
-console.log(
-  `| all | ${total.tp + total.fp} | ${total.tp + total.fn} | ${total.tp} | ${fixed(ratio(total.tp, total.tp + total.fp))} | ${fixed(ratio(total.tp, total.tp + total.fn))} |`,
-);
+console.log(byKind.table("javac"));
 const matchedEdges = tsiftEdges.size - edgesOnlyTsift.length;
 console.log(
   `call edges: javac ${javacEdges.size}, tsift ${tsiftEdges.size} (${tsiftResolved} of ${tsiftCalls} call sites resolved into the corpus), matched ${matchedEdges}: precision ${fixed(ratio(matchedEdges, tsiftEdges.size))}, recall ${fixed(ratio(matchedEdges, javacEdges.size))}`,
@@ -222,11 +201,7 @@ console.log(
   `throughput (median of ${rounds} rounds): raw parse ${parseRate.toFixed(2)} MB/s, parse + extract ${extractRate.toFixed(2)} MB/s, ratio ${(extractRate / parseRate).toFixed(2)}`,
 );
 if (show > 0) {
-  const list = (title, rows) => {
-    if (rows.length === 0) return;
-    console.log(`${title} (${rows.length}, first ${Math.min(show, rows.length)}):`);
-    for (const row of rows.slice(0, show)) console.log(`  ${row.replaceAll("\t", " | ")}`);
-  };
+  const list = (title, rows) => printDisagreements(show, title, rows);
   list("declarations tsift only", symbolsOnlyTsift);
   list("declarations javac only", symbolsOnlyJavac);
   list("edges tsift only (file | caller | line | callee file | callee)", edgesOnlyTsift);

@@ -24,6 +24,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compareKeyed, cpuSeconds, median, printDisagreements, ratio, throughputRounds } from "../oracle-score.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -85,48 +86,17 @@ compared.forEach((file, index) => {
   }
 });
 
-const byKind = new Map();
-const tally = (kind) => {
-  if (!byKind.has(kind)) byKind.set(kind, { tp: 0, fp: 0, fn: 0 });
-  return byKind.get(kind);
-};
-const falsePositives = [];
-const falseNegatives = [];
-for (const [k, row] of tsift) {
-  if (oracle.has(k)) tally(row.kind).tp++;
-  else {
-    tally(row.kind).fp++;
-    falsePositives.push(row);
-  }
-}
-for (const [k, row] of oracle) {
-  if (!tsift.has(k)) {
-    tally(row.kind).fn++;
-    falseNegatives.push(row);
-  }
-}
+const { tally: byKind, onlyTsift: falsePositives, onlyOracle: falseNegatives } = compareKeyed(tsift, oracle);
 const looseOracle = new Set([...oracle.values()].map(loose));
 const looseTsift = new Set([...tsift.values()].map(loose));
-const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
-const total = [...byKind.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-/** CPU seconds (user + system) the process spends in `run`: waiting for a busy machine's cores does not count. */
-function time(run) {
-  const start = process.cpuUsage();
-  run();
-  const spent = process.cpuUsage(start);
-  return (spent.user + spent.system) / 1e6;
-}
-const parseTimes = [];
-const extractTimes = [];
-for (let round = 0; round < rounds; round++) {
-  parseTimes.push(time(() => texts.forEach((text) => graph.parseSource("php", text))));
-  extractTimes.push(time(() => texts.forEach((text) => graph.extractFile("php", text))));
-}
+const { parseTimes, extractTimes } = throughputRounds({
+  texts,
+  rounds,
+  parse: (text) => graph.parseSource("php", text),
+  extract: (text) => graph.extractFile("php", text),
+  clock: cpuSeconds,
+});
 const mb = bytes / 1e6;
 // Other work on a shared machine only adds time (cache misses, even in CPU time): the fastest round is the cost itself.
 const parseRate = mb / Math.min(...parseTimes);
@@ -135,15 +105,7 @@ const extractRate = mb / Math.min(...extractTimes);
 const pct = (value) => value.toFixed(4);
 console.log(`corpus: ${corpus}: ${files.length} .php files, ${compared.length} compared (${rejected.size} rejected by the tokenizer), ${mb.toFixed(2)} MB`);
 console.log(`tokenizer declarations: ${oracle.size}; tsift declarations: ${tsift.size}; files tree-sitter recovered from errors: ${withErrors}`);
-console.log("| kind | tsift | tokenizer | matched | precision | recall |");
-console.log("|---|---|---|---|---|---|");
-for (const kind of [...KINDS].filter((kind) => byKind.has(kind))) {
-  const t = byKind.get(kind);
-  console.log(`| ${kind} | ${t.tp + t.fp} | ${t.tp + t.fn} | ${t.tp} | ${pct(ratio(t.tp, t.tp + t.fp))} | ${pct(ratio(t.tp, t.tp + t.fn))} |`);
-}
-console.log(
-  `| all | ${total.tp + total.fp} | ${total.tp + total.fn} | ${total.tp} | ${pct(ratio(total.tp, total.tp + total.fp))} | ${pct(ratio(total.tp, total.tp + total.fn))} |`,
-);
+console.log(byKind.table("tokenizer", { order: [...KINDS] }));
 const looseMatched = [...looseTsift].filter((k) => looseOracle.has(k)).length;
 console.log(`ignoring lines (file, kind, name): precision ${pct(ratio(looseMatched, looseTsift.size))}, recall ${pct(ratio(looseMatched, looseOracle.size))}`);
 console.log(
@@ -151,11 +113,7 @@ console.log(
     ` (medians: ${(mb / median(parseTimes)).toFixed(2)} and ${(mb / median(extractTimes)).toFixed(2)} MB/s)`,
 );
 if (show > 0) {
-  const list = (title, rows) => {
-    if (rows.length === 0) return;
-    console.log(`${title} (${rows.length}, first ${Math.min(show, rows.length)}):`);
-    for (const row of rows.slice(0, show)) console.log(`  ${row.file}:${row.line} ${row.kind} ${row.name}`);
-  };
+  const list = (title, rows) => printDisagreements(show, title, rows, (row) => `${row.file}:${row.line} ${row.kind} ${row.name}`);
   list("tsift only", falsePositives);
   list("tokenizer only", falseNegatives);
 }
