@@ -1,8 +1,10 @@
+import type { AnalysisOptions } from "@tsift/index/graph-read";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
+import type { ReadOptions } from "../graph-cmd/read-index";
 
 /** `tsift analyze [dir]`: SCC, health, dead code from `--entry` (or inferred) entry points, and coupling. */
-export const analyze = defineCommand({
+export const analyze = defineCommand<AnalysisOptions & ReadOptions>()({
   name: "analyze",
   readOnly: true,
   summary: "call-graph health: cycles (SCC), dead code from entry points, coupling between directories",
@@ -10,14 +12,14 @@ export const analyze = defineCommand({
   readsIndex: true,
   positionals: [DIR],
   options: {
-    entry: { type: "array", description: "entry point for dead code (repeatable; default: inferred main/exports/tests/routes)" },
+    entries: { flag: "entry", type: "array", description: "entry point for dead code (repeatable; default: inferred main/exports/tests/routes)" },
     limit: limitOption(20, "rows per list (0 = all)"),
     path: PATH,
     scope: SCOPE,
   },
   examples: [{ command: "tsift analyze --entry main --entry health", description: "dead code as seen from two entry points" }],
-  async run(args, io) {
+  async run(options, io) {
     const { runAnalyze } = await import("../graph-cmd/run-analyze");
-    return runAnalyze(io, { entries: args.entry ?? [], limit: args.limit, path: args.path, scope: args.scope });
+    return runAnalyze(io, options);
   },
 });

@@ -1,8 +1,10 @@
+import type { CommunitiesOptions } from "@tsift/index/graph-read";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
+import type { ReadOptions } from "../graph-cmd/read-index";
 
 /** `tsift communities [dir]`: Louvain communities of the call graph, cached per index under `.tsift/community-cache/`. */
-export const communities = defineCommand({
+export const communities = defineCommand<CommunitiesOptions & ReadOptions>()({
   name: "communities",
   readOnly: true,
   summary: "Louvain communities of the call graph: the code's subsystems, largest first",
@@ -16,8 +18,8 @@ export const communities = defineCommand({
     scope: SCOPE,
   },
   examples: [{ command: "tsift communities --min-size 3 --limit 5", description: "the five largest subsystems of three or more symbols" }],
-  async run(args, io) {
+  async run(options, io) {
     const { runCommunities } = await import("../graph-cmd/run-communities");
-    return runCommunities(io, { minSize: args.minSize, limit: args.limit, path: args.path, scope: args.scope, absolute: args.absolute === true });
+    return runCommunities(io, options);
   },
 });

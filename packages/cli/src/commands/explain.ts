@@ -1,8 +1,14 @@
+import type { BudgetFlags } from "@tsift/digest";
+import type { ExplainSymbolOptions } from "@tsift/index/graph-read";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, SYMBOL, previewFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, SYMBOL, limitOption } from "../definition/common-options";
+import type { ReadOptions } from "../graph-cmd/read-index";
+
+/** `explain`'s options: the use case's (it sizes the member list itself), the index to read, a preview budget. */
+export type ExplainOptions = Omit<ExplainSymbolOptions, "memberLimit"> & Required<Pick<ExplainSymbolOptions, "limit">> & ReadOptions & BudgetFlags;
 
 /** `tsift explain <symbol> [dir]`: definition, callers, callees, community, PageRank and complexity; a preview with `--budget`. */
-export const explain = defineCommand({
+export const explain = defineCommand<ExplainOptions>()({
   name: "explain",
   readOnly: true,
   summary: "one symbol in full: definition, callers, callees, community, PageRank, complexity",
@@ -14,15 +20,8 @@ export const explain = defineCommand({
     { command: "tsift explain Cache.peek", description: "everything about one method" },
     { command: "tsift explain main --budget small --json", description: "a bounded preview for a small context window" },
   ],
-  async run(args, io) {
+  async run(options, io) {
     const { runExplain } = await import("../graph-cmd/run-explain");
-    return runExplain(io, {
-      symbol: args.symbol,
-      limit: args.limit,
-      path: args.path,
-      scope: args.scope,
-      budget: previewFlags(args),
-      envelope: args.envelope === true,
-    });
+    return runExplain(io, options);
   },
 });

@@ -1,8 +1,10 @@
+import type { SymbolGraphOptions } from "@tsift/index/graph-read";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, SCOPE, SYMBOL, limitOption } from "../definition/common-options";
+import type { ReadOptions } from "../graph-cmd/read-index";
 
 /** `tsift graph <symbol> [dir]`: callers and callees by resolved call target, `--callers` / `--callees` for one direction. */
-export const graph = defineCommand({
+export const graph = defineCommand<SymbolGraphOptions & ReadOptions>()({
   name: "graph",
   readOnly: true,
   summary: "callers and callees of a symbol by resolved call target (name, Class.method, file:line or gsym-*)",
@@ -20,15 +22,8 @@ export const graph = defineCommand({
     { command: "tsift graph Store.get --callers", description: "every call site of Store.get" },
     { command: "tsift graph src/cache.ts:12 -l 5", description: "the symbol at that line, five call sites per direction" },
   ],
-  async run(args, io) {
+  async run(options, io) {
     const { runGraph } = await import("../graph-cmd/run-graph");
-    return runGraph(io, {
-      symbol: args.symbol,
-      callers: args.callers === true,
-      callees: args.callees === true,
-      limit: args.limit,
-      path: args.path,
-      scope: args.scope,
-    });
+    return runGraph(io, options);
   },
 });

@@ -1,11 +1,13 @@
+import type { CallPathOptions } from "@tsift/index/graph-read";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, SCOPE } from "../definition/common-options";
+import type { ReadOptions } from "../graph-cmd/read-index";
 
 /**
  * `tsift path <from> <to> [dir]`: the shortest chain of calls from caller to callee, else the
  * reverse chain (flagged), `--undirected` for calls either way; `path: null` when not connected.
  */
-export const path = defineCommand({
+export const path = defineCommand<CallPathOptions & ReadOptions>()({
   name: "path",
   readOnly: true,
   summary: "shortest chain of calls from one symbol to another (caller to callee; --undirected for either way)",
@@ -25,8 +27,8 @@ export const path = defineCommand({
     { command: "tsift path main Store.get", description: "how main reaches Store.get (else how Store.get reaches main, flagged reverse)" },
     { command: "tsift path parseArgs render --undirected", description: "the shortest link through calls either way, e.g. parseArgs ← main → render" },
   ],
-  async run(args, io) {
+  async run(options, io) {
     const { runPath } = await import("../graph-cmd/run-path");
-    return runPath(io, { from: args.from, to: args.to, undirected: args.undirected === true, path: args.path, scope: args.scope });
+    return runPath(io, options);
   },
 });

@@ -2,7 +2,7 @@ import type { TsiftError } from "@tsift/core/light";
 import { symbolChoiceOf, type IndexOpener, type ReadIndex } from "@tsift/index/graph-read";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { openReadIndex, type ReadIndexFlags } from "./read-index";
+import { openReadIndex, type ReadOptions } from "./read-index";
 import { symbolChoiceResult } from "./symbol-argument";
 
 /**
@@ -13,12 +13,12 @@ import { symbolChoiceResult } from "./symbol-argument";
  */
 export async function withReadIndex<D>(
   io: CliIo,
-  flags: ReadIndexFlags,
+  target: ReadOptions,
   query: (open: IndexOpener) => Promise<D>,
   render: (data: D, index: ReadIndex) => CommandResult,
 ): Promise<CommandResult> {
   let index: ReadIndex | undefined;
-  const open: IndexOpener = async () => (index ??= await openReadIndex(io, flags));
+  const open: IndexOpener = async () => (index ??= await openReadIndex(io, target));
   try {
     let result: CommandResult;
     try {
