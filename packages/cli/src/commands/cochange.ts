@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 
@@ -19,16 +20,9 @@ export const cochange = defineCommand({
     { command: "tsift cochange src/cache.ts", description: "the ten files most often changed with it" },
     { command: "tsift cochange src/cache.ts --min-support 0.3 --json", description: "files in at least 30% of its commits, as JSON" },
   ],
-  async run(args, io) {
+  output: async () => (await import("../history/cochange-output")).coChangeOutput,
+  async run(options, io): Promise<CommandResult> {
     const { runCoChange } = await import("../history/run-cochange");
-    return runCoChange(io, {
-      file: args.file,
-      path: args.path ?? args.dir,
-      limit: args.limit,
-      minSupport: args.minSupport,
-      minCount: args.minCount,
-      maxFiles: args.maxFiles,
-      autoindex: args.autoindex,
-    });
+    return runCoChange(io, options);
   },
 });

@@ -1,5 +1,6 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, SCOPE, previewFlags, diffTargetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 
 /** `tsift impact [dir]`: from a change (worktree, `--cached`, `--revision`, `--base`) to the tests it affects, with commands to run them. */
 export const impact = defineCommand({
@@ -30,18 +31,9 @@ export const impact = defineCommand({
     { command: "tsift impact --revision HEAD --json", description: "tests the last commit affects, as JSON" },
     { command: "tsift impact --base main --budget small", description: "a bounded list for a branch" },
   ],
-  async run(args, io) {
+  output: async () => (await import("../impact/impact-output")).impactOutput,
+  async run(options, io): Promise<CommandResult> {
     const { runImpact } = await import("../impact/run-impact");
-    return runImpact(io, {
-      target: diffTargetFlags(args),
-      depth: args.depth,
-      imports: args.imports,
-      only: args.only,
-      limit: args.limit,
-      path: args.path,
-      scope: args.scope,
-      budget: previewFlags(args),
-      envelope: args.envelope === true,
-    });
+    return runImpact(io, options);
   },
 });

@@ -1,8 +1,10 @@
+import type { BudgetFlags } from "@tsift/digest";
+import type { SourceWindowOptions } from "@tsift/index/indexer";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIR, PATH } from "../definition/common-options";
 
 /** `tsift source-read <file> [dir]`: a bounded, line-numbered window with symbol refs and expansion commands. */
-export const sourceRead = defineCommand({
+export const sourceRead = defineCommand<Omit<SourceWindowOptions, "cwd"> & BudgetFlags>()({
   name: "source-read",
   readOnly: true,
   summary: "bounded, line-numbered window of a source file with symbol refs",
@@ -21,8 +23,8 @@ export const sourceRead = defineCommand({
     { command: "tsift source-read src/cache.ts --start 40 --lines 30", description: "lines 40-69 with the symbols they hold" },
     { command: "tsift source-read src/cache.ts --budget small", description: "a short preview for a small context window" },
   ],
-  async run(args, io) {
+  async run(options, io) {
     const { runSourceRead } = await import("../source-read/run-source-read");
-    return runSourceRead(io, { file: args.file, path: args.path ?? ".", scope: args.scope, start: args.start, lines: args.lines, end: args.end });
+    return runSourceRead(io, options);
   },
 });

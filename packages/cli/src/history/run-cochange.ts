@@ -1,22 +1,13 @@
 import { resolve } from "node:path";
 import { readCoChange } from "@tsift/index/history";
 import { resolveProjectRoot } from "@tsift/index/indexer";
-import { commandResult, type CommandResult } from "../command-result";
+import type { CommandResult } from "../command-result";
+import type { cochange } from "../commands/cochange";
+import type { OptionsOfCommand } from "../definition/define-command";
 import type { CliIo } from "../io";
-import { coChangeOutput } from "./cochange-output";
-
-export interface CoChangeFlags {
-  file: string;
-  path?: string | undefined;
-  limit: number;
-  minSupport: number;
-  minCount: number;
-  maxFiles?: number | undefined;
-  autoindex: boolean;
-}
 
 /** `tsift cochange <file>`: the file is resolved from the cwd, the project from `--path` (default: the file's own). */
-export async function runCoChange(io: CliIo, flags: CoChangeFlags): Promise<CommandResult> {
+export async function runCoChange(io: CliIo, flags: OptionsOfCommand<typeof cochange>): Promise<CommandResult> {
   const file = resolve(io.cwd, flags.file);
   const { root } = resolveProjectRoot(flags.path === undefined ? resolve(io.cwd) : resolve(io.cwd, flags.path));
   const notes: string[] = [];
@@ -30,5 +21,5 @@ export async function runCoChange(io: CliIo, flags: CoChangeFlags): Promise<Comm
     autoindex: flags.autoindex,
     onNote: (note) => notes.push(note),
   });
-  return commandResult(data, coChangeOutput, { root, notes });
+  return { data, root, notes };
 }
