@@ -332,7 +332,7 @@ export function openProject(path: string, options: OpenProjectOptions = {}): Pro
       return packed.data;
     },
     map: (map = {}) => readMapView(open, map),
-    traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope }, node, traverse),
+    traverse: (node, traverse = {}) => traverseProject({ root, cwd, scope: options.scope, onNote: options.onNote }, node, traverse),
     convexSync: (sync = {}) => convexSyncProject({ root, cwd, scope: options.scope }, sync),
     graphDb: () => openProjectGraphDb({ root, cwd, scope: options.scope }),
     edit: async (edits, edit = {}) => {

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import {
-  TsiftError,
   exportGraphRows,
+  graphDbPrefix,
   graphDbPath,
   importGraphDbRows,
   parseGraphRows,
@@ -29,7 +29,6 @@ import {
   type GraphDbSubgraphData,
   type GraphRowsDocument,
   type GraphStore,
-  type TraverseGraphOptions,
 } from "@tsift/core";
 import {
   discoverScopes,
@@ -37,22 +36,20 @@ import {
   graphDbStatus,
   indexLocation,
   pathArg,
-  refreshGraphDb,
+  refreshGraphDbFile,
   selectScope,
-  traverseIndexed,
-  traverseReport,
+  traverseGraphDb,
   type DoctorData,
+  type GraphDbFile,
   type GraphDbStatusData,
   type IndexLocation,
   type RefreshData,
   type TraverseData,
+  type TraverseGraphDbOptions,
 } from "@tsift/index";
 
-/** `tsift traverse`'s options besides the start node; every default is the CLI's. */
-export interface ProjectTraverseOptions extends Omit<TraverseGraphOptions, "node"> {
-  /** Update the index and graph.db first (default true); false reads graph.db as it is. */
-  refresh?: boolean;
-}
+/** `tsift traverse`'s options besides the start node (`refresh: false` reads graph.db as it is); every default is the command's. */
+export type ProjectTraverseOptions = TraverseGraphDbOptions;
 
 export interface ProjectGraphDbRefreshOptions {
   /** Rebuild and rewrite even when the stored watermark matches. */
@@ -69,10 +66,15 @@ export interface ProjectGraphDbRefreshOptions {
  * graph.db as it is; `refresh()` first to project the current index.
  */
 export interface ProjectGraphDb {
+  /** The open store (after a `refresh({ force: true })` that replaced a damaged file, the new file's). */
   readonly store: GraphStore;
   /** `tsift graph-db status`. */
   status(): Promise<GraphDbStatusData>;
-  /** `tsift graph-db refresh`: materialize the code projection (a reuse when nothing changed). */
+  /**
+   * `tsift graph-db refresh`: materialize the code projection (a reuse when nothing changed)
+   * under the graph writer lock, a rebuild on a worker thread; `force` replaces a damaged
+   * graph.db with one built beside it (`replaced` says why and where the old file went).
+   */
   refresh(options?: ProjectGraphDbRefreshOptions): Promise<RefreshData>;
   /** `tsift graph-db doctor`: validate the store without refreshing it. */
   doctor(): Promise<DoctorData>;
@@ -106,6 +108,8 @@ export interface GraphPlace {
   root: string;
   cwd: string;
   scope?: string | undefined;
+  /** Receives one-line notes (a first index built for a traverse, a slice's warnings). */
+  onNote?: ((note: string) => void) | undefined;
 }
 
 interface ResolvedGraphPlace {
@@ -124,22 +128,45 @@ function resolvePlace({ root, cwd, scope }: GraphPlace): ResolvedGraphPlace {
 // The SQLite adapter loads on first use, so importing `tsift` never loads a native driver.
 const sqlite = () => import("@tsift/sqlite");
 
-async function refreshIn(store: GraphStore, at: ResolvedGraphPlace, options: ProjectGraphDbRefreshOptions): Promise<RefreshData> {
-  const lockPath = join(dirname(at.path), "graph.write.lock");
-  return (await refreshGraphDb(store, at.index, { place: at.place, location: at.place.display, lockPath, ...options })).data;
+/** graph.db as @tsift/index's file refresh takes it: SQLite, rebuilt on its worker thread (which opens the file by the adapter's URL). */
+function sqliteFile(at: ResolvedGraphPlace): GraphDbFile {
+  const repairHint = `${graphDbPrefix(at.place)} refresh --force`;
+  return {
+    path: at.path,
+    open: async (file) => (await sqlite()).openSqliteGraphStore(file, { repairHint }),
+    worker: () => ({ module: import.meta.resolve("@tsift/sqlite"), export: "openSqliteGraphStore", args: [{ repairHint }] }),
+  };
+}
+
+const lockPathOf = (at: ResolvedGraphPlace) => join(dirname(at.path), "graph.write.lock");
+
+async function refreshIn(at: ResolvedGraphPlace, options: ProjectGraphDbRefreshOptions): Promise<RefreshData> {
+  return (await refreshGraphDbFile(sqliteFile(at), at.index, { place: at.place, location: at.place.display, lockPath: lockPathOf(at), ...options })).data;
 }
 
 /** Opens (creating when needed) the SQLite graph.db of a project or scope. */
 export async function openProjectGraphDb(where: GraphPlace): Promise<ProjectGraphDb> {
   const at = resolvePlace(where);
   mkdirSync(dirname(at.path), { recursive: true });
-  const store = await (await sqlite()).openSqliteGraphStore(at.path);
+  const open = async () => (await sqlite()).openSqliteGraphStore(at.path);
+  let store = await open();
   const opened = { location: at.place.display, recovery: null };
   const scope = where.scope ?? "root";
   return {
-    store,
+    get store() {
+      return store;
+    },
     status: () => graphDbStatus(store, at.index, at.place, { opened }),
-    refresh: (options = {}) => refreshIn(store, at, options),
+    // The refresh opens graph.db itself (a rebuild runs on @tsift/index's worker thread); this
+    // connection sees its commit, or is reopened on the file that replaced a damaged one.
+    refresh: async (options = {}) => {
+      const data = await refreshIn(at, options);
+      if (data.replaced) {
+        await store.close();
+        store = await open();
+      }
+      return data;
+    },
     doctor: () => doctorGraphDb(store, at.index, at.place, opened),
     node: (id) => readGraphDbNode(store, id),
     edge: (id) => readGraphDbEdge(store, id),
@@ -158,32 +185,26 @@ export async function openProjectGraphDb(where: GraphPlace): Promise<ProjectGrap
 }
 
 /**
- * `tsift traverse [node] --format json`: the projection refreshed first (index update,
- * then a rebuild or a watermark reuse) unless `refresh` is false, then the overview,
- * neighbourhood or path slice from graph.db.
+ * `tsift traverse [node] --format json`: @tsift/index's `traverseGraphDb` over the SQLite
+ * graph.db, as the command runs it: the projection refreshed first (index update, then a
+ * rebuild or a watermark reuse) unless `refresh` is false, then the overview,
+ * neighbourhood or path slice. Its notes (a first index, the slice's warnings) go to `onNote`.
  */
 export async function traverseProject(where: GraphPlace, node: string | undefined, options: ProjectTraverseOptions = {}): Promise<TraverseData> {
-  if (options.to && !node) throw new TsiftError("usage", "--to needs a start node: tsift traverse <node> --to <target>");
   const at = resolvePlace(where);
-  const { openSqliteGraphStore, openSqliteGraphStoreReadOnly } = await sqlite();
-  let refresh = "not_refreshed";
-  if (options.refresh !== false && existsSync(at.index.dbPath)) {
-    mkdirSync(dirname(at.path), { recursive: true });
-    const writable = await openSqliteGraphStore(at.path);
-    try {
-      refresh = (await refreshIn(writable, at, { updateIndex: true })).mode;
-    } finally {
-      await writable.close();
-    }
-  } else if (!existsSync(at.path)) {
-    const spelled = at.place.pathArg;
-    throw new TsiftError("index_missing", `no code index and no graph.db under ${spelled}`, { hint: `tsift index${spelled === "." ? "" : ` ${spelled}`}` });
-  }
-  const store = await openSqliteGraphStoreReadOnly(at.path);
-  try {
-    const result = await traverseIndexed(store, at.index, { ...options, ...(node !== undefined ? { node } : {}) });
-    return traverseReport(result, { node, to: options.to, refresh, pathArg: at.place.pathArg });
-  } finally {
-    await store.close();
-  }
+  const { openSqliteGraphStoreReadOnly } = await sqlite();
+  const { data, notes } = await traverseGraphDb(
+    {
+      root: where.root,
+      index: at.index,
+      place: at.place,
+      file: sqliteFile(at),
+      lockPath: lockPathOf(at),
+      openReadOnly: (path) => openSqliteGraphStoreReadOnly(path),
+    },
+    node,
+    options,
+  );
+  for (const note of notes) where.onNote?.(note);
+  return data;
 }

@@ -63,6 +63,19 @@ describe("openProject searches and walks the graph as the CLI's --json does", ()
     expect(asJson(await project.traverse("main", { refresh: false }))).toEqual(cli(root, ["traverse", "main", "--no-refresh", "--format", "json"]));
   });
 
+  it("traverse on a project with no index yet indexes it first, as the CLI does", async () => {
+    const fresh = openProject(fixtureCopy("precise-callers"));
+    try {
+      const slice = await fresh.traverse("main", { depth: 1 });
+      expect(slice.refresh).toBe("cold_source_graph_rebuild");
+      // Two projects indexed a moment apart: the rows' observation times differ, nothing else.
+      const unobserved = (value: unknown) => JSON.parse(JSON.stringify(value), (key, field: unknown) => (key === "observed_at_unix" ? 0 : field));
+      expect(unobserved(slice)).toEqual(unobserved(cli(fixtureCopy("precise-callers"), ["traverse", "main", "--depth", "1", "--format", "json"])));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("graph-db status, refresh and doctor", async () => {
     const graphDb = await project.graphDb();
     let status: unknown;

@@ -1,7 +1,8 @@
 import { packageBuild } from "../../tsup.shared";
 
-// The extraction worker is its own entry: worker threads start from a file, and the
-// bundle finds it beside itself as ./extract-worker.js. `indexer` is the lean entry
+// The extraction and graph-refresh workers are their own entries: worker threads start
+// from a file, and the bundle finds each beside itself (./extract-worker.js,
+// ./graph-refresh-worker.js). `indexer` is the lean entry
 // (`@tsift/index/indexer`) the CLI's index path loads, `code-graph` the lean entry of
 // graph-db and traverse, `graph-read` the lean entry of the graph queries (no graph
 // algorithms), `history` the lean entry of the git history commands; splitting lets the entries share
@@ -15,6 +16,7 @@ export default packageBuild(
     history: "src/history/history.ts",
     summaries: "src/summaries/summaries.ts",
     "extract-worker": "src/internal/extract-worker.mjs",
+    "graph-refresh-worker": "src/graph-db/graph-refresh-worker.ts",
   },
   // The read use cases import the graph-query modules dynamically on a cache miss; splitting
   // makes those their own chunks, so the lean entries never load the graph algorithms early.

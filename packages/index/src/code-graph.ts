@@ -54,8 +54,11 @@ export {
   type DoctorFacts,
 } from "./graph-db/graph-db-doctor";
 export { graphDbFileProblem, startGraphDbReplacement, type GraphDbReplacement } from "./graph-db/graph-db-recover";
+// The refresh of a local graph.db file: under the writer lock, rebuilt on a worker thread, a damaged file replaced.
+export { refreshGraphDbFile, type GraphDbFile, type GraphStoreWorkerOpen, type RefreshedGraphDb } from "./graph-db/refresh-graph-db-file";
 export { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "./graph-db/traverse-report";
 export { traverseIndexed } from "./graph-db/traverse-indexed";
+export { traverseGraphDb, type TraverseGraphDbOptions, type TraverseGraphDbPlace } from "./graph-db/traverse-graph-db";
 // `tsift traverse --format html`: the slice as a graph view (the algorithms load only when it is built).
 export { traverseGraphView, type TraverseGraphViewOptions } from "./project/graph-view/traverse-graph-view";
 export { graphDbStatus, type GraphDbStatusData, type GraphDbStatusOptions } from "./graph-db/graph-db-status";

@@ -1,27 +1,19 @@
-import {
-  TsiftError,
-  compactionPolicy as policyOf,
-  isTsiftError,
-  type CompactionPolicy,
-  type GraphStore,
-  type SqlGraphFileStats,
-  type TsiftErrorCode,
-} from "@tsift/core";
-import type { CodeGraphRefreshReport, CodeGraphRowDelta, RefreshData } from "@tsift/index/code-graph";
+import { TsiftError, compactionPolicy as policyOf, isTsiftError, type CompactionPolicy, type GraphStore, type SqlGraphFileStats } from "@tsift/core";
+import type { CodeGraphRefreshReport, CodeGraphRowDelta, GraphDbFile, GraphStoreWorkerOpen, RefreshData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
 import {
   graphDbDisplay,
   graphDbPlace,
+  graphDbPrefix,
+  graphWriteLockPath,
   indexLocationFor,
   isLocalFileBackend,
   localPrefix,
   requireIndexHint,
   tsiftCommand,
-  withGraphWriteLock,
 } from "./graph-db-context";
-import type { RefreshWorkerInput, RefreshWorkerOutput } from "./refresh-worker";
-import { graphDbPath, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
+import { graphDbPath, makeGraphDbDir, openGraphStore, type GraphDbTarget } from "./open-graph-store";
 
 export interface RefreshFlags {
   force?: boolean;
@@ -36,45 +28,11 @@ export function compactionPolicy(store: GraphStore, target: GraphDbTarget, tombs
   return policyOf(store, graphDbPlace(target), tombstones, known);
 }
 
-/** Young-generation size for the rebuild thread, MiB (V8's default semi-space is 16). */
-const REBUILD_YOUNG_GENERATION_MB = 64;
-
 /**
- * Runs a projection rebuild on a worker thread with a large young generation. A rebuild
- * allocates a short-lived object per row (nodes, edges, their properties and encodings),
- * and with V8's default 16 MiB semi-space the scavenger copies the survivors over and
- * over: on effect's src/ (80k rows) a larger young generation cuts the rebuild's CPU by
- * about 30%. Node cannot raise it for the running thread, but a worker gets its own heap
- * limits. From source (tests) there is no built worker file: the rebuild runs here.
- */
-async function rebuildOnWorker(input: RefreshWorkerInput): Promise<RefreshWorkerOutput | null> {
-  const url = new URL("./refresh-worker.js", import.meta.url);
-  const { existsSync } = await import("node:fs");
-  if (!existsSync(url)) return null;
-  const { Worker } = await import("node:worker_threads");
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(url, { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: REBUILD_YOUNG_GENERATION_MB } });
-    worker.once("message", (message: RefreshWorkerOutput) => resolve(message));
-    worker.once("error", reject);
-    worker.once("exit", (code) => (code === 0 ? undefined : reject(new TsiftError("internal", `the graph refresh worker exited with code ${code}`))));
-  });
-}
-
-function workerError(error: Extract<RefreshWorkerOutput, { ok: false }>["error"]): Error {
-  if (error.name === "TsiftError" && error.code) {
-    return new TsiftError(error.code as TsiftErrorCode, error.message, {
-      ...(error.hint ? { hint: error.hint } : {}),
-      ...(error.details ? { details: error.details } : {}),
-    });
-  }
-  return new Error(error.message);
-}
-
-/**
- * Materializes the code projection into the target store under the graph writer lock:
- * `cached_source_watermark_reuse` when nothing the projection depends on changed (on
- * this thread: a watermark read and a lookup), otherwise a transactional delta refresh
- * (`cold_source_graph_rebuild`) on a worker thread for local files.
+ * Materializes the code projection into the target store: a local file through
+ * @tsift/index's `refreshGraphDbFile` (the graph writer lock, a worker-thread rebuild, a
+ * damaged file replaced under `--force`), a remote store through `refreshGraphDb` on an
+ * open connection (it orders its own writes).
  */
 export async function refreshTarget(
   target: GraphDbTarget,
@@ -88,56 +46,41 @@ export async function refreshTarget(
   const location = await indexLocationFor(target);
   const { existsSync } = await import("node:fs");
   if (!existsSync(location.dbPath)) throw requireIndexHint(target);
-  const { isCurrentProjection, readCodeGraphSourceState, refreshCodeGraph, startGraphDbReplacement, refreshData, withIndexUpdate } =
-    await import("@tsift/index/code-graph");
-  const scope = target.scope ?? "root";
-  return withGraphWriteLock(target, async (lock) => {
-    // Reopened around a worker rebuild, so held in a box the callbacks share.
-    const held: { opened: OpenedGraphStore | null; file?: SqlGraphFileStats | null } = { opened: null };
-    // `--force` rebuilds whatever state the file is in: one it cannot use is replaced by a file built beside it.
-    const replacement = flags.force && isLocalFileBackend(target) ? await startGraphDbReplacement(graphDbPath(target.root, target.scope)) : null;
-    const building: GraphDbTarget = replacement ? { ...target, file: replacement.tempPath } : target;
-    let built = false;
-    try {
-      const report = await withIndexUpdate(location, flags.updateIndex, async () => {
-        const opened = (held.opened = await openGraphStore(building, { readOnly: false }));
-        const source = await readCodeGraphSourceState(location);
-        const current = !flags.force && isCurrentProjection(await opened.store.projectionStatus(scope), source);
-        const outcome =
-          current || !isLocalFileBackend(target)
-            ? null
-            : await (async () => {
-                // The rebuild opens its own connection; this one must not hold the file meanwhile.
-                await opened.store.close();
-                try {
-                  return await rebuildOnWorker({ target: building, location, scope, force: Boolean(flags.force) });
-                } finally {
-                  held.opened = await openGraphStore(building, { readOnly: false });
-                }
-              })();
-        if (outcome && !outcome.ok) throw workerError(outcome.error);
-        if (outcome) {
-          held.file = outcome.file;
-          return outcome.report;
-        }
-        // Without a built worker (from source) the store closed for it was reopened: use that one.
-        return refreshCodeGraph(held.opened!.store, location, { scope, sourceState: source, ...(flags.force ? { force: true } : {}) });
-      });
-      const opened = held.opened!;
-      const data = await refreshData(report, opened.store, graphDbPlace(target), opened.location, held.file);
-      built = true;
-      if (!replacement) return { report, data, lockWarning: lock.warning };
-      const replaced = { reason: replacement.reason, moved_to: replacement.movedTo };
-      return { report, data: { ...data, location: graphDbDisplay(target), replaced }, lockWarning: lock.warning };
-    } catch (error) {
-      if (isTsiftError(error, "index_missing")) throw requireIndexHint(target);
-      throw error;
-    } finally {
-      await held.opened?.store.close();
-      // Only a complete rebuild takes the damaged file's place.
-      if (replacement) (built ? replacement.commit : replacement.abandon)();
+  const { refreshGraphDb, refreshGraphDbFile } = await import("@tsift/index/code-graph");
+  const options = { place: graphDbPlace(target), location: graphDbDisplay(target), ...flags };
+  try {
+    if (isLocalFileBackend(target)) {
+      return await refreshGraphDbFile(graphDbFile(target), location, { ...options, lockPath: graphWriteLockPath(target) });
     }
-  });
+    const opened = await openGraphStore(target, { readOnly: false });
+    try {
+      return { ...(await refreshGraphDb(opened.store, location, { ...options, location: opened.location })), lockWarning: null };
+    } finally {
+      await opened.store.close();
+    }
+  } catch (error) {
+    if (isTsiftError(error, "index_missing")) throw requireIndexHint(target);
+    throw error;
+  }
+}
+
+/** A local target's graph.db as @tsift/index's file refresh takes it: opened (its directory made) through this CLI's adapters, in this thread or the refresh worker. */
+export function graphDbFile(target: GraphDbTarget): GraphDbFile {
+  const path = graphDbPath(target.root, target.scope);
+  return {
+    path,
+    open: async (file) => {
+      await makeGraphDbDir(target, path);
+      return (await openGraphStore({ ...target, file }, { readOnly: false })).store;
+    },
+    worker: () => workerOpen(target),
+  };
+}
+
+/** How the refresh worker opens this target's file: the adapter's own opener, by its resolved module URL. */
+function workerOpen(target: GraphDbTarget): GraphStoreWorkerOpen {
+  if (target.backend === "libsql") return { module: import.meta.resolve("@tsift/libsql"), export: "openLibsqlGraphStore" };
+  return { module: import.meta.resolve("@tsift/sqlite"), export: "openSqliteGraphStore", args: [{ repairHint: `${graphDbPrefix(target)} refresh --force` }] };
 }
 
 const delta = (d: CodeGraphRowDelta) => `+${d.upserted} -${d.deleted} =${d.unchanged ?? "?"}`;

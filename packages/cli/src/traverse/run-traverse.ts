@@ -1,12 +1,11 @@
-import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { TsiftError } from "@tsift/core";
-import { TRAVERSE_CONTRACT_VERSION, traverseIndexed, traverseReport, type TraverseData } from "@tsift/index/code-graph";
+import { TRAVERSE_CONTRACT_VERSION, type TraverseData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
-import { graphDbPrefix, indexLocationFor } from "../graph-db/graph-db-context";
-import { refreshTarget } from "../graph-db/graph-db-refresh";
-import { displayPath, localGraphDbExists, openGraphStore, type GraphDbTarget } from "../graph-db/open-graph-store";
+import { graphDbPlace, graphWriteLockPath, indexLocationFor } from "../graph-db/graph-db-context";
+import { graphDbFile } from "../graph-db/graph-db-refresh";
+import { displayPath, openGraphStore, type GraphDbTarget } from "../graph-db/open-graph-store";
 import { defineOutput } from "../output/output-spec";
 import { renderTraverseHtml } from "./traverse-html";
 
@@ -26,49 +25,33 @@ export interface TraverseFlags {
 export { TRAVERSE_CONTRACT_VERSION, type TraverseData };
 
 /**
- * `tsift traverse`: a bounded slice of the code graph. No node: the most import-connected
- * files. A node: its scored neighborhood. A node and `--to`: the shortest path. The
- * projection is refreshed first (the index's incremental update, then a watermark reuse
- * when nothing changed), so the slice answers for the source as it is now.
+ * `tsift traverse`: @tsift/index's `traverseGraphDb` (the projection refreshed first, then
+ * the overview, neighbourhood or path slice) over the project's SQLite graph.db, rendered
+ * as text, JSON or one HTML page.
  */
 export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): Promise<CommandResult<TraverseData> | CommandResult<string>> {
-  if (flags.to && !flags.node) throw new TsiftError("usage", "--to needs a start node: tsift traverse <node> --to <target>");
-  let refresh = "not_refreshed";
-  const notes: string[] = [];
-  const index = await indexLocationFor(target);
-  if (flags.refresh && !existsSync(index.dbPath) && !localGraphDbExists(target)) {
-    // Nothing to read yet: the first-use policy every read command follows, then the projection.
-    const [{ indexOnFirstUse }, { loadConfig }] = await Promise.all([import("@tsift/index/graph-read"), import("@tsift/index/indexer")]);
-    notes.push((await indexOnFirstUse(index, await loadConfig(target.root), { pathArg: target.pathArg, scope: index.scope })).note);
-  }
-  if (flags.refresh && existsSync(index.dbPath)) refresh = (await refreshTarget(target, { updateIndex: true })).data.mode;
-  else if (!localGraphDbExists(target)) {
-    // --no-refresh reads graph.db only: with an index present, what is missing is its projection.
-    if (existsSync((await indexLocationFor(target)).dbPath))
-      throw new TsiftError("index_missing", `no graph.db under ${target.pathArg} to read with --no-refresh; the code index has not been projected`, {
-        hint: `${graphDbPrefix(target)} refresh`,
-      });
-    throw new TsiftError("index_missing", `no code index and no graph.db under ${target.pathArg}`, {
-      hint: `tsift index${target.pathArg === "." ? "" : ` ${target.pathArg}`}`,
-    });
-  }
-  const opened = await openGraphStore(target, { readOnly: true });
-  let data: TraverseData;
-  try {
-    const result = await traverseIndexed(opened.store, index, {
-      ...(flags.node ? { node: flags.node } : {}),
+  const { traverseGraphDb } = await import("@tsift/index/code-graph");
+  const { data, notes } = await traverseGraphDb(
+    {
+      root: target.root,
+      index: await indexLocationFor(target),
+      place: graphDbPlace(target),
+      file: graphDbFile(target),
+      lockPath: graphWriteLockPath(target),
+      openReadOnly: async () => (await openGraphStore(target, { readOnly: true })).store,
+    },
+    flags.node,
+    {
       ...(flags.to ? { to: flags.to } : {}),
       depth: flags.depth,
       limit: flags.limit,
       ...(flags.maxHops !== undefined ? { maxHops: flags.maxHops } : {}),
-    });
-    data = traverseReport(result, { node: flags.node, to: flags.to, refresh, pathArg: target.pathArg });
-  } finally {
-    await opened.store.close();
-  }
+      refresh: flags.refresh,
+    },
+  );
   if (flags.format === "html") {
     const html = await renderTraverseHtml(data, target.pathArg);
-    if (!flags.out) return { data: html, output: htmlOutput, root: target.root };
+    if (!flags.out) return { data: html, output: htmlOutput, root: target.root, notes };
     const path = resolve(target.root, flags.out);
     try {
       await writeFile(path, html);
@@ -77,7 +60,6 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
     }
     data.html = displayPath(target.root, path);
   }
-  notes.push(...data.warnings.map((warning) => `warning: ${warning}`));
   // Without an output spec every mode prints the data as JSON: that is what --format json asks for.
   if (flags.format === "json") return { data, root: target.root, notes };
   return commandResult(data, traverseOutput, { root: target.root, notes });
