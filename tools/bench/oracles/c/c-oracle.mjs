@@ -45,6 +45,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { KindTally, median, printDisagreements, ratio, throughputRounds } from "../oracle-score.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -339,11 +340,8 @@ const CATEGORY = {
   namespace: ["namespace"],
   macro: ["macro"],
 };
-const byCategory = new Map();
-const tally = (category) => {
-  if (!byCategory.has(category)) byCategory.set(category, { tp: 0, fp: 0, fn: 0 });
-  return byCategory.get(category);
-};
+const byCategory = new KindTally();
+const tally = (category) => byCategory.of(category);
 const symbolsOnlyTsift = [];
 let withErrors = 0;
 let uncompiledSymbols = 0;
@@ -436,46 +434,27 @@ try {
 
 // --- throughput --------------------------------------------------------------------------
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-function time(body) {
-  const start = process.hrtime.bigint();
-  body();
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
 const langs = files.map((file) => graph.langFromPath(file));
-const parseTimes = [];
-const extractTimes = [];
-for (let round = 0; round < rounds; round++) {
-  parseTimes.push(time(() => texts.forEach((text, i) => graph.parseSource(langs[i], text))));
-  extractTimes.push(time(() => texts.forEach((text, i) => graph.extractFile(langs[i], text))));
-}
+const { parseTimes, extractTimes } = throughputRounds({
+  texts,
+  rounds,
+  parse: (text, i) => graph.parseSource(langs[i], text),
+  extract: (text, i) => graph.extractFile(langs[i], text),
+});
 const mb = bytes / 1e6;
 const parseRate = mb / median(parseTimes);
 const extractRate = mb / median(extractTimes);
 
 // --- report ------------------------------------------------------------------------------
 
-const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
 const fixed = (value) => value.toFixed(4);
-const total = [...byCategory.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
 console.log(
   `corpus: ${corpus} (${lang}): ${files.length} files (${units} units), ${mb.toFixed(2)} MB; units clang reported errors for: ${unitErrors}; files tree-sitter recovered from errors: ${withErrors}`,
 );
 console.log(
   `left out, in code no unit compiles (other preprocessor branches, headers no unit includes): ${uncompiledSymbols} tsift declarations, ${uncompiledEdges} tsift call edges`,
 );
-console.log("| kind | tsift | clang | matched | precision | recall |");
-console.log("|---|---|---|---|---|---|");
-for (const category of [...byCategory.keys()].sort()) {
-  const t = byCategory.get(category);
-  console.log(`| ${category} | ${t.tp + t.fp} | ${t.tp + t.fn} | ${t.tp} | ${fixed(ratio(t.tp, t.tp + t.fp))} | ${fixed(ratio(t.tp, t.tp + t.fn))} |`);
-}
-console.log(
-  `| all | ${total.tp + total.fp} | ${total.tp + total.fn} | ${total.tp} | ${fixed(ratio(total.tp, total.tp + total.fp))} | ${fixed(ratio(total.tp, total.tp + total.fn))} |`,
-);
+console.log(byCategory.table("clang"));
 const matchedAll = [...tsiftEdges].filter((edge) => clangAll.has(edge)).length;
 const matchedWritten = [...tsiftEdges].filter((edge) => clangWritten.has(edge)).length;
 console.log(
@@ -486,11 +465,7 @@ console.log(
   `throughput (median of ${rounds} rounds): raw parse ${parseRate.toFixed(2)} MB/s, parse + extract ${extractRate.toFixed(2)} MB/s, ratio ${(extractRate / parseRate).toFixed(2)}`,
 );
 if (show > 0) {
-  const list = (title, rows) => {
-    if (rows.length === 0) return;
-    console.log(`${title} (${rows.length}, first ${Math.min(show, rows.length)}):`);
-    for (const row of rows.slice(0, show)) console.log(`  ${row.replaceAll("\t", " | ")}`);
-  };
+  const list = (title, rows) => printDisagreements(show, title, rows);
   list("declarations tsift only", symbolsOnlyTsift);
   list("declarations clang only", symbolsOnlyClang);
   list("edges tsift only (file | caller | line | callee)", [...tsiftEdges].filter((edge) => !clangAll.has(edge)).sort());
