@@ -3,7 +3,7 @@ import { moduleSystemOf } from "./language-hooks";
 import { langFromPath } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 import { ModuleImports } from "./module-imports";
-import { PackageScopes } from "./package-scopes";
+import { PackageScopes, splitPackagePath } from "./package-scopes";
 import { pickContainer } from "./pick-container";
 import { CALLABLE_DEFINITIONS, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
 import { heritageNames, isModuleBinding, localName, typeReferencePath } from "./type-text";
@@ -155,6 +155,30 @@ export class ResolverTables {
     const types = candidates.filter((symbol) => symbol.kind !== "namespace" && symbol.kind !== "mod");
     if (types.length > 0) return types.length === 1 ? types[0]! : null;
     return candidates[0] ?? null;
+  }
+
+  /**
+   * What an import of one member of a namespace binds when its module names no file
+   * (`using app::store::close;`): the members of that name of the namespace the path names,
+   * read relative to each of `scopes` (the namespaces around the caller, innermost first),
+   * then as written. None when no indexed namespace has that qualified name.
+   */
+  namespaceMemberImported(entry: ResolverImport, scopes: readonly string[]): ResolverSymbol[] {
+    const path = splitPackagePath(entry.module);
+    const language = this.languageOf(entry.file);
+    if (!path || language === undefined) return [];
+    const languageFamily = family(language);
+    const written = path.package.split(/::|\\|\./u).join(".");
+    const last = written.slice(written.lastIndexOf(".") + 1);
+    for (const scope of [...scopes, ""]) {
+      const qualified = scope === "" ? written : `${scope}.${written}`;
+      const namespace = (this.byFamilyName.get(`${languageFamily}\0${last}`) ?? []).some(
+        (symbol) => symbol.qualified_name === qualified && (symbol.kind === "namespace" || symbol.kind === "mod"),
+      );
+      const found = namespace ? (this.byFamilyParent.get(`${languageFamily}\0${qualified}\0${path.name}`) ?? []) : [];
+      if (found.length > 0) return found;
+    }
+    return [];
   }
 
   /** A type, or an object literal / namespace-like binding whose members are indexed. */

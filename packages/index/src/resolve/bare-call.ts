@@ -59,7 +59,8 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
 
   const binding = r.tables.binding(call.file, call.callee_name);
   if (binding) {
-    if (binding.resolved_file === null) return UNRESOLVED;
+    if (binding.resolved_file === null)
+      return pickOne(r.tables.namespaceMemberImported(binding, enclosingNamespaces(r, caller)).filter(accept), "import", r.tables) ?? UNRESOLVED;
     const name = binding.name === null || binding.name === "default" || binding.name === "*" ? call.callee_name : binding.name;
     const found = r.tables.exported(binding.resolved_file, name).symbols.filter(accept);
     return (
@@ -99,4 +100,12 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
       (scoped !== "modules" || (symbol.parent === null && !r.tables.modules.has(symbol.file))),
   );
   return pickOne(candidates, "global_unique", r.tables) ?? UNRESOLVED;
+}
+
+/** The qualified names of the namespaces around a symbol, innermost first. */
+function enclosingNamespaces(r: Resolver, symbol: ResolverSymbol | null): string[] {
+  const names: string[] = [];
+  for (let current = symbol ? r.tables.parentOf(symbol) : null; current; current = r.tables.parentOf(current))
+    if (current.kind === "namespace" || current.kind === "mod") names.push(current.qualified_name);
+  return names;
 }
