@@ -6,13 +6,21 @@ import { TsiftError } from "@tsift/core";
 type Spec = { type: string; [key: string]: unknown };
 
 export interface Tokenizer {
-  /** Token ids for `text`, unknown pieces included as the unk id (or dropped if there is none). */
-  encode(text: string): number[];
+  /** Token ids for `text`, unknown pieces included as the unk id (or dropped if there is none); at most `maxTokens`. */
+  encode(text: string, maxTokens?: number): number[];
   unkId: number | null;
   vocabSize: number;
 }
 
 const PUNCTUATION = /[\p{P}\p{S}]/u;
+const BERT_WORD = /[\p{P}\p{S}]|[^\s\p{P}\p{S}]+/gu;
+/** The same for ASCII text, where every printable character that is no letter or digit is punctuation or a symbol. */
+const ASCII_BERT_WORD = /[!-/:-@[-`{-~]|[^\s!-/:-@[-`{-~]+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+const CONTROL = /[\p{Cc}\p{Cf}]/gu;
+const ASCII_CONTROL = /[\x00-\x1f\x7f]/g;
+/** Words a tokenizer keeps the pieces of: code repeats its identifiers, so most words are seen before. */
+const WORD_CACHE_SIZE = 200_000;
 const CJK = /[\u4E00-\u9FFF\u3400-\u4DBF\u{20000}-\u{2A6DF}\uF900-\uFAFF]/gu;
 
 export function loadTokenizer(json: string, file = "tokenizer.json"): Tokenizer {
@@ -42,10 +50,13 @@ function normalizer(spec: Spec | null, file: string): (text: string) => string {
       const lowercase = spec.lowercase !== false;
       const strip = spec.strip_accents === null || spec.strip_accents === undefined ? lowercase : spec.strip_accents === true;
       return (text) => {
-        let out = spec.clean_text === false ? text : text.replace(/[\p{Cc}\p{Cf}]/gu, (c) => (/\s/.test(c) ? " " : "")).replace(/\s/g, " ");
-        if (spec.handle_chinese_chars !== false) out = out.replace(CJK, (c) => ` ${c} `);
+        // Plain ASCII (most code) has no accents, CJK or format characters: the Unicode passes are skipped.
+        const ascii = !NON_ASCII.test(text);
+        // Whitespace (control characters included) becomes a space; other control and format characters go.
+        let out = spec.clean_text === false ? text : text.replace(/\s/g, " ").replace(ascii ? ASCII_CONTROL : CONTROL, "");
+        if (spec.handle_chinese_chars !== false && !ascii) out = out.replace(CJK, (c) => ` ${c} `);
         if (lowercase) out = out.toLowerCase();
-        if (strip) out = stripAccents(out);
+        if (strip && !ascii) out = stripAccents(out);
         return out;
       };
     }
@@ -88,7 +99,8 @@ function preTokenizer(spec: Spec | null, file: string): (text: string) => string
   if (!spec) return (text) => [text];
   switch (spec.type) {
     case "BertPreTokenizer":
-      return (text) => text.split(/\s+/).flatMap(splitPunctuation);
+      // Whitespace splits, and every punctuation or symbol character is a word of its own.
+      return (text) => text.match(NON_ASCII.test(text) ? BERT_WORD : ASCII_BERT_WORD) ?? [];
     case "Whitespace":
       return (text) => text.match(/\w+|[^\w\s]+/gu) ?? [];
     case "WhitespaceSplit":
@@ -135,41 +147,45 @@ function wordPiece(model: Spec, normalize: (text: string) => string, split: (tex
   const prefix = String(model.continuing_subword_prefix ?? "##");
   const maxChars = Number(model.max_input_chars_per_word ?? 100);
   const unkId = vocab.get(String(model.unk_token ?? "[UNK]")) ?? null;
+  const unknown: readonly number[] = unkId !== null ? [unkId] : [];
+  const cache = new Map<string, readonly number[]>();
+  const piecesOf = (word: string): readonly number[] => {
+    // Code points, not UTF-16 units: a piece never splits a surrogate pair.
+    const chars = /[\uD800-\uDFFF]/.test(word) ? Array.from(word) : null;
+    const length = chars ? chars.length : word.length;
+    if (length > maxChars) return unknown;
+    const pieces: number[] = [];
+    let start = 0;
+    // Greedy longest match first, the WordPiece rule.
+    while (start < length) {
+      let end = length;
+      let found: number | undefined;
+      while (start < end) {
+        const text = chars ? chars.slice(start, end).join("") : word.slice(start, end);
+        found = vocab.get(start > 0 ? prefix + text : text);
+        if (found !== undefined) break;
+        end--;
+      }
+      if (found === undefined) return unknown;
+      pieces.push(found);
+      start = end;
+    }
+    return pieces;
+  };
   return {
     unkId,
     vocabSize: vocab.size,
-    encode(text) {
+    encode(text, maxTokens = Infinity) {
       const ids: number[] = [];
       for (const word of split(normalize(text))) {
         if (!word) continue;
-        const chars = Array.from(word);
-        if (chars.length > maxChars) {
-          if (unkId !== null) ids.push(unkId);
-          continue;
+        let pieces = cache.get(word);
+        if (pieces === undefined) {
+          if (cache.size >= WORD_CACHE_SIZE) cache.clear();
+          cache.set(word, (pieces = piecesOf(word)));
         }
-        const pieces: number[] = [];
-        let start = 0;
-        let bad = false;
-        // Greedy longest match first, the WordPiece rule.
-        while (start < chars.length) {
-          let end = chars.length;
-          let found: number | undefined;
-          while (start < end) {
-            const piece = (start > 0 ? prefix : "") + chars.slice(start, end).join("");
-            found = vocab.get(piece);
-            if (found !== undefined) break;
-            end--;
-          }
-          if (found === undefined) {
-            bad = true;
-            break;
-          }
-          pieces.push(found);
-          start = end;
-        }
-        if (bad) {
-          if (unkId !== null) ids.push(unkId);
-        } else ids.push(...pieces);
+        for (const id of pieces) ids.push(id);
+        if (ids.length >= maxTokens) return ids.slice(0, maxTokens);
       }
       return ids;
     },
@@ -189,7 +205,7 @@ function unigram(model: Spec, normalize: (text: string) => string, split: (text:
   return {
     unkId,
     vocabSize: entries.length,
-    encode(text) {
+    encode(text, maxTokens = Infinity) {
       const ids: number[] = [];
       for (const word of split(normalize(text))) {
         const chars = Array.from(word);
@@ -214,6 +230,7 @@ function unigram(model: Spec, normalize: (text: string) => string, split: (text:
           if (id !== null) pieces.push(id);
         }
         ids.push(...pieces.reverse());
+        if (ids.length >= maxTokens) return ids.slice(0, maxTokens);
       }
       return ids;
     },

@@ -52,23 +52,29 @@ export function loadModel2VecEncoder(dir: string, options: Model2VecOptions = {}
     .update(modelBytes.subarray(0, Math.min(modelBytes.length, 1 << 20)))
     .update(String(modelBytes.length))
     .digest("hex");
+  const table = embeddings.data;
+  const unkId = tokenizer.unkId;
   return {
     id: `model2vec:${basename(dir)}:${digest.slice(0, 12)}`,
     dimensions,
     encode(texts) {
       return texts.map((text) => {
-        const vector = new Float32Array(dimensions);
+        // The hot loop of embedding a whole index: sums in doubles, the table read directly.
+        const sum = new Float64Array(dimensions);
         let count = 0;
-        for (const id of tokenizer.encode(text).slice(0, maxTokens)) {
-          if (id === tokenizer.unkId) continue;
+        for (const id of tokenizer.encode(text, maxTokens)) {
+          if (id === unkId) continue;
           const row = mapping ? mapping[id] : id;
           if (row === undefined || row < 0 || row >= rows) continue;
-          const scale = weights ? (weights[id] ?? 1) : 1;
           const offset = row * dimensions;
-          for (let i = 0; i < dimensions; i++) vector[i]! += embeddings.data[offset + i]! * scale;
+          if (weights) {
+            const scale = weights[id] ?? 1;
+            for (let i = 0; i < dimensions; i++) sum[i]! += table[offset + i]! * scale;
+          } else for (let i = 0; i < dimensions; i++) sum[i]! += table[offset + i]!;
           count++;
         }
-        if (count > 0) for (let i = 0; i < dimensions; i++) vector[i]! /= count;
+        const vector = new Float32Array(dimensions);
+        if (count > 0) for (let i = 0; i < dimensions; i++) vector[i] = sum[i]! / count;
         // Cosine ranking needs unit vectors whatever config.json's `normalize` says, so it is not read.
         return normalize(vector);
       });

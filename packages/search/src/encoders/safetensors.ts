@@ -39,8 +39,19 @@ export function readSafetensors(bytes: Buffer, names: readonly string[], file = 
   return out;
 }
 
+/** Every half-precision bit pattern's value: a lookup per element instead of the arithmetic. */
+let halfTable: Float32Array | null = null;
+
 function decode(raw: Buffer, dtype: string, count: number): Float32Array {
   const out = new Float32Array(count);
+  if (dtype === "F16") {
+    if (!halfTable) {
+      halfTable = new Float32Array(65536);
+      for (let bits = 0; bits < 65536; bits++) halfTable[bits] = halfToFloat(bits);
+    }
+    for (let i = 0; i < count; i++) out[i] = halfTable[raw[2 * i]! | (raw[2 * i + 1]! << 8)]!;
+    return out;
+  }
   for (let i = 0; i < count; i++) {
     switch (dtype) {
       case "F32":
