@@ -34,7 +34,7 @@ describe("tsift search through the built binary", () => {
     const result = run(root, ["search", "alpha helper", "--timeout", "1"], { TSIFT_TEST_SEARCH_SLEEP_MS: "20000" });
     // Exit 10 and the message are the deadline's: the 20 s busy search would otherwise end with 0.
     expect(result.code).toBe(10);
-    expect(result.err).toContain("timed out after 1s (strategy: lexical)");
+    expect(result.err).toContain("timed out after 1s (strategy: hybrid)");
     expect(result.err).toContain("The search root looks fresh, so reindexing is unlikely to help");
     expect(result.err).toContain("--timeout 0");
   });
@@ -51,7 +51,7 @@ describe("tsift search through the built binary", () => {
     for (const pid of stuck) process.kill(pid, "SIGKILL");
     expect(result.code).toBeNull();
     expect(stuck).toHaveLength(1);
-    expect(result.err).toContain("tsift search timed out after 1s (strategy: lexical) inside a native call; the process was stopped");
+    expect(result.err).toContain("tsift search timed out after 1s (strategy: hybrid) inside a native call; the process was stopped");
   });
 
   it("tells to rebuild when the index went stale while the search ran", async () => {

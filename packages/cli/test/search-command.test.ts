@@ -24,14 +24,21 @@ const FILES = {
 };
 
 describe("tsift search (in-process)", () => {
-  it("builds a missing index, then returns AST-ranked symbols and BM25 chunk hits", async () => {
+  it("builds a missing index, then returns the hybrid answer, AST-ranked symbols and chunk hits", async () => {
     const root = project(FILES);
     const result = await tsift(root, ["search", "retry with exponential backoff", "--json"]);
     expect(result.code).toBe(0);
     const data = result.json();
-    expect(data).toMatchObject({ query: "retry with exponential backoff", strategy: "lexical", strategy_source: "default", freshness: { state: "refreshed" } });
+    expect(data).toMatchObject({ query: "retry with exponential backoff", strategy: "hybrid", strategy_source: "auto", freshness: { state: "refreshed" } });
+    expect(data.encoder).toMatch(/^model2vec:tsift-code-v1:[0-9a-f]{12}$/);
+    expect(data.results[0]).toMatchObject({ path: "src/retry.ts", symbol: "retryWithBackoff", why: expect.stringMatching(/^bm25\+model\b/) });
     expect(data.symbols[0]).toMatchObject({ name: "retryWithBackoff", file: "src/retry.ts", line: 2, match_type: "partial_tags" });
-    expect(data.hits[0]).toMatchObject({ rank: 1, path: "src/retry.ts", start_line: 1, confidence: "High", source: "bm25" });
+    expect(data.hits[0]).toMatchObject({ rank: 1, path: "src/retry.ts", source: "hybrid" });
+    // BM25 alone stays one flag away.
+    const lexical = (await tsift(root, ["search", "retry with exponential backoff", "--strategy", "lexical", "--json"])).json();
+    expect(lexical).toMatchObject({ strategy: "lexical", strategy_source: "flag" });
+    expect(lexical.hits[0]).toMatchObject({ rank: 1, path: "src/retry.ts", start_line: 1, confidence: "High", source: "bm25" });
+    expect(lexical.results[0].why).toBe("bm25+name");
     expect(existsSync(join(root, ".tsift/index.db"))).toBe(true);
     // Second run: fresh, nothing refreshed, same answer.
     const again = (await tsift(root, ["search", "retry with exponential backoff", "--json"])).json();
@@ -53,13 +60,22 @@ describe("tsift search (in-process)", () => {
   it("runs hybrid and semantic search, embedding lazily on first use", async () => {
     const root = project(FILES);
     const first = (await tsift(root, ["search", "how does the retry delay grow", "--strategy", "hybrid", "--json"])).json();
-    expect(first).toMatchObject({ strategy: "hybrid", alpha: 0.6, encoder: "tsift-hash-v1", embedded: { stored: expect.any(Number), transient: 0 } });
+    expect(first).toMatchObject({
+      strategy: "hybrid",
+      alpha: 0.6,
+      encoder: expect.stringMatching(/^model2vec:tsift-code-v1:/),
+      embedded: { stored: expect.any(Number), transient: 0 },
+    });
     expect(first.hits[0].path).toBe("src/retry.ts");
     const second = (await tsift(root, ["search", "how does the retry delay grow", "--strategy", "hybrid", "--json"])).json();
     expect(second.embedded).toBeUndefined();
     const semantic = (await tsift(root, ["search", "user name", "--strategy", "semantic", "--alpha", "0.3", "--json"])).json();
     expect(semantic.strategy).toBe("semantic");
     expect(semantic.hits.map((hit: { path: string }) => hit.path)).toEqual(expect.arrayContaining(["src/users.ts", "lib/cache.py"]));
+    // The model-free encoder stays selectable by its id.
+    const hashed = (await tsift(root, ["search", "how does the retry delay grow", "--model", "tsift-hash-v1", "--json"])).json();
+    expect(hashed).toMatchObject({ strategy: "hybrid", encoder: "tsift-hash-v1" });
+    expect(hashed.results[0].path).toBe("src/retry.ts");
   });
 
   it("filters by a nested --path, --lang and --kind", async () => {
@@ -110,12 +126,14 @@ describe("tsift search (in-process)", () => {
     // A prose query is answered with one ranked list; an identifier keeps symbols first, then hits.
     const human = (await tsift(root, ["search", "retry backoff"])).out;
     expect(human).toMatch(
-      /^results \(\d+, lexical; symbols and hits ranked together\):\n {2}src\/retry\.ts:\d+ {2}(High|Medium|Low) [\d.]+ {2}function retryWithBackoff/,
+      /^results \(\d+, hybrid; symbols and hits ranked together\):\n {2}src\/retry\.ts:\d+ {2}(High|Medium|Low) [\d.]+ {2}function retryWithBackoff {2}\[bm25\+model[a-z+]*\]/,
     );
     const identifier = (await tsift(root, ["search", "retryWithBackoff", "--strategy", "lexical"])).out;
     expect(identifier).toMatch(/^symbols \(\d+\):\n {2}src\/retry\.ts:2-11 {2}function {2}retryWithBackoff/);
     expect(identifier).toContain("hits (");
-    expect((await tsift(root, ["--compact", "search", "retry backoff"])).out).toMatch(/^results\[\d+\]:\n {2}src\/retry\.ts:\d+ retryWithBackoff /);
+    expect((await tsift(root, ["--compact", "search", "retry backoff"])).out).toMatch(
+      /^results\[\d+\]:\n {2}src\/retry\.ts:\d+ retryWithBackoff [\d.]+ bm25\+model/,
+    );
     expect((await tsift(root, ["--compact", "search", "retryWithBackoff", "--strategy", "lexical"])).out).toMatch(/^syms\[\d+\]:/);
     expect((await tsift(root, ["--tabular", "search", "retry backoff"])).out).toMatch(/^match_type\tkind\tname\tfile\tline\tscore\n/);
   });
@@ -156,7 +174,7 @@ describe("tsift search (in-process)", () => {
     try {
       const stale = await tsift(root, ["search", "retry backoff", "--json"]);
       expect(stale.code).toBe(0);
-      expect(stale.json()).toMatchObject({ strategy: "lexical", freshness: { state: "stale_snapshot" } });
+      expect(stale.json()).toMatchObject({ strategy: "hybrid", freshness: { state: "stale_snapshot" } });
       expect(stale.err).toContain("searched the current index snapshot (index is stale (1 file))");
     } finally {
       await again.release();

@@ -54,6 +54,6 @@ describe("doc comments where symbols are read", () => {
     expect(identifierText).toMatch(/retryWithBackoff {2}\[exact_name 1\.0000\] {2}— Retries a failing operation with exponential backoff\./);
 
     const prose = (await tsift(root, ["search", "retry a failing operation with backoff"])).out;
-    expect(prose).toMatch(/function retryWithBackoff {2}— Retries a failing operation with exponential backoff\./);
+    expect(prose).toMatch(/function retryWithBackoff {2}\[[\w+]+\] {2}— Retries a failing operation with exponential backoff\./);
   });
 });

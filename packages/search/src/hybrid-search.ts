@@ -27,6 +27,10 @@ export interface DenseSearchResult {
   alpha: number;
   /** Candidates considered from each ranker. */
   candidates: { dense: number; sparse: number };
+  /** The dense ranking, best first (the ranked answer takes its best chunks as candidates). */
+  dense: DenseMatch[];
+  /** The query's vector. */
+  queryVector: Float32Array;
 }
 
 /**
@@ -39,7 +43,8 @@ export function denseSearch(db: Database.Database, text: string, mode: "hybrid" 
   return readTransaction(db, () => {
     const query = ftsQuery(text);
     const alpha = mode === "semantic" ? 1 : Math.min(1, Math.max(0, options.alpha ?? hybridAlpha(text)));
-    if (options.limit <= 0) return { hits: [], alpha, candidates: { dense: 0, sparse: 0 } };
+    if (options.limit <= 0)
+      return { hits: [], alpha, candidates: { dense: 0, sparse: 0 }, dense: [], queryVector: new Float32Array(options.encoder.dimensions) };
     const depth = Math.max(100, options.limit * 10);
     const queryVector = options.encoder.encode([text])[0]!;
     const dense: DenseMatch[] = denseRank(db, options.encoder.id, queryVector, {
@@ -70,6 +75,8 @@ export function denseSearch(db: Database.Database, text: string, mode: "hybrid" 
       hits: toHits(db, ranked.slice(0, options.limit), query, mode === "semantic" ? "dense" : "hybrid"),
       alpha,
       candidates: { dense: dense.length, sparse: sparse.length },
+      dense,
+      queryVector,
     };
   });
 }

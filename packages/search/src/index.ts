@@ -13,7 +13,8 @@ export {
   type SymbolMatchType,
 } from "./search-types";
 export { hybridAlpha, mergesAnswer, prefersExact, queryShape, type QueryShape } from "./query-shape";
-export { DEFAULT_ANSWER_TUNING, rankedAnswer, type AnswerTuning } from "./ranked-answer";
+export { DEFAULT_ANSWER_TUNING, rankedAnswer, type AnswerModel, type AnswerTuning } from "./ranked-answer";
+export { DEFAULT_FUSION_TUNING, fuseScores, isGeneratedPath, type FusedScore, type FusionInput, type FusionTuning } from "./answer-fusion";
 export { SEARCH_FILLER_WORDS, coverage, ftsQuery, type FtsQuery, type QueryGroup } from "./fts-query";
 export { bestLines, type Snippet } from "./snippet";
 export { chunkAt, normalizePathFilter, type ChunkRow } from "./chunk-rows";
@@ -44,6 +45,7 @@ export {
 export { dequantize, dotQuantized, normalize, quantize, type Encoder } from "./encoders/encoder";
 export { HASH_ENCODER_ID, createHashEncoder, hashEmbed, lightStem, type HashEncoderOptions } from "./encoders/hash-encoder";
 export { loadModel2VecEncoder, type Model2VecOptions } from "./encoders/model2vec-encoder";
+export { SHIPPED_MODEL, resolveEncoder, shippedModelDir, type ResolvedEncoder } from "./encoders/default-encoder";
 export { loadTokenizer, type Tokenizer } from "./encoders/hf-tokenizer";
 export { readSafetensors, type Tensor } from "./encoders/safetensors";
 export {

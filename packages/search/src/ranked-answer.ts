@@ -11,12 +11,19 @@ import {
   type ChunkRow,
   type SpanSymbol,
 } from "@tsift/index/indexer";
+import { DEFAULT_FUSION_TUNING, fuseScores, isGeneratedPath, type FusionTuning } from "./answer-fusion";
+import type { DenseMatch } from "./dense-index";
+import { embeddingText } from "./dense-index";
+import type { Encoder } from "./encoders/encoder";
 import type { FtsQuery } from "./fts-query";
+import { isTestPath } from "./impact/test-files";
 import { compareChunks, confidenceOf, rankChunksBm25, type LexicalOptions, type RankedChunk } from "./lexical-search";
 import type { AnswerItem, SymbolHit } from "./search-types";
 import { bestLines } from "./snippet";
 import { termMatcher, type TermMatcher } from "./term-match";
 
+/** A line that opens or continues a comment in the common comment syntaxes (`//`, `/*`, ` *`, `#`, `--`, a docstring quote). */
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*|#|--|"""|''')/;
 /** Declarations an answer points at: a line belongs to the innermost of these that holds it. */
 const UNIT_KINDS = ["function", "method", "constructor", "getter", "setter", "class", "interface", "struct", "enum", "trait", "impl", "object"];
 /** Declarations that are no unit of their own (a `const`, a type alias): they name the module-level code that holds them. */
@@ -52,6 +59,10 @@ export interface AnswerTuning {
   nameCoverage: number;
   /** The share of the score a unit keeps when it has none of the query's words but one. */
   coverageFloor: number;
+  /** With the model: BM25 chunks handed over (the model re-ranks a wider pool than BM25 alone can). */
+  hybridCandidates: number;
+  /** With the model: the dense ranking's best chunks that join the candidates. */
+  denseCandidates: number;
 }
 
 export const DEFAULT_ANSWER_TUNING: AnswerTuning = {
@@ -68,7 +79,23 @@ export const DEFAULT_ANSWER_TUNING: AnswerTuning = {
   declaredNames: true,
   nameCoverage: 0.25,
   classFactor: 0.7,
+  hybridCandidates: 20,
+  denseCandidates: 20,
 };
+
+/**
+ * The code model's part in an answer: the query's vector, the chunks the dense ranking
+ * found (best first), and whether the model ranks alone (`model`) or fused with BM25F
+ * (`hybrid`). Each candidate unit is encoded on its own text, so the model tells apart
+ * the functions one chunk packs.
+ */
+export interface AnswerModel {
+  encoder: Encoder;
+  query: Float32Array;
+  dense: readonly DenseMatch[];
+  mode: "hybrid" | "model";
+  fusion?: FusionTuning;
+}
 
 interface Unit {
   key: string;
@@ -104,28 +131,64 @@ export function rankedAnswer(
   tuning: AnswerTuning = DEFAULT_ANSWER_TUNING,
   /** The chunk ranking the lexical search already made for this query (re-scored, best first), to reuse. */
   chunkRanking?: readonly RankedChunk[],
+  /** The code model, for a hybrid or model-only answer; without it the answer is BM25F's. */
+  model?: AnswerModel,
 ): AnswerItem[] {
   return readTransaction(db, () => {
-    if (query.groups.length === 0 || options.limit <= 0) return [];
-    const candidates = Math.max(tuning.minCandidates, options.limit * tuning.candidatesPerResult);
+    const modelOnly = model?.mode === "model";
+    if ((query.groups.length === 0 && !model) || options.limit <= 0) return [];
+    const candidates = modelOnly
+      ? 0
+      : model
+        ? Math.max(tuning.hybridCandidates, options.limit * tuning.candidatesPerResult)
+        : Math.max(tuning.minCandidates, options.limit * tuning.candidatesPerResult);
     // rankChunksBm25 re-scores an overfetched page: keep its best `candidates`.
-    const ranked = (chunkRanking ?? rankChunksBm25(db, query, { ...options, limit: candidates }).ranked).slice(0, candidates);
+    const ranked =
+      candidates === 0 || query.groups.length === 0
+        ? []
+        : (chunkRanking ?? rankChunksBm25(db, query, { ...options, limit: candidates }).ranked).slice(0, candidates);
     const chunkScores = new Map(ranked.map((entry) => [entry.chunk.id, entry.score]));
     const chunks = new Map(ranked.map((entry) => [entry.chunk.id, entry.chunk]));
     const weights = groupWeights(db, query);
     const matchers = groupMatchers(query, tuning);
     // Name matches join even when BM25 missed their chunk: a query can name what it wants.
-    const named = symbols.slice(0, options.limit);
+    const named = modelOnly ? [] : symbols.slice(0, options.limit);
     const extraIds = named.flatMap((symbol) => overlappingChunkIds(db, symbol.file, symbol.line, symbol.end_line)).filter((id) => !chunks.has(id));
+    // The model's nearest chunks join too: they hold the code a sentence describes in other words.
+    const denseIds = new Set(
+      (model?.dense ?? []).slice(0, modelOnly ? Math.max(tuning.denseCandidates, options.limit * 2) : tuning.denseCandidates).map((match) => match.id),
+    );
+    for (const id of denseIds) if (!chunks.has(id)) extraIds.push(id);
     for (const [id, chunk] of chunksById(db, extraIds)) chunks.set(id, chunk);
     const units = unitsOf(db, [...chunks.values()].sort(compareChunks), chunkScores, named, tuning.declaredNames);
     if (units.length === 0) return [];
 
     const avgLength = units.reduce((sum, unit) => sum + unit.lines.length, 0) / units.length;
-    const scored = units.map((unit) => ({ unit, ...scoreUnit(unit, matchers, weights, avgLength, tuning) }));
+    const scored = units.map((unit) => ({ unit, why: "", ...scoreUnit(unit, matchers, weights, avgLength, tuning) }));
+    if (model) {
+      const similarity = unitSimilarities(model, units);
+      const fused = fuseScores(
+        scored.map(({ unit, score }, index) => ({
+          file: unit.file,
+          lexical: modelOnly ? 0 : score,
+          model: similarity[index]!,
+          definition: unit.symbol !== null,
+          name: unit.nameMatch,
+          test: isTestPath(unit.file),
+          generated: isGeneratedPath(unit.file),
+        })),
+        model.fusion ?? DEFAULT_FUSION_TUNING,
+      );
+      scored.forEach((entry, index) => {
+        entry.score = fused[index]!.score;
+        entry.why = fused[index]!.why;
+      });
+    } else {
+      for (const entry of scored) entry.why = [...(entry.unit.chunkScore > 0 ? ["bm25"] : []), ...(entry.unit.nameMatch ? ["name"] : [])].join("+");
+    }
     scored.sort((a, b) => b.score - a.score || cmp(a.unit.file, b.unit.file) || a.unit.start - b.unit.start);
     const top = scored[0]?.score ?? 0;
-    return scored.slice(0, options.limit).map(({ unit, score, covered }, index) => {
+    return scored.slice(0, options.limit).map(({ unit, score, covered, why }, index) => {
       const text = unit.lines.map((entry) => entry.text);
       const snippet = bestLinesOf(unit, query);
       const rounded = Math.round(score * 10_000) / 10_000;
@@ -142,6 +205,7 @@ export function rankedAnswer(
         snippet: text.length > 0 ? snippet.text : "",
         language: unit.language,
         found_by: [...(unit.chunkScore > 0 ? (["text"] as const) : []), ...(unit.nameMatch ? (["name"] as const) : [])],
+        why,
         ...(unit.symbol?.doc ? { doc: unit.symbol.doc } : {}),
       };
     });
@@ -211,8 +275,11 @@ function unitsOf(
       unit.lines.push({ line, text: texts[offset]! });
     }
   }
-  // Module-level units hold only the code between declarations; a blank stretch is no answer.
-  const kept = [...units.values()].filter((unit) => unit.lines.some((entry) => /[\p{L}\p{N}]/u.test(entry.text)));
+  // Module-level units hold only the code between declarations; a blank stretch, or one of
+  // comments alone (a declaration's doc comment sits above it), is no answer.
+  const kept = [...units.values()].filter((unit) =>
+    unit.lines.some((entry) => /[\p{L}\p{N}]/u.test(entry.text) && (unit.symbol !== null || !COMMENT_LINE.test(entry.text))),
+  );
   const moduleLevel = kept.filter((unit) => unit.symbol === null);
   if (declaredNames && moduleLevel.length > 0) {
     const declared = unitSymbolsOverlapping(
@@ -226,6 +293,30 @@ function unitsOf(
     }
   }
   return kept;
+}
+
+/** Unit vectors by embedding text, kept across queries in one process (a daemon's repeated answers reuse them). */
+const unitVectorCache = new Map<string, Float32Array>();
+const UNIT_VECTOR_CACHE_SIZE = 50_000;
+
+/** The cosine similarity of each unit's own text (its path, its name, its lines) with the query. */
+function unitSimilarities(model: AnswerModel, units: readonly Unit[]): number[] {
+  const texts = units.map((unit) => {
+    const names = unit.symbol ? [unit.symbol.parent, unit.symbol.name].filter(Boolean).join(" ") : unit.declared.join(" ");
+    return `${model.encoder.id}\0${embeddingText(names, unit.lines.map((entry) => entry.text).join("\n"), unit.file)}`;
+  });
+  const missing = [...new Set(texts.filter((text) => !unitVectorCache.has(text)))];
+  if (missing.length > 0) {
+    if (unitVectorCache.size + missing.length > UNIT_VECTOR_CACHE_SIZE) unitVectorCache.clear();
+    const vectors = model.encoder.encode(missing.map((text) => text.slice(text.indexOf("\0") + 1)));
+    missing.forEach((text, index) => unitVectorCache.set(text, vectors[index]!));
+  }
+  return texts.map((text) => {
+    const vector = unitVectorCache.get(text)!;
+    let sum = 0;
+    for (let i = 0; i < vector.length; i++) sum += vector[i]! * model.query[i]!;
+    return sum;
+  });
 }
 
 function innermost(symbols: readonly SpanSymbol[], line: number): SpanSymbol | null {

@@ -70,6 +70,13 @@ export interface AnswerItem {
   language: string | null;
   /** `text`: a BM25 chunk held it; `name`: the symbol ranker matched its name. */
   found_by: ("text" | "name")[];
+  /**
+   * The signals that put it here, joined by `+`: `bm25` (BM25F over its name, path, doc and
+   * body), `model` (the code model's similarity), `name` (the symbol ranker matched its
+   * name), `def` (a declaration), `file` (its file holds other strong candidates), `test` /
+   * `generated` (down-ranked). E.g. `bm25+model+def`.
+   */
+  why: string;
   /** The declaration's doc comment (first sentence), when it has one. */
   doc?: string;
 }

@@ -16,10 +16,12 @@ describe("searchProject", () => {
     expect(result.root).toBe(root);
     expect(result.pathArg).toBe(".");
     expect(result.scope).toBeNull();
-    expect(result.data.strategy).toBe("lexical");
-    expect(result.data.strategy_source).toBe("default");
+    // A description of behaviour gets the hybrid answer by default.
+    expect(result.data.strategy).toBe("hybrid");
+    expect(result.data.strategy_source).toBe("auto");
     expect(result.data.freshness).toEqual({ state: "fresh" });
     expect(result.data.hits[0]?.path).toBe("src/retry.ts");
+    expect(result.data.results?.[0]?.symbol).toBe("retryWithBackoff");
     expect(result.data.symbols.map((symbol) => symbol.name)).toContain("retryWithBackoff");
     expect(result.data.filters).toEqual({ path: null, lang: [], kind: [] });
   });
@@ -69,7 +71,7 @@ describe("relatedProject", () => {
     const { root } = await indexedProject();
     const result = await relatedProject({ target: "tools/cache.py:1", cwd: root, limit: 3 });
     expect(result.data.source).toMatchObject({ path: "tools/cache.py", start_line: 1, symbol: "get_user_name" });
-    expect(result.data.encoder).toBe("tsift-hash-v1");
+    expect(result.data.encoder).toMatch(/^model2vec:tsift-code-v1:[0-9a-f]{12}$/);
     expect(result.data.hits.length).toBeGreaterThan(0);
     expect(result.data.hits.length).toBeLessThanOrEqual(3);
     expect(result.data.hits.some((hit) => hit.path === "tools/cache.py" && hit.start_line === 1)).toBe(false);

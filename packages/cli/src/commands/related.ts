@@ -14,7 +14,7 @@ export const related = defineCommand({
     PATH,
     limitOption(10, "related chunks to return"),
     { name: "scope", alias: "submodule", type: "string", description: "workspace scope whose index to use" },
-    { name: "model", type: "string", description: "local Model2Vec directory (default: the built-in tsift-hash-v1 encoder)" },
+    { name: "model", type: "string", description: "local Model2Vec directory, or tsift-hash-v1 (default: the shipped tsift-code-v1 model)" },
   ],
   examples: [{ command: "tsift related src/users.ts:6 -l 3", description: "the three chunks most like the one at line 6" }],
   async run(args, io) {

@@ -22,7 +22,7 @@ export const search = defineCommand({
       alias: "s",
       type: "string",
       choices: ["lexical", "exact", "hybrid", "semantic"],
-      description: "ranking (default: lexical; exact for one identifier- or path-like token)",
+      description: "ranking (default: hybrid for a description in several words, exact for one identifier- or path-like token, else lexical)",
     },
     {
       name: "exact",
@@ -45,10 +45,15 @@ export const search = defineCommand({
     { name: "lang", type: "array", description: "only these languages (repeatable)" },
     { name: "kind", type: "array", description: "only chunks/symbols of these kinds: function, class, … (repeatable)" },
     { name: "alpha", type: "number", description: "hybrid: dense weight 0..1 (default: from the query's shape)" },
-    { name: "model", type: "string", description: "hybrid/semantic: local Model2Vec directory (tokenizer.json + model.safetensors); never downloads" },
+    {
+      name: "model",
+      type: "string",
+      description:
+        "hybrid/semantic: local Model2Vec directory (tokenizer.json + model.safetensors), or tsift-hash-v1 (default: the shipped tsift-code-v1 model); never downloads",
+    },
   ],
   examples: [
-    { command: "tsift search 'retry with backoff'", description: "symbols and chunks about retries, best first" },
+    { command: "tsift search 'retry with backoff'", description: "one ranked list of the code about retries (BM25F fused with the code model), best first" },
     { command: "tsift search getUserName --exact", description: "every literal occurrence, case-sensitive" },
     { command: "tsift search getusername --exact -i", description: "the same, in any letter case (rg -i)" },
     { command: "tsift search 'user name' -s hybrid --lang typescript --json", description: "hybrid ranking over TypeScript only, as JSON" },

@@ -38,7 +38,9 @@ function resultsText(data: SearchData, results: readonly AnswerItem[]): string {
   if (results.length === 0) out.push("  no matches");
   for (const item of results) {
     const label = item.symbol ? `  ${item.kind ?? "in"} ${item.symbol}` : "";
-    out.push(`  ${span(item.path, item.line, item.line)}  ${item.confidence} ${item.score.toFixed(4)}${label}${docSuffix(item.doc)}`);
+    out.push(
+      `  ${span(item.path, item.line, item.line)}  ${item.confidence} ${item.score.toFixed(4)}${label}${item.why ? `  [${item.why}]` : ""}${docSuffix(item.doc)}`,
+    );
     for (const line of item.snippet.split("\n").slice(0, 2)) if (line) out.push(`      ${line}`);
   }
   return out.join("\n");
@@ -86,7 +88,7 @@ function compactText(data: SearchReport): string {
   if (data.results) {
     return [
       `results[${data.results.length}]:`,
-      ...data.results.map((item) => `  ${item.path}:${item.line} ${item.symbol ?? "-"} ${item.score.toFixed(2)}`),
+      ...data.results.map((item) => `  ${item.path}:${item.line} ${item.symbol ?? "-"} ${item.score.toFixed(2)}${item.why ? ` ${item.why}` : ""}`),
     ].join("\n");
   }
   const out = [`syms[${data.symbols.length}]:`];

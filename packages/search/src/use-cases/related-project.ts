@@ -16,7 +16,9 @@ import {
 import type Database from "better-sqlite3";
 import { relatedChunks } from "../related-search";
 import type { SearchHit } from "../search-types";
-import { loadEncoder, prepareVectors, vectorCacheFile } from "./search-engine";
+import { resolveEncoder } from "../encoders/default-encoder";
+import { HASH_ENCODER_ID } from "../encoders/hash-encoder";
+import { prepareVectors, vectorCacheFile } from "./search-engine";
 import { ensureFresh, type FreshnessTarget } from "./search-freshness";
 
 /** `tsift related`'s options; every default is the CLI's. */
@@ -31,7 +33,7 @@ export interface RelatedProjectOptions {
   limit?: number;
   /** The workspace scope whose index to use. */
   scope?: string;
-  /** A local Model2Vec directory; default the built-in hash encoder. */
+  /** A local Model2Vec directory, or `tsift-hash-v1`; default the shipped tsift-code-v1 model. */
   model?: string;
 }
 
@@ -76,7 +78,9 @@ export async function relatedProject(options: RelatedProjectOptions): Promise<Re
     });
   const prefix = relative(root, target.location.sourceRoot).split(sep).join("/");
 
-  const encoder = loadEncoder({ model: options.model !== undefined ? resolve(cwd, options.model) : null });
+  const resolved = resolveEncoder(options.model === undefined ? null : options.model === HASH_ENCODER_ID ? options.model : resolve(cwd, options.model));
+  const encoder = resolved.encoder;
+  if (resolved.warning) notes.push(`warning: ${resolved.warning}`);
   const cacheFile = vectorCacheFile(root, { scope: scope?.id ?? null }, encoder.id);
   const connection = openIndexReader(target.location);
   try {

@@ -6,8 +6,7 @@ import type Database from "better-sqlite3";
 import { denseSearch } from "../hybrid-search";
 import { ensureVectors, missingVectors, transientVectors } from "../dense-index";
 import type { Encoder } from "../encoders/encoder";
-import { createHashEncoder } from "../encoders/hash-encoder";
-import { loadModel2VecEncoder } from "../encoders/model2vec-encoder";
+import { resolveEncoder } from "../encoders/default-encoder";
 import { exactSearch } from "../exact-search";
 import { ftsQuery } from "../fts-query";
 import { lexicalSearch } from "../lexical-search";
@@ -46,8 +45,8 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
   const filters = { ...(request.pathFilter !== null ? { path: request.pathFilter } : {}), languages: request.languages, kinds: request.kinds };
   const symbols: SymbolHit[] = [];
   const hits: SearchHit[] = [];
-  // A prose query's answer is one list; only the lexical ranker builds it (dense strategies keep symbols, then hits).
-  const merged = request.strategy === "lexical" && mergesAnswer(request.query);
+  // A prose query's answer is one list: BM25F alone (lexical), the model alone (semantic) or both fused (hybrid, its default).
+  const merged = request.strategy !== "exact" && mergesAnswer(request.query);
   const results: AnswerItem[] = [];
   let symbolTotal = 0;
   let hitTotal = 0;
@@ -85,7 +84,12 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
       const tieBreak = pageRankTieBreak(db, communityCacheDir(locationOf(request, target)), deps.pageRank);
       // Vectors a writer stores for this search must be committed before the snapshot below starts.
       const cacheFile = encoder ? vectorCacheFile(request.root, target, encoder.id) : null;
-      const extra = encoder && cacheFile ? prepareVectors(locationOf(request, target), encoder, data, { db, cacheFile }) : undefined;
+      // The automatic hybrid answer never embeds a whole index in memory per query (a read-only
+      // server cannot store vectors): without stored vectors its model only re-ranks BM25's candidates.
+      const extra =
+        encoder && cacheFile
+          ? prepareVectors(locationOf(request, target), encoder, data, { db, cacheFile, transient: request.strategySource === "flag" })
+          : undefined;
       // Every statement against this target in one snapshot: ranked ids are read back while a writer commits.
       readTransaction(db, () => {
         artifacts += chunkCount(db);
@@ -113,6 +117,15 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
           hitTotal += result.candidates.dense;
           if (request.strategy === "hybrid") data.alpha = result.alpha;
           data.encoder = encoder!.id;
+          if (merged) {
+            const answer = rankedAnswer(db, ftsQuery(request.query), found, { limit: request.limit, ...local }, undefined, undefined, {
+              encoder: encoder!,
+              query: result.queryVector,
+              dense: result.dense,
+              mode: request.strategy === "semantic" ? "model" : "hybrid",
+            });
+            results.push(...answer.map((item) => (target.prefix ? { ...item, path: prefixed(target, item.path) } : item)));
+          }
         }
       });
     } finally {
@@ -150,14 +163,16 @@ function locationOf(request: SearchRequest, target: SearchTarget): IndexLocation
   return { projectRoot: request.root, sourceRoot: target.sourceRoot, scope: target.scope, dbPath: target.dbPath, lockPath: target.lockPath };
 }
 
+/** The dense encoder for a request: the shipped model by default (see resolveEncoder), loaded once per process. */
 export function loadEncoder(request: Pick<SearchRequest, "model">): Encoder {
-  return request.model ? loadModel2VecEncoder(request.model) : createHashEncoder();
+  return resolveEncoder(request.model).encoder;
 }
 
 /**
  * Makes sure every chunk has a vector for the encoder: stored through the writer lock
- * on first use; if another writer holds the lock, computed in memory for this search
- * only (returned as extra vectors). `db` is a reader already open on the index, to
+ * on first use; if another writer holds the lock (or the caller is read-only), computed
+ * in memory for this search only (returned as extra vectors), unless `transient` is
+ * false: then an empty map, and the stored vectors alone rank. `db` is a reader already open on the index, to
  * check with; the packed vector cache (`cacheFile`) answers that check for every search
  * after the first without reading the chunks table.
  */
@@ -165,7 +180,7 @@ export function prepareVectors(
   location: IndexLocation,
   encoder: Encoder,
   data: Partial<SearchData>,
-  via: { db?: Database.Database; cacheFile: string },
+  via: { db?: Database.Database; cacheFile: string; transient?: boolean },
 ): Map<string, Buffer> | null {
   const count = (db: Database.Database) => (cachedVectorsComplete(db, encoder.id, via.cacheFile) ? 0 : missingVectors(db, encoder.id));
   let missing: number;
@@ -196,6 +211,8 @@ export function prepareVectors(
   } catch (error) {
     // A held lock or a read-only caller: vectors for this query only, nothing stored.
     if (!isTsiftError(error, "lock_held") && !isTsiftError(error, "read_only")) throw error;
+    // Not asked for: the stored vectors alone rank (none is an empty dense side).
+    if (via.transient === false) return new Map();
     const reader = openIndexReader(location);
     try {
       const extra = transientVectors(reader.database, encoder);

@@ -18,7 +18,9 @@ import {
 import { borrowWarmIndex, type WarmBorrow } from "@tsift/index/graph-read";
 import { exactBackend, type ExactCase } from "../exact-search";
 import { loadPageRank, PageRankNotLoaded, type PageRankFn } from "../page-rank-tie-break";
-import { prefersExact } from "../query-shape";
+import { resolveEncoder } from "../encoders/default-encoder";
+import { HASH_ENCODER_ID } from "../encoders/hash-encoder";
+import { mergesAnswer, prefersExact } from "../query-shape";
 import type { SearchStrategy } from "../search-types";
 import { runWithDeadline, type DeadlineGuard } from "./search-deadline";
 import { runSearchEngine } from "./search-engine";
@@ -34,7 +36,7 @@ export interface SearchProjectOptions {
   path?: string;
   /** Symbols and hits returned; default 10. */
   limit?: number;
-  /** Default: `lexical`, or `exact` for one identifier- or path-like token. */
+  /** Default: `exact` for one identifier- or path-like token, `hybrid` for a description (several plain words), else `lexical`. */
   strategy?: SearchStrategy;
   /** Literal search (same as strategy `exact`). */
   exact?: boolean;
@@ -52,7 +54,7 @@ export interface SearchProjectOptions {
   kinds?: readonly string[];
   /** Hybrid: the dense weight in [0, 1]; default from the query's shape. */
   alpha?: number;
-  /** Hybrid/semantic: a local Model2Vec directory; default the built-in hash encoder. */
+  /** Hybrid/semantic: a local Model2Vec directory, or `tsift-hash-v1`; default the shipped tsift-code-v1 model. */
   model?: string;
   /** Environment (ripgrep lookup, test hooks); default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
@@ -106,8 +108,10 @@ export async function searchProject(options: SearchProjectOptions): Promise<Sear
   const config = await loadConfig(root);
   const pathFilter = absolute === root ? null : relative(root, absolute).split(sep).join("/");
   const pathArg = commandPath(cwd, root);
-  const strategy: SearchStrategy = exact ? "exact" : (options.strategy ?? (prefersExact(query) ? "exact" : "lexical"));
-  const strategySource: SearchRequest["strategySource"] = exact || options.strategy !== undefined ? "flag" : strategy === "exact" ? "auto" : "default";
+  // A description of behaviour gets the hybrid answer (BM25F fused with the code model); a
+  // name or path the literal scan; anything else (one plain word, a mixed query) BM25.
+  const strategy: SearchStrategy = exact ? "exact" : (options.strategy ?? (prefersExact(query) ? "exact" : mergesAnswer(query) ? "hybrid" : "lexical"));
+  const strategySource: SearchRequest["strategySource"] = exact || options.strategy !== undefined ? "flag" : strategy === "lexical" ? "default" : "auto";
   const targets = selectTargets(root, config, { federated, ...(options.scope !== undefined ? { scope: options.scope } : {}) }, project.scope, strategy);
 
   const notes = config.warnings.map((warning) => `warning: ${warning}`);
@@ -150,10 +154,15 @@ export async function searchProject(options: SearchProjectOptions): Promise<Sear
     kinds: [...(options.kinds ?? [])],
     caseMode: options.caseMode ?? "sensitive",
     alpha: options.alpha ?? null,
-    model: options.model !== undefined ? resolve(cwd, options.model) : null,
+    model: options.model === undefined ? null : options.model === HASH_ENCODER_ID ? options.model : resolve(cwd, options.model),
     maxFileBytes: config.index.maxFileBytes,
     env: { ...env },
   };
+  if (request.strategy === "hybrid" || request.strategy === "semantic") {
+    // Loaded here, once per process, only for the strategies that rank with it.
+    const { warning } = resolveEncoder(request.model);
+    if (warning) notes.push(`warning: ${warning}`);
+  }
   const prepared = performance.now();
   const guard = options.deadlineGuard;
   const search = (pageRank: PageRankFn | null | undefined) =>

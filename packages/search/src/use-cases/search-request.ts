@@ -35,7 +35,7 @@ export interface SearchRequest {
   /** Exact search: how letter case matches. */
   caseMode: ExactCase;
   alpha: number | null;
-  /** Local Model2Vec directory; null for the built-in tsift-hash-v1 encoder. */
+  /** Local Model2Vec directory or `tsift-hash-v1`; null for the shipped tsift-code-v1 model. */
   model: string | null;
   maxFileBytes: number;
   env: Record<string, string | undefined>;
