@@ -12,7 +12,8 @@
 // repository) to compare with.
 //
 //   node tools/bench/search-quality/tune-docstring.mjs [--split tune] [--corpus DIR] [--effect]
-//        [--tuning '{"k1":2}'] [--limit 10] [--src DIR] [--misses] [--out per-task.json]
+//        [--tuning '{"k1":2}'] [--fusion '{"modelWeight":1.5}'] [--strategy lexical|hybrid|semantic]
+//        [--model DIR|tsift-hash-v1] [--limit 10] [--src DIR] [--misses] [--out per-task.json]
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,12 +24,16 @@ const here = new URL(".", import.meta.url);
 const repoRoot = join(here.pathname, "..", "..", "..");
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const corpus = option("--corpus", join(tmpdir(), "tsift-docstring-quality", "corpus"));
+const tsSet = args.includes("--ts");
+const corpus = option("--corpus", join(tmpdir(), tsSet ? "tsift-tsdoc-quality" : "tsift-docstring-quality", "corpus"));
 const split = option("--split", "tune");
 const limit = Number(option("--limit", "10"));
 const overrides = JSON.parse(option("--tuning", "{}"));
+const fusionOverrides = JSON.parse(option("--fusion", "{}"));
+const strategy = option("--strategy", undefined);
+const model = option("--model", undefined);
 const effect = args.includes("--effect");
-const spec = JSON.parse(readFileSync(new URL(effect ? "tasks.json" : "docstring-tasks.json", here), "utf8"));
+const spec = JSON.parse(readFileSync(new URL(effect ? "tasks.json" : tsSet ? "ts-jsdoc-tasks.json" : "docstring-tasks.json", here), "utf8"));
 const tasks = spec.tasks.filter((task) => effect || split === "all" || task.split === split);
 
 // Inside the repository, so the external packages resolve from its node_modules.
@@ -55,12 +60,21 @@ await build({
 const search = await import(pathToFileURL(join(outdir, "search.mjs")).href);
 rmSync(outdir, { recursive: true, force: true });
 Object.assign(search.DEFAULT_ANSWER_TUNING, overrides);
+Object.assign(search.DEFAULT_FUSION_TUNING, fusionOverrides);
 
 const totals = { fn: 0, file: 0 };
 const rows = [];
 let searchMs = 0;
 for (const task of tasks) {
-  const { data, timings } = await search.searchProject({ query: task.query, cwd: corpus, limit, timeout: 0, autoindex: false });
+  const { data, timings } = await search.searchProject({
+    query: task.query,
+    cwd: corpus,
+    limit,
+    timeout: 0,
+    autoindex: false,
+    ...(strategy ? { strategy } : {}),
+    ...(model ? { model } : {}),
+  });
   searchMs += timings.searchMs;
   const items = Array.isArray(data.results)
     ? data.results.map((item) => ({ file: item.path, line: item.line, start: item.start_line, end: item.end_line, symbol: item.symbol }))
