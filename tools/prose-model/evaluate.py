@@ -13,7 +13,7 @@ top-5 and MRR@10 (reciprocal rank of the right function when it is in the first 
   ranking with the same tokenizer over the same pools is the lexical reference.
 - `docstring_tasks`: tools/bench/search-quality/docstring-tasks.json (packages never mined).
   Candidates are every function of the docstring-stripped corpus (the same stripping the
-  benchmark uses); a query ranks them all by cosine. Reported for the `heldout` split, the
+  benchmark uses); a query ranks them all by cosine (BM25 with the same tokenizer, and the two fused by reciprocal rank, k = 60, beside it). Reported for the `heldout` split, the
   `tune` split and all tasks. This is the model alone over whole functions, not tsift's
   chunked search (tools/bench/search-quality/run-docstring.mjs measures that).
 """
@@ -82,6 +82,17 @@ def bm25(Bq, Bd, k1=1.2, b=0.75):
     return np.asarray((Q @ W.T).todense())
 
 
+def rrf(*score_sets, k=60):
+    """Reciprocal rank fusion of several [queries, docs] score matrices."""
+    fused = 0
+    for scores in score_sets:
+        order = np.argsort(-scores, axis=1, kind="stable")
+        rank = np.empty_like(order)
+        rank[np.arange(len(scores))[:, None], order] = np.arange(1, scores.shape[1] + 1)
+        fused = fused + 1.0 / (k + rank)
+    return fused
+
+
 def ranks(scores, gold):
     """1-based rank of each query's gold column (ties count against the gold)."""
     g = scores[np.arange(len(gold)), gold]
@@ -134,15 +145,21 @@ def docstring_tasks(tokenizer, E):
             keys.append((path, name, start))
             texts.append("\n".join(lines[start - 1 : node.end_lineno]))
     V = E.shape[0]
-    C = embed(bags(tokenizer, texts, V), E)
+    Bc = bags(tokenizer, texts, V)
     index = {k: i for i, k in enumerate(keys)}
     out = {"candidates": len(keys)}
     found = [t for t in tasks if (t["file"], t["name"], t["start"]) in index]
-    Q = embed(bags(tokenizer, [t["query"] for t in found], V), E)
-    r = ranks(Q @ C.T, np.array([index[(t["file"], t["name"], t["start"])] for t in found]))
+    Bq = bags(tokenizer, [t["query"] for t in found], V)
+    gold = np.array([index[(t["file"], t["name"], t["start"])] for t in found])
+    model_scores, bm25_scores = embed(Bq, E) @ embed(Bc, E).T, bm25(Bq, Bc)
+    r = ranks(model_scores, gold)
+    r_bm25 = ranks(bm25_scores, gold)
+    r_rrf = ranks(rrf(model_scores, bm25_scores), gold)
     for split in ("heldout", "tune", "all"):
         sel = [i for i, t in enumerate(found) if split == "all" or t["split"] == split]
         out[split] = figures(r[sel])
+        out[f"{split}_bm25_same_tokenizer"] = figures(r_bm25[sel])
+        out[f"{split}_rrf_model_bm25"] = figures(r_rrf[sel])
     out["tasks_matched"] = len(found)
     out["tasks_total"] = len(tasks)
     return out

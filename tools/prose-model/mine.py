@@ -97,6 +97,45 @@ PYTHON_SOURCES = {
     "python3-blinker": "1.5-1",
     "python3-argcomplete": "2.0.0-1",
     "python3-distro": "1.8.0-1",
+    "python3-numpy": "1:1.24.2-1+deb12u1",
+    "python3-scipy": "1.10.1-2",
+    "python3-pandas": "1.5.3+dfsg-2",
+    "python3-sklearn": "1.2.1+dfsg-1",
+    "python3-matplotlib": "3.6.3-1+b1",
+    "python3-dask": "2022.12.1+dfsg-2",
+    "python3-xarray": "2023.01.0-1.1",
+    "python3-astropy": "5.2.1-2+deb12u1",
+    "python3-statsmodels": "0.13.5+dfsg-7",
+    "python3-skimage": "0.19.3-8",
+    "python3-fabric": "2.6.0-1",
+    "python3-invoke": "2.0.0-1",
+    "python3-boto3": "1.26.27+dfsg-1",
+    "python3-botocore": "1.29.27+repack-1",
+    "python3-pyramid": "2.0+dfsg-2+deb12u1",
+    "python3-gevent": "22.10.2-3",
+    "python3-eventlet": "0.33.1-4",
+    "python3-paste": "3.5.2+repack-1",
+    "python3-webob": "1:1.8.6-3",
+    "python3-falcon": "3.1.1-1+b1",
+    "python3-httpx": "0.23.3-1",
+    "python3-h11": "0.14.0-1.1~deb12u1",
+    "python3-anyio": "3.6.2-1",
+    "python3-trio": "0.22.0-0.2",
+    "python3-openpyxl": "3.0.9-1",
+    "python3-pil": "9.4.0-1.1+deb12u1",
+    "python3-psutil": "5.9.4-1+b1",
+    "python3-netaddr": "0.8.0-2",
+    "python3-dnspython": "2.3.0-1+deb12u1",
+    "python3-feedparser": "6.0.10-1",
+    "python3-peewee": "3.14.10+dfsg-1+b3",
+    "python3-pymysql": "1.0.2-2+deb12u1",
+    "python3-prompt-toolkit": "3.0.36-2",
+    "python3-sqlparse": "0.4.2-1+deb12u1",
+    "python3-requests-oauthlib": "1.3.0+ds-1",
+    "python3-oslo.utils": "6.0.1-2",
+    "python3-stevedore": "4.0.2-2",
+    "python3-cliff": "4.0.0-2",
+    "python3-keystoneauth1": "5.0.0-2",
 }
 # Top-level module directories that are held out (docstring task set) even when another
 # Debian package ships or vendors them.
@@ -107,7 +146,7 @@ HELD_OUT_NPM = {
     "effect", "date-fns", "rxjs", "immer", "zod", "fp-ts", "io-ts", "neverthrow", "remeda",
     "ts-pattern", "type-fest", "valibot", "superstruct",
 }
-PERMISSIVE = re.compile(r"^(MIT|Expat|ISC|0BSD|BSD|Apache|Python|PSF|Unlicense|public[- ]domain|CC0|Zlib|MIT-0|BlueOak)", re.I)
+PERMISSIVE = re.compile(r"^(MIT|Expat|ISC|0BSD|BSD|Apache|Python|PSF|Unlicense|public[- ]domain|CC0|Zlib|MIT-0|BlueOak|Matplotlib|Pyramid|HPND)", re.I)
 
 MAX_QUERY_CHARS = 200
 MIN_QUERY_WORDS = 3
@@ -141,7 +180,18 @@ LICENCE_TEXTS = [
 ]
 
 
+# Read by hand where the copyright file names no licence the patterns above recognise.
+LICENCE_BY_HAND = {
+    "python3-matplotlib": "Matplotlib (PSF-based, permissive)",
+    "python3-pyramid": "Pyramid (Repoze, BSD-style) and ZPL-2.1",
+    "python3-pil": "HPND (Historical Permission Notice and Disclaimer)",
+    "python3-dnspython": "ISC (text in copyright file)",
+}
+
+
 def debian_licence(pkg):
+    if pkg in LICENCE_BY_HAND:
+        return LICENCE_BY_HAND[pkg]
     licence = debian_licence_field(pkg)
     for pattern, name in LICENCE_TEXTS:
         if pattern.search(licence):
@@ -290,6 +340,29 @@ def assign_splits(rows, sources):
         row["split"] = split_of[row["pkg"]]
 
 
+MINER = 1  # bump when extraction changes: cached raw pairs of another miner version are not reused
+
+
+def cached_pairs(lang, spec, pinned, data):
+    """(meta, raw pairs) of one source, mined once into DATA/raw and read from there afterwards."""
+    version = dpkg(["-W", "-f", "${Version}", spec]).strip() if lang == "python" else spec.rsplit("@", 1)[1]
+    name = spec if lang == "python" else spec.rsplit("@", 1)[0]
+    path = os.path.join(data, "raw", f"m{MINER}", lang, f"{name.replace('/', '+')}@{version.replace(':', '_')}.json")
+    if os.path.exists(path):
+        cached = json.load(open(path, encoding="utf8"))
+        return cached["meta"], cached["pairs"]
+    try:
+        meta, pairs = mine_python(spec, pinned) if lang == "python" else mine_npm(spec, data)
+    except subprocess.CalledProcessError as error:
+        print(f"  {spec}: failed ({error}), skipped", file=sys.stderr)
+        return None, []
+    if meta is not None:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf8") as out:
+            json.dump({"meta": meta, "pairs": pairs}, out)
+    return meta, pairs
+
+
 def normal_code(code):
     return " ".join(code.split())
 
@@ -297,7 +370,8 @@ def normal_code(code):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", default="/tmp/prose-model-data")
-    parser.add_argument("--only", choices=["python", "npm"], default=None)
+    parser.add_argument("--only", choices=["python", "npm"], default=None, help="only mine this ecosystem into the cache (DATA/raw), no output; two such runs may go in parallel")
+    parser.add_argument("--reverse", action="store_true", help="with --only: mine the sources last to first (a second process filling the cache from the other end)")
     args = parser.parse_args()
     os.makedirs(args.data, exist_ok=True)
 
@@ -308,15 +382,13 @@ def main():
         specs = [l.split("#")[0].strip() for l in open(NPM_SOURCES_FILE, encoding="utf8")]
         jobs += [("npm", spec, None) for spec in specs if spec]
 
+    if args.only and args.reverse:
+        jobs.reverse()
     sources, rows = [], []
     seen_code, query_count = set(), {}
     for lang, spec, pinned in jobs:
-        try:
-            meta, pairs = mine_python(spec, pinned) if lang == "python" else mine_npm(spec, args.data)
-        except subprocess.CalledProcessError as error:
-            print(f"  {spec}: failed ({error}), skipped", file=sys.stderr)
-            continue
-        if meta is None:
+        meta, pairs = cached_pairs(lang, spec, pinned, args.data)
+        if meta is None or args.only:
             continue
         if not PERMISSIVE.search(meta["licence"].lstrip("(")):
             print(f"  {spec}: licence {meta['licence']!r} is not on the permissive list, skipped", file=sys.stderr)
@@ -340,6 +412,8 @@ def main():
         meta.update({"pairs": kept})
         sources.append(meta)
         print(f"  {meta['package']}@{meta['version']} ({meta['licence']}): {kept} pairs", file=sys.stderr)
+    if args.only:
+        return
     assign_splits(rows, sources)
 
     with open(os.path.join(args.data, "pairs.jsonl"), "w", encoding="utf8") as out:

@@ -1,18 +1,20 @@
 """Train the tsift-code static embedding model on mined pairs.
 
-    python3 tools/prose-model/train.py [--data /tmp/prose-model-data] [--dim 256] [--vocab 24000]
-        [--epochs 6] [--batch 512] [--seed 20261207] [--splits train]
+    python3 tools/prose-model/train.py [--data /tmp/prose-model-data] [--dim 256] [--vocab 26000]
+        [--epochs 4] [--batch 512] [--drop 0.3] [--tau 0.05] [--seed 20261207] [--splits train,heldout]
 
 Model: one token -> vector table E [vocab, dim] shared by queries and code. A text's
 vector is the mean of its tokens' rows (unknown tokens skipped, first 512 tokens), L2
 normalised: exactly what @tsift/search's Model2Vec encoder computes from the exported
 files. A token's importance is its row's norm, learned (no separate weights tensor).
 
-Loss: symmetric in-batch InfoNCE (query -> code and code -> query) with temperature TAU
+Loss: symmetric in-batch InfoNCE (query -> code and code -> query) with temperature --tau
 over cosine similarities. Batches are cut from one source package at a time where it has
 enough pairs (its other functions are the hard negatives a search inside one code base
 meets), shuffled with a fixed seed. Gradients are written out by hand; Adam updates only
-the rows a batch touches ("lazy" Adam). Runs single-threaded BLAS so results repeat.
+the rows a batch touches ("lazy" Adam). A share (--drop) of each batch's code-side token
+entries is dropped at random, so no single identifier carries a match. Runs single-threaded
+BLAS so results repeat.
 
 Writes DATA/model.npz (E float32 + vocab) and DATA/train-log.json.
 """
@@ -34,7 +36,6 @@ import scipy.sparse as sp
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tokenizer import MAX_TOKENS, WordPiece, build_vocab  # noqa: E402
 
-TAU = 0.05
 
 
 def load_pairs(data, splits):
@@ -83,14 +84,14 @@ def make_batches(packages, batch, rng):
     return [batches[i] for i in order]
 
 
-def forward_backward(E, Qb, Cb):
+def forward_backward(E, Qb, Cb, tau):
     """Symmetric InfoNCE loss and its gradient with respect to E (dense, only touched rows non-zero)."""
     Xq = np.asarray(Qb @ E)
     Xc = np.asarray(Cb @ E)
     nq = np.linalg.norm(Xq, axis=1, keepdims=True) + 1e-8
     nc = np.linalg.norm(Xc, axis=1, keepdims=True) + 1e-8
     Uq, Uc = Xq / nq, Xc / nc
-    S = (Uq @ Uc.T) / TAU
+    S = (Uq @ Uc.T) / tau
     b = S.shape[0]
     # Row softmax (query -> code) and column softmax (code -> query).
     Pr = np.exp(S - S.max(axis=1, keepdims=True))
@@ -101,7 +102,7 @@ def forward_backward(E, Qb, Cb):
     loss = -(np.log(Pr[diag, diag] + 1e-12).mean() + np.log(Pc[diag, diag] + 1e-12).mean()) / 2
     dS = (Pr + Pc) / (2 * b)
     dS[diag, diag] -= 1.0 / b
-    dS /= TAU
+    dS /= tau
     dUq = dS @ Uc
     dUc = dS.T @ Uq
     dXq = (dUq - Uq * (Uq * dUq).sum(axis=1, keepdims=True)) / nq
@@ -114,12 +115,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", default="/tmp/prose-model-data")
     parser.add_argument("--dim", type=int, default=256)
-    parser.add_argument("--vocab", type=int, default=24000)
-    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--vocab", type=int, default=26000)
+    parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=0.02)
+    parser.add_argument("--tau", type=float, default=0.05, help="InfoNCE temperature")
+    parser.add_argument("--drop", type=float, default=0.3, help="share of code-side token entries dropped per batch (augmentation)")
     parser.add_argument("--seed", type=int, default=20261207)
-    parser.add_argument("--splits", default="train", help="comma-separated: train,heldout")
+    parser.add_argument("--splits", default="train,heldout", help="comma-separated: train,heldout (the shipped model) or train (to measure on the held-out half)")
     parser.add_argument("--out", default=None, help="model file (default DATA/model.npz)")
     args = parser.parse_args()
     started = time.time()
@@ -128,11 +131,23 @@ def main():
 
     pairs = load_pairs(args.data, set(args.splits.split(",")))
     print(f"{len(pairs)} pairs", file=sys.stderr)
-    vocab = build_vocab([p["q"] for p in pairs] + [p["c"] for p in pairs], args.vocab)
-    tokenizer = WordPiece(vocab)
+    # Tokenizing is the slow part of a run; its result is cached per data file, splits and vocabulary size.
+    stamp = os.stat(os.path.join(args.data, "pairs.jsonl"))
+    cache = os.path.join(args.data, f"bags-{args.splits.replace(',', '+')}-{args.vocab}-{stamp.st_size}-{int(stamp.st_mtime)}.npz")
+    if os.path.exists(cache):
+        saved = np.load(cache)
+        vocab = [str(t) for t in saved["vocab"]]
+        Q = sp.csr_matrix((saved["q_data"], saved["q_indices"], saved["q_indptr"]), shape=tuple(saved["q_shape"]))
+        C = sp.csr_matrix((saved["c_data"], saved["c_indices"], saved["c_indptr"]), shape=tuple(saved["c_shape"]))
+        tokenizer = WordPiece(vocab)
+    else:
+        vocab = build_vocab([p["q"] for p in pairs] + [p["c"] for p in pairs], args.vocab)
+        tokenizer = WordPiece(vocab)
+        Q = bag_matrix(tokenizer, [p["q"] for p in pairs], len(vocab))
+        C = bag_matrix(tokenizer, [p["c"] for p in pairs], len(vocab))
+        np.savez(cache, vocab=np.array(vocab), q_data=Q.data, q_indices=Q.indices, q_indptr=Q.indptr, q_shape=Q.shape,
+                 c_data=C.data, c_indices=C.indices, c_indptr=C.indptr, c_shape=C.shape)
     V = len(vocab)
-    Q = bag_matrix(tokenizer, [p["q"] for p in pairs], V)
-    C = bag_matrix(tokenizer, [p["c"] for p in pairs], V)
     keep = np.flatnonzero((Q.getnnz(axis=1) > 0) & (C.getnnz(axis=1) > 0))
     Q, C = Q[keep], C[keep]
     packages = [pairs[i]["pkg"] for i in keep]
@@ -149,13 +164,32 @@ def main():
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     t = 0
     log = []
+    # A progress check each epoch: 2 pools of 1,000 held-out pairs (reported only, never used to pick anything).
+    val = [] if "heldout" in args.splits else load_pairs(args.data, {"heldout"})
+    val = [val[i] for i in np.random.default_rng(1).permutation(len(val))[:2000]]
+    Vq = bag_matrix(tokenizer, [p["q"] for p in val], V)
+    Vc = bag_matrix(tokenizer, [p["c"] for p in val], V)
+
+    def check():
+        mrr = []
+        for s in range(0, len(val) - 999, 1000):
+            a, b = np.asarray(Vq[s : s + 1000] @ E), np.asarray(Vc[s : s + 1000] @ E)
+            a /= np.linalg.norm(a, axis=1, keepdims=True) + 1e-8
+            b /= np.linalg.norm(b, axis=1, keepdims=True) + 1e-8
+            S = a @ b.T
+            rank = (S > np.diag(S)[:, None]).sum(axis=1) + 1
+            mrr.append(np.where(rank <= 10, 1.0 / rank, 0).mean())
+        return round(float(np.mean(mrr)), 4) if mrr else None
+
     for epoch in range(args.epochs):
         batches = make_batches(packages, args.batch, rng)
         losses, accs = [], []
         lr = args.lr * (0.5 * (1 + np.cos(np.pi * epoch / args.epochs)))
         for idx in batches:
             Qb, Cb = Q[idx], C[idx]
-            loss, grad, acc = forward_backward(E, Qb, Cb)
+            if args.drop > 0:
+                Cb.data *= rng.random(Cb.data.shape[0]) >= args.drop
+            loss, grad, acc = forward_backward(E, Qb, Cb, args.tau)
             rows = np.union1d(Qb.indices, Cb.indices)
             g = np.asarray(grad[rows])
             t += 1
@@ -166,7 +200,7 @@ def main():
             E[rows] -= lr * mhat / (np.sqrt(vhat) + eps)
             losses.append(loss)
             accs.append(acc)
-        entry = {"epoch": epoch + 1, "lr": round(float(lr), 5), "loss": round(float(np.mean(losses)), 4), "batch_top1": round(float(np.mean(accs)), 4), "seconds": round(time.time() - started, 1)}
+        entry = {"epoch": epoch + 1, "lr": round(float(lr), 5), "loss": round(float(np.mean(losses)), 4), "batch_top1": round(float(np.mean(accs)), 4), "heldout_mrr10": check(), "seconds": round(time.time() - started, 1)}
         log.append(entry)
         print(json.dumps(entry), file=sys.stderr)
     E[tokenizer.unk] = 0
@@ -176,7 +210,7 @@ def main():
         "args": vars(args),
         "pairs": int(len(keep)),
         "vocab": V,
-        "tau": TAU,
+        "tau": args.tau,
         "epochs": log,
         "wall_seconds": round(time.time() - started, 1),
         "cpu_seconds": round(time.process_time() - cpu_started, 1),
