@@ -117,7 +117,7 @@ function usingDeclaration(node: SyntaxNode, context: RuleContext): ImportEntry[]
 function namespaceAlias(node: SyntaxNode, context: RuleContext): ImportEntry[] | null {
   const alias = node.childForFieldName("name");
   const target = node.namedChildren.at(-1);
-  if (!alias || !target || target === alias) return null;
+  if (!alias || !target || target.startIndex === alias.startIndex) return null;
   const module = target.type === "nested_namespace_specifier" ? target.namedChildren.map((child) => child.text).join("::") : target.text.replace(/\s+/gu, "");
   addNamespaceAlias(context, alias.text, module);
   return [{ module, names: [{ name: "*", alias: alias.text }], line: node.startPosition.row + 1, kind: "use" }];
