@@ -31,6 +31,7 @@ import {
   type GraphStore,
 } from "@tsift/core";
 import {
+  compactGraphDb,
   discoverScopes,
   doctorGraphDb,
   graphDbStatus,
@@ -39,6 +40,8 @@ import {
   refreshGraphDbFile,
   selectScope,
   traverseGraphDb,
+  type CompactData,
+  type CompactGraphDbOptions,
   type DoctorData,
   type GraphDbFile,
   type GraphDbStatusData,
@@ -76,6 +79,12 @@ export interface ProjectGraphDb {
    * graph.db with one built beside it (`replaced` says why and where the old file went).
    */
   refresh(options?: ProjectGraphDbRefreshOptions): Promise<RefreshData>;
+  /**
+   * `tsift graph-db compact`: the plan, or with `apply` a WAL checkpoint and VACUUM under the
+   * graph writer lock; tombstones are deleted only with `pruneTombstones` and
+   * `confirmedConvexReconciled` (else `usage`).
+   */
+  compact(options?: CompactGraphDbOptions): Promise<CompactData>;
   /** `tsift graph-db doctor`: validate the store without refreshing it. */
   doctor(): Promise<DoctorData>;
   /** `tsift graph-db node <id>`: `{ node: null }` when the id is unknown (the CLI's exit 3). */
@@ -167,6 +176,7 @@ export async function openProjectGraphDb(where: GraphPlace): Promise<ProjectGrap
       }
       return data;
     },
+    compact: async (options = {}) => (await compactGraphDb(store, { ...options, place: at.place, location: at.place.display, lockPath: lockPathOf(at) })).data,
     doctor: () => doctorGraphDb(store, at.index, at.place, opened),
     node: (id) => readGraphDbNode(store, id),
     edge: (id) => readGraphDbEdge(store, id),

@@ -128,6 +128,23 @@ describe("openProject().graphDb() reads as `tsift graph-db --json` does", () => 
     expect(asJson(capped)).toEqual(cli(root, ["graph-db", "path", from, to, "--max-hops", "0"]));
   });
 
+  it("compact: the plan, the tombstone guard (exit 2), and --apply", async () => {
+    const plan = await db.compact();
+    expect(plan.applied).toBe(false);
+    expect(asJson(plan)).toEqual(cli(root, ["graph-db", "compact"]));
+    await expect(db.compact({ apply: true, pruneTombstones: true })).rejects.toMatchObject({ code: "usage" });
+    const refused = spawnSync(process.execPath, [join(repoRoot, "packages", "cli", "dist", "bin.js"), "graph-db", "compact", "--apply", "--prune-tombstones"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(refused.status).toBe(2);
+    const applied = await db.compact({ apply: true });
+    expect(applied).toMatchObject({ applied: true, next_commands: ["tsift graph-db doctor"] });
+    // The file sizes before and after differ run to run; the rest is the command's.
+    const command = cli(root, ["graph-db", "compact", "--apply"]) as typeof applied;
+    expect({ ...command, result: null, policy: null }).toEqual({ ...(asJson(applied) as typeof applied), result: null, policy: null });
+  });
+
   it("export, then import from a file and from the document itself", async () => {
     const document = await db.export();
     expect(document.nodes.length).toBeGreaterThan(0);

@@ -54,6 +54,7 @@ export {
   type DoctorFacts,
 } from "./graph-db/graph-db-doctor";
 export { graphDbFileProblem, startGraphDbReplacement, type GraphDbReplacement } from "./graph-db/graph-db-recover";
+export { checkCompaction, compactGraphDb, type CompactData, type CompactGraphDbOptions } from "./graph-db/graph-db-compact";
 // The refresh of a local graph.db file: under the writer lock, rebuilt on a worker thread, a damaged file replaced.
 export { refreshGraphDbFile, type GraphDbFile, type GraphStoreWorkerOpen, type RefreshedGraphDb } from "./graph-db/refresh-graph-db-file";
 export { TRAVERSE_CONTRACT_VERSION, traverseReport, type TraverseData } from "./graph-db/traverse-report";

@@ -1,9 +1,8 @@
-import { TsiftError, type SqlGraphCompactResult, type SqlGraphFileStats } from "@tsift/core";
+import type { CompactData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
-import { graphDbPrefix, withGraphWriteLock } from "./graph-db-context";
-import { compactionPolicy, type CompactionPolicy } from "./graph-db-refresh";
-import { openGraphStore, type GraphDbTarget } from "./open-graph-store";
+import { graphDbPlace, graphWriteLockPath, isLocalFileBackend } from "./graph-db-context";
+import { makeGraphDbDir, openGraphStore, type GraphDbTarget } from "./open-graph-store";
 
 export interface CompactFlags {
   apply: boolean;
@@ -11,80 +10,25 @@ export interface CompactFlags {
   confirmedConvexReconciled: boolean;
 }
 
-export interface CompactData {
-  operation: "compact";
-  applied: boolean;
-  backend: string;
-  location: string;
-  /** What `--apply` does (or did), in order. */
-  plan: string[];
-  policy: CompactionPolicy;
-  tombstones: { nodes: number; edges: number; total: number };
-  result: SqlGraphCompactResult | null;
-  next_commands: string[];
-}
-
-type Compactable = {
-  compact(options: { vacuum?: boolean; pruneTombstones?: boolean }): Promise<SqlGraphCompactResult>;
-  fileStats(): Promise<SqlGraphFileStats | null>;
-};
+export type { CompactData };
 
 /**
- * The safe post-reconciliation compaction: without `--apply`, the plan; with it, a WAL
- * checkpoint and VACUUM under the graph writer lock. Tombstones are the deletion record
- * a Convex consumer reconciles from, so they are deleted only with both
- * `--prune-tombstones` and `--confirmed-convex-reconciled`.
+ * `tsift graph-db compact`: @tsift/index's `compactGraphDb` on this target's store (opened
+ * writable only with `--apply`, under the graph writer lock for a local file).
  */
 export async function graphDbCompact(target: GraphDbTarget, flags: CompactFlags): Promise<CommandResult<CompactData>> {
-  if (target.backend === "convex-snapshot") throw new TsiftError("read_only", "a Convex snapshot is read-only: compact the local store");
-  if (flags.pruneTombstones && !flags.confirmedConvexReconciled) {
-    throw new TsiftError(
-      "usage",
-      "--prune-tombstones deletes the deletion record Convex reconciles from; add --confirmed-convex-reconciled once the remote consumer has reconciled it",
-      {
-        hint: `${graphDbPrefix(target)} drift --backend convex-snapshot --convex-snapshot <rows.json>`,
-      },
-    );
+  const { checkCompaction, compactGraphDb } = await import("@tsift/index/code-graph");
+  const place = graphDbPlace(target);
+  checkCompaction(place, flags);
+  const lockPath = flags.apply && isLocalFileBackend(target) ? graphWriteLockPath(target) : undefined;
+  if (lockPath) await makeGraphDbDir(target, lockPath);
+  const opened = await openGraphStore(target, { readOnly: !flags.apply });
+  try {
+    const { data, lockWarning } = await compactGraphDb(opened.store, { ...flags, place, location: opened.location, lockPath });
+    return commandResult(data, compactOutput, { root: target.root, ...(lockWarning ? { notes: [`warning: ${lockWarning}`] } : {}) });
+  } finally {
+    await opened.store.close();
   }
-  if (flags.confirmedConvexReconciled && !flags.pruneTombstones)
-    throw new TsiftError("usage", "--confirmed-convex-reconciled only applies with --prune-tombstones");
-  const plan = [
-    "checkpoint the WAL (TRUNCATE)",
-    ...(flags.pruneTombstones ? ["delete every tombstone (confirmed reconciled)"] : []),
-    "VACUUM: rewrite the file without free pages",
-  ];
-  const prefix = graphDbPrefix(target);
-  const run = async (readOnly: boolean) => {
-    const opened = await openGraphStore(target, { readOnly });
-    try {
-      const store = opened.store as unknown as Partial<Compactable>;
-      if (typeof store.compact !== "function") throw new TsiftError("unsupported", `the ${opened.store.backend} backend cannot be compacted`);
-      const counts = await opened.store.counts();
-      const result = readOnly ? null : await store.compact({ vacuum: true, pruneTombstones: flags.pruneTombstones });
-      const after = result ? await opened.store.counts() : counts;
-      const data: CompactData = {
-        operation: "compact",
-        applied: !readOnly,
-        backend: opened.store.backend,
-        location: opened.location,
-        plan,
-        policy: await compactionPolicy(opened.store, target, after.tombstones.total),
-        tombstones: after.tombstones,
-        result,
-        next_commands: readOnly
-          ? [`${prefix} compact --apply`, `${prefix} compact --apply --prune-tombstones --confirmed-convex-reconciled`]
-          : [`${prefix} doctor`],
-      };
-      return commandResult(data, compactOutput, { root: target.root });
-    } finally {
-      await opened.store.close();
-    }
-  };
-  if (!flags.apply) return run(true);
-  return withGraphWriteLock(target, async (lock) => {
-    const result = await run(false);
-    return lock.warning ? { ...result, notes: [`warning: ${lock.warning}`, ...(result.notes ?? [])] } : result;
-  });
 }
 
 const mib = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? "?" : `${(bytes / (1 << 20)).toFixed(2)} MiB`);

@@ -1,4 +1,4 @@
-import { TsiftError, compactionPolicy as policyOf, isTsiftError, type CompactionPolicy, type GraphStore, type SqlGraphFileStats } from "@tsift/core";
+import { TsiftError, isTsiftError } from "@tsift/core";
 import type { CodeGraphRefreshReport, CodeGraphRowDelta, GraphDbFile, GraphStoreWorkerOpen, RefreshData } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
@@ -21,12 +21,7 @@ export interface RefreshFlags {
   updateIndex?: boolean;
 }
 
-export type { CompactionPolicy, RefreshData };
-
-/** The compaction facts and commands for this target's store. */
-export function compactionPolicy(store: GraphStore, target: GraphDbTarget, tombstones: number, known?: SqlGraphFileStats | null): Promise<CompactionPolicy> {
-  return policyOf(store, graphDbPlace(target), tombstones, known);
-}
+export type { RefreshData };
 
 /**
  * Materializes the code projection into the target store: a local file through
