@@ -1,5 +1,6 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, previewFlags } from "../definition/common-options";
+import { PREVIEW_OPTIONS } from "../definition/common-options";
 
 /** `tsift context-pack <target>`: diff, test and log digests, touched symbols, reminders and follow-ups in one bounded handoff. */
 export const contextPack = defineCommand({
@@ -32,17 +33,8 @@ export const contextPack = defineCommand({
     { command: "tsift --envelope context-pack . --budget small", description: "a compact handoff envelope" },
     { command: "tsift context-pack . --transcripts ~/saved-sessions", description: "the resume packet from transcripts kept elsewhere" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runContextPack } = await import("../context-pack/run-context-pack");
-    return runContextPack(io, {
-      target: args.target,
-      diff: args.diff,
-      testInput: args.testInput,
-      logInput: args.logInput,
-      transcripts: args.transcripts,
-      runner: args.runner,
-      budget: previewFlags(args),
-      envelope: args.envelope === true,
-    });
+    return runContextPack(io, options);
   },
 });

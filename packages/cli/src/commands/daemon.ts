@@ -2,6 +2,12 @@ import { defineGroup, defineSubcommand } from "../definition/define-command";
 
 const subcommand = defineSubcommand({});
 
+/** `daemon start`'s options, as `runDaemonStart` receives them. */
+export const START_OPTIONS = {
+  idle: { type: "number", default: 600, description: "exit after this many seconds without a request" },
+  foreground: { type: "boolean", default: false, description: "serve in this process instead of starting a background one" },
+} as const;
+
 /** `tsift daemon start|stop|status`: a per-user process that keeps indexes warm for the read commands. */
 export const daemon = defineGroup({
   name: "daemon",
@@ -22,14 +28,11 @@ export const daemon = defineGroup({
       name: "start",
       summary: "start the daemon (nothing happens when one is running)",
       positionals: [],
-      options: {
-        idle: { type: "number", default: 600, description: "exit after this many seconds without a request" },
-        foreground: { type: "boolean", default: false, description: "serve in this process instead of starting a background one" },
-      },
+      options: START_OPTIONS,
       examples: [{ command: "tsift daemon start --idle 3600", description: "stay up for an hour without requests" }],
       async run(args, io) {
         const { runDaemonStart } = await import("../daemon/run-daemon");
-        return runDaemonStart(io, { idle: args.idle, foreground: args.foreground });
+        return runDaemonStart(io, args);
       },
     }),
     subcommand({

@@ -1,5 +1,6 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, previewFlags, diffTargetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, limitOption } from "../definition/common-options";
 
 /** `tsift diff-digest [path]`: a git diff as files, hunks, touched symbols and call edges, parsed from both snapshots. */
 export const diffDigest = defineCommand({
@@ -22,14 +23,8 @@ export const diffDigest = defineCommand({
     { command: "tsift diff-digest --revision HEAD~1 src", description: "one commit against its parent, only under src/" },
     { command: "tsift --envelope diff-digest --base main", description: "a branch's change since main, as a bounded envelope" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runDiffDigest } = await import("../diff-digest/run-diff-digest");
-    return runDiffDigest(io, {
-      path: args.path,
-      target: { ...diffTargetFlags(args), unstaged: args.unstaged },
-      limit: args.limit,
-      budget: previewFlags(args),
-      envelope: args.envelope === true,
-    });
+    return runDiffDigest(io, options);
   },
 });

@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH } from "../definition/common-options";
 
@@ -17,8 +18,8 @@ export const edit = defineCommand({
     { command: "tsift edit < edits.json", description: "validate every edit, then swap the changed files in together" },
     { command: "tsift edit --dry-run --input edits.json --json", description: "which edits would apply, and why the others would not" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runEdit } = await import("../edit/run-edit");
-    return runEdit(io, { path: args.path ?? ".", input: args.input, dryRun: args.dryRun, reindex: !args.skipReindex });
+    return runEdit(io, options);
   },
 });

@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 import { usageError } from "../definition/usage";
@@ -29,23 +30,11 @@ export const index = defineCommand({
     { command: "tsift index --check --exit-code", description: "exit 1 when the index is out of date, without writing" },
     { command: "tsift index --resolve checker", description: "also bind the calls declarations leave open with the project's TypeScript checker" },
   ],
-  async run(args, io) {
-    if (args.rebuild && args.check) throw await usageError("--rebuild and --check cannot be combined: --check never writes", "tsift index --help");
-    if (args.resolve === "checker" && args.check)
+  async run(options, io): Promise<CommandResult> {
+    if (options.rebuild && options.check) throw await usageError("--rebuild and --check cannot be combined: --check never writes", "tsift index --help");
+    if (options.resolve === "checker" && options.check)
       throw await usageError("--resolve checker and --check cannot be combined: --check never writes", "tsift index --help");
-    const [{ runIndex }, { isJsonMode, outputOptions }] = await Promise.all([import("../index-cmd/run-index"), import("../output/output-options")]);
-    return runIndex(io, {
-      ...(args.path !== undefined ? { path: args.path } : {}),
-      rebuild: args.rebuild,
-      check: args.check,
-      exitCode: args.exitCode,
-      quiet: args.quiet,
-      prune: args.prune,
-      workspace: args.workspace,
-      ...(args.submodule !== undefined ? { submodule: args.submodule } : {}),
-      ...(args.resolve !== undefined ? { resolve: args.resolve } : {}),
-      json: isJsonMode(outputOptions(args)),
-      limit: args.limit,
-    });
+    const { runIndex } = await import("../index-cmd/run-index");
+    return runIndex(io, options);
   },
 });

@@ -1,8 +1,10 @@
+import type { InitOptions } from "@tsift/index/indexer";
 import { defineCommand } from "../definition/define-command";
+import type { ReadOptions } from "../graph-cmd/read-index";
 import { DIR, PATH } from "../definition/common-options";
 
 /** `tsift init [dir]`: agent instructions, optional Claude Code and Codex hooks, OpenCode shortcuts, MCP registrations. */
-export const init = defineCommand({
+export const init = defineCommand<Omit<InitOptions, "launcher"> & Pick<ReadOptions, "path">>()({
   name: "init",
   summary: "add the Code Navigation section to AGENTS.md (and CLAUDE.md); optional agent hooks and MCP registration",
   helpOrder: 20,
@@ -35,8 +37,9 @@ export const init = defineCommand({
     { command: "tsift init --codex --opencode", description: "also install the Codex re-index hook and the OpenCode shortcuts" },
     { command: "tsift init --claude", description: "the Claude Code hooks (auto-reindex, command rewrite) and the MCP server registration" },
   ],
-  async run(args, io) {
+  output: async () => (await import("../init/init-output")).initOutput,
+  async run(options, io) {
     const { runInit } = await import("../init/run-init");
-    return runInit(io, { path: args.path, workspace: args.workspace, claude: args.claude, codex: args.codex, opencode: args.opencode });
+    return runInit(io, options);
   },
 });

@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 
 /** `tsift lint <file...>`: unannotated mentions of known entities (headings, bold and code terms, index symbols) in markdown. */
@@ -19,8 +20,8 @@ export const lint = defineCommand({
     { command: "tsift lint README.md", description: "file:line:col: text → suggestion for each unannotated mention" },
     { command: "tsift lint docs/*.md --entities-from docs/glossary.md --exit-code", description: "a CI check against a glossary and the index" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runLint } = await import("../lint/run-lint");
-    return runLint(io, { files: args.files, entitiesFrom: args.entitiesFrom ?? [], index: args.index, symbols: args.symbols, exitCode: args.exitCode });
+    return runLint(io, options);
   },
 });

@@ -1,5 +1,6 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, previewFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, limitOption } from "../definition/common-options";
 
 /** `tsift log-digest`: a captured log (stdin or --input, streamed) as signals, repeats and anchors. */
 export const logDigest = defineCommand({
@@ -19,8 +20,8 @@ export const logDigest = defineCommand({
     { command: "tsift log-digest --input ci.log --json", description: "a CI log as JSON" },
     { command: "npm ci 2>&1 | tsift --envelope log-digest --budget small", description: "a bounded envelope for a small context window" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runLogDigest } = await import("../log-digest/run-log-digest");
-    return runLogDigest(io, { input: args.input, limit: args.limit, context: args.context, budget: previewFlags(args), envelope: args.envelope === true });
+    return runLogDigest(io, options);
   },
 });

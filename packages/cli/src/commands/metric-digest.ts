@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { limitOption } from "../definition/common-options";
 
@@ -10,7 +11,7 @@ export const metricDigest = defineCommand({
   options: {
     input: { alias: "i", type: "string", description: "read the metric runs from this file instead of stdin" },
     baseline: { alias: "b", type: "string", description: "compare the latest run with this file's latest run instead of the previous run" },
-    metric: { alias: "m", type: "array", description: "only this metric, or a prefix ending in *" },
+    metrics: { flag: "metric", alias: "m", type: "array", description: "only this metric, or a prefix ending in *" },
     lowerIsBetter: { type: "array", description: "this metric improves as it falls (overrides inference)" },
     higherIsBetter: { type: "array", description: "this metric improves as it rises (overrides inference)" },
     gate: { type: "boolean", default: false, description: "exit 1 when a metric regresses past --threshold or the community-search gate fails" },
@@ -22,18 +23,8 @@ export const metricDigest = defineCommand({
     { command: "tsift metric-digest --baseline yesterday.json --input today.json --metric session_mae", description: "one metric against a baseline" },
     { command: "tsift graph-db backend-eval --json | tsift metric-digest --gate", description: "fail CI when a backend-eval metric regresses more than 10%" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runMetricDigest } = await import("../metric-digest/run-metric-digest");
-    return runMetricDigest(io, {
-      input: args.input,
-      file: args.file,
-      baseline: args.baseline,
-      metrics: args.metric,
-      lowerIsBetter: args.lowerIsBetter,
-      higherIsBetter: args.higherIsBetter,
-      gate: args.gate,
-      threshold: args.threshold,
-      limit: args.limit,
-    });
+    return runMetricDigest(io, options);
   },
 });

@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 
 /** `tsift rewrite [--run] '<command>'`: the bounded tsift flow for a high-token shell command, or exit 1 with why not. */
@@ -13,8 +14,8 @@ export const rewrite = defineCommand({
     { command: "tsift rewrite 'rg getUser src'", description: "prints: tsift --envelope search getUser src --exact --budget normal" },
     { command: "tsift rewrite --run 'cargo test'", description: "runs the tests through tsift run: a digest, the full output kept as an artifact" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runRewrite } = await import("../rewrite/run-rewrite");
-    return runRewrite(io, { command: args.command, run: args.run, forward: args });
+    return runRewrite(io, options);
   },
 });

@@ -1,5 +1,6 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, PATH, previewFlags } from "../definition/common-options";
+import { PREVIEW_OPTIONS, PATH } from "../definition/common-options";
 
 /** `tsift run --kind test|log -- <command...>`: run a command, keep its output, print its digest, exit with its status. */
 export const run = defineCommand({
@@ -23,8 +24,8 @@ export const run = defineCommand({
     { command: "tsift --envelope run --kind log -- npm run build", description: "a build as a summary-first digest-runner envelope" },
     { command: "tsift run --kind test --runner pytest -- python3 -m pytest -q", description: "force the pytest parser" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runRun } = await import("../run/run-run");
-    return runRun(io, { kind: args.kind, runner: args.runner, command: args.command, path: args.path, budget: previewFlags(args) });
+    return runRun(io, options);
   },
 });

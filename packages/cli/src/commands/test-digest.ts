@@ -1,5 +1,6 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, DIR, PATH, previewFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIR, PATH, limitOption } from "../definition/common-options";
 
 /** `tsift test-digest [dir]`: captured test-runner output (stdin or --input) as a bounded failure report. */
 export const testDigest = defineCommand({
@@ -25,15 +26,8 @@ export const testDigest = defineCommand({
     { command: "tsift test-digest --input report.xml --json", description: "a JUnit XML report from CI, as JSON" },
     { command: "cargo test 2>&1 | tsift --envelope test-digest --budget small", description: "a bounded envelope for a small context window" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runTestDigest } = await import("../test-digest/run-test-digest");
-    return runTestDigest(io, {
-      input: args.input,
-      runner: args.runner,
-      limit: args.limit,
-      path: args.path,
-      budget: previewFlags(args),
-      envelope: args.envelope === true,
-    });
+    return runTestDigest(io, options);
   },
 });

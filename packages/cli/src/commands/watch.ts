@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH } from "../definition/common-options";
 
@@ -9,8 +10,8 @@ export const watch = defineCommand({
   positionals: [DIR],
   options: { path: PATH },
   examples: [{ command: "tsift watch", description: "re-index each edit as it is saved; Ctrl-C stops" }],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runWatch } = await import("../watch/run-watch");
-    return runWatch(io, { path: args.path ?? args.dir ?? "." });
+    return runWatch(io, options);
   },
 });

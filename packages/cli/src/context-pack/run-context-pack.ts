@@ -1,22 +1,13 @@
-import { contextPack, resolveBudget, type BudgetFlags, type ContextPackOptions } from "@tsift/digest";
+import { contextPack, resolveBudget } from "@tsift/digest";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { contextPackOutput, type ContextPackData } from "./context-pack-output";
-
-export interface ContextPackFlags {
-  target: string;
-  diff: boolean;
-  testInput?: string | undefined;
-  logInput?: string | undefined;
-  transcripts?: string | undefined;
-  runner?: ContextPackOptions["runner"];
-  budget: BudgetFlags;
-  envelope: boolean;
-}
+import type { contextPack as contextPackCommand } from "../commands/context-pack";
+import type { OptionsOfCommand } from "../definition/define-command";
 
 /** `tsift context-pack`: an envelope asks for the adaptive budget when no explicit one is given. */
-export async function runContextPack(io: CliIo, flags: ContextPackFlags): Promise<CommandResult<ContextPackData>> {
-  const budget = resolveBudget(flags.budget, io.env, flags.envelope);
+export async function runContextPack(io: CliIo, flags: OptionsOfCommand<typeof contextPackCommand>): Promise<CommandResult<ContextPackData>> {
+  const budget = resolveBudget(flags, io.env, flags.envelope === true);
   const pack = await contextPack({
     target: flags.target,
     cwd: io.cwd,

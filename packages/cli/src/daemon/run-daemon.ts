@@ -11,6 +11,8 @@ import { ask, askStop } from "./daemon-client";
 import { claimDaemonPaths, openDaemonFile, refuseDaemonFileLink, removeStaleSocket } from "./daemon-files";
 import { defaultDaemonPaths, findDaemonPaths, isOwnSocket } from "./daemon-paths";
 import type { DaemonStatus } from "./daemon-protocol";
+import type { START_OPTIONS } from "../commands/daemon";
+import type { OptionsOf } from "../definition/option-table";
 
 const text = (lines: (data: DaemonStatus) => string[]) => defineOutput<DaemonStatus>({ tool: "daemon", text: (data) => `${lines(data).join("\n")}\n` });
 
@@ -42,18 +44,13 @@ const START_TIMEOUT_MS = 120_000;
 /** A safety net only: stop returns when the daemon's process exits, after it finishes a running index update. */
 const STOP_TIMEOUT_MS = 60_000;
 
-export interface DaemonStartFlags {
-  idle: number;
-  foreground: boolean;
-}
-
 /**
  * `tsift daemon start`: serves in this process with `--foreground`; otherwise starts a
  * detached `tsift daemon start --foreground` (its output to `daemon.log` beside the socket)
  * and waits until it answers. No private directory, or a link in place of the log or pid
  * file, is `invalid_input` before anything starts.
  */
-export async function runDaemonStart(io: CliIo, flags: DaemonStartFlags): Promise<CommandResult> {
+export async function runDaemonStart(io: CliIo, flags: OptionsOf<typeof START_OPTIONS>): Promise<CommandResult> {
   if (!Number.isFinite(flags.idle) || flags.idle <= 0) throw new TsiftError("usage", `--idle must be a positive number of seconds, got ${flags.idle}`);
   const running = await daemonStatus(io.env);
   if (running.running)

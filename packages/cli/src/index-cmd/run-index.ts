@@ -1,34 +1,21 @@
-import { indexProject, type CallResolver, type IndexSummaryReport } from "@tsift/index/indexer";
+import { indexProject, type IndexSummaryReport } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { indexOutput, workspaceIndexOutput } from "./index-output";
 import { progressBar } from "./progress-bar";
-
-export interface IndexFlags {
-  path?: string;
-  rebuild: boolean;
-  check: boolean;
-  exitCode: boolean;
-  quiet: boolean;
-  prune: boolean;
-  workspace: boolean;
-  submodule?: string;
-  /** `--resolve`; absent: the config's `[index] resolve`. */
-  resolve?: CallResolver;
-  json: boolean;
-  /** Changed files the human report lists (0 = all). */
-  limit: number;
-}
+import type { index as indexCommand } from "../commands/index";
+import type { OptionsOfCommand } from "../definition/define-command";
+import { isJsonMode, outputOptions } from "../output/output-options";
 
 /**
  * `tsift index`: update (or with `--check`, only diff) one index or every workspace
  * scope's (`indexProject`). `--exit-code` implies `--quiet` and makes a check that finds
  * new, modified or deleted files exit 1.
  */
-export async function runIndex(io: CliIo, flags: IndexFlags): Promise<CommandResult> {
+export async function runIndex(io: CliIo, flags: OptionsOfCommand<typeof indexCommand>): Promise<CommandResult> {
   const quiet = flags.quiet || flags.exitCode;
-  const drawing = io.stderrIsTTY && !quiet && !flags.json && !flags.check;
+  const drawing = io.stderrIsTTY && !quiet && !isJsonMode(outputOptions(flags)) && !flags.check;
   const bar = progressBar(io, drawing, "");
   // The checker's program can take a minute on a large project: its own bar says what is running.
   const checkerBar = progressBar(io, drawing, "checker ");

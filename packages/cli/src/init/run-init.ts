@@ -1,13 +1,10 @@
 import { basename, resolve } from "node:path";
 import { initProject } from "@tsift/index/indexer";
-import { commandResult, type CommandResult } from "../command-result";
+import type { CommandResult } from "../command-result";
+import type { ReadOptions } from "../graph-cmd/read-index";
 import type { CliIo } from "../io";
 import type { InitOptions } from "./apply-init";
-import { initOutput, type InitData } from "./init-output";
-
-export interface InitFlags extends InitOptions {
-  path?: string | undefined;
-}
+import type { InitData } from "./init-output";
 
 /** This process's tsift executable, when it is one (not a test runner driving the CLI in-process). */
 function runningBin(): string | undefined {
@@ -16,7 +13,7 @@ function runningBin(): string | undefined {
 }
 
 /** `tsift init [path]`: resolve the owning repo (or workspace) root, then apply the init plan there (`initProject`). */
-export async function runInit(io: CliIo, flags: InitFlags): Promise<CommandResult<InitData>> {
+export async function runInit(io: CliIo, flags: Omit<InitOptions, "launcher"> & Pick<ReadOptions, "path">): Promise<CommandResult<InitData>> {
   const { root, report } = initProject({
     cwd: io.cwd,
     launcher: { pathEnv: io.env.PATH, runningBin: runningBin() },
@@ -26,5 +23,5 @@ export async function runInit(io: CliIo, flags: InitFlags): Promise<CommandResul
     opencode: flags.opencode,
     workspace: flags.workspace,
   });
-  return commandResult(report, initOutput, { root });
+  return { data: report, root };
 }

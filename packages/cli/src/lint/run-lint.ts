@@ -3,14 +3,8 @@ import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
-
-export interface LintFlags {
-  files: string[];
-  entitiesFrom: string[];
-  index: string | undefined;
-  symbols: boolean;
-  exitCode: boolean;
-}
+import type { lint as lintCommand } from "../commands/lint";
+import type { OptionsOfCommand } from "../definition/define-command";
 
 const lintOutput = defineOutput<LintReport>({
   tool: "lint",
@@ -27,7 +21,7 @@ const lintOutput = defineOutput<LintReport>({
 });
 
 /** `tsift lint` (`lintMarkdown`); `--exit-code` turns findings into exit 1. */
-export async function runLint(io: CliIo, flags: LintFlags): Promise<CommandResult<LintReport>> {
+export async function runLint(io: CliIo, flags: OptionsOfCommand<typeof lintCommand>): Promise<CommandResult<LintReport>> {
   const report = await lintMarkdown({ cwd: io.cwd, files: flags.files, entitiesFrom: flags.entitiesFrom, index: flags.index, noIndex: !flags.symbols });
   return commandResult(report, lintOutput, flags.exitCode && report.annotations.length ? { exitCode: EXIT_CODES.checkFailed } : {});
 }

@@ -7,18 +7,8 @@ import { EXIT_CODES } from "../exit-codes";
 import { readInput } from "../input";
 import type { CliIo } from "../io";
 import { metricDigestOutput, type MetricDigestData } from "./metric-digest-output";
-
-export interface MetricDigestFlags {
-  input?: string | undefined;
-  file?: string | undefined;
-  baseline?: string | undefined;
-  metrics?: string[] | undefined;
-  lowerIsBetter?: string[] | undefined;
-  higherIsBetter?: string[] | undefined;
-  gate: boolean;
-  threshold: number;
-  limit: number;
-}
+import type { metricDigest as metricDigestCommand } from "../commands/metric-digest";
+import type { OptionsOfCommand } from "../definition/define-command";
 
 async function readBaseline(io: CliIo, path: string): Promise<string> {
   try {
@@ -32,7 +22,7 @@ async function readBaseline(io: CliIo, path: string): Promise<string> {
 }
 
 /** `tsift metric-digest`: the runs (file or stdin) and the baseline digested; `--gate` turns a failed verdict into exit 1. */
-export async function runMetricDigest(io: CliIo, flags: MetricDigestFlags): Promise<CommandResult<MetricDigestData>> {
+export async function runMetricDigest(io: CliIo, flags: OptionsOfCommand<typeof metricDigestCommand>): Promise<CommandResult<MetricDigestData>> {
   if (flags.input !== undefined && flags.file !== undefined) throw new TsiftError("usage", "give the metric runs once: as FILE or as --input, not both");
   const source = flags.input ?? flags.file;
   const text = (await readInput(io, source, "metric runs")).toString("utf8");

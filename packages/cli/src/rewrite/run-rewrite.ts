@@ -5,13 +5,8 @@ import { GLOBAL_OPTIONS, type GlobalArgs } from "../definition/global-options";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
-
-export interface RewriteFlags {
-  command: string;
-  run: boolean;
-  /** The global output switches given to `rewrite`, passed on to the command it runs. */
-  forward: GlobalArgs;
-}
+import type { rewrite as rewriteDefinition } from "../commands/rewrite";
+import type { OptionsOfCommand } from "../definition/define-command";
 
 /** Plain mode prints only the rewritten command, so a hook can run `$(tsift rewrite "$cmd")`. */
 const rewriteOutput = defineOutput<RewriteReport>({
@@ -24,7 +19,7 @@ const rewriteOutput = defineOutput<RewriteReport>({
  * stderr (exit 1). `--run` runs the rewrite in this process with the caller's output
  * switches added, and exits with its status; with no rewrite it runs nothing.
  */
-export async function runRewrite(io: CliIo, flags: RewriteFlags): Promise<CommandResult<RewriteReport>> {
+export async function runRewrite(io: CliIo, flags: OptionsOfCommand<typeof rewriteDefinition>): Promise<CommandResult<RewriteReport>> {
   const report = rewriteCommand(flags.command, { cwd: io.cwd });
   if (!report.rewritten) {
     const hint = flags.run ? "run the command yourself if you meant to" : "run the command unchanged";
@@ -32,7 +27,7 @@ export async function runRewrite(io: CliIo, flags: RewriteFlags): Promise<Comman
     return { data: report, emitted: true, exitCode: EXIT_CODES.checkFailed };
   }
   if (!flags.run) return commandResult(report, rewriteOutput);
-  const forwarded = GLOBAL_OPTIONS.filter((option) => flags.forward[option.key as keyof GlobalArgs] === true).map((option) => `--${option.name}`);
+  const forwarded = GLOBAL_OPTIONS.filter((option) => flags[option.key as keyof GlobalArgs] === true).map((option) => `--${option.name}`);
   const argv = [...forwarded.filter((flag) => !report.argv!.includes(flag)), ...report.argv!];
   const { main } = await import("../cli");
   const code = await main(argv, io);

@@ -1,18 +1,12 @@
 import { resolve } from "node:path";
-import { resolveBudget, runCommand, type BudgetFlags, type RunCommandOptions } from "@tsift/digest";
+import { resolveBudget, runCommand } from "@tsift/digest";
 import { resolveProjectRoot } from "@tsift/index/indexer";
 import { commandResult, type CommandResult } from "../command-result";
 import type { ExitCode } from "../exit-codes";
 import type { CliIo } from "../io";
 import { runOutput, type RunData } from "./run-output";
-
-export interface RunFlags {
-  kind: "test" | "log";
-  runner?: RunCommandOptions["runner"];
-  command: readonly string[];
-  path?: string | undefined;
-  budget: BudgetFlags;
-}
+import type { run as runDefinition } from "../commands/run";
+import type { OptionsOfCommand } from "../definition/define-command";
 
 const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
@@ -22,9 +16,9 @@ const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  * tsift outlives it, keeps what it printed and still reports. The process exits with the
  * command's own status, which is why `exitCode` carries a number outside tsift's table.
  */
-export async function runRun(io: CliIo, flags: RunFlags): Promise<CommandResult<RunData>> {
+export async function runRun(io: CliIo, flags: OptionsOfCommand<typeof runDefinition>): Promise<CommandResult<RunData>> {
   const { root } = resolveProjectRoot(resolve(io.cwd, flags.path ?? "."));
-  const budget = resolveBudget(flags.budget, io.env, false);
+  const budget = resolveBudget(flags, io.env, false);
   const controller = new AbortController();
   let group: number | null = null;
   // The first signal aborts the run (the library passes it on); later ones go straight to the

@@ -2,10 +2,8 @@ import { resolve } from "node:path";
 import type { CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
-
-export interface WatchFlags {
-  path: string;
-}
+import type { watch as watchCommand } from "../commands/watch";
+import type { OptionsOfCommand } from "../definition/define-command";
 
 /** One line per update that changed something (or could not run), as `tsift watch` prints it. */
 export function updateLine(update: { scope: string | null; files: number; ms: number; blocked?: string; error?: string }): string | null {
@@ -21,9 +19,9 @@ export function updateLine(update: { scope: string | null; files: number; ms: nu
  * index's watcher until SIGINT or SIGTERM, printing a line per update. The watcher stops
  * (and a running update releases the writer lock) before the command returns.
  */
-export async function runWatch(io: CliIo, flags: WatchFlags): Promise<CommandResult> {
+export async function runWatch(io: CliIo, flags: OptionsOfCommand<typeof watchCommand>): Promise<CommandResult> {
   const { startWarmIndex, resolveProjectRoot, indexLocation, indexHasRun, updateIndex, loadConfig } = await import("@tsift/index");
-  const root = resolveProjectRoot(resolve(io.cwd, flags.path)).root;
+  const root = resolveProjectRoot(resolve(io.cwd, flags.path ?? ".")).root;
   const location = indexLocation(root);
   if (!indexHasRun(location)) {
     const config = await loadConfig(root);
