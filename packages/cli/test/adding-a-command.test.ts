@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, type Dirent } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { COMMAND_DEFINITIONS } from "../src/cli-catalog";
 import { repoRoot } from "./helpers";
@@ -20,25 +20,49 @@ function copyPackage(): string {
   return dir;
 }
 
-/** Recipe step 1, literally: one command file whose `run` imports its use case. */
+/**
+ * Recipe step 1, literally: the command's definition. Its option table is typed against the
+ * use case's own options, it names its renderer, and `run` hands the options to the use case.
+ */
 function helloCommand(helpOrder: number | undefined): string {
-  return `import { defineCommand } from "../definition/define-command";
+  return `import type { GreetOptions } from "../hello/greet";
+import { defineCommand } from "../definition/define-command";
 import { DIR } from "../definition/common-options";
+import { defineOutput } from "../output/output-spec";
 
 /** \`tsift hello [dir]\`: greets. */
-export const hello = defineCommand({
+export const hello = defineCommand<GreetOptions>()({
   name: "hello",
   summary: "say hello from a toy command",
   ${helpOrder === undefined ? "" : `helpOrder: ${helpOrder},`}
   positionals: [DIR],
-  options: [{ name: "loud", type: "boolean", default: false, description: "shout the greeting" }],
+  options: { loud: { type: "boolean", default: false, description: "shout the greeting" } },
   examples: [{ command: "tsift hello --loud", description: "greet loudly" }],
-  async run(args) {
+  output: defineOutput<{ greeting: string }>({ tool: "hello", text: (data) => data.greeting }),
+  async run(options) {
     const { greet } = await import("../hello/greet");
-    return { data: greet(args.loud) };
+    return { data: greet(options) };
   },
 });
 `;
+}
+
+/** Recipe step 3: the use case, its options and its result (a library package's in a real command). */
+const GREET = `export interface GreetOptions {
+  loud: boolean;
+}
+
+export function greet(options: GreetOptions) {
+  return { greeting: options.loud ? "HELLO" : "hello" };
+}
+`;
+
+/** Every file under a package copy's src/, relative, without the generated catalog. */
+function sourceFiles(dir: string): string[] {
+  return (readdirSync(join(dir, "src"), { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((entry) => entry.isFile() && !entry.name.endsWith(".generated.ts"))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 function generate(dir: string) {
@@ -49,8 +73,8 @@ afterAll(() => {
   for (const dir of copies) rmSync(dir, { recursive: true, force: true });
 });
 
-// CONTRIBUTING.md's "Adding a command", followed in a copy of the package: the command file
-// is the whole registration; the generator every build and test run starts with puts it in
+// CONTRIBUTING.md's "Adding a command", followed in a copy of the package: the command's
+// definition and its use case are the only files added, and the definition is the whole registration; the generator every build and test run starts with puts it in
 // the catalog at its `helpOrder`, so yargs, the fast path and --help all know it.
 describe("adding a command", () => {
   const names = COMMAND_DEFINITIONS.map((definition) => definition.name);
@@ -59,9 +83,14 @@ describe("adding a command", () => {
 
   it("registers a new command file at its help place, with nothing else edited", async () => {
     const dir = copyPackage();
+    const before = sourceFiles(dir);
     writeFileSync(join(dir, "src", "commands", "hello.ts"), helloCommand((index.helpOrder! + symbols.helpOrder!) / 2));
     mkdirSync(join(dir, "src", "hello"));
-    writeFileSync(join(dir, "src", "hello", "greet.ts"), 'export function greet(loud: boolean) {\n  return { greeting: loud ? "HELLO" : "hello" };\n}\n');
+    writeFileSync(join(dir, "src", "hello", "greet.ts"), GREET);
+    // The files a new command touches: its definition and its use case (and their tests); no catalog, run or renderer file.
+    const added = sourceFiles(dir).filter((file) => !before.includes(file));
+    expect(added).toEqual(["src/commands/hello.ts", "src/hello/greet.ts"]);
+    expect(sourceFiles(dir).length - before.length).toBe(2);
     const run = generate(dir);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
@@ -85,6 +114,10 @@ describe("adding a command", () => {
     const io = cli.bufferedIo({ cwd: dir });
     expect(await cli.main(["hello", "--loud", "--json"], io)).toBe(0);
     expect(JSON.parse(io.out)).toEqual({ greeting: "HELLO" });
+    // Human text comes from the renderer the definition names.
+    const text = cli.bufferedIo({ cwd: dir });
+    expect(await cli.main(["hello"], text)).toBe(0);
+    expect(text.out).toBe("hello\n");
   });
 
   it("refuses a command file without its own help place, naming the file", () => {
