@@ -10,6 +10,12 @@ export interface FusionTuning {
   lexicalWeight: number;
   /** Weight of the model ranking. */
   modelWeight: number;
+  /**
+   * How much the lexical term depends on the share of query words a unit has: it is scaled
+   * by 1 - w + w * coverage, so a unit that ranks first on one word of four does not
+   * outweigh the model's clear first.
+   */
+  coverageWeight: number;
   /** A declaration (function, method, class) over module-level code: its score times this. */
   definitionBoost: number;
   /** Test files: score times this (an answer is rarely the test of what a sentence describes). */
@@ -26,6 +32,7 @@ export const DEFAULT_FUSION_TUNING: FusionTuning = {
   rrfK: 5,
   lexicalWeight: 1,
   modelWeight: 0.5,
+  coverageWeight: 0,
   definitionBoost: 1.1,
   testFactor: 0.5,
   generatedFactor: 0.5,
@@ -38,6 +45,8 @@ export interface FusionInput {
   file: string;
   /** BM25F score; 0 when the unit has none of the query's words. */
   lexical: number;
+  /** The share of the query's words the unit has, in [0, 1] (1 when unknown). */
+  coverage?: number;
   /** Cosine similarity with the query; null when no model ranks (lexical answer). */
   model: number | null;
   /** A declaration rather than module-level code. */
@@ -67,7 +76,7 @@ export function fuseScores(inputs: readonly FusionInput[], tuning: FusionTuning 
     let score = 0;
     const lr = lexicalRank[index]!;
     const mr = modelRank[index]!;
-    if (lr !== null) score += tuning.lexicalWeight / (tuning.rrfK + lr);
+    if (lr !== null) score += (tuning.lexicalWeight * (1 - tuning.coverageWeight + tuning.coverageWeight * (input.coverage ?? 1))) / (tuning.rrfK + lr);
     if (mr !== null) score += tuning.modelWeight / (tuning.rrfK + mr);
     if (input.definition) score *= tuning.definitionBoost;
     if (input.test) score *= tuning.testFactor;

@@ -168,9 +168,10 @@ export function rankedAnswer(
     if (model) {
       const similarity = unitSimilarities(model, units);
       const fused = fuseScores(
-        scored.map(({ unit, score }, index) => ({
+        scored.map(({ unit, score, covered }, index) => ({
           file: unit.file,
           lexical: modelOnly ? 0 : score,
+          coverage: covered,
           model: similarity[index]!,
           definition: unit.symbol !== null,
           name: unit.nameMatch,

@@ -120,7 +120,7 @@ for (let i = 0; i < runs; i++)
     warmCpu.push(cpuMs(before));
   }
 const coldRuns = [];
-for (let i = 0; i < runs; i++) for (const query of PROSE) coldRuns.push(timed([bin, "search", query, "--json"], corpus));
+for (let i = 0; i < runs; i++) for (const query of PROSE) coldRuns.push(timed([bin, "search", query, "--json", "--timeout", "0"], corpus));
 const nodeStart = [];
 for (let i = 0; i < runs; i++) nodeStart.push(timed(["-e", "0"], corpus));
 out.search = {

@@ -53,6 +53,17 @@ export function loadModel2VecEncoder(dir: string, options: Model2VecOptions = {}
     .update(String(modelBytes.length))
     .digest("hex");
   const table = embeddings.data;
+  // Tokens past maxTokens are dropped: a long text (a 20k-line module stretch) is tokenized
+  // from a prefix that holds them, and whole only when that prefix came up short.
+  const prefixChars = maxTokens * 8;
+  const tokensOf = (text: string): number[] => {
+    if (text.length > prefixChars) {
+      const head = tokenizer.encode(text.slice(0, prefixChars), maxTokens + 1);
+      // One token more than needed: the last word may have been cut by the slice.
+      if (head.length > maxTokens) return head.slice(0, maxTokens);
+    }
+    return tokenizer.encode(text, maxTokens);
+  };
   const unkId = tokenizer.unkId;
   return {
     id: `model2vec:${basename(dir)}:${digest.slice(0, 12)}`,
@@ -62,7 +73,7 @@ export function loadModel2VecEncoder(dir: string, options: Model2VecOptions = {}
         // The hot loop of embedding a whole index: sums in doubles, the table read directly.
         const sum = new Float64Array(dimensions);
         let count = 0;
-        for (const id of tokenizer.encode(text, maxTokens)) {
+        for (const id of tokensOf(text)) {
           if (id === unkId) continue;
           const row = mapping ? mapping[id] : id;
           if (row === undefined || row < 0 || row >= rows) continue;
