@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCommandLine, toolArgv } from "../src/mcp/call-tool";
+import { runTool } from "../src/mcp/call-tool";
 import { MCP_TOOLS } from "../src/mcp/mcp-tools";
 import { resolveTool } from "../src/mcp/tool-schema";
 import { project, spawnBuilt, tsift } from "./index-helpers";
@@ -22,9 +22,7 @@ const PY = {
 
 /** A tool call the way `tsift mcp` answers it, in this process. */
 async function callTool(root: string, name: string, args: Record<string, unknown>) {
-  const tool = resolveTool(MCP_TOOLS.find((spec) => spec.name === name)!)!;
-  const { argv, stdin } = toolArgv(tool, args, root);
-  return runCommandLine(argv, root, stdin);
+  return runTool(resolveTool(MCP_TOOLS.find((spec) => spec.name === name)!)!, args, root);
 }
 
 describe("symbol arguments as users write them, through the CLI and the MCP tools", () => {

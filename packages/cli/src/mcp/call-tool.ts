@@ -1,5 +1,6 @@
 import { TsiftError } from "@tsift/core/light";
-import { bufferedIo } from "../io";
+import type { ParsedArgs } from "../definition/define-command";
+import { bufferedIo, type CliIo } from "../io";
 import { confined } from "./confine";
 import type { ResolvedTool } from "./tool-schema";
 
@@ -13,14 +14,10 @@ export interface ToolCallResult {
 /** Arguments that name files or directories: every value must stay inside the project. */
 const PATH_ARGUMENTS = new Set(["path", "file", "only", "paths"]);
 
-const optionName = (property: string) => property.replaceAll("_", "-");
+const serverIo = (root: string, stdin: string | undefined) =>
+  bufferedIo({ cwd: root, env: process.env, serving: true, ...(stdin === undefined ? {} : { stdin }) });
 
-/** One command line of the CLI, run in this process exactly as the `tsift` binary runs it, with `--json`. */
-export async function runCommandLine(argv: readonly string[], root: string, stdin?: string): Promise<ToolCallResult> {
-  const io = bufferedIo({ cwd: root, env: process.env, serving: true, ...(stdin === undefined ? {} : { stdin }) });
-  const { runFastPath } = await import("../fast-run");
-  let code = await runFastPath(argv, io);
-  if (code === undefined) code = await (await import("../cli")).main(argv, io);
+function callResult(io: CliIo & { out: string; err: string }, code: number): ToolCallResult {
   // Exit 1 is an answer ("a check found something"), not a failure.
   const isError = code >= 2;
   // An error with output (an ambiguous or unknown symbol's candidates, their handles) keeps it after the error line.
@@ -28,17 +25,50 @@ export async function runCommandLine(argv: readonly string[], root: string, stdi
   return { text, isError, exitCode: code };
 }
 
+/** One command line of the CLI (what `expand` is given), run in this process exactly as the `tsift` binary runs it, with `--json`. */
+export async function runCommandLine(argv: readonly string[], root: string, stdin?: string): Promise<ToolCallResult> {
+  const io = serverIo(root, stdin);
+  const { runFastPath } = await import("../fast-run");
+  let code = await runFastPath(argv, io);
+  if (code === undefined) code = await (await import("../cli")).main(argv, io);
+  return callResult(io, code);
+}
+
+/**
+ * A tool call: its typed arguments become the command's parsed arguments directly (no
+ * command line is written or parsed), and the command's definition runs them through the
+ * same `runDefinition` and output pipeline as the CLI, with `--json`.
+ */
+export async function runTool(tool: ResolvedTool, args: Readonly<Record<string, unknown>>, root: string): Promise<ToolCallResult> {
+  const { args: parsed, stdin } = toolArgs(tool, args, root);
+  const io = serverIo(root, stdin);
+  const [{ resolveCommand }, { runDefinition }, { runAndEmit }, { outputOptions }] = await Promise.all([
+    import("../definition/resolve-command"),
+    import("../definition/run-definition"),
+    import("../emit-result"),
+    import("../output/output-options"),
+  ]);
+  const resolution = resolveCommand(tool.spec.command);
+  if (resolution.kind !== "command") throw new TsiftError("internal", `MCP tool ${tool.spec.name} names no command`);
+  const code = await runAndEmit(
+    io,
+    () => outputOptions(parsed),
+    () => runDefinition(resolution.resolved, parsed, io),
+  );
+  return callResult(io, code);
+}
+
 function refuse(message: string): never {
   throw new TsiftError("invalid_input", message);
 }
 
 /**
- * Turns a tool call's arguments into the command line of its command — options first,
- * then `--json`, then `--` and the positionals, so a value that starts with a dash is
- * never read as an option — after checking every argument against the schema and every
- * path against the project root.
+ * A tool call's arguments as the command's parsed arguments, keyed by flag as both parsers
+ * produce them: every value checked against the schema (type, choices) and every path
+ * against the project root, the table's defaults filled in, the spec's `fixed` switches
+ * set, and `json` on.
  */
-export function toolArgv(tool: ResolvedTool, args: Readonly<Record<string, unknown>>, root: string): { argv: string[]; stdin?: string } {
+export function toolArgs(tool: ResolvedTool, args: Readonly<Record<string, unknown>>, root: string): { args: ParsedArgs; stdin?: string } {
   const known = new Set(Object.keys(tool.inputSchema.properties));
   for (const key of Object.keys(args)) if (!known.has(key)) refuse(`${tool.spec.name} has no argument ${JSON.stringify(key)}`);
   for (const key of tool.inputSchema.required) if (args[key] === undefined) refuse(`${tool.spec.name} needs the argument ${key}`);
@@ -46,20 +76,23 @@ export function toolArgv(tool: ResolvedTool, args: Readonly<Record<string, unkno
     if (PATH_ARGUMENTS.has(name) && !confined(root, value))
       refuse(`${name} ${JSON.stringify(value)} is outside the project root; tsift mcp reads only inside ${root}`);
   };
-  const words: string[] = [...tool.spec.command, ...(tool.spec.fixed ?? [])];
+  const parsed: ParsedArgs = { json: true };
+  for (const option of tool.allOptions) {
+    if (option.default !== undefined)
+      parsed[option.name] = Array.isArray(option.default) ? [...(option.default as readonly string[])] : (option.default as string | number | boolean);
+  }
+  for (const word of tool.spec.fixed ?? []) parsed[word.replace(/^--/, "")] = true;
   if (args.path !== undefined) {
     if (typeof args.path !== "string") refuse("path must be a string");
     checkPath("path", args.path);
-    words.push("--path", args.path);
+    parsed.path = args.path;
   }
   for (const option of tool.options) {
     const value = args[option.name.replaceAll("-", "_")];
     if (value === undefined) continue;
-    const flag = `--${optionName(option.name)}`;
     if (option.type === "boolean") {
       if (typeof value !== "boolean") refuse(`${option.name} must be true or false`);
-      if (value) words.push(flag);
-      else if (option.default === true) words.push(`--no-${option.name}`);
+      parsed[option.name] = value;
       continue;
     }
     const values = option.type === "array" ? value : [value];
@@ -68,11 +101,11 @@ export function toolArgv(tool: ResolvedTool, args: Readonly<Record<string, unkno
       if (option.type === "number" ? typeof item !== "number" || !Number.isFinite(item) : typeof item !== "string") {
         refuse(`${option.name} must be ${option.type === "number" ? "a number" : "a string"}`);
       }
+      if (option.choices && !option.choices.includes(item as string)) refuse(`${option.name} must be one of ${option.choices.join(", ")}`);
       checkPath(option.name, String(item));
-      words.push(flag, String(item));
     }
+    parsed[option.name] = option.type === "array" ? [...(values as string[])] : (value as string | number);
   }
-  words.push("--json", "--");
   let missing = false;
   for (const positional of tool.positionals) {
     const value = args[positional.name.replaceAll("-", "_")];
@@ -85,10 +118,10 @@ export function toolArgv(tool: ResolvedTool, args: Readonly<Record<string, unkno
     for (const item of values) {
       if (typeof item !== "string") refuse(`${positional.name} must be a string`);
       checkPath(positional.name, item);
-      words.push(item);
     }
+    parsed[positional.name] = positional.variadic ? [...(values as string[])] : (value as string);
   }
   const text = args.text;
   if (tool.spec.stdinText && typeof text !== "string") refuse("text must be a string");
-  return { argv: words, ...(tool.spec.stdinText ? { stdin: text as string } : {}) };
+  return { args: parsed, ...(tool.spec.stdinText ? { stdin: text as string } : {}) };
 }

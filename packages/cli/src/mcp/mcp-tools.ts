@@ -2,7 +2,8 @@
  * The tools `tsift mcp` serves: each is one read-only command (or subcommand) of the CLI
  * (its definition says `readOnly`; options that `write` are never offered),
  * its input schema made from that command's option table, so the MCP surface cannot drift
- * from the command line. `fixed` words are added to every call (`callers` is `graph
+ * from the command line. A call's arguments go to the definition as its parsed arguments,
+ * never through a command line. `fixed` switches are set on every call (`callers` is `graph
  * --callers`); `omit` drops options that make no sense over MCP or could reach outside
  * the project (output files, local model directories, other backends).
  */

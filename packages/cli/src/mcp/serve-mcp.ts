@@ -3,7 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isTsiftError, TsiftError } from "@tsift/core/light";
 import { VERSION } from "../version";
-import { runCommandLine, toolArgv } from "./call-tool";
+import { runCommandLine, runTool } from "./call-tool";
 import { expandArgv } from "./expand-command";
 import { firstIndexNote, hasIndex, startFirstIndex, type FirstIndex } from "./first-index";
 import { MCP_TOOLS, SLIM_TOOLS } from "./mcp-tools";
@@ -93,8 +93,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         const { indexLocation, readIndexProgress } = await import("@tsift/index/indexer");
         return textResult(firstIndexNote(readIndexProgress(indexLocation(options.root))), false);
       }
-      const { argv, stdin } = toolArgv(tool, args, options.root);
-      const result = await runCommandLine(argv, options.root, stdin);
+      const result = await runTool(tool, args, options.root);
       const failedFirst = options.firstIndex && options.firstIndex.exitCode !== 0 ? options.firstIndex : undefined;
       if (result.isError && failedFirst)
         return textResult(

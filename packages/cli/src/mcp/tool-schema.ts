@@ -15,7 +15,10 @@ export interface ResolvedTool {
   spec: McpToolSpec;
   command: AnyCommand;
   positionals: readonly PositionalDefinition[];
+  /** The options the tool offers. */
   options: readonly OptionDefinition[];
+  /** Every option of the command (its group's too), offered or not: their defaults apply to every call. */
+  allOptions: readonly OptionDefinition[];
   description: string;
   inputSchema: JsonSchema;
 }
@@ -87,6 +90,7 @@ export function resolveTool(spec: McpToolSpec): ResolvedTool | undefined {
     command: found.command,
     positionals,
     options,
+    allOptions: [...found.groupOptions, ...found.command.options],
     description: spec.description ?? found.command.summary,
     inputSchema: { type: "object", properties, required, additionalProperties: false },
   };
