@@ -80,7 +80,7 @@ describe("fuseScores", () => {
   it("scales the lexical term by the share of query words when coverageWeight asks", () => {
     // BM25F's first has one query word of four; the model's clear first has none.
     const inputs = [unit({ file: "port.ts", lexical: 3, coverage: 0.25, model: 0.1 }), unit({ file: "lcm.py", lexical: 0, model: 0.5 })];
-    const tuning = { ...DEFAULT_FUSION_TUNING, modelWeight: 1, definitionBoost: 1 };
+    const tuning = { ...DEFAULT_FUSION_TUNING, rrfK: 1, modelWeight: 1, definitionBoost: 1, fileWeight: 0 };
     expect(order(inputs, { ...tuning, coverageWeight: 0 })).toEqual([0, 1]);
     expect(order(inputs, { ...tuning, coverageWeight: 1 })).toEqual([1, 0]);
   });
