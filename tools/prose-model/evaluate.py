@@ -13,7 +13,7 @@ top-5 and MRR@10 (reciprocal rank of the right function when it is in the first 
   ranking with the same tokenizer over the same pools is the lexical reference.
 - `docstring_tasks`: tools/bench/search-quality/docstring-tasks.json (packages never mined).
   Candidates are every function of the docstring-stripped corpus (the same stripping the
-  benchmark uses); a query ranks them all by cosine (BM25 with the same tokenizer, and the two fused by reciprocal rank, k = 60, beside it). Reported for the `heldout` split, the
+  benchmark uses), as search encodes them (path words, name, code); a query ranks them all by cosine (BM25 with the same tokenizer, and the two fused by reciprocal rank, k = 60, beside it). Reported for the `heldout` split, the
   `tune` split and all tasks. This is the model alone over whole functions, not tsift's
   chunked search (tools/bench/search-quality/run-docstring.mjs measures that).
 """
@@ -34,7 +34,7 @@ import scipy.sparse as sp
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from export import DEFAULT_OUT, ROOT, read_safetensors  # noqa: E402
-from tokenizer import MAX_TOKENS, WordPiece  # noqa: E402
+from tokenizer import MAX_TOKENS, WordPiece, code_text  # noqa: E402
 
 POOL = 1000
 SEED = 20261207
@@ -111,7 +111,7 @@ def figures(r):
 
 def heldout_pairs(tokenizer, E, data):
     rows = [json.loads(l) for l in open(os.path.join(data, "pairs.jsonl"), encoding="utf8")]
-    rows = [r for r in rows if r["split"] == "heldout"]
+    rows = [dict(r, c=code_text(r["file"], r["name"], r["c"])) for r in rows if r["split"] == "heldout"]
     order = np.random.default_rng(SEED).permutation(len(rows))
     rows = [rows[i] for i in order][: len(rows) // POOL * POOL]
     V = E.shape[0]
@@ -143,7 +143,7 @@ def docstring_tasks(tokenizer, E):
         for name, node in corpus.functions(ast.parse(stripped)):
             start = min([node.lineno] + [d.lineno for d in node.decorator_list])
             keys.append((path, name, start))
-            texts.append("\n".join(lines[start - 1 : node.end_lineno]))
+            texts.append(code_text(path, name.split(".")[-1], "\n".join(lines[start - 1 : node.end_lineno])))
     V = E.shape[0]
     Bc = bags(tokenizer, texts, V)
     index = {k: i for i, k in enumerate(keys)}

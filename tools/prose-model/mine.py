@@ -20,7 +20,7 @@ ones. Each pair gets a split: a source package is wholly `train` or wholly `held
 (assign_splits: about half the pairs of each ecosystem each), so held-out figures are
 measured on code bases the model never saw.
 
-Writes DATA/pairs.jsonl ({q, c, pkg, lang, split}) and tools/prose-model/sources.json
+Writes DATA/pairs.jsonl ({q, c, file, name, pkg, lang, split}) and tools/prose-model/sources.json
 (package, version, licence, pair counts), which is committed.
 """
 
@@ -407,7 +407,7 @@ def main():
                 continue
             seen_code.add(key)
             query_count[qkey] = query_count.get(qkey, 0) + 1
-            rows.append({"q": query, "c": code, "pkg": meta["package"], "lang": lang})
+            rows.append({"q": query, "c": code, "file": pair["file"], "name": pair["name"], "pkg": meta["package"], "lang": lang})
             kept += 1
         meta.update({"pairs": kept})
         sources.append(meta)

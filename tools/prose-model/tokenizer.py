@@ -25,6 +25,13 @@ MAX_CHARS = 100
 MAX_TOKENS = 512
 
 
+def code_text(file, names, code):
+    """The code side as @tsift/search encodes a chunk (dense-index.ts embeddingText): the file
+    path without its extension, `/` as spaces; the declared names; then the code."""
+    where = " ".join(re.sub(r"\.[^./]+$", "", file).split("/")) + "\n" if file else ""
+    return f"{where}{names.replace(chr(10), ' ') + chr(10) if names else ''}{code}"
+
+
 def normalize(text):
     text = CAMEL.sub(" ", text)
     text = ACRONYM.sub(" ", text)

@@ -34,16 +34,19 @@ import numpy as np
 import scipy.sparse as sp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tokenizer import MAX_TOKENS, WordPiece, build_vocab  # noqa: E402
+from tokenizer import MAX_TOKENS, WordPiece, build_vocab, code_text  # noqa: E402
 
 
 
-def load_pairs(data, splits):
+def load_pairs(data, splits, code_header=False):
     rows = []
     with open(os.path.join(data, "pairs.jsonl"), encoding="utf8") as f:
         for line in f:
             row = json.loads(line)
             if row["split"] in splits:
+                if code_header:
+                    # The code side as search encodes a chunk: path words, the declared name, the code.
+                    row["c"] = code_text(row["file"], row["name"], row["c"])
                 rows.append(row)
     return rows
 
@@ -121,6 +124,7 @@ def main():
     parser.add_argument("--lr", type=float, default=0.02)
     parser.add_argument("--tau", type=float, default=0.05, help="InfoNCE temperature")
     parser.add_argument("--drop", type=float, default=0.3, help="share of code-side token entries dropped per batch (augmentation)")
+    parser.add_argument("--code-header", action="store_true", help="train the code side with search's path + name header (tried; not better on the docstring task set, not shipped)")
     parser.add_argument("--seed", type=int, default=20261207)
     parser.add_argument("--splits", default="train,heldout", help="comma-separated: train,heldout (the shipped model) or train (to measure on the held-out half)")
     parser.add_argument("--out", default=None, help="model file (default DATA/model.npz)")
@@ -129,11 +133,11 @@ def main():
     cpu_started = time.process_time()
     rng = np.random.default_rng(args.seed)
 
-    pairs = load_pairs(args.data, set(args.splits.split(",")))
+    pairs = load_pairs(args.data, set(args.splits.split(",")), args.code_header)
     print(f"{len(pairs)} pairs", file=sys.stderr)
     # Tokenizing is the slow part of a run; its result is cached per data file, splits and vocabulary size.
     stamp = os.stat(os.path.join(args.data, "pairs.jsonl"))
-    cache = os.path.join(args.data, f"bags-{args.splits.replace(',', '+')}-{args.vocab}-{stamp.st_size}-{int(stamp.st_mtime)}.npz")
+    cache = os.path.join(args.data, f"bags-{args.splits.replace(',', '+')}-{args.vocab}-{int(args.code_header)}-{stamp.st_size}-{int(stamp.st_mtime)}.npz")
     if os.path.exists(cache):
         saved = np.load(cache)
         vocab = [str(t) for t in saved["vocab"]]
@@ -165,7 +169,7 @@ def main():
     t = 0
     log = []
     # A progress check each epoch: 2 pools of 1,000 held-out pairs (reported only, never used to pick anything).
-    val = [] if "heldout" in args.splits else load_pairs(args.data, {"heldout"})
+    val = [] if "heldout" in args.splits else load_pairs(args.data, {"heldout"}, args.code_header)
     val = [val[i] for i in np.random.default_rng(1).permutation(len(val))[:2000]]
     Vq = bag_matrix(tokenizer, [p["q"] for p in val], V)
     Vc = bag_matrix(tokenizer, [p["c"] for p in val], V)
