@@ -33,8 +33,14 @@ function fingerprint(db: Database.Database, encoderId: string): string {
 export function loadVectorMatrix(db: Database.Database, encoderId: string, cacheFile: string | null): VectorMatrix | null {
   const print = fingerprint(db, encoderId);
   if (cacheFile) {
+    // A serving process (daemon, MCP) keeps the last matrix of each cache file while the index is unchanged.
+    const held = inMemory.get(cacheFile);
+    if (held?.print === print) return held.matrix;
     const cached = readMatrix(cacheFile, print);
-    if (cached) return cached;
+    if (cached) {
+      inMemory.set(cacheFile, { print, matrix: cached });
+      return cached;
+    }
   }
   const rows = vectorMatrixRows(db, encoderId);
   if (rows.length === 0) return null;
@@ -56,9 +62,14 @@ export function loadVectorMatrix(db: Database.Database, encoderId: string, cache
     matrix.scales[row] = vector.readFloatLE(0);
     matrix.data.set(new Int8Array(vector.buffer, vector.byteOffset + 4, dimensions), row * dimensions);
   });
-  if (cacheFile) writeMatrix(cacheFile, print, matrix);
+  if (cacheFile) {
+    writeMatrix(cacheFile, print, matrix);
+    inMemory.set(cacheFile, { print, matrix });
+  }
   return matrix;
 }
+
+const inMemory = new Map<string, { print: string; matrix: VectorMatrix }>();
 
 interface MatrixHeader {
   fingerprint: string;
