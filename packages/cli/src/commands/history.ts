@@ -1,25 +1,20 @@
 import { defineGroup, defineSubcommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
-import type { HistoryFlags } from "../history/run-history";
 
-const OPTIONS = {
+/** The options every history subcommand takes, as the run functions receive them. */
+export const HISTORY_OPTIONS = {
   path: PATH,
   autoindex: { type: "boolean", default: true, description: "bring .tsift/history.db up to HEAD first (--no-autoindex: exit 4 when missing or behind)" },
 } as const;
 
-const subcommand = defineSubcommand(OPTIONS);
-
-const flags = (args: { readonly path?: string | undefined; readonly dir?: string | undefined; readonly autoindex: boolean }): HistoryFlags => ({
-  path: args.path ?? args.dir,
-  autoindex: args.autoindex,
-});
+const subcommand = defineSubcommand(HISTORY_OPTIONS);
 
 /** `tsift history <command>`: the git history index — commits, tags, artifacts, provenance. */
 export const history = defineGroup({
   name: "history",
   summary: "the git history index (.tsift/history.db): commit search, provenance, tags, artifacts",
   helpOrder: 400,
-  options: OPTIONS,
+  options: HISTORY_OPTIONS,
   examples: [
     { command: "tsift history index", description: "index the git history (incremental after the first run)" },
     { command: "tsift history search 'rate limit'", description: "commits about rate limiting, best first" },
@@ -34,7 +29,7 @@ export const history = defineGroup({
       examples: [{ command: "tsift history index --rebuild", description: "rebuild the history index from the first commit" }],
       async run(args, io) {
         const { runHistoryIndex } = await import("../history/run-history");
-        return runHistoryIndex(io, { ...flags(args), rebuild: args.rebuild });
+        return runHistoryIndex(io, { path: args.path, autoindex: args.autoindex, rebuild: args.rebuild });
       },
     }),
     subcommand({
@@ -48,7 +43,7 @@ export const history = defineGroup({
       examples: [{ command: "tsift history search session --type fix", description: "fixes that mention sessions" }],
       async run(args, io) {
         const { runHistorySearch } = await import("../history/run-history");
-        return runHistorySearch(io, { ...flags(args), query: args.query, limit: args.limit, type: args.type });
+        return runHistorySearch(io, { path: args.path, autoindex: args.autoindex, query: args.query, limit: args.limit, type: args.type });
       },
     }),
     subcommand({
@@ -62,7 +57,7 @@ export const history = defineGroup({
       ],
       async run(args, io) {
         const { runHistoryProvenance } = await import("../history/run-history");
-        return runHistoryProvenance(io, { ...flags(args), target: args.target, limit: args.limit });
+        return runHistoryProvenance(io, { path: args.path, autoindex: args.autoindex, target: args.target, limit: args.limit });
       },
     }),
     subcommand({
@@ -76,7 +71,7 @@ export const history = defineGroup({
       examples: [{ command: "tsift history tags --file src/auth/session.ts", description: "that file's current tags" }],
       async run(args, io) {
         const { runHistoryTags } = await import("../history/run-history");
-        return runHistoryTags(io, { ...flags(args), file: args.file, limit: args.limit });
+        return runHistoryTags(io, { path: args.path, autoindex: args.autoindex, file: args.file, limit: args.limit });
       },
     }),
     subcommand({
@@ -91,7 +86,7 @@ export const history = defineGroup({
       examples: [{ command: "tsift history artifacts --tag auth --alive", description: "live files tagged auth" }],
       async run(args, io) {
         const { runHistoryArtifacts } = await import("../history/run-history");
-        return runHistoryArtifacts(io, { ...flags(args), tag: args.tag, alive: args.alive, limit: args.limit });
+        return runHistoryArtifacts(io, { path: args.path, autoindex: args.autoindex, tag: args.tag, alive: args.alive, limit: args.limit });
       },
     }),
   ],

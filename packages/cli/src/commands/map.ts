@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 
@@ -32,18 +33,8 @@ export const map = defineCommand({
     { command: "tsift map --layer symbol --limit 150 --out symbols.html", description: "the 150 most central symbols and their calls" },
     { command: "tsift map --under packages/cli --format json", description: "one directory's files as a laid-out graph in JSON" },
   ],
-  async run(args, io) {
-    const [{ runMap }, { isJsonMode, outputOptions }] = await Promise.all([import("../map/run-map"), import("../output/output-options")]);
-    // `--json` asks for data: the model the page is drawn from, not the page (`--format html` still prints the page).
-    const format = args.format ?? (isJsonMode(outputOptions(args)) && args.out === undefined ? "json" : "html");
-    return runMap(io, {
-      layer: args.layer,
-      limit: args.limit,
-      under: args.under,
-      format,
-      out: args.out,
-      path: args.path,
-      scope: args.scope,
-    });
+  async run(options, io): Promise<CommandResult> {
+    const { runMap } = await import("../map/run-map");
+    return runMap(io, options);
   },
 });

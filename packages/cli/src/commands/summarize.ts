@@ -1,3 +1,4 @@
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { PATH, SCOPE } from "../definition/common-options";
 
@@ -32,16 +33,8 @@ export const summarize = defineCommand({
     { command: "tsift summarize --file src/cache.ts --json", description: "every symbol of a file with its summary state" },
     { command: "tsift summarize --stats", description: "cache totals, stale files and estimated token savings" },
   ],
-  async run(args, io) {
+  async run(options, io): Promise<CommandResult> {
     const { runSummarize } = await import("../summarize/run-summarize");
-    return runSummarize(io, {
-      target: args.target,
-      extract: args.extract,
-      diff: args.diff,
-      file: args.file,
-      stats: args.stats,
-      path: args.path,
-      scope: args.scope,
-    });
+    return runSummarize(io, options);
   },
 });

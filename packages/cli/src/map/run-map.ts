@@ -2,23 +2,14 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import type { GraphViewModel } from "@tsift/algorithms";
-import type { MapViewLayer } from "@tsift/index";
 import type { CommandResult } from "../command-result";
 import { withReadIndex } from "../graph-cmd/with-read-index";
 import { displayPath } from "../graph-db/open-graph-store";
+import type { map as mapCommand } from "../commands/map";
+import type { OptionsOfCommand } from "../definition/define-command";
 import type { CliIo } from "../io";
+import { isJsonMode, outputOptions } from "../output/output-options";
 import { defineOutput } from "../output/output-spec";
-
-export interface MapFlags {
-  layer: MapViewLayer;
-  limit: number;
-  under?: string | undefined;
-  /** `html` renders the page; `json` prints the laid-out model. */
-  format: "html" | "json";
-  out?: string | undefined;
-  path?: string | undefined;
-  scope?: string | undefined;
-}
 
 /** What `tsift map --out F` reports once the page is written. */
 export interface MapWritten {
@@ -35,14 +26,16 @@ export interface MapWritten {
  * drawn by @tsift/algorithms' `renderGraphView`): the page on stdout or in `--out`, or the
  * laid-out model as JSON.
  */
-export async function runMap(io: CliIo, flags: MapFlags): Promise<CommandResult> {
+export async function runMap(io: CliIo, flags: OptionsOfCommand<typeof mapCommand>): Promise<CommandResult> {
   const [{ readMapView }, { renderGraphView }] = await Promise.all([import("@tsift/index"), import("@tsift/algorithms")]);
+  // `--json` asks for data: the model the page is drawn from, not the page (`--format html` still prints the page).
+  const format = flags.format ?? (isJsonMode(outputOptions(flags)) && flags.out === undefined ? "json" : "html");
   return withReadIndex(
     io,
     flags,
     (open) => readMapView(open, { layer: flags.layer, limit: flags.limit, under: flags.under }),
     (model: GraphViewModel, index): CommandResult => {
-      if (flags.format === "json") return { data: model, root: index.root };
+      if (format === "json") return { data: model, root: index.root };
       const html = renderGraphView(model);
       if (!flags.out) return { data: html, output: htmlOutput, root: index.root };
       const path = resolve(io.cwd, flags.out);

@@ -6,24 +6,15 @@ import { resolveReadTarget } from "../graph-cmd/read-index";
 import { withReadIndex } from "../graph-cmd/with-read-index";
 import type { CliIo } from "../io";
 import { extractOutput, fileSummaryOutput, statsOutput, symbolSummaryOutput } from "./summarize-output";
-
-export interface SummarizeFlags {
-  /** A symbol to show, or with `extract` the path to extract. */
-  target?: string | undefined;
-  extract: boolean;
-  diff: boolean;
-  file?: string | undefined;
-  stats: boolean;
-  path?: string | undefined;
-  scope?: string | undefined;
-}
+import type { summarize as summarizeCommand } from "../commands/summarize";
+import type { OptionsOfCommand } from "../definition/define-command";
 
 function usage(message: string): TsiftError {
   return new TsiftError("usage", message, { hint: "tsift summarize --help" });
 }
 
 /** Reads never build the cache (or the index): with no summaries.db they stop here, exit 4. */
-function requireCache(io: CliIo, flags: SummarizeFlags): string {
+function requireCache(io: CliIo, flags: OptionsOfCommand<typeof summarizeCommand>): string {
   const { root } = resolveReadTarget(io, flags);
   if (!hasSummaries(root)) {
     throw new TsiftError("index_missing", `no summary cache at ${root}/.tsift/summaries.db`, { details: { root }, hint: SUMMARIZE_EXTRACT_COMMAND });
@@ -35,7 +26,7 @@ function requireCache(io: CliIo, flags: SummarizeFlags): string {
  * `tsift summarize`: `--extract [path] [--diff]` fills `.tsift/summaries.db` through the
  * configured LLM provider; `<symbol>`, `--file F` and `--stats` read it, read-only.
  */
-export async function runSummarize(io: CliIo, flags: SummarizeFlags): Promise<CommandResult> {
+export async function runSummarize(io: CliIo, flags: OptionsOfCommand<typeof summarizeCommand>): Promise<CommandResult> {
   const modes = [flags.extract, flags.stats, flags.file !== undefined, !flags.extract && flags.target !== undefined].filter(Boolean).length;
   if (modes === 0) throw usage("tsift summarize needs a symbol, --file F, --stats or --extract [path]");
   if (modes > 1) throw usage("use one of <symbol>, --file, --stats and --extract at a time");
