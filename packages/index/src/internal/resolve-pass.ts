@@ -126,9 +126,7 @@ export function resolvePass(
       for (const file of pathUsers) files.add(file);
     }
   }
-  const symbols = db
-    .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases, line FROM symbols")
-    .all() as ResolverSymbol[];
+  const symbols = loadSymbols(db);
   const memberTypes = db.prepare("SELECT file, owner, name, type FROM member_types").all() as ResolverMemberType[];
   const resolve = createCallResolver(symbols, imports, memberTypes, languages);
   const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution, receiver_type, local, line";
@@ -176,4 +174,38 @@ export function resolvePass(
   const callCount = storedCalls + newCalls.length;
   newCalls.length = 0;
   return { imports: imports.length, importsChanged, calls: callCount, callsChanged, ms: performance.now() - started };
+}
+
+/**
+ * Every symbol, for the resolver's candidate tables, with the strings many rows repeat (file,
+ * language, kind, visibility, parent, types; a qualified name equal to the name) shared
+ * rather than one copy per row: on Linux 6.1's ~1.4M symbols of a partial index that took the
+ * heap from ~430 to ~270 bytes a symbol. Rows are read one at a time, so the copies are never
+ * all alive at once either.
+ */
+function loadSymbols(db: Database.Database): ResolverSymbol[] {
+  const strings = new Map<string, string>();
+  const shared = <T extends string | null | undefined>(value: T): T => {
+    if (typeof value !== "string") return value;
+    const known = strings.get(value);
+    if (known !== undefined) return known as T;
+    strings.set(value, value);
+    return value;
+  };
+  const symbols: ResolverSymbol[] = [];
+  const rows = db
+    .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases, line FROM symbols")
+    .iterate() as IterableIterator<ResolverSymbol>;
+  for (const row of rows) {
+    row.file = shared(row.file);
+    row.kind = shared(row.kind);
+    row.language = shared(row.language);
+    row.parent = shared(row.parent);
+    row.visibility = shared(row.visibility);
+    row.return_type = shared(row.return_type);
+    row.value_type = shared(row.value_type);
+    if (row.qualified_name === row.name) row.qualified_name = row.name;
+    symbols.push(row);
+  }
+  return symbols;
 }
