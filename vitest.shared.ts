@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
@@ -21,6 +21,10 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Vitest runs one file at a time on a 2-core machine (cores - 1 workers). Most of a file's
+    // time here is spent waiting on the tsift processes it spawns, so a second file keeps the
+    // other core busy: at least two workers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // One generous bound for every test and hook, instead of per-test ones: the suite must
     // pass with other CPU-bound work on the machine, where a 20 s end-to-end case can take
     // minutes. A timeout is for a hang, never a performance check (those are benchmarks).
