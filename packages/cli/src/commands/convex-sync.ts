@@ -1,9 +1,11 @@
 import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
+import type { ConvexSyncCliOptions } from "../convex-sync/run-convex-sync";
+import type { ReadOptions } from "../graph-cmd/read-index";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 
 /** `tsift convex-sync [dir]`: the ordered, idempotent Convex sync plan for the local graph projection. */
-export const convexSync = defineCommand({
+export const convexSync = defineCommand<ConvexSyncCliOptions & Required<Pick<ConvexSyncCliOptions, "authTokenEnv">> & ReadOptions>()({
   name: "convex-sync",
   summary: "plan (or --apply) the ordered, idempotent Convex sync of the local graph projection",
   helpOrder: 150,

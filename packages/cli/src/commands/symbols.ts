@@ -1,37 +1,33 @@
+import type { BudgetFlags } from "@tsift/digest";
+import type { SymbolQuery } from "@tsift/index/graph-read";
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
+import type { ReadOptions } from "../graph-cmd/read-index";
 
 /** `tsift symbols [name] [dir]`: indexed symbols ranked exact, case-insensitive, prefix, then fuzzy. */
-export const symbols = defineCommand({
+export const symbols = defineCommand<SymbolQuery & ReadOptions & BudgetFlags>()({
   name: "symbols",
   readOnly: true,
   summary: "list indexed symbols: exact, case-insensitive, prefix, then fuzzy matches",
   helpOrder: 40,
   readsIndex: true,
   positionals: [{ name: "name", required: false, description: "symbol name or Class.method; omit to list all" }, DIR],
-  options: [
-    { name: "kind", type: "string", description: "only this kind (function, method, class, …)" },
-    { name: "file", type: "string", description: "only this file or directory, or files matching a gitignore-style pattern (*.ts, src/**)" },
-    { name: "lang", type: "string", description: "only this language (rust, python, typescript, …)" },
-    limitOption(20, "rows to show (0 = all)"),
-    PATH,
-    SCOPE,
-    ...BUDGET_OPTIONS,
-  ],
+  options: {
+    kind: { type: "string", description: "only this kind (function, method, class, …)" },
+    file: { type: "string", description: "only this file or directory, or files matching a gitignore-style pattern (*.ts, src/**)" },
+    language: { flag: "lang", type: "string", description: "only this language (rust, python, typescript, …)" },
+    limit: limitOption(20, "rows to show (0 = all)"),
+    path: PATH,
+    scope: SCOPE,
+    ...PREVIEW_OPTIONS,
+  },
+
   examples: [
     { command: "tsift symbols Store.get", description: "where Store.get is defined" },
     { command: "tsift symbols --kind class --file 'src/**' --json", description: "every class under src/ as JSON" },
   ],
-  async run(args, io) {
+  async run(options, io) {
     const { runSymbols } = await import("../index-cmd/run-symbols");
-    return runSymbols(io, {
-      ...(args.name !== undefined ? { name: args.name } : {}),
-      ...(args.kind !== undefined ? { kind: args.kind } : {}),
-      ...(args.file !== undefined ? { file: args.file } : {}),
-      ...(args.lang !== undefined ? { language: args.lang } : {}),
-      limit: args.limit,
-      path: args.path ?? ".",
-      ...(args.scope !== undefined ? { scope: args.scope } : {}),
-    });
+    return runSymbols(io, options);
   },
 });

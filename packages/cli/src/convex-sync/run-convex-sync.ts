@@ -7,20 +7,14 @@ import { defineOutput } from "../output/output-spec";
 
 export type { ConvexSyncData };
 
-export interface ConvexSyncFlags extends Omit<ConvexSyncOptions, "env" | "authToken"> {
-  remoteSnapshot: boolean;
-  chunkSize: number;
-  apply: boolean;
-  authTokenEnv: string;
-  includeRows: boolean;
-  limit: number;
-}
+/** What the command line sets of `convexSync`'s options (the environment, token, fetch and backoff come from the process). */
+export type ConvexSyncCliOptions = Omit<ConvexSyncOptions, "env" | "authToken" | "fetch" | "backoffMs">;
 
 /**
  * `tsift convex-sync`: the sync plan (and `--apply`) of @tsift/index's `convexSync` over
  * the target's local store; a stopped apply exits 1 with the chunk to resume from.
  */
-export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncFlags): Promise<CommandResult<ConvexSyncData>> {
+export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncCliOptions): Promise<CommandResult<ConvexSyncData>> {
   const { convexSync } = await import("@tsift/index/code-graph");
   const data = await convexSync(
     { root: target.root, pathArg: target.pathArg, scope: target.scope, local: () => loadLocalProjection(target) },
