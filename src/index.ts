@@ -189,8 +189,9 @@ export {
   type RefreshCodeGraphOptions,
 } from "@tsift/index";
 
-/** Search: the `search` and `related` use cases over an index, `impact`: from a change to the tests it affects, and `pack`: a budgeted repo map. */
+/** Search: the `search` and `related` use cases over an index (and the budgeted preview of a search answer), `impact`: from a change to the tests it affects, and `pack`: a budgeted repo map. */
 export {
+  buildSearchPreview,
   impact,
   pack,
   relatedProject,
@@ -205,6 +206,7 @@ export {
   type RelatedProjectOptions,
   type RelatedProjectResult,
   type SearchHit,
+  type SearchPreview,
   type SearchProjectOptions,
   type SearchProjectResult,
 } from "@tsift/search";

@@ -63,6 +63,7 @@ export { relatedChunks, type RelatedOptions, type RelatedResult } from "./relate
 export { loadPageRank, PageRankNotLoaded, pageRankTieBreak, type PageRankFn } from "./page-rank-tie-break";
 export { cachedVectorsComplete, loadVectorMatrix, scoreMatrix, type VectorMatrix } from "./vector-matrix";
 export type { SearchData, SearchRequest, SearchTarget } from "./use-cases/search-request";
+export { buildSearchPreview, type RankedItem, type ScaleGuard, type SearchPreview } from "./search-preview";
 export { runWithDeadline, type DeadlineGuard, type DeadlineOutcome } from "./use-cases/search-deadline";
 export {
   describeState,

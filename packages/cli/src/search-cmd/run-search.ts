@@ -1,36 +1,28 @@
-import type { ExactCase, SearchStrategy } from "@tsift/search";
-import { searchProject } from "@tsift/search";
+import type { SearchProjectOptions, SearchStrategy } from "@tsift/search";
+import { buildSearchPreview, searchProject } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { resolveBudget, type BudgetFlags } from "@tsift/digest";
 import { startWatchdog } from "./search-deadline";
 import { searchOutput } from "./search-output";
-import { buildSearchPreview } from "./search-preview";
 
-export interface SearchFlags {
-  query: string;
-  path?: string;
-  limit: number;
-  strategy?: SearchStrategy;
-  exact: boolean;
-  caseMode: ExactCase;
-  scope?: string;
-  federated: boolean;
-  autoindex: boolean;
-  timeout: number;
-  languages: string[];
-  kinds: string[];
-  alpha?: number;
-  model?: string;
-  budget: BudgetFlags;
-  envelope: boolean;
-}
+/**
+ * What the command line sets of `searchProject`'s options: rg's `-i`/`-S` switches for
+ * `caseMode`, the preview's budget; the process supplies `cwd`, `env` and the deadline guard.
+ */
+export type SearchCliOptions = Omit<SearchProjectOptions, "cwd" | "env" | "deadlineGuard" | "caseMode"> &
+  Required<Pick<SearchProjectOptions, "limit" | "exact" | "federated" | "autoindex" | "timeout">> & {
+    /** Exact search: ignore letter case (rg -i). */
+    ignoreCase: boolean;
+    /** Exact search: ignore case unless the query has an upper-case letter (rg -S). */
+    smartCase: boolean;
+  } & BudgetFlags & { readonly envelope?: boolean };
 
 /**
  * `tsift search`: @tsift/search's `searchProject` with the CLI's watchdog guarding the
  * timeout, shaped into the report (a preview with handles when a budget applies).
  */
-export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandResult> {
+export async function runSearch(io: CliIo, flags: SearchCliOptions): Promise<CommandResult> {
   const result = await searchProject({
     query: flags.query,
     cwd: io.cwd,
@@ -38,13 +30,13 @@ export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandR
     limit: flags.limit,
     ...(flags.strategy !== undefined ? { strategy: flags.strategy } : {}),
     exact: flags.exact,
-    caseMode: flags.caseMode,
+    caseMode: flags.ignoreCase ? "ignore" : flags.smartCase ? "smart" : "sensitive",
     ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
     federated: flags.federated,
     autoindex: flags.autoindex,
     timeout: flags.timeout,
-    languages: flags.languages,
-    kinds: flags.kinds,
+    languages: flags.languages ?? [],
+    kinds: flags.kinds ?? [],
     ...(flags.alpha !== undefined ? { alpha: flags.alpha } : {}),
     ...(flags.model !== undefined ? { model: flags.model } : {}),
     env: io.env,
@@ -66,7 +58,7 @@ export async function runSearch(io: CliIo, flags: SearchFlags): Promise<CommandR
       `timings: prepare ${Math.round(result.timings.prepareMs)} ms (freshness precheck and refresh), search ${Math.round(result.timings.searchMs)} ms`,
     );
   }
-  const budget = resolveBudget(flags.budget, io.env, flags.envelope);
+  const budget = resolveBudget({ budget: flags.budget, maxItems: flags.maxItems, maxBytes: flags.maxBytes }, io.env, flags.envelope === true);
   const place = { pathArg: result.pathArg, scope: result.scope };
   const report = budget ? buildSearchPreview(result.data, place, { federated: flags.federated, corpusLimit: 20_000 }) : result.data;
   return commandResult(report, searchOutput(place, budget !== null), { root: result.root, notes });

@@ -4,7 +4,7 @@ import { previewSection } from "@tsift/digest";
 import { docSuffix } from "../output/doc-label";
 import { defineOutput } from "../output/output-spec";
 import type { CommandPlace } from "@tsift/index/graph-read";
-import type { RankedItem, SearchPreview } from "./search-preview";
+import type { RankedItem, SearchPreview } from "@tsift/search";
 import type { SearchData } from "@tsift/search";
 
 export type SearchReport = SearchData | SearchPreview;

@@ -1,7 +1,7 @@
-import type { SearchHit, SymbolHit } from "@tsift/search";
+import type { SearchHit, SymbolHit } from "./search-types";
+import type { SearchData } from "./use-cases/search-request";
 import { shellArg, stableHandle } from "@tsift/digest";
 import { placeFlags, sourceReadCommand, type CommandPlace } from "@tsift/index/graph-read";
-import type { SearchData } from "@tsift/search";
 
 /** One row of the preview's single ranked list: a symbol family or a file's collapsed hits. */
 export interface RankedItem {
