@@ -1,9 +1,10 @@
 import { defineCommand } from "../definition/define-command";
-import { BUDGET_OPTIONS, DIR, PATH, budgetFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 import { usageError } from "../definition/usage";
+import type { SearchCliOptions } from "../search-cmd/run-search";
 
 /** `tsift search <query> [dir]`: AST-ranked symbols plus BM25 (or exact, hybrid, semantic) chunk hits. */
-export const search = defineCommand({
+export const search = defineCommand<SearchCliOptions>()({
   name: "search",
   readOnly: true,
   summary: "ranked code search: AST symbols plus BM25/exact/hybrid chunk hits, kept fresh",
@@ -13,76 +14,55 @@ export const search = defineCommand({
     { name: "query", required: true, description: "words, an identifier, a path or a literal" },
     { ...DIR, description: "project directory, or a directory/file inside it to search only there (default: .; same as --path)" },
   ],
-  options: [
-    ...BUDGET_OPTIONS,
-    { ...PATH, description: "project directory, or a directory/file inside it to search only there (default: .)" },
-    limitOption(10, "symbols and hits to return"),
-    {
-      name: "strategy",
+  options: {
+    ...PREVIEW_OPTIONS,
+    path: { ...PATH, description: "project directory, or a directory/file inside it to search only there (default: .)" },
+    limit: limitOption(10, "symbols and hits to return"),
+    strategy: {
       alias: "s",
       type: "string",
       choices: ["lexical", "exact", "hybrid", "semantic"],
       description: "ranking (default: hybrid for a description in several words, exact for one identifier- or path-like token, else lexical)",
     },
-    {
-      name: "exact",
+    exact: {
       type: "boolean",
       default: false,
       description: "literal search (ripgrep -F when installed), case-sensitive like rg; works without an index",
     },
-    { name: "ignore-case", alias: "i", type: "boolean", default: false, description: "exact search: ignore letter case (rg -i)" },
-    {
-      name: "smart-case",
+    ignoreCase: { alias: "i", type: "boolean", default: false, description: "exact search: ignore letter case (rg -i)" },
+    smartCase: {
       alias: "S",
       type: "boolean",
       default: false,
       description: "exact search: ignore case unless the query has an upper-case letter (rg -S)",
     },
-    { name: "scope", alias: "submodule", type: "string", description: "search one workspace scope's index" },
-    { name: "federated", type: "boolean", default: false, description: "search every federated workspace scope" },
-    { name: "autoindex", type: "boolean", default: true, description: "refresh a stale or missing index first (--no-autoindex: exit 4 instead)" },
-    { name: "timeout", type: "number", default: 30, description: "seconds before the search is stopped (0 = none, in-process)" },
-    { name: "lang", type: "array", description: "only these languages (repeatable)" },
-    { name: "kind", type: "array", description: "only chunks/symbols of these kinds: function, class, … (repeatable)" },
-    { name: "alpha", type: "number", description: "hybrid: dense weight 0..1 (default: from the query's shape)" },
-    {
-      name: "model",
+    scope: { ...SCOPE, description: "search one workspace scope's index" },
+    federated: { type: "boolean", default: false, description: "search every federated workspace scope" },
+    autoindex: { type: "boolean", default: true, description: "refresh a stale or missing index first (--no-autoindex: exit 4 instead)" },
+    timeout: { type: "number", default: 30, description: "seconds before the search is stopped (0 = none, in-process)" },
+    languages: { flag: "lang", type: "array", description: "only these languages (repeatable)" },
+    kinds: { flag: "kind", type: "array", description: "only chunks/symbols of these kinds: function, class, … (repeatable)" },
+    alpha: { type: "number", description: "hybrid: dense weight 0..1 (default: from the query's shape)" },
+    model: {
       type: "string",
       description:
         "hybrid/semantic: local Model2Vec directory (tokenizer.json + model.safetensors), or tsift-hash-v1 (default: the shipped tsift-code-v1 model); never downloads",
     },
-  ],
+  },
   examples: [
     { command: "tsift search 'retry with backoff'", description: "one ranked list of the code about retries (BM25F fused with the code model), best first" },
     { command: "tsift search getUserName --exact", description: "every literal occurrence, case-sensitive" },
     { command: "tsift search getusername --exact -i", description: "the same, in any letter case (rg -i)" },
     { command: "tsift search 'user name' -s hybrid --lang typescript --json", description: "hybrid ranking over TypeScript only, as JSON" },
   ],
-  async run(args, io) {
-    if (!Number.isFinite(args.timeout) || args.timeout < 0)
-      throw await usageError(`--timeout must be seconds >= 0, got ${String(args.timeout)}`, "tsift search --help");
-    if (args["ignore-case"] && args["smart-case"])
+  async run(options, io) {
+    if (!Number.isFinite(options.timeout) || options.timeout < 0)
+      throw await usageError(`--timeout must be seconds >= 0, got ${String(options.timeout)}`, "tsift search --help");
+    if (options.ignoreCase && options.smartCase)
       throw await usageError("--ignore-case and --smart-case cannot be combined: pass one of them", "tsift search --help");
-    if (args.alpha !== undefined && !(args.alpha >= 0 && args.alpha <= 1))
-      throw await usageError(`--alpha must be between 0 and 1, got ${String(args.alpha)}`, "tsift search --help");
+    if (options.alpha !== undefined && !(options.alpha >= 0 && options.alpha <= 1))
+      throw await usageError(`--alpha must be between 0 and 1, got ${String(options.alpha)}`, "tsift search --help");
     const { runSearch } = await import("../search-cmd/run-search");
-    return runSearch(io, {
-      query: args.query,
-      ...(args.path !== undefined ? { path: args.path } : {}),
-      limit: args.limit,
-      ...(args.strategy !== undefined ? { strategy: args.strategy } : {}),
-      exact: args.exact,
-      caseMode: args["ignore-case"] ? "ignore" : args["smart-case"] ? "smart" : "sensitive",
-      ...(args.scope !== undefined ? { scope: args.scope } : {}),
-      federated: args.federated,
-      autoindex: args.autoindex,
-      timeout: args.timeout,
-      languages: args.lang ?? [],
-      kinds: args.kind ?? [],
-      ...(args.alpha !== undefined ? { alpha: args.alpha } : {}),
-      ...(args.model !== undefined ? { model: args.model } : {}),
-      budget: budgetFlags(args),
-      envelope: args.envelope === true,
-    });
+    return runSearch(io, options);
   },
 });

@@ -1,18 +1,17 @@
-import { relatedProject, type RelatedData } from "@tsift/search";
+import type { BudgetFlags } from "@tsift/digest";
+import { relatedProject, type RelatedData, type RelatedProjectOptions } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import { defineOutput } from "../output/output-spec";
 
-export interface RelatedFlags {
-  target: string;
-  path?: string;
-  limit: number;
-  scope?: string;
-  model?: string;
-}
+/**
+ * What the command line sets of `relatedProject`'s options (the process supplies `cwd`);
+ * the preview flags are accepted, and related shows its hits whole.
+ */
+export type RelatedCliOptions = Omit<RelatedProjectOptions, "cwd"> & Required<Pick<RelatedProjectOptions, "limit">> & BudgetFlags;
 
 /** `tsift related <file:line|shit-handle>`: @tsift/search's `relatedProject`, rendered. */
-export async function runRelated(io: CliIo, flags: RelatedFlags): Promise<CommandResult> {
+export async function runRelated(io: CliIo, flags: RelatedCliOptions): Promise<CommandResult> {
   const result = await relatedProject({
     target: flags.target,
     cwd: io.cwd,
