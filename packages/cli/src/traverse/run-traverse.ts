@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { TsiftError } from "@tsift/core";
-import { TRAVERSE_CONTRACT_VERSION, type TraverseData } from "@tsift/index/code-graph";
+import { TRAVERSE_CONTRACT_VERSION, type TraverseData, type TraverseGraphDbOptions } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { graphDbPlace, graphWriteLockPath, indexLocationFor } from "../graph-db/graph-db-context";
 import { graphDbFile } from "../graph-db/graph-db-refresh";
@@ -9,18 +9,15 @@ import { displayPath, openGraphStore, type GraphDbTarget } from "../graph-db/ope
 import { defineOutput } from "../output/output-spec";
 import { renderTraverseHtml } from "./traverse-html";
 
-export interface TraverseFlags {
-  node?: string | undefined;
-  to?: string | undefined;
-  depth: number;
-  limit: number;
-  maxHops?: number | undefined;
-  /** `text` follows the global output flags; `json` forces JSON; `html` renders the page. */
-  format: "text" | "json" | "html";
-  out?: string | undefined;
-  /** False: read graph.db as it is (no index update, no projection refresh). */
-  refresh: boolean;
-}
+/** What the command line sets of `traverseGraphDb`'s options, and how the slice is shown. */
+export type TraverseCliOptions = TraverseGraphDbOptions &
+  Required<Pick<TraverseGraphDbOptions, "depth" | "limit" | "maxHops" | "refresh">> & {
+    /** The start node (see `TraverseGraphOptions.node`); none: the overview. */
+    node?: string | undefined;
+    /** `text` follows the global output flags; `json` forces JSON; `html` renders the page. */
+    format: "text" | "json" | "html";
+    out?: string | undefined;
+  };
 
 export { TRAVERSE_CONTRACT_VERSION, type TraverseData };
 
@@ -29,7 +26,7 @@ export { TRAVERSE_CONTRACT_VERSION, type TraverseData };
  * the overview, neighbourhood or path slice) over the project's SQLite graph.db, rendered
  * as text, JSON or one HTML page.
  */
-export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): Promise<CommandResult<TraverseData> | CommandResult<string>> {
+export async function runTraverse(target: GraphDbTarget, flags: TraverseCliOptions): Promise<CommandResult<TraverseData> | CommandResult<string>> {
   const { traverseGraphDb } = await import("@tsift/index/code-graph");
   const { data, notes } = await traverseGraphDb(
     {
@@ -45,7 +42,7 @@ export async function runTraverse(target: GraphDbTarget, flags: TraverseFlags): 
       ...(flags.to ? { to: flags.to } : {}),
       depth: flags.depth,
       limit: flags.limit,
-      ...(flags.maxHops !== undefined ? { maxHops: flags.maxHops } : {}),
+      maxHops: flags.maxHops,
       refresh: flags.refresh,
     },
   );
