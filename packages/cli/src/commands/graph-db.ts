@@ -1,28 +1,32 @@
-import { defineGroup, defineLegacySubcommand as defineSubcommand } from "../definition/define-command";
+import type { CompactGraphDbOptions, RefreshGraphDbOptions } from "@tsift/index/code-graph";
+import { defineGroup, defineSubcommand } from "../definition/define-command";
 import { DIR, PATH } from "../definition/common-options";
+import type { CliOptions } from "../definition/option-table";
+import type { BackendEvalCliOptions } from "../graph-db/graph-db-backend-eval";
+import type { GraphDbTargetOptions } from "../graph-db/open-graph-store";
 import type { GraphDbArgs, graphDbTarget, runGraphDbRead } from "../graph-db/run-graph-db-read";
 import type { CliIo } from "../io";
 
 /** The subcommands that run through the shared read dispatcher (run-graph-db-read.ts). */
 export type GraphDbReadName = "refresh" | "doctor" | "status" | "schema" | "node" | "edge" | "edges" | "incident" | "kind" | "neighborhood" | "path";
 
-const OPTIONS = [
-  { ...PATH, description: "project root holding .tsift/ (default: .)" },
-  { name: "scope", type: "string", description: "workspace scope (uses .tsift/indexes/<scope>/graph.db)" },
-  { name: "backend", type: "string", choices: ["sqlite", "libsql", "convex-snapshot"], default: "sqlite", description: "storage backend" },
-  { name: "url", type: "string", description: "libSQL URL (libsql://, https://, file:) for --backend libsql" },
-  { name: "auth-token-env", type: "string", default: "TSIFT_LIBSQL_AUTH_TOKEN", description: "environment variable holding the libSQL auth token" },
-  { name: "convex-snapshot", type: "string", description: "Convex rows JSON for --backend convex-snapshot" },
-] as const;
+const OPTIONS = {
+  path: { ...PATH, description: "project root holding .tsift/ (default: .)" },
+  scope: { type: "string", description: "workspace scope (uses .tsift/indexes/<scope>/graph.db)" },
+  backend: { type: "string", choices: ["sqlite", "libsql", "convex-snapshot"], default: "sqlite", description: "storage backend" },
+  url: { type: "string", description: "libSQL URL (libsql://, https://, file:) for --backend libsql" },
+  authTokenEnv: { type: "string", default: "TSIFT_LIBSQL_AUTH_TOKEN", description: "environment variable holding the libSQL auth token" },
+  convexSnapshot: { type: "string", description: "Convex rows JSON for --backend convex-snapshot" },
+} as const satisfies CliOptions<GraphDbTargetOptions>;
 
 const subcommand = defineSubcommand(OPTIONS);
 const GRAPH_DIR = { ...DIR, description: "project root holding .tsift/ (default: .; same as --path)" } as const;
-const PAGE = [
-  { name: "property", type: "array", description: "node/edge property filter KEY=VALUE (repeatable, all must match; at most 100)" },
-  { name: "cursor", type: "string", description: "exclusive cursor: the next_cursor of the previous page" },
-  { name: "limit", alias: "l", type: "number", default: 100, min: 0, description: "page size (0 = all; at most 10000 per page)" },
-] as const;
-const EDGE_KIND = { name: "edge-kind", type: "array", description: "edge kinds (repeatable; at most 100)" } as const;
+const PAGE = {
+  property: { type: "array", description: "node/edge property filter KEY=VALUE (repeatable, all must match; at most 100)" },
+  cursor: { type: "string", description: "exclusive cursor: the next_cursor of the previous page" },
+  limit: { alias: "l", type: "number", default: 100, min: 0, description: "page size (0 = all; at most 10000 per page)" },
+} as const;
+const EDGE_KIND = { flag: "edge-kind", type: "array", description: "edge kinds (repeatable; at most 100)" } as const;
 const ID = { name: "id", required: true, description: "node id" } as const;
 
 /** Every read (and refresh, doctor) runs through one dispatcher shared with its tests. */
@@ -48,10 +52,10 @@ export const graphDb = defineGroup({
       name: "refresh",
       summary: "materialize the code index's projection into graph.db (reused when the index is unchanged)",
       positionals: [GRAPH_DIR],
-      options: [
-        { name: "force", type: "boolean", default: false, description: "rebuild and rewrite even when the source watermark is unchanged" },
-        { name: "update-index", type: "boolean", default: false, description: "run the incremental index update first (default: project the index as it is)" },
-      ],
+      options: {
+        force: { type: "boolean", default: false, description: "rebuild and rewrite even when the source watermark is unchanged" },
+        updateIndex: { type: "boolean", default: false, description: "run the incremental index update first (default: project the index as it is)" },
+      } satisfies CliOptions<Pick<RefreshGraphDbOptions, "force" | "updateIndex">>,
       examples: [{ command: "tsift graph-db refresh --update-index", description: "update the code index, then project it" }],
       run: read("refresh"),
     }),
@@ -59,7 +63,7 @@ export const graphDb = defineGroup({
       name: "doctor",
       summary: "validate graph.db (or a Convex snapshot) without refreshing; exits 1 when a check fails closed",
       positionals: [GRAPH_DIR],
-      options: [],
+      options: {},
       examples: [{ command: "tsift graph-db doctor", description: "check graph.db's integrity and freshness" }],
       run: read("doctor"),
     }),
@@ -67,26 +71,23 @@ export const graphDb = defineGroup({
       name: "compact",
       summary: "plan (or --apply) a WAL checkpoint and VACUUM; tombstones only with --prune-tombstones --confirmed-convex-reconciled",
       positionals: [GRAPH_DIR],
-      options: [
-        { name: "apply", type: "boolean", default: false, description: "run the compaction (default: print the plan)" },
-        { name: "prune-tombstones", type: "boolean", default: false, description: "also delete every tombstone" },
-        { name: "confirmed-convex-reconciled", type: "boolean", default: false, description: "confirm the Convex consumer has reconciled the deletions" },
-      ],
+      options: {
+        apply: { type: "boolean", default: false, description: "run the compaction (default: print the plan)" },
+        pruneTombstones: { type: "boolean", default: false, description: "also delete every tombstone" },
+        confirmedConvexReconciled: { type: "boolean", default: false, description: "confirm the Convex consumer has reconciled the deletions" },
+      } satisfies CliOptions<CompactGraphDbOptions>,
       examples: [{ command: "tsift graph-db compact --apply", description: "checkpoint the WAL and VACUUM" }],
       async run(args, io) {
         const { graphDbCompact } = await import("../graph-db/graph-db-compact");
-        return graphDbCompact(await target(args, io), {
-          apply: args.apply,
-          pruneTombstones: args["prune-tombstones"],
-          confirmedConvexReconciled: args["confirmed-convex-reconciled"],
-        });
+        const { apply, pruneTombstones, confirmedConvexReconciled } = args;
+        return graphDbCompact(await target(args, io), { apply, pruneTombstones, confirmedConvexReconciled });
       },
     }),
     subcommand({
       name: "drift",
       summary: "refresh the local projection and compare a Convex snapshot with it (--backend convex-snapshot --convex-snapshot rows.json)",
       positionals: [GRAPH_DIR],
-      options: [],
+      options: {},
       examples: [
         { command: "tsift graph-db drift --backend convex-snapshot --convex-snapshot rows.json", description: "what the Convex copy lacks or has extra" },
       ],
@@ -99,26 +100,22 @@ export const graphDb = defineGroup({
       name: "backend-eval",
       summary: "benchmark SQLite against candidate backends on the real projection and synthetic graphs, with parity and the performance gate",
       positionals: [GRAPH_DIR],
-      options: [
-        { name: "candidate", type: "array", default: ["libsql"], description: "candidate backend (repeatable): libsql" },
-        { name: "samples", type: "number", default: 1, min: 1, description: "repeated runs; each is one history sample" },
-        { name: "iterations", type: "number", default: 5, min: 1, description: "timed calls per read (median reported)" },
-        { name: "full-projection", type: "boolean", default: false, description: "add the cached full-projection workload" },
-        { name: "history", type: "string", description: "performance history the gate reads (default: the one @tsift/quality ships)" },
-        { name: "append-history", type: "string", description: "append this run's samples to a history file" },
-      ],
+      options: {
+        candidates: { flag: "candidate", type: "array", default: ["libsql"], description: "candidate backend (repeatable): libsql" },
+        samples: { type: "number", default: 1, min: 1, description: "repeated runs; each is one history sample" },
+        iterations: { type: "number", default: 5, min: 1, description: "timed calls per read (median reported)" },
+        fullProjection: { type: "boolean", default: false, description: "add the cached full-projection workload" },
+        history: { type: "string", description: "performance history the gate reads (default: the one @tsift/quality ships)" },
+        appendHistory: { type: "string", description: "append this run's samples to a history file" },
+      } satisfies CliOptions<BackendEvalCliOptions>,
       examples: [{ command: "tsift graph-db backend-eval --samples 3", description: "three benchmark samples against libSQL" }],
       async run(args, io) {
         const { graphDbBackendEval } = await import("../graph-db/graph-db-backend-eval");
         const { stringList } = await import("../graph-db/graph-db-args");
         return graphDbBackendEval(await target(args, io), {
-          candidates: stringList(args.candidate) ?? ["libsql"],
-          samples: args.samples,
-          iterations: args.iterations,
-          fullProjection: args["full-projection"],
-          history: args.history,
-          appendHistory: args["append-history"],
-          progress: (line) => io.stderr(`backend-eval: ${line}\n`),
+          ...args,
+          candidates: stringList(args.candidates) ?? ["libsql"],
+          onProgress: (line) => io.stderr(`backend-eval: ${line}\n`),
         });
       },
     }),
@@ -126,7 +123,7 @@ export const graphDb = defineGroup({
       name: "status",
       summary: "row counts and projection metadata, without refreshing",
       positionals: [GRAPH_DIR],
-      options: [],
+      options: {},
       examples: [{ command: "tsift graph-db status", description: "row counts and freshness" }],
       run: read("status"),
     }),
@@ -134,7 +131,7 @@ export const graphDb = defineGroup({
       name: "schema",
       summary: "the stable node/edge/page/operation shapes",
       positionals: [GRAPH_DIR],
-      options: [],
+      options: {},
       examples: [{ command: "tsift graph-db schema --json", description: "the shapes as JSON" }],
       run: read("schema"),
     }),
@@ -143,7 +140,7 @@ export const graphDb = defineGroup({
       readOnly: true,
       summary: "one node by id",
       positionals: [ID, GRAPH_DIR],
-      options: [],
+      options: {},
       examples: [{ command: "tsift graph-db node gsym-1a2b", description: "one node with its properties" }],
       run: read("node"),
     }),
@@ -151,7 +148,7 @@ export const graphDb = defineGroup({
       name: "edge",
       summary: "one edge by its stable key",
       positionals: [{ name: "id", required: true, description: "edge key" }, GRAPH_DIR],
-      options: [],
+      options: {},
       examples: [{ command: "tsift graph-db edge <key>", description: "one edge with its properties" }],
       run: read("edge"),
     }),
@@ -159,7 +156,7 @@ export const graphDb = defineGroup({
       name: "edges",
       summary: "scan edges by kind and property",
       positionals: [GRAPH_DIR],
-      options: [...PAGE, EDGE_KIND],
+      options: { ...PAGE, edgeKinds: EDGE_KIND },
       examples: [{ command: "tsift graph-db edges --edge-kind calls --limit 20", description: "the first 20 call edges" }],
       run: read("edges"),
     }),
@@ -167,7 +164,7 @@ export const graphDb = defineGroup({
       name: "incident",
       summary: "edges into and out of a node",
       positionals: [ID, GRAPH_DIR],
-      options: [...PAGE, EDGE_KIND],
+      options: { ...PAGE, edgeKinds: EDGE_KIND },
       examples: [{ command: "tsift graph-db incident gsym-1a2b --edge-kind calls", description: "calls into and out of one symbol" }],
       run: read("incident"),
     }),
@@ -185,12 +182,12 @@ export const graphDb = defineGroup({
       readOnly: true,
       summary: "nodes within --depth hops, paged by id, with the edges among them",
       positionals: [ID, GRAPH_DIR],
-      options: [
+      options: {
         ...PAGE,
-        { name: "depth", type: "number", default: 1, min: 0, description: "hops from the node (at most 1000)" },
-        { name: "direction", type: "string", choices: ["out", "in", "both"], default: "out", description: "which edges to follow" },
-        { ...EDGE_KIND, description: "edge kinds to follow (repeatable; at most 100)" },
-      ],
+        depth: { type: "number", default: 1, min: 0, description: "hops from the node (at most 1000)" },
+        direction: { type: "string", choices: ["out", "in", "both"], default: "out", description: "which edges to follow" },
+        edgeKinds: { ...EDGE_KIND, description: "edge kinds to follow (repeatable; at most 100)" },
+      },
       examples: [{ command: "tsift graph-db neighborhood gsym-1a2b --depth 2 --direction both", description: "everything within two hops" }],
       run: read("neighborhood"),
     }),
@@ -199,10 +196,10 @@ export const graphDb = defineGroup({
       readOnly: true,
       summary: "shortest directed path between two nodes",
       positionals: [{ name: "from", required: true, description: "start node id" }, { name: "to", required: true, description: "end node id" }, GRAPH_DIR],
-      options: [
-        { ...EDGE_KIND, description: "edge kinds to follow (repeatable; at most 100)" },
-        { name: "max-hops", type: "number", default: 64, min: 0, description: "hop cap for the search (at most 1000)" },
-      ],
+      options: {
+        edgeKinds: { ...EDGE_KIND, description: "edge kinds to follow (repeatable; at most 100)" },
+        maxHops: { type: "number", default: 64, min: 0, description: "hop cap for the search (at most 1000)" },
+      },
       examples: [{ command: "tsift graph-db path gsym-1a2b gsym-3c4d", description: "the shortest directed path" }],
       run: read("path"),
     }),
@@ -210,7 +207,7 @@ export const graphDb = defineGroup({
       name: "import",
       summary: "replace the graph with the rows of a rows JSON file (tsift-graph-rows/v1 or a Convex snapshot)",
       positionals: [{ name: "file", required: true, description: "rows JSON file" }, GRAPH_DIR],
-      options: [],
+      options: {},
       examples: [{ command: "tsift graph-db import rows.json", description: "load rows exported elsewhere" }],
       async run(args, io) {
         return (await import("../graph-db/graph-db-queries")).graphDbImport(await target(args, io), args.file);
@@ -220,7 +217,7 @@ export const graphDb = defineGroup({
       name: "export",
       summary: "write every row as tsift-graph-rows/v1 JSON",
       positionals: [GRAPH_DIR],
-      options: [{ name: "out", type: "string", description: "file to write (default: stdout)" }],
+      options: { out: { type: "string", description: "file to write (default: stdout)" } },
       examples: [{ command: "tsift graph-db export --out rows.json", description: "every row to a file" }],
       async run(args, io) {
         return (await import("../graph-db/graph-db-queries")).graphDbExport(await target(args, io), args.out);

@@ -1,5 +1,5 @@
 import { TsiftError, type GraphStore } from "@tsift/core";
-import { formatDurationMicros, type BackendEvalData } from "@tsift/quality";
+import { formatDurationMicros, type BackendEvalData, type EvaluateGraphBackendsOptions } from "@tsift/quality";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import { defineOutput } from "../output/output-spec";
@@ -10,17 +10,11 @@ import { loadLibsql } from "./load-libsql";
 /** Backends backend-eval can load besides the SQLite baseline. */
 export const BACKEND_EVAL_CANDIDATES = ["libsql"] as const;
 
-export interface BackendEvalFlags {
-  candidates: string[];
-  samples: number;
-  iterations: number;
-  fullProjection: boolean;
-  /** History the gate reads (default: the history @tsift/quality ships; never a file the project must provide). */
-  history?: string | undefined;
-  /** Append this run's samples to a history file (created when missing). */
-  appendHistory?: string | undefined;
-  progress?: (line: string) => void;
-}
+/** What the command line sets of `evaluateGraphBackends`' options (the target and the CLI's adapters supply the rest). */
+export type BackendEvalCliOptions = Pick<
+  EvaluateGraphBackendsOptions,
+  "candidates" | "samples" | "iterations" | "fullProjection" | "history" | "appendHistory"
+>;
 
 export type { BackendEvalData };
 
@@ -35,7 +29,10 @@ async function openBackend(id: string, path: string): Promise<GraphStore> {
  * `graph-db backend-eval`: @tsift/quality's `evaluateGraphBackends` with the adapters the
  * CLI ships; exit 1 when a candidate's answers differ from SQLite's.
  */
-export async function graphDbBackendEval(target: GraphDbTarget, flags: BackendEvalFlags): Promise<CommandResult<BackendEvalData>> {
+export async function graphDbBackendEval(
+  target: GraphDbTarget,
+  flags: BackendEvalCliOptions & Pick<EvaluateGraphBackendsOptions, "onProgress">,
+): Promise<CommandResult<BackendEvalData>> {
   const { evaluateGraphBackends } = await import("@tsift/quality");
   const candidates = [...new Set(flags.candidates)];
   for (const id of candidates)
@@ -54,7 +51,7 @@ export async function graphDbBackendEval(target: GraphDbTarget, flags: BackendEv
     fullProjection: flags.fullProjection,
     history: flags.history,
     appendHistory: flags.appendHistory,
-    ...(flags.progress ? { onProgress: flags.progress } : {}),
+    ...(flags.onProgress ? { onProgress: flags.onProgress } : {}),
   });
   const mismatched = data.parity.filter((entry) => entry.status === "mismatch");
   return commandResult(data, backendEvalOutput, {

@@ -1,14 +1,8 @@
-import type { CompactData } from "@tsift/index/code-graph";
+import type { CompactData, CompactGraphDbOptions } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
 import { graphDbPlace, graphWriteLockPath, isLocalFileBackend } from "./graph-db-context";
 import { makeGraphDbDir, openGraphStore, type GraphDbTarget } from "./open-graph-store";
-
-export interface CompactFlags {
-  apply: boolean;
-  pruneTombstones: boolean;
-  confirmedConvexReconciled: boolean;
-}
 
 export type { CompactData };
 
@@ -16,7 +10,7 @@ export type { CompactData };
  * `tsift graph-db compact`: @tsift/index's `compactGraphDb` on this target's store (opened
  * writable only with `--apply`, under the graph writer lock for a local file).
  */
-export async function graphDbCompact(target: GraphDbTarget, flags: CompactFlags): Promise<CommandResult<CompactData>> {
+export async function graphDbCompact(target: GraphDbTarget, flags: CompactGraphDbOptions): Promise<CommandResult<CompactData>> {
   const { checkCompaction, compactGraphDb } = await import("@tsift/index/code-graph");
   const place = graphDbPlace(target);
   checkCompaction(place, flags);

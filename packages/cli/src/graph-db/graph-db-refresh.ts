@@ -1,5 +1,5 @@
 import { TsiftError, isTsiftError } from "@tsift/core";
-import type { CodeGraphRefreshReport, CodeGraphRowDelta, GraphDbFile, GraphStoreWorkerOpen, RefreshData } from "@tsift/index/code-graph";
+import type { CodeGraphRefreshReport, CodeGraphRowDelta, GraphDbFile, GraphStoreWorkerOpen, RefreshData, RefreshGraphDbOptions } from "@tsift/index/code-graph";
 import { commandResult, type CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
 import {
@@ -15,11 +15,8 @@ import {
 } from "./graph-db-context";
 import { graphDbPath, makeGraphDbDir, openGraphStore, type GraphDbTarget } from "./open-graph-store";
 
-export interface RefreshFlags {
-  force?: boolean;
-  /** Run the incremental index update first (traverse does; `graph-db refresh --update-index`). */
-  updateIndex?: boolean;
-}
+/** What the command line sets of `refreshGraphDbFile`'s options (`--force`, `--update-index`). */
+export type RefreshCliOptions = Pick<RefreshGraphDbOptions, "force" | "updateIndex">;
 
 export type { RefreshData };
 
@@ -31,7 +28,7 @@ export type { RefreshData };
  */
 export async function refreshTarget(
   target: GraphDbTarget,
-  flags: RefreshFlags = {},
+  flags: RefreshCliOptions = {},
 ): Promise<{ report: CodeGraphRefreshReport; data: RefreshData; lockWarning?: string | null }> {
   if (target.backend === "convex-snapshot") {
     throw new TsiftError("read_only", "a Convex snapshot is read-only: refresh the local store, then sync it", {
@@ -111,7 +108,7 @@ export const refreshOutput = defineOutput<RefreshData>({
   },
 });
 
-export async function graphDbRefresh(target: GraphDbTarget, flags: RefreshFlags): Promise<CommandResult<RefreshData>> {
+export async function graphDbRefresh(target: GraphDbTarget, flags: RefreshCliOptions): Promise<CommandResult<RefreshData>> {
   const { data, lockWarning } = await refreshTarget(target, flags);
   const notes = [...(lockWarning ? [`warning: ${lockWarning}`] : []), ...(data.index?.warning ? [`warning: ${data.index.warning}`] : [])];
   if (data.replaced) notes.push(`note: the old graph.db could not be used (${data.replaced.reason}); it was moved to ${data.replaced.moved_to}`);

@@ -6,6 +6,13 @@ import { loadLibsql } from "./load-libsql";
 export type GraphDbBackend = "sqlite" | "libsql" | "convex-snapshot";
 export const GRAPH_DB_BACKENDS: readonly GraphDbBackend[] = ["sqlite", "libsql", "convex-snapshot"];
 
+/** What the command line sets of a `graph-db` target (the group's options): the rest comes from the process. */
+export type GraphDbTargetOptions = Partial<Pick<GraphDbTarget, "scope" | "url" | "convexSnapshot">> &
+  Pick<GraphDbTarget, "backend" | "authTokenEnv"> & {
+    /** The project root holding .tsift/, or a path inside it; default `.`. */
+    path?: string | undefined;
+  };
+
 export interface GraphDbTarget {
   root: string;
   /** `root` as suggested commands spell it (`.` when it is the working directory). */

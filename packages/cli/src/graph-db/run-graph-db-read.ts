@@ -7,7 +7,7 @@ import { parsePropertyFlags, stringList, wholeNumber } from "./graph-db-args";
 import type { GraphDbReadName } from "../commands/graph-db";
 import type { GraphDbBackend, GraphDbTarget } from "./open-graph-store";
 
-/** Parsed `graph-db` arguments, from yargs or the plain fast-path parser (same keys). */
+/** `graph-db` arguments under their table keys (`authTokenEnv`, `edgeKinds`), whichever parser read them. */
 export type GraphDbArgs = Readonly<Record<string, unknown>>;
 
 /** The store a `graph-db` invocation addresses. */
@@ -19,8 +19,8 @@ export function graphDbTarget(args: GraphDbArgs, io: Pick<CliIo, "cwd" | "env">)
     scope: args.scope as string | undefined,
     backend: (args.backend as GraphDbBackend | undefined) ?? "sqlite",
     url: args.url as string | undefined,
-    authTokenEnv: (args["auth-token-env"] as string | undefined) ?? "TSIFT_LIBSQL_AUTH_TOKEN",
-    convexSnapshot: args["convex-snapshot"] as string | undefined,
+    authTokenEnv: (args.authTokenEnv as string | undefined) ?? "TSIFT_LIBSQL_AUTH_TOKEN",
+    convexSnapshot: args.convexSnapshot as string | undefined,
     env: io.env,
   };
 }
@@ -30,7 +30,7 @@ export function pageFlags(args: GraphDbArgs) {
     cursor: args.cursor as string | undefined,
     limit: wholeNumber("--limit", args.limit),
     properties: parsePropertyFlags(args.property as string[] | undefined),
-    edgeKinds: stringList(args["edge-kind"]),
+    edgeKinds: stringList(args.edgeKinds),
   };
 }
 
@@ -42,7 +42,7 @@ export function pageFlags(args: GraphDbArgs) {
 export async function runGraphDbRead(sub: GraphDbReadName, args: GraphDbArgs, io: Pick<CliIo, "cwd" | "env">): Promise<CommandResult> {
   const target = graphDbTarget(args, io);
   if (sub === "refresh")
-    return (await import("./graph-db-refresh")).graphDbRefresh(target, { force: Boolean(args.force), updateIndex: Boolean(args["update-index"]) });
+    return (await import("./graph-db-refresh")).graphDbRefresh(target, { force: Boolean(args.force), updateIndex: Boolean(args.updateIndex) });
   if (sub === "doctor") return (await import("./graph-db-doctor")).graphDbDoctor(target);
   const queries = await import("./graph-db-queries");
   switch (sub) {
@@ -68,8 +68,8 @@ export async function runGraphDbRead(sub: GraphDbReadName, args: GraphDbArgs, io
       });
     case "path":
       return queries.graphDbShortestPath(target, String(args.from), String(args.to), {
-        edgeKinds: stringList(args["edge-kind"]),
-        maxHops: wholeNumber("--max-hops", args["max-hops"]),
+        edgeKinds: stringList(args.edgeKinds),
+        maxHops: wholeNumber("--max-hops", args.maxHops),
       });
   }
 }
