@@ -1,11 +1,15 @@
 import { parse } from "shell-quote";
 import { TsiftError } from "@tsift/core/light";
+import { GLOBAL_OPTIONS } from "../definition/global-options";
 import { parseArgv } from "../definition/parse-argv";
 import { confined } from "./confine";
 import type { McpToolSpec } from "./mcp-tools";
 
-/** Global switches an `expand` command may carry; the server answers in JSON whatever they say. */
-const OUTPUT_SWITCHES = new Set(["--json", "--pretty", "--terse", "--compact", "--envelope", "--schema", "--tabular"]);
+/**
+ * The output switches an `expand` command may carry, dropped: the server answers in JSON
+ * whatever they say. `--absolute` stays: it changes the paths, not the format.
+ */
+const OUTPUT_SWITCHES = new Set(GLOBAL_OPTIONS.filter((option) => option.key !== "absolute").map((option) => `--${option.name}`));
 
 /**
  * The command line of an `expand` or `follow_up` command a previous answer printed

@@ -5,17 +5,20 @@ import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
 import { selectTools, serveMcpOverStdio } from "./serve-mcp";
 
-export interface McpFlags {
-  path: string;
-  tools: string | undefined;
-  profile: "full" | "slim";
-  /** Build a missing index in the background (`--no-first-index`: answer index_missing instead). */
-  firstIndex: boolean;
-}
+type ServeOptions = Parameters<typeof serveMcpOverStdio>[0];
+
+/** What the command line sets of `serveMcpOverStdio`'s options: the project as `path`, `--tools` comma-separated. */
+export type McpCliOptions = Omit<ServeOptions, "root" | "tools"> &
+  Required<Pick<ServeOptions, "profile" | "firstIndex">> & {
+    /** The project directory or a path inside it; default `.`. */
+    path?: string | undefined;
+    /** Only these tools, comma-separated. */
+    tools?: string | undefined;
+  };
 
 /** `tsift mcp`: checks the tool selection (a usage error before anything is served), then serves until stdin closes. */
-export async function runMcp(io: CliIo, flags: McpFlags): Promise<CommandResult> {
-  const root = resolveProjectRoot(resolve(io.cwd, flags.path)).root;
+export async function runMcp(io: CliIo, flags: McpCliOptions): Promise<CommandResult> {
+  const root = resolveProjectRoot(resolve(io.cwd, flags.path ?? ".")).root;
   const tools = flags.tools
     ?.split(",")
     .map((name) => name.trim())
