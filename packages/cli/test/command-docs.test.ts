@@ -74,7 +74,7 @@ export const hello = defineCommand({
   summary: "say hello from a toy command",
   helpOrder: 100001,
   positionals: [],
-  options: [{ name: "loud", type: "boolean", default: false, description: "shout the greeting" }],
+  options: { loud: { type: "boolean", default: false, description: "shout the greeting" } },
   examples: [{ command: "tsift hello --loud", description: "greet loudly" }],
   async run() {
     return { data: {} };

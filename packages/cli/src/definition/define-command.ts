@@ -44,29 +44,6 @@ type PositionalArgs<P extends readonly PositionalDefinition[]> = {
 
 export type { GlobalArgs };
 
-/** Transitional: a table written as a list of flag-named entries, read by `run` under its flags. */
-export interface LegacyOptionDefinition extends OptionSpec {
-  readonly name: string;
-}
-type LegacyValue<O extends LegacyOptionDefinition> = O extends { readonly choices: readonly (infer C)[] }
-  ? C
-  : O["type"] extends "number"
-    ? number
-    : O["type"] extends "boolean"
-      ? boolean
-      : O["type"] extends "array"
-        ? string[]
-        : string;
-type LegacyArgs<O extends readonly LegacyOptionDefinition[], P extends readonly PositionalDefinition[]> = {
-  readonly [K in O[number] as K["name"]]: K extends { readonly default: unknown } ? LegacyValue<K> : LegacyValue<K> | undefined;
-} & PositionalArgs<P> &
-  GlobalArgs;
-type LegacySpec<O extends readonly LegacyOptionDefinition[], P extends readonly PositionalDefinition[]> = DefinitionBase & {
-  readonly positionals: P;
-  readonly options: O;
-  run(args: LegacyArgs<O, P>, io: CliIo): Promise<CommandResult>;
-};
-
 /**
  * What a command's `run` receives: its use case's options T, keyed by the use case's own
  * names (a positional under its own name too), and the output switches.
@@ -149,10 +126,6 @@ export interface CommandGroup extends DefinitionBase {
 
 export type AnyDefinition = AnyCommand | CommandGroup;
 
-function isLegacy(table: OptionTable | readonly LegacyOptionDefinition[]): table is readonly LegacyOptionDefinition[] {
-  return Array.isArray(table);
-}
-
 /** A table in the order written, each entry with its flag and key. */
 export function optionList(table: OptionTable): OptionDefinition[] {
   return Object.entries(table).map(([key, spec]) => {
@@ -176,15 +149,11 @@ async function withOutput(result: CommandResult, output: OutputSource | undefine
 }
 
 function erase(
-  spec: DefinitionBase & { positionals: readonly PositionalDefinition[]; options: OptionTable | readonly LegacyOptionDefinition[]; output?: OutputSource },
+  spec: DefinitionBase & { positionals: readonly PositionalDefinition[]; options: OptionTable; output?: OutputSource },
   run: (input: never, io: CliIo) => Promise<CommandResult>,
   parent: readonly OptionDefinition[] = [],
 ): AnyCommand {
   const { output, options: table, ...rest } = spec;
-  if (isLegacy(table)) {
-    const options = table.map((option) => ({ ...option, key: option.name }));
-    return { ...rest, kind: "command", options, run: run as AnyCommand["run"] };
-  }
   const options = optionList(table);
   const all = [...parent, ...options];
   return {
@@ -205,9 +174,6 @@ export function defineCommand<T extends object>(): <const P extends readonly Use
 export function defineCommand<const O extends OptionTable, const P extends readonly PositionalDefinition[]>(
   spec: InferredSpec<O, P>,
 ): Command<OptionsOf<O> & PositionalArgs<P>>;
-export function defineCommand<const O extends readonly LegacyOptionDefinition[], const P extends readonly PositionalDefinition[]>(
-  spec: LegacySpec<O, P>,
-): AnyCommand;
 export function defineCommand(spec?: CommandSpec<never, readonly PositionalDefinition[]>): unknown {
   if (spec === undefined) return (typed: CommandSpec<never, readonly PositionalDefinition[]>) => erase(typed, typed.run);
   return erase(spec, spec.run);
@@ -224,19 +190,9 @@ export function defineSubcommand<const G extends OptionTable>(parent: G) {
   ): Command<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>> => erase(spec, spec.run, inherited);
 }
 
-/** Transitional: subcommands of a group whose table is still a flag-named list. */
-export function defineLegacySubcommand<const G extends readonly LegacyOptionDefinition[]>(_parent: G) {
-  return <const O extends readonly LegacyOptionDefinition[], const P extends readonly PositionalDefinition[]>(
-    spec: Omit<LegacySpec<O, P>, "run"> & { run(args: LegacyArgs<[...G, ...O], P>, io: CliIo): Promise<CommandResult> },
-  ): AnyCommand => erase(spec, spec.run);
-}
-
 /** Declares a command with subcommands; `options` is the table every subcommand also takes. */
-export function defineGroup(
-  spec: Omit<CommandGroup, "kind" | "options"> & { readonly options: OptionTable | readonly LegacyOptionDefinition[] },
-): CommandGroup {
-  const options = isLegacy(spec.options) ? spec.options.map((option) => ({ ...option, key: option.name })) : optionList(spec.options);
-  return { ...spec, kind: "group", options };
+export function defineGroup(spec: Omit<CommandGroup, "kind" | "options"> & { readonly options: OptionTable }): CommandGroup {
+  return { ...spec, kind: "group", options: optionList(spec.options) };
 }
 
 /** The usage words after the name: `<query> [dir]`. */
