@@ -35,6 +35,10 @@ import sys
 import tarfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Training pairs are cut the way the evaluation's tasks are: one definition of a docstring, of a
+# stub left with nothing but its name, and of the query sentence taken from a docstring.
+sys.path.insert(0, os.path.join(HERE, "..", "bench", "search-quality"))
+from docstring_corpus import body_is_stub as is_stub, docstring_node, first_sentence  # noqa: E402
 DIST = "/usr/lib/python3/dist-packages"
 
 # Debian package -> version mined. Only permissive licences (checked again at run time).
@@ -148,21 +152,9 @@ HELD_OUT_NPM = {
 }
 PERMISSIVE = re.compile(r"^(MIT|Expat|ISC|0BSD|BSD|Apache|Python|PSF|Unlicense|public[- ]domain|CC0|Zlib|MIT-0|BlueOak|Matplotlib|Pyramid|HPND)", re.I)
 
-MAX_QUERY_CHARS = 200
 MIN_QUERY_WORDS = 3
 MAX_CODE_CHARS = 6000
 MAX_SAME_QUERY = 3
-
-
-def first_sentence(doc):
-    """Same rule as the docstring task set: first sentence of the first paragraph."""
-    paragraph = re.split(r"\n\s*\n", doc.strip())[0]
-    text = " ".join(paragraph.split())
-    for match in re.finditer(r"(?<=\S)[.!?](?=\s|$)", text):
-        if re.search(r"\b(e\.g|i\.e|etc|vs)$", text[: match.start()]):
-            continue
-        return text[: match.start() + 1][:MAX_QUERY_CHARS].strip()
-    return text[:MAX_QUERY_CHARS].strip()
 
 
 # ---------------------------------------------------------------- Python
@@ -213,28 +205,6 @@ def debian_licence_field(pkg):
                 return match.group(1).strip()
     match = re.search(r"^License:\s*(.+)$", text, re.M)
     return match.group(1).strip() if match else "unknown"
-
-
-def docstring_node(node):
-    body = getattr(node, "body", None)
-    if not body:
-        return None
-    first = body[0]
-    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-        return first
-    return None
-
-
-def is_stub(node):
-    for statement in node.body[1:]:
-        if isinstance(statement, ast.Pass):
-            continue
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-            continue
-        if isinstance(statement, ast.Raise) and "NotImplementedError" in ast.unparse(statement):
-            continue
-        return False
-    return True
 
 
 def python_pairs(path, text):
