@@ -86,7 +86,7 @@ export function receiverPath(
   if (imported && r.tables.isPathHead(call.file, head)) {
     // `crate::repo::save()`, `super::util::f()`: a function at the top level of the module file.
     const file = r.tables.modulePath(call.file, segments);
-    if (file !== null) return pickOne(r.tables.exported(file, call.callee_name).symbols.filter(accept), "import", r.tables) ?? UNRESOLVED;
+    if (file !== null) return exportedCallee(r, file, call, accept);
   }
   if (imported && moduleSystemOf(language)?.dottedModuleImports) {
     const hit = dottedModulePath(r, call, segments, accept, language);
@@ -96,7 +96,7 @@ export function receiverPath(
     // `ns.f()` with `import * as ns`: a top-level function of that module.
     const namespace = r.tables.namespaceFile(call.file, head);
     if (namespace === null) return UNRESOLVED;
-    if (namespace !== undefined) return pickOne(r.tables.exported(namespace, call.callee_name).symbols.filter(accept), "import", r.tables) ?? UNRESOLVED;
+    if (namespace !== undefined) return exportedCallee(r, namespace, call, accept);
   }
   const owner = r.valuePathOwner(call.file, segments, language);
   if (owner === undefined) return null;
@@ -121,7 +121,7 @@ export function dottedModulePath(
     if (file === undefined) continue;
     if (file === null) return UNRESOLVED;
     const rest = segments.slice(length);
-    if (rest.length === 0) return pickOne(r.tables.exported(file, call.callee_name).symbols.filter(accept), "import", r.tables) ?? UNRESOLVED;
+    if (rest.length === 0) return exportedCallee(r, file, call, accept);
     let owner = r.valueOwner(r.tables.exported(file, rest[0]!).symbols, language);
     for (const segment of rest.slice(1)) owner = owner ? r.valueOwner(r.tables.members(owner, segment), language) : owner;
     if (owner === undefined) return null;
@@ -140,4 +140,9 @@ export function fallback(r: Resolver, call: ResolverCall, lang: string): CallTar
     if (owners.size > 1) return { resolved_symbol_id: null, resolution: "ambiguous" };
   }
   return UNRESOLVED;
+}
+
+/** The call's callee among what `file` exports, as an import; unresolved when `pickOne` finds no single target. */
+function exportedCallee(r: Resolver, file: string, call: ResolverCall, accept: (symbol: ResolverSymbol) => boolean): CallTarget {
+  return pickOne(r.tables.exported(file, call.callee_name).symbols.filter(accept), "import", r.tables) ?? UNRESOLVED;
 }
