@@ -212,6 +212,8 @@ function facts(definition) {
       libraryModules: entryPoints.libraryModules,
       exportList: entryPoints.exportList,
       reexportImport: entryPoints.reexportImport,
+      // Only the languages that declare API by visibility carry the field, as in their definitions.
+      ...(entryPoints.publicApi ? { publicApi: entryPoints.publicApi } : {}),
     },
     rgTypes: definition.rgTypes ?? [],
     dottedModuleImports: definition.moduleSystem?.dottedModuleImports ?? false,

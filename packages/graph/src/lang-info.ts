@@ -95,6 +95,15 @@ export interface EntryPointModel {
    * imports (Rust `pub use`). Null when re-exports have their own import kind or none.
    */
   readonly reexportImport: string | null;
+  /**
+   * API declared by visibility rather than by front-door files, for languages whose
+   * packages have none (Go, Java, C#, PHP, Ruby, C, C++): every public top-level declaration
+   * of any file is API, with the public and protected members of those types, since code
+   * outside the project can reach them. `visibility-any-type` also counts the public methods
+   * of non-public types: under structural typing (Go) such a method satisfies an interface
+   * and runs when code elsewhere calls it through one. Absent: front doors only.
+   */
+  readonly publicApi?: "visibility" | "visibility-any-type";
 }
 
 /** Static facts about one language; nothing here loads a grammar or extraction rules. */

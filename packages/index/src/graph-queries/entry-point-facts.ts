@@ -189,6 +189,8 @@ function exportedSymbolIds(db: Database.Database, root: string | null): Set<numb
     for (const file of publicFiles) follow(file, "*");
   }
 
+  for (const id of visibilityApi(db)) exported.add(id);
+
   // Public members of exported types (`export class Store { get() {} }` exports `Store.get`).
   const types = db
     .prepare(`SELECT file, qualified_name, kind FROM symbols WHERE id IN (SELECT value FROM json_each(?))`)
@@ -197,12 +199,60 @@ function exportedSymbolIds(db: Database.Database, root: string | null): Set<numb
   const exportedTypes = new Set(types.filter(([, , kind]) => TYPE_LIKE.has(kind)).map(([file, qualifiedName]) => `${file}\0${qualifiedName}`));
   if (exportedTypes.size > 0) {
     const members = db
-      .prepare("SELECT id, file, parent FROM symbols WHERE parent IS NOT NULL AND (visibility IS NULL OR visibility NOT IN ('private', 'protected'))")
+      .prepare(
+        `SELECT id, file, parent FROM symbols WHERE parent IS NOT NULL AND (visibility IS NULL OR visibility NOT IN ('private', 'protected'))
+           AND language NOT IN (SELECT value FROM json_each(?))`,
+      )
       .raw()
-      .all() as [number, string, string][];
+      .all(JSON.stringify([...VISIBILITY_API.keys()])) as [number, string, string][];
     for (const [id, file, parent] of members) if (exportedTypes.has(`${file}\0${parent}`)) exported.add(id);
   }
   return exported;
+}
+
+/** Languages whose API is declared by visibility (`publicApi`), and whether a non-public type's public methods count. */
+const VISIBILITY_API = new Map<string, "visibility" | "visibility-any-type">(
+  entryPoints.flatMap((entry) => (entry.publicApi === undefined ? [] : [[entry.lang, entry.publicApi] as [string, "visibility" | "visibility-any-type"]])),
+);
+/** Containers that only name things (a C# or C++ namespace): what they hold is as visible as it says. */
+const NAMING_ONLY = new Set(["namespace"]);
+
+/**
+ * The API of languages that declare it by visibility: public declarations whose enclosing
+ * types are API themselves (or namespaces), with protected members, which subclasses
+ * elsewhere call. Parents match by qualified name across files, since a class may be
+ * declared in a header and its members defined in a source file, or reopened (Ruby).
+ */
+function visibilityApi(db: Database.Database): number[] {
+  if (VISIBILITY_API.size === 0) return [];
+  const rows = db
+    .prepare(
+      `SELECT id, language, kind, parent, qualified_name, visibility FROM symbols
+        WHERE language IN (SELECT value FROM json_each(?)) ORDER BY length(qualified_name), id`,
+    )
+    .raw()
+    .all(JSON.stringify([...VISIBILITY_API.keys()])) as [number, string, string, string | null, string, string | null][];
+  const api = new Set<string>();
+  const ids: number[] = [];
+  // A definition without a visibility of its own (C++ `double Shape::area() const {…}`) has its declaration's.
+  const declared = new Map<string, string>();
+  for (const [, language, kind, , qualifiedName, visibility] of rows) {
+    if (NAMING_ONLY.has(kind)) api.add(`${language}\0${qualifiedName}`);
+    else if (visibility !== null && !declared.has(`${language}\0${qualifiedName}`)) declared.set(`${language}\0${qualifiedName}`, visibility);
+  }
+  for (const [id, language, kind, parent, qualifiedName, ownVisibility] of rows) {
+    if (NAMING_ONLY.has(kind)) continue;
+    const visibility = ownVisibility ?? declared.get(`${language}\0${qualifiedName}`) ?? null;
+    const member = parent !== null;
+    const visible = visibility === "public" || (member && visibility === "protected");
+    if (!visible) continue;
+    const parentIsApi = !member || api.has(`${language}\0${parent}`);
+    const anyType = member && visibility === "public" && MEMBER_KINDS.has(kind) && VISIBILITY_API.get(language) === "visibility-any-type";
+    if (!parentIsApi && !anyType) continue;
+    api.add(`${language}\0${qualifiedName}`);
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** Each language's re-export line pattern (Rust `pub use`), compiled once. */

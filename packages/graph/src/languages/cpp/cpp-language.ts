@@ -34,6 +34,7 @@ export const cppLanguage = defineLanguage({
     libraryModules: null,
     exportList: null,
     reexportImport: null,
+    publicApi: "visibility",
   },
   moduleSystem: C_MODULES,
   tests: C_TESTS,

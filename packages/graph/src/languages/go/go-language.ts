@@ -32,7 +32,15 @@ export const goLanguage = defineLanguage({
     heritage: "extends",
   },
   // Every `main` package's main.go starts a program.
-  entryPoints: { files: ["main.go"], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  entryPoints: {
+    files: ["main.go"],
+    reexportFiles: [],
+    libraryRoot: null,
+    libraryModules: null,
+    exportList: null,
+    reexportImport: null,
+    publicApi: "visibility-any-type",
+  },
   rgTypes: ["go"],
   moduleSystem: GO_MODULES,
   tests: GO_TESTS,

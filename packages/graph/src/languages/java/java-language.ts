@@ -32,7 +32,7 @@ export const javaLanguage = defineLanguage({
     heritage: "extends",
   },
   // A Java program starts at any class's `static void main`, whatever its file is called.
-  entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null },
+  entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null, publicApi: "visibility" },
   rgTypes: ["java"],
   extraction: { rules: JAVA_RULES, docComments: JSDOC_STYLE, routes: springRoutes },
   moduleSystem: JAVA_MODULES,

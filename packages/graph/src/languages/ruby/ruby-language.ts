@@ -37,6 +37,7 @@ export const rubyLanguage = defineLanguage({
     libraryModules: null,
     exportList: null,
     reexportImport: null,
+    publicApi: "visibility",
   },
   rgTypes: ["ruby"],
   moduleSystem: RUBY_MODULES,
