@@ -19,7 +19,9 @@ export const analyze = defineCommand<AnalysisOptions & ReadOptions>()({
   },
   examples: [{ command: "tsift analyze --entry main --entry health", description: "dead code as seen from two entry points" }],
   async run(options, io) {
-    const { runAnalyze } = await import("../graph-cmd/run-analyze");
-    return runAnalyze(io, options);
+    const [{ readAnalysis }, { readIndexed }] = await Promise.all([import("@tsift/index/graph-read"), import("../graph-cmd/with-read-index")]);
+    const { entries, limit } = options;
+    return readIndexed(io, options, (open) => readAnalysis(open, { entries, limit }));
   },
+  output: async ({ place }) => (await import("../graph-cmd/analyze-output")).analyzeOutput(place),
 });

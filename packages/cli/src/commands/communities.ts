@@ -19,7 +19,12 @@ export const communities = defineCommand<CommunitiesOptions & ReadOptions>()({
   },
   examples: [{ command: "tsift communities --min-size 3 --limit 5", description: "the five largest subsystems of three or more symbols" }],
   async run(options, io) {
-    const { runCommunities } = await import("../graph-cmd/run-communities");
-    return runCommunities(io, options);
+    const [{ readCommunities }, { readIndexed }] = await Promise.all([import("@tsift/index/graph-read"), import("../graph-cmd/with-read-index")]);
+    const { minSize, limit } = options;
+    const result = await readIndexed(io, options, (open) => readCommunities(open, { minSize, limit }));
+    // Member files are root-relative already, so only `--absolute` changes them; the
+    // rewrite would otherwise copy every member of the largest communities for nothing.
+    return options.absolute === true ? result : { ...result, root: undefined };
   },
+  output: async ({ place }) => (await import("../graph-cmd/communities-output")).communitiesOutput(place),
 });

@@ -20,8 +20,13 @@ export const explain = defineCommand<ExplainOptions>()({
     { command: "tsift explain Cache.peek", description: "everything about one method" },
     { command: "tsift explain main --budget small --json", description: "a bounded preview for a small context window" },
   ],
-  async run(options, io) {
-    const { runExplain } = await import("../graph-cmd/run-explain");
-    return runExplain(io, options);
+  async run(options, context) {
+    const [{ readExplanation }, { readIndexed }] = await Promise.all([import("@tsift/index/graph-read"), import("../graph-cmd/with-read-index")]);
+    const { symbol, limit } = options;
+    // Under a preview budget the community's member list is capped like the other lists.
+    const budget = await context.budget();
+    const memberLimit = budget?.maxItems != null ? (limit > 0 ? Math.min(limit, budget.maxItems) : budget.maxItems) : limit;
+    return readIndexed(context, options, (open) => readExplanation(open, { symbol, limit, memberLimit }));
   },
+  output: async ({ place }) => (await import("../graph-cmd/explain-output")).explainOutput(place),
 });

@@ -23,7 +23,9 @@ export const graph = defineCommand<SymbolGraphOptions & ReadOptions>()({
     { command: "tsift graph src/cache.ts:12 -l 5", description: "the symbol at that line, five call sites per direction" },
   ],
   async run(options, io) {
-    const { runGraph } = await import("../graph-cmd/run-graph");
-    return runGraph(io, options);
+    const [{ readSymbolGraph }, { readIndexed }] = await Promise.all([import("@tsift/index/graph-read"), import("../graph-cmd/with-read-index")]);
+    const { symbol, callers, callees, limit } = options;
+    return readIndexed(io, options, (open) => readSymbolGraph(open, { symbol, callers, callees, limit }));
   },
+  output: async ({ place }) => (await import("../graph-cmd/graph-output")).graphOutput(place),
 });

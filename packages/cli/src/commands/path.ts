@@ -28,7 +28,9 @@ export const path = defineCommand<CallPathOptions & ReadOptions>()({
     { command: "tsift path parseArgs render --undirected", description: "the shortest link through calls either way, e.g. parseArgs ← main → render" },
   ],
   async run(options, io) {
-    const { runPath } = await import("../graph-cmd/run-path");
-    return runPath(io, options);
+    const [{ readCallPath }, { readIndexed }] = await Promise.all([import("@tsift/index/graph-read"), import("../graph-cmd/with-read-index")]);
+    const { from, to, undirected } = options;
+    return readIndexed(io, options, (open) => readCallPath(open, { from, to, undirected }));
   },
+  output: async ({ place }) => (await import("../graph-cmd/path-output")).pathOutput(place),
 });

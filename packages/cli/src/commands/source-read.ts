@@ -24,7 +24,9 @@ export const sourceRead = defineCommand<Omit<SourceWindowOptions, "cwd"> & Budge
     { command: "tsift source-read src/cache.ts --budget small", description: "a short preview for a small context window" },
   ],
   async run(options, io) {
-    const { runSourceRead } = await import("../source-read/run-source-read");
-    return runSourceRead(io, options);
+    const { readSourceWindow } = await import("@tsift/index/indexer");
+    const { report, sourceRoot, place, notes } = await readSourceWindow({ cwd: io.cwd, ...options });
+    return { data: report, root: sourceRoot, place, notes };
   },
+  output: async ({ place }) => (await import("../source-read/source-read-output")).sourceReadOutput(place),
 });

@@ -26,8 +26,13 @@ export const symbols = defineCommand<SymbolQuery & ReadOptions & BudgetFlags>()(
     { command: "tsift symbols Store.get", description: "where Store.get is defined" },
     { command: "tsift symbols --kind class --file 'src/**' --json", description: "every class under src/ as JSON" },
   ],
+  // A missing index follows the first-use policy; a stale one is read as it is (a snapshot copy while a writer holds it).
   async run(options, io) {
-    const { runSymbols } = await import("../index-cmd/run-symbols");
-    return runSymbols(io, options);
+    const { readSymbolsOnFirstUse, resolveReadTarget } = await import("@tsift/index/graph-read");
+    const target = resolveReadTarget({ cwd: io.cwd, path: options.path, scope: options.scope });
+    const { name, kind, file, language, limit } = options;
+    const { report, notes } = await readSymbolsOnFirstUse(target, { name, kind, file, language, limit });
+    return { data: report, root: target.location.sourceRoot, place: target.place, notes };
   },
+  output: async ({ place }) => (await import("../index-cmd/symbols-output")).symbolsOutput(place),
 });

@@ -3,8 +3,10 @@
  * option table, its examples and what it runs — in one object. The yargs parser, the
  * yargs-free fast parser, the usage checks, `--help`, shell completions and the
  * docs/commands pages are all made from these objects, so an option is written exactly once.
- * Import-free: the fast path and `tsift --help` load every definition.
+ * Import-free when loaded (the budget's resolver is imported on first use): the fast path
+ * and `tsift --help` load every definition.
  */
+import type { Budget, BudgetFlags } from "@tsift/digest";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import type { OutputSpec } from "../output/output-spec";
@@ -53,8 +55,25 @@ export type CommandInput<T> = Omit<T, keyof GlobalArgs> & GlobalArgs;
 /** Parsed arguments of any command, as both parsers produce them: keyed by flag (`max-items`). */
 export type ParsedArgs = Record<string, string | number | boolean | string[] | undefined>;
 
-/** The spec that renders a command's data, or a loader of it (a renderer with imports stays out of `--help`). */
-export type OutputSource = OutputSpec<never> | (() => Promise<OutputSpec<never>>);
+/**
+ * How a definition renders what its `run` returned (R): a renderer typed against the data,
+ * or a function of the whole result that returns (or `await import()`s) one — a renderer
+ * with imports stays out of `--help`, and one that names what the run found (the index's
+ * `place` in its follow-up commands) reads it from the result. A function of the result is
+ * written after `run`, so TypeScript knows the result's type when it reads it.
+ */
+export type OutputSource<R extends CommandResult = CommandResult> =
+  OutputSpec<R["data"]> | ((result: R) => OutputSpec<R["data"]> | Promise<OutputSpec<R["data"]>>);
+
+/**
+ * What a definition's `run` receives beside its options: the process's I/O, and the preview
+ * budget its `--budget`/`--max-items`/`--max-bytes` (or `TSIFT_BUDGET`, adaptive under
+ * `--envelope`) ask for, resolved by the definition machinery the one way every command reads it.
+ */
+export interface RunContext extends CliIo {
+  /** The budget, resolved (and `--max-items`/`--max-bytes` checked) on first call; null when no preview applies. */
+  budget(): Promise<Budget | null>;
+}
 
 interface DefinitionBase {
   readonly name: string;
@@ -82,18 +101,21 @@ export interface UseCasePositional<K extends string> extends PositionalDefinitio
  * A command over a use case whose options are T: the option table has one entry per key
  * of T that is neither a positional nor an output switch, and `run` receives T.
  */
-export interface CommandSpec<T, P extends readonly PositionalDefinition[]> extends DefinitionBase {
+export interface CommandSpec<T, P extends readonly PositionalDefinition[], R extends CommandResult = CommandResult> extends DefinitionBase {
   readonly positionals: P;
   readonly options: CliOptions<Omit<T, P[number]["name"] | keyof GlobalArgs>>;
+  /**
+   * Calls the command's use case and returns its data (with `root`, `notes`, an `exitCode`);
+   * heavy code is imported inside. It never prints: the definition's `output` renders it.
+   */
+  run(input: CommandInput<T>, context: RunContext): Promise<R>;
   /** How the data `run` returns is shown (a result's own `output` wins, for a command that picks one per run). */
-  readonly output?: OutputSource;
-  /** Calls the command's use case and returns its result; heavy code is imported inside. */
-  run(input: CommandInput<T>, io: CliIo): Promise<CommandResult>;
+  readonly output?: OutputSource<R>;
 }
 
 /** A command whose options are its table's own (no use case type declares them). */
-export type InferredSpec<O extends OptionTable, P extends readonly PositionalDefinition[]> = Omit<
-  CommandSpec<OptionsOf<O> & PositionalArgs<P>, P>,
+export type InferredSpec<O extends OptionTable, P extends readonly PositionalDefinition[], R extends CommandResult = CommandResult> = Omit<
+  CommandSpec<OptionsOf<O> & PositionalArgs<P>, P, R>,
   "options"
 > & {
   readonly options: O;
@@ -145,22 +167,44 @@ function inputOf(args: ParsedArgs, options: readonly OptionDefinition[], positio
 /** A result rendered by the definition's renderer unless it brings its own. */
 async function withOutput(result: CommandResult, output: OutputSource | undefined): Promise<CommandResult> {
   if (result.output || !output || result.emitted) return result;
-  return { ...result, output: (typeof output === "function" ? await output() : output) as CommandResult["output"] };
+  return { ...result, output: (typeof output === "function" ? await output(result) : output) as CommandResult["output"] };
 }
 
-function erase(
-  spec: DefinitionBase & { positionals: readonly PositionalDefinition[]; options: OptionTable; output?: OutputSource },
-  run: (input: never, io: CliIo) => Promise<CommandResult>,
-  parent: readonly OptionDefinition[] = [],
-): AnyCommand {
+/**
+ * The I/O a `run` receives, with the budget its input asks for. It inherits `io`'s fields
+ * through its prototype, so a getter of `io` (stdin's TTY check) stays lazy: pass the
+ * context on whole, never spread it.
+ */
+function runContext(io: CliIo, input: Record<string, unknown>): RunContext {
+  let budget: Promise<Budget | null> | undefined;
+  const context = Object.create(io) as RunContext;
+  context.budget = () =>
+    (budget ??= import("@tsift/digest").then(({ resolveBudget }) =>
+      resolveBudget(
+        { budget: input.budget as BudgetFlags["budget"], maxItems: input.maxItems as number | undefined, maxBytes: input.maxBytes as number | undefined },
+        io.env,
+        input.envelope === true,
+      ),
+    ));
+  return context;
+}
+
+/** A definition as `erase` reads it, whatever its options and result types. */
+type ErasedSpec = DefinitionBase & { positionals: readonly PositionalDefinition[]; options: OptionTable; output?: OutputSource<never> };
+
+function erase(spec: ErasedSpec, run: (input: never, context: RunContext) => Promise<CommandResult>, parent: readonly OptionDefinition[] = []): AnyCommand {
   const { output, options: table, ...rest } = spec;
   const options = optionList(table);
   const all = [...parent, ...options];
+  const call = run as (input: Record<string, unknown>, context: RunContext) => Promise<CommandResult>;
   return {
     ...rest,
     kind: "command",
     options,
-    run: async (args, io) => withOutput(await (run as (input: unknown, io: CliIo) => Promise<CommandResult>)(inputOf(args, all, spec.positionals), io), output),
+    run: async (args, io) => {
+      const input = inputOf(args, all, spec.positionals);
+      return withOutput(await call(input, runContext(io, input)), output as OutputSource | undefined);
+    },
   };
 }
 
@@ -170,12 +214,14 @@ function erase(
  * { flag: "lang", … } }, run(input) })`. Without T, `defineCommand({ … })` types the
  * options from the table itself (a command with no use case options type).
  */
-export function defineCommand<T extends object>(): <const P extends readonly UseCasePositional<keyof T & string>[]>(spec: CommandSpec<T, P>) => Command<T>;
-export function defineCommand<const O extends OptionTable, const P extends readonly PositionalDefinition[]>(
-  spec: InferredSpec<O, P>,
+export function defineCommand<T extends object>(): <const P extends readonly UseCasePositional<keyof T & string>[], R extends CommandResult>(
+  spec: CommandSpec<T, P, R>,
+) => Command<T>;
+export function defineCommand<const O extends OptionTable, const P extends readonly PositionalDefinition[], R extends CommandResult>(
+  spec: InferredSpec<O, P, R>,
 ): Command<OptionsOf<O> & PositionalArgs<P>>;
-export function defineCommand(spec?: CommandSpec<never, readonly PositionalDefinition[]>): unknown {
-  if (spec === undefined) return (typed: CommandSpec<never, readonly PositionalDefinition[]>) => erase(typed, typed.run);
+export function defineCommand(spec?: ErasedSpec & { run(input: never, context: RunContext): Promise<CommandResult> }): unknown {
+  if (spec === undefined) return (typed: ErasedSpec & { run(input: never, context: RunContext): Promise<CommandResult> }) => erase(typed, typed.run);
   return erase(spec, spec.run);
 }
 
@@ -185,8 +231,8 @@ export function defineCommand(spec?: CommandSpec<never, readonly PositionalDefin
  */
 export function defineSubcommand<const G extends OptionTable>(parent: G) {
   const inherited = optionList(parent);
-  return <const O extends OptionTable, const P extends readonly PositionalDefinition[]>(
-    spec: Omit<InferredSpec<O, P>, "run"> & { run(input: CommandInput<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>>, io: CliIo): Promise<CommandResult> },
+  return <const O extends OptionTable, const P extends readonly PositionalDefinition[], R extends CommandResult>(
+    spec: Omit<InferredSpec<O, P, R>, "run"> & { run(input: CommandInput<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>>, context: RunContext): Promise<R> },
   ): Command<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>> => erase(spec, spec.run, inherited);
 }
 
