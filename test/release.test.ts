@@ -27,11 +27,11 @@ describe("lockstep release", () => {
 });
 
 describe("npm pack", () => {
-  // Data a package ships on purpose: @tsift/graph's vendored grammars (prebuilt binaries,
-  // licence, name and version) and @tsift/quality's recorded performance history.
+  // Data a package ships on purpose: @tsift/graph's WebAssembly grammars (its native ones are
+  // in the platform packages) and @tsift/quality's recorded performance history.
   const shippedData: Record<string, RegExp> = {
-    // Vendored native grammars, and every grammar's WebAssembly build for the fallback parser with its licence and provenance.
-    "@tsift/graph": /^dist\/(grammars\/[^/]+\/(prebuilds\/[^/]+\/[^/]+\.node|LICENSE|package\.json)|wasm\/([^/]+\.wasm|LICENSE\.[^/]+|provenance\.json))$/,
+    // Every grammar's WebAssembly build for the fallback parser, with its licence and provenance.
+    "@tsift/graph": /^dist\/wasm\/([^/]+\.wasm|LICENSE\.[^/]+|provenance\.json)$/,
     "@tsift/quality": /^data\/[^/]+\.json$/,
     // The built-in code-search model (tools/prose-model): tokenizer, F16 table, config and model card.
     "@tsift/search": /^models\/tsift-code-v1\/(tokenizer\.json|model\.safetensors|config\.json|README\.md)$/,
@@ -94,16 +94,21 @@ describe("npm run release", () => {
     );
     const lines = output.trim().split("\n");
     const published = lines.filter((line) => line.startsWith("would publish ")).map((line) => line.slice("would publish ".length).replace(/@[^@]+$/, ""));
+    // @tsift/graph's native grammars, one package per platform, which its build writes into dist/platforms.
+    const platformDir = join(root, "packages/graph/dist/platforms");
+    const platformNames = readdirSync(platformDir).map((dir) => readJson(join(platformDir, dir, "package.json")).name);
+    expect(platformNames).toContain(`@tsift/grammars-${process.platform}-${process.arch}`);
     expect(lines).toContain(`skip @tsift/graph@${graph.version} (already on the registry)`);
-    expect(new Set([...published, "@tsift/graph"])).toEqual(names);
-    expect(published).toHaveLength(names.size - 1);
+    expect(new Set([...published, "@tsift/graph"])).toEqual(new Set([...names, ...platformNames]));
+    expect(published).toHaveLength(names.size + platformNames.length - 1);
     expect(published[0]).toBe("@tsift/core");
     expect(published.at(-1)).toBe("tsift");
     const position = new Map(lines.map((line) => [line.replace(/^(would publish|skip) /, "").replace(/@[^@]+( \(.*\))?$/, ""), lines.indexOf(line)]));
     for (const pkg of manifests) {
       for (const need of internalNeeds(pkg)) expect(position.get(need)!, `${need} before ${pkg.name}`).toBeLessThan(position.get(pkg.name)!);
     }
-    // Eleven `npm publish --dry-run`s, one of them packing @tsift/graph's vendored grammars.
+    for (const name of platformNames) expect(position.get(name)!, `${name} before @tsift/graph`).toBeLessThan(position.get("@tsift/graph")!);
+    // Sixteen `npm publish --dry-run`s: every package, and the six platform packages of native grammars.
   }, 180_000);
 });
 

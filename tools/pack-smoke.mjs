@@ -3,8 +3,11 @@
 // `tsift`, installs the tarballs into an empty project and checks that
 //   - `npm ls --all` is clean and the optional libSQL backend (@tsift/libsql, @libsql/client)
 //     and unrelated packages (npm-check-updates) are not installed;
+//   - of @tsift/graph's platform packages (native grammars) only this machine's is installed,
+//     and no grammar package; it prints what the install weighs (docs/benchmarks/install.md);
 //   - the quick start works through `npx tsift` (index a project in every supported
-//     language, symbols, explain, search), and `--backend libsql` says what to install;
+//     language, natively where a platform package matches, symbols, explain, search), and
+//     `--backend libsql` says what to install;
 //   - `tsift token-savings` and `tsift dci-benchmark` answer in an empty directory from the
 //     fixtures @tsift/quality ships;
 //   - the README's library example (the first fenced block after `<!-- library-example`)
@@ -16,10 +19,11 @@
 //
 // The install reuses the npm cache; native addons come from their prebuilt binaries.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { platformPackagesOf, stagePackage } from "./platform-packages.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
@@ -52,14 +56,35 @@ async function step(name, fn) {
   return value;
 }
 
-/** Packs every workspace and the root into `dir`; name -> tarball path. */
+/**
+ * Packs every workspace and the root into `dir`, as they are published (tools/platform-packages.mjs:
+ * a package with platform packages is packed from a staged copy, and so are they);
+ * name -> tarball path, and the platform packages' names with their `os` and `cpu`.
+ */
 function packAll(dir) {
   // --ignore-scripts: the root's `prepare` would rebuild everything; dist/ is already built.
-  const reports = [
-    ...JSON.parse(sh("npm", ["pack", "--workspaces", "--json", "--ignore-scripts", "--pack-destination", dir], repo).stdout),
-    ...JSON.parse(sh("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], repo).stdout),
-  ];
-  return new Map(reports.map((report) => [report.name, join(dir, report.filename)]));
+  const pack = (cwd, args = []) => JSON.parse(sh("npm", ["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", dir], cwd).stdout);
+  const reports = [...pack(repo, ["--workspaces"]), ...pack(repo)];
+  const platforms = [];
+  for (const name of readdirSync(join(repo, "packages")).sort()) {
+    const packageDir = join(repo, "packages", name);
+    const platformPackages = platformPackagesOf(packageDir);
+    if (platformPackages.length === 0) continue;
+    for (const pkg of platformPackages) reports.push(...pack(pkg.dir));
+    platforms.push(...platformPackages);
+    // The staged copy replaces the tarball packed from the workspace (same name and version).
+    reports.push(...pack(stagePackage(packageDir, join(dir, "..", `staged-${name}`))));
+  }
+  return { tarballs: new Map(reports.map((report) => [report.name, join(dir, report.filename)])), platforms };
+}
+
+/** Bytes in the files under `dir` (apparent sizes, symlinks not followed). */
+function treeBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath ?? entry.path, entry.name)).size;
+  }
+  return total;
 }
 
 /** Every library import specifier: each package's `exports` but ./package.json and its bin (importing that runs it). */
@@ -140,10 +165,12 @@ async function main() {
   const project = join(work, "project");
   const tsc = join(repo, "node_modules", "typescript", "bin", "tsc");
   try {
-    const tarballs = await step("packed every package", () => {
+    const { tarballs, platforms } = await step("packed every package", () => {
       mkdirSync(join(work, "packs"));
       return packAll(join(work, "packs"));
     });
+    const platformNames = new Set(platforms.map((pkg) => pkg.name));
+    const here = platforms.find((pkg) => pkg.os.includes(process.platform) && pkg.cpu.includes(process.arch));
     const names = publicEntries().map((entry) =>
       entry
         .split("/")
@@ -153,19 +180,17 @@ async function main() {
     for (const name of new Set(names)) check(tarballs.has(name), `no tarball for ${name}`);
 
     // A user installs `tsift`; the @tsift/* tarballs stand in for the registry. @tsift/libsql is
-    // left out, as a CLI user would.
+    // left out, as a CLI user would. The platform packages are optional, as @tsift/graph's
+    // dependencies on them are: npm skips those whose `os`/`cpu` exclude the machine.
     mkdirSync(consumer);
     const file = (name) => `file:${relative(consumer, tarballs.get(name))}`;
-    const dependencies = Object.fromEntries(
-      [...tarballs.keys()]
-        .filter((name) => name !== "@tsift/libsql")
-        .sort()
-        .map((name) => [name, file(name)]),
-    );
+    const entries = (names) => Object.fromEntries(names.sort().map((name) => [name, file(name)]));
+    const dependencies = entries([...tarballs.keys()].filter((name) => name !== "@tsift/libsql" && !platformNames.has(name)));
+    const optionalDependencies = entries([...platformNames]);
     const typesNode = readJson(join(repo, "package.json")).devDependencies["@types/node"];
     writeFileSync(
       join(consumer, "package.json"),
-      `${JSON.stringify({ name: "tsift-pack-smoke", private: true, type: "module", dependencies, devDependencies: { "@types/node": typesNode } }, null, 2)}\n`,
+      `${JSON.stringify({ name: "tsift-pack-smoke", private: true, type: "module", dependencies, optionalDependencies, devDependencies: { "@types/node": typesNode } }, null, 2)}\n`,
     );
     await step("installed the tarballs", () => sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], consumer));
 
@@ -177,6 +202,27 @@ async function main() {
         const found = installed.filter((path) => path === `node_modules/${unwanted}` || path.endsWith(`/node_modules/${unwanted}`));
         check(found.length === 0, `${unwanted} is installed for a CLI user: ${found.join(", ")}`);
       }
+      // The grammars come from one platform package, not from the grammar packages (every platform's binaries and their C sources).
+      const grammarPackages = installed.filter((path) => /(^|\/)node_modules\/(@[^/]+\/)?tree-sitter-[^/]+$/.test(path));
+      check(grammarPackages.length === 0, `grammar packages are installed: ${grammarPackages.join(", ")}`);
+      const platformsInstalled = [...platformNames].filter((name) => existsSync(join(consumer, "node_modules", name)));
+      check(
+        platformsInstalled.join() === (here?.name ?? ""),
+        `platform packages installed: ${platformsInstalled.join(", ") || "none"}; wanted ${here?.name ?? "none"}`,
+      );
+    });
+
+    await step("measured the install", () => {
+      // The figure docs/benchmarks/install.md tracks (target: 80 MB), with the heaviest packages.
+      const modules = join(consumer, "node_modules");
+      const packages = readdirSync(modules)
+        .filter((name) => !name.startsWith("."))
+        .flatMap((name) => (name.startsWith("@") ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`) : [name]))
+        .map((name) => ({ name, bytes: treeBytes(join(modules, name)) }))
+        .sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
+      const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+      console.log(`pack-smoke: node_modules holds ${mb(treeBytes(modules))} in ${packages.length} packages (apparent sizes); the heaviest:`);
+      for (const { name, bytes } of packages.slice(0, 12)) console.log(`pack-smoke:   ${mb(bytes).padStart(8)}  ${name}`);
     });
 
     cpSync(join(repo, "fixtures", "languages"), project, { recursive: true, filter: (path) => !path.endsWith("expected.json") });
@@ -197,7 +243,9 @@ async function main() {
     );
     const tsift = (args, options) => sh("npx", ["--no-install", "tsift", ...args], consumer, options);
     await step("quick start through npx tsift", () => {
-      tsift(["index", project]);
+      const indexed = tsift(["index", project]);
+      // With this machine's platform package every language parses natively: no fallback notice.
+      if (here) check(!indexed.stderr.includes("WebAssembly"), `tsift index fell back to WebAssembly: ${indexed.stderr.slice(0, 1000)}`);
       const symbols = JSON.parse(tsift(["symbols", "--path", project, "--limit", "0", "--json"]).stdout);
       const languages = new Set(symbols.symbols.map((symbol) => symbol.language));
       const wanted = readdirSync(join(repo, "fixtures", "languages"), { withFileTypes: true })

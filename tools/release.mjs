@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Publishes every workspace package and the root `tsift` package, dependencies first.
+// Publishes every workspace package and the root `tsift` package, dependencies first; a
+// package with platform packages (@tsift/graph's native grammars, tools/platform-packages.mjs)
+// goes out after them, from a staged copy that names them.
 // `changeset publish` finds packages through manypkg, which never lists a workspace root,
 // so the package users actually run (`npx tsift`) would be left unpublished.
 //
@@ -10,9 +12,11 @@
 // --assume-unpublished (skip the registry look-up, e.g. offline dry runs);
 // --published <name@version,...> (treat these as on the registry; for tests).
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { platformPackagesOf, stagePackage } from "./platform-packages.mjs";
 
 const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
 const DEPENDENCY_FIELDS = ["dependencies", "peerDependencies", "optionalDependencies"];
@@ -96,24 +100,29 @@ function main() {
   run(process.execPath, [join(root, "tools", "sync-root-version.mjs"), "--check"], root);
   const order = publishOrder(loadPackages(root));
   if (options.build) run("npm", ["run", "build"], root);
-  for (const pkg of order) {
-    const id = `${pkg.name}@${pkg.version}`;
-    if (options.published.has(id) || (!options.assumeUnpublished && isPublished(pkg.name, pkg.version))) {
-      console.log(`skip ${id} (already on the registry)`);
-      continue;
+  const staging = mkdtempSync(join(tmpdir(), "tsift-release-"));
+  try {
+    for (const pkg of order) {
+      // A package's platform packages first, so no install of it ever misses one.
+      for (const platform of platformPackagesOf(pkg.dir)) publish(platform, () => platform.dir, options);
+      publish(pkg, () => stagePackage(pkg.dir, join(staging, pkg.name)), options);
     }
-    // --ignore-scripts: the build above already ran; the root's `prepare` would rebuild everything per package.
-    const args = [
-      "publish",
-      "--ignore-scripts",
-      "--access",
-      "public",
-      ...(options.tag ? ["--tag", options.tag] : []),
-      ...(options.dryRun ? ["--dry-run"] : []),
-    ];
-    run("npm", args, pkg.dir);
-    console.log(`${options.dryRun ? "would publish" : "published"} ${id}`);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** Publishes name@version from the folder `dirOf` gives, unless the registry (or --published) already has it. */
+function publish(pkg, dirOf, options) {
+  const id = `${pkg.name}@${pkg.version}`;
+  if (options.published.has(id) || (!options.assumeUnpublished && isPublished(pkg.name, pkg.version))) {
+    console.log(`skip ${id} (already on the registry)`);
+    return;
+  }
+  // --ignore-scripts: the build above already ran; the root's `prepare` would rebuild everything per package.
+  const args = ["publish", "--ignore-scripts", "--access", "public", ...(options.tag ? ["--tag", options.tag] : []), ...(options.dryRun ? ["--dry-run"] : [])];
+  run("npm", args, dirOf());
+  console.log(`${options.dryRun ? "would publish" : "published"} ${id}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

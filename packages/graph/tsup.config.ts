@@ -1,12 +1,12 @@
 import { packageBuild } from "../../tsup.shared";
-import { shipWasmGrammars, vendorGrammars } from "./vendor-grammars";
+import { buildPlatformPackages, shipWasmGrammars } from "./vendor-grammars";
 
 // `langs` is the language table alone (`@tsift/graph/langs`), for the file walk.
 export default packageBuild(
   { index: "src/index.ts", langs: "src/langs.ts" },
   {
     onSuccess: async () => {
-      vendorGrammars();
+      buildPlatformPackages();
       shipWasmGrammars();
     },
   },

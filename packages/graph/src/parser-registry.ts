@@ -5,7 +5,7 @@ import { isMainThread } from "node:worker_threads";
 import { isTsiftError, nativeBindingError, TsiftError } from "@tsift/core";
 import type { Lang } from "./lang";
 import { installNodeClasses, type NodeBinding } from "./internal/node-classes";
-import { requireGrammar, vendoredGrammarDir } from "./internal/require-grammar";
+import { grammarPackageInstalled, platformGrammarDir, platformGrammarsInstalled, PLATFORM_GRAMMARS_PACKAGE, requireGrammar } from "./internal/require-grammar";
 import { loadWasmBackend, type WasmBackend } from "./internal/wasm-parser";
 import { LANGS } from "./lang";
 import { langInfo } from "./lang-info";
@@ -106,19 +106,14 @@ function loadNativeRuntime(): unknown {
 const nativeFailure = loadNativeRuntime();
 
 /**
- * Whether a language's native grammar is there to load: vendored into dist/grammars, or its
- * package installed. npm removes an optional dependency whose build failed, so a missing
- * package is a skipped native build (checked by path only: loading waits for the first parse).
+ * Whether a language's native grammar is there to load: in this platform's grammar package
+ * (@tsift/grammars-<os>-<cpu>), or its own package installed. npm leaves the platform package
+ * out where none matches the machine or optional dependencies are omitted (checked by path
+ * only: loading waits for the first parse).
  */
 function nativeGrammarPresent(lang: Lang): boolean {
   const grammarPackage = langInfo(lang).grammarPackage;
-  if (existsSync(vendoredGrammarDir(grammarPackage))) return true;
-  try {
-    require.resolve(`${grammarPackage}/package.json`);
-    return true;
-  } catch {
-    return false;
-  }
+  return platformGrammarDir(grammarPackage) !== null || grammarPackageInstalled(grammarPackage);
 }
 
 /** Languages the WebAssembly fallback parses: all of them without the native runtime, else those without a native grammar. */
@@ -143,9 +138,11 @@ function fallbackNotice(): string {
     );
   }
   const packages = [...new Set([...wasmLangs].map((lang) => langInfo(lang).grammarPackage))].sort();
+  const why = platformGrammarsInstalled() ? `${PLATFORM_GRAMMARS_PACKAGE} has no binary of them` : `${PLATFORM_GRAMMARS_PACKAGE} is not installed`;
+  const install = platformGrammarsInstalled() ? "" : `install ${PLATFORM_GRAMMARS_PACKAGE} (npm adds it unless optional dependencies are omitted), or `;
   return (
-    `tsift: the native grammars ${packages.join(", ")} are not installed (their build was skipped or failed), so those languages parse with the slower WebAssembly build; ` +
-    `for the native parser, let their builds run (pnpm: pnpm approve-builds) or install them: npm install ${packages.join(" ")}`
+    `tsift: no native grammar for ${packages.join(", ")} (${why}), so those languages parse with the slower WebAssembly build; ` +
+    `for the native parser, ${install}build the grammars from source: npm install ${packages.join(" ")}`
   );
 }
 
