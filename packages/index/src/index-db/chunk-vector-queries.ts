@@ -18,10 +18,15 @@ export function missingChunkVectorCount(db: Database.Database, encoderId: string
   return prepared(db, `SELECT count(DISTINCT hash) FROM chunks c WHERE ${MISSING}`, "pluck").get(encoderId) as number;
 }
 
-/** Each chunk content with no vector for this encoder, once (the first file and names holding it). */
+/**
+ * Each chunk content with no vector for this encoder, once, in chunk order. Chunks with the
+ * same hash have the same path, names and text (the hash covers all three), so the first
+ * row of each is kept here rather than grouped in SQL, which sorted every pending text.
+ */
 export function pendingChunkContents(db: Database.Database, encoderId: string): PendingChunkContent[] {
-  const sql = `SELECT hash, min(names) AS names, min(text) AS text, min(file) AS file FROM chunks c WHERE ${MISSING} GROUP BY hash`;
-  return prepared(db, sql).all(encoderId) as PendingChunkContent[];
+  const rows = prepared(db, `SELECT hash, names, text, file FROM chunks c WHERE ${MISSING}`).all(encoderId) as PendingChunkContent[];
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.hash) && seen.add(row.hash));
 }
 
 /** The stored vector of one chunk content, or undefined. */

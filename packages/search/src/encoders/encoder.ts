@@ -30,7 +30,10 @@ export function quantize(vector: Float32Array): Buffer {
   const buffer = Buffer.alloc(4 + vector.length);
   const scale = max === 0 ? 0 : max / 127;
   buffer.writeFloatLE(scale, 0);
-  for (let i = 0; i < vector.length; i++) buffer.writeInt8(scale === 0 ? 0 : Math.round(vector[i]! / scale), 4 + i);
+  if (scale === 0) return buffer;
+  // |value| <= max, so every rounded value is within [-127, 127]: no int8 wrap-around.
+  const values = new Int8Array(buffer.buffer, buffer.byteOffset + 4, vector.length);
+  for (let i = 0; i < vector.length; i++) values[i] = Math.round(vector[i]! / scale);
   return buffer;
 }
 

@@ -8,6 +8,12 @@ type Spec = { type: string; [key: string]: unknown };
 export interface Tokenizer {
   /** Token ids for `text`, unknown pieces included as the unk id (or dropped if there is none); at most `maxTokens`. */
   encode(text: string, maxTokens?: number): number[];
+  /**
+   * The same ids written into `out` (at most `out.length` of them); returns how many. With no
+   * array per text and, for plain ASCII under a recognised BERT-style setup, one pass over
+   * the characters instead of a regex pass per normalizer step.
+   */
+  encodeInto(text: string, out: Int32Array): number;
   unkId: number | null;
   vocabSize: number;
 }
@@ -34,8 +40,8 @@ export function loadTokenizer(json: string, file = "tokenizer.json"): Tokenizer 
   if (!model) throw unsupported(file, "no model section");
   const normalize = normalizer(spec.normalizer ?? null, file);
   const split = preTokenizer(spec.pre_tokenizer ?? null, file);
-  if (model.type === "WordPiece") return wordPiece(model, normalize, split);
-  if (model.type === "Unigram") return unigram(model, normalize, split);
+  if (model.type === "WordPiece") return wordPiece(model, normalize, split, asciiScan(spec.normalizer ?? null, spec.pre_tokenizer ?? null));
+  if (model.type === "Unigram") return withEncodeInto(unigram(model, normalize, split));
   throw unsupported(file, `tokenizer model ${model.type}`);
 }
 
@@ -142,7 +148,60 @@ function splitPunctuation(word: string): string[] {
   return out;
 }
 
-function wordPiece(model: Spec, normalize: (text: string) => string, split: (text: string) => string[]): Tokenizer {
+/** The regexes a code tokenizer inserts a space with before a camel-case hump (`getHTTPResponse` -> `get HTTP Response`). */
+const CAMEL_LOWER_UPPER = "(?<=[a-z0-9])(?=[A-Z])";
+const CAMEL_ACRONYM_END = "(?<=[A-Z])(?=[A-Z][a-z])";
+
+/**
+ * Whether the normalizer and pre-tokenizer are a shape the one-pass ASCII scanner (see
+ * scanAscii) reproduces exactly: a lower-casing BertNormalizer that cleans text, optionally
+ * after the two camel-case Replace steps, then BertPreTokenizer. null for anything else.
+ */
+function asciiScan(normalizerSpec: Spec | null, preSpec: Spec | null): { camel: boolean } | null {
+  if (preSpec?.type !== "BertPreTokenizer" || !normalizerSpec) return null;
+  const isBert = (step: Spec | undefined) => step?.type === "BertNormalizer" && step.lowercase !== false && step.clean_text !== false;
+  if (isBert(normalizerSpec)) return { camel: false };
+  if (normalizerSpec.type !== "Sequence") return null;
+  const steps = normalizerSpec.normalizers as Spec[];
+  const camelStep = (step: Spec | undefined, regex: string) => {
+    const pattern = step?.pattern as { Regex?: string } | undefined;
+    return step?.type === "Replace" && pattern?.Regex === regex && step.content === " ";
+  };
+  if (steps.length === 3 && camelStep(steps[0], CAMEL_LOWER_UPPER) && camelStep(steps[1], CAMEL_ACRONYM_END) && isBert(steps[2])) return { camel: true };
+  return null;
+}
+
+/** ASCII character classes for the scanner: a word character, whitespace, punctuation (a word of its own), or one it leaves to the regex path. */
+const WORD = 0;
+const SPACE = 1;
+const PUNCT = 2;
+const OTHER = 3;
+const ASCII_CLASS = (() => {
+  const table = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    if (code === 9 || code === 10 || code === 11 || code === 12 || code === 13 || code === 32) table[code] = SPACE;
+    else if (code < 32 || code === 127) table[code] = OTHER;
+    else if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) table[code] = WORD;
+    else table[code] = PUNCT;
+  }
+  return table;
+})();
+const isUpper = (code: number) => code >= 65 && code <= 90;
+const isLower = (code: number) => code >= 97 && code <= 122;
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+function withEncodeInto(tokenizer: Omit<Tokenizer, "encodeInto">): Tokenizer {
+  return {
+    ...tokenizer,
+    encodeInto(text, out) {
+      const ids = tokenizer.encode(text, out.length);
+      out.set(ids);
+      return ids.length;
+    },
+  };
+}
+
+function wordPiece(model: Spec, normalize: (text: string) => string, split: (text: string) => string[], scan: { camel: boolean } | null): Tokenizer {
   const vocab = new Map(Object.entries(model.vocab as Record<string, number>));
   const prefix = String(model.continuing_subword_prefix ?? "##");
   const maxChars = Number(model.max_input_chars_per_word ?? 100);
@@ -172,27 +231,102 @@ function wordPiece(model: Spec, normalize: (text: string) => string, split: (tex
     }
     return pieces;
   };
+  const cachedPieces = (word: string): readonly number[] => {
+    let pieces = cache.get(word);
+    if (pieces === undefined) {
+      if (cache.size >= WORD_CACHE_SIZE) cache.clear();
+      cache.set(word, (pieces = piecesOf(word)));
+    }
+    return pieces;
+  };
+  // A punctuation character is always a word of its own: its pieces by character code.
+  const punctPieces: (readonly number[])[] = [];
+  for (let code = 0; code < 128; code++) if (ASCII_CLASS[code] === PUNCT) punctPieces[code] = piecesOf(String.fromCharCode(code));
+  const regexInto = (text: string, out: Int32Array): number => {
+    let n = 0;
+    for (const word of split(normalize(text))) {
+      if (!word) continue;
+      for (const id of cachedPieces(word)) {
+        if (n >= out.length) return n;
+        out[n++] = id;
+      }
+    }
+    return n;
+  };
+  /**
+   * The regex path's ids for plain ASCII text in one pass: words end at whitespace and
+   * punctuation (a word of its own) and, with `camel`, before an upper-case letter that
+   * follows a lower-case letter or digit, or that follows an upper-case letter and precedes
+   * a lower-case one, exactly where the two Replace steps insert their space (both look at
+   * the text as it was). Returns -1 at the first character it does not handle (non-ASCII,
+   * or a control character, which the normalizer deletes and so could glue two words), and
+   * the caller falls back to the regex path. Stopping once `out` is full is exact: every
+   * word written ended at a character already seen.
+   */
+  const scanInto = (text: string, out: Int32Array, camel: boolean): number => {
+    const lower = text.toLowerCase();
+    const length = text.length;
+    let n = 0;
+    let start = -1;
+    const emit = (pieces: readonly number[]): boolean => {
+      for (let k = 0; k < pieces.length; k++) {
+        if (n >= out.length) return false;
+        out[n++] = pieces[k]!;
+      }
+      return n < out.length;
+    };
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      const kind = code < 128 ? ASCII_CLASS[code]! : OTHER;
+      if (kind === WORD) {
+        if (start < 0) start = i;
+        else if (camel && isUpper(code)) {
+          const before = text.charCodeAt(i - 1);
+          if (isLower(before) || isDigit(before) || (isUpper(before) && i + 1 < length && isLower(text.charCodeAt(i + 1)))) {
+            if (!emit(cachedPieces(lower.slice(start, i)))) return n;
+            start = i;
+          }
+        }
+        continue;
+      }
+      if (kind === OTHER) return -1;
+      if (start >= 0) {
+        if (!emit(cachedPieces(lower.slice(start, i)))) return n;
+        start = -1;
+      }
+      if (kind === PUNCT && !emit(punctPieces[code]!)) return n;
+    }
+    if (start >= 0) emit(cachedPieces(lower.slice(start)));
+    return n;
+  };
+  const encodeInto = (text: string, out: Int32Array): number => {
+    if (out.length === 0) return 0;
+    if (scan) {
+      const n = scanInto(text, out, scan.camel);
+      if (n >= 0) return n;
+    }
+    return regexInto(text, out);
+  };
   return {
     unkId,
     vocabSize: vocab.size,
+    encodeInto,
     encode(text, maxTokens = Infinity) {
+      if (maxTokens !== Infinity) {
+        const out = new Int32Array(Math.max(0, maxTokens));
+        return Array.from(out.subarray(0, encodeInto(text, out)));
+      }
       const ids: number[] = [];
       for (const word of split(normalize(text))) {
         if (!word) continue;
-        let pieces = cache.get(word);
-        if (pieces === undefined) {
-          if (cache.size >= WORD_CACHE_SIZE) cache.clear();
-          cache.set(word, (pieces = piecesOf(word)));
-        }
-        for (const id of pieces) ids.push(id);
-        if (ids.length >= maxTokens) return ids.slice(0, maxTokens);
+        for (const id of cachedPieces(word)) ids.push(id);
       }
       return ids;
     },
   };
 }
 
-function unigram(model: Spec, normalize: (text: string) => string, split: (text: string) => string[]): Tokenizer {
+function unigram(model: Spec, normalize: (text: string) => string, split: (text: string) => string[]): Omit<Tokenizer, "encodeInto"> {
   const entries = model.vocab as [string, number][];
   const vocab = new Map<string, { id: number; score: number }>();
   let longest = 0;

@@ -15,6 +15,23 @@ const BYTES: Record<string, number> = { F64: 8, F32: 4, F16: 2, BF16: 2, I64: 8,
  * Only the named tensors are decoded.
  */
 export function readSafetensors(bytes: Buffer, names: readonly string[], file = "model.safetensors"): Map<string, Tensor> {
+  const out = new Map<string, Tensor>();
+  for (const [name, raw] of readRawTensors(bytes, names, file)) {
+    out.set(name, { dtype: raw.dtype, shape: raw.shape, data: decodeTensor(raw.bytes, raw.dtype, raw.count) });
+  }
+  return out;
+}
+
+/** One tensor's undecoded little-endian bytes (a view into the file's buffer). */
+export interface RawTensor {
+  dtype: string;
+  shape: number[];
+  count: number;
+  bytes: Buffer;
+}
+
+/** The named tensors' headers and raw bytes, checked like readSafetensors, decoded by nobody yet (see decodeTensor). */
+export function readRawTensors(bytes: Buffer, names: readonly string[], file = "model.safetensors"): Map<string, RawTensor> {
   if (bytes.length < 8) throw invalid(file, "file is shorter than its header length");
   const headerLength = Number(bytes.readBigUInt64LE(0));
   if (headerLength <= 0 || 8 + headerLength > bytes.length) throw invalid(file, "header length points past the end of the file");
@@ -25,7 +42,7 @@ export function readSafetensors(bytes: Buffer, names: readonly string[], file = 
     throw invalid(file, `header is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const base = 8 + headerLength;
-  const out = new Map<string, Tensor>();
+  const out = new Map<string, RawTensor>();
   for (const name of names) {
     const entry = header[name];
     if (!entry || name === "__metadata__") continue;
@@ -34,7 +51,7 @@ export function readSafetensors(bytes: Buffer, names: readonly string[], file = 
     const [start, end] = entry.data_offsets;
     const count = entry.shape.reduce((a, b) => a * b, 1);
     if (end - start !== count * width || base + end > bytes.length) throw invalid(file, `tensor ${name} has inconsistent offsets`);
-    out.set(name, { dtype: entry.dtype, shape: entry.shape, data: decode(bytes.subarray(base + start, base + end), entry.dtype, count) });
+    out.set(name, { dtype: entry.dtype, shape: entry.shape, count, bytes: bytes.subarray(base + start, base + end) });
   }
   return out;
 }
@@ -42,14 +59,20 @@ export function readSafetensors(bytes: Buffer, names: readonly string[], file = 
 /** Every half-precision bit pattern's value: a lookup per element instead of the arithmetic. */
 let halfTable: Float32Array | null = null;
 
-function decode(raw: Buffer, dtype: string, count: number): Float32Array {
+export function halfValues(): Float32Array {
+  if (!halfTable) {
+    halfTable = new Float32Array(65536);
+    for (let bits = 0; bits < 65536; bits++) halfTable[bits] = halfToFloat(bits);
+  }
+  return halfTable;
+}
+
+/** A raw tensor's values as float32 (integers too, for mapping tensors). */
+export function decodeTensor(raw: Buffer, dtype: string, count: number): Float32Array {
   const out = new Float32Array(count);
   if (dtype === "F16") {
-    if (!halfTable) {
-      halfTable = new Float32Array(65536);
-      for (let bits = 0; bits < 65536; bits++) halfTable[bits] = halfToFloat(bits);
-    }
-    for (let i = 0; i < count; i++) out[i] = halfTable[raw[2 * i]! | (raw[2 * i + 1]! << 8)]!;
+    const half = halfValues();
+    for (let i = 0; i < count; i++) out[i] = half[raw[2 * i]! | (raw[2 * i + 1]! << 8)]!;
     return out;
   }
   for (let i = 0; i < count; i++) {
