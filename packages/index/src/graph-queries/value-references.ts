@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
+import { moduleSystemOf } from "../internal/language-hooks";
 import { TYPE_LIKE } from "./entry-point-facts";
 import type { GraphSymbol } from "./graph-symbol";
 
@@ -18,8 +19,11 @@ export interface ValueReferences {
 }
 
 const MEMBER_KINDS: ReadonlySet<string> = new Set(["method", "getter", "setter", "constructor"]);
-/** `.name` not followed by a call's `(`: a property read or a method handed over. */
-const PROPERTY_READ = /\.\s*([A-Za-z_$][\w$]*)(?!\s*[\w$(])/gu;
+/**
+ * `.name` not followed on its line by a call's `(`: a property read or a method handed over
+ * (`f = p.parseValueSpec` at the end of a line is one, whatever the next line starts with).
+ */
+const PROPERTY_READ = /\.\s*([A-Za-z_$][\w$]*)(?![ \t]*[\w$(])/gu;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/gu;
 /** `Module.member` / `module::member`. */
 const MEMBER_ACCESS = /([A-Za-z_$][\w$]*)\s*(?:\.|::)\s*([A-Za-z_$][\w$]*)/gu;
@@ -69,11 +73,21 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
     if (list) list.push(...keys);
     else names.set(name, [...keys]);
   };
+  // Where a directory is a package (Go), a file sees the top-level names of its directory's other files too.
+  const packageOf = (file: string, language: string) =>
+    moduleSystemOf(language)?.directoryPackages === true ? `${language}\0${posix.dirname(file)}` : `\0${file}`;
+  const packages = new Map<string, string[]>();
   for (const [file, list] of byFile) {
+    const id = packageOf(file, list[0]![1].language);
+    packages.set(id, [...(packages.get(id) ?? []), file]);
+  }
+  for (const files of packages.values()) {
     const local = new Map<string, string[]>();
     // Members are named through a receiver (`x.get`), which a bare name cannot tell apart.
-    for (const [key, symbol] of list) if (!MEMBER_KINDS.has(symbol.kind)) local.set(symbol.name, [...(local.get(symbol.name) ?? []), key]);
-    for (const [name, keys] of local) see(file, name, keys);
+    for (const file of files) {
+      for (const [key, symbol] of byFile.get(file)!) if (!MEMBER_KINDS.has(symbol.kind)) local.set(symbol.name, [...(local.get(symbol.name) ?? []), key]);
+    }
+    for (const file of files) for (const [name, keys] of local) see(file, name, keys);
   }
   // Module imports (`import * as Internal`, `from . import _impl`): `Internal.isUtc` names the module's top-level node.
   const namespacesByFile = new Map<string, Map<string, string>>();

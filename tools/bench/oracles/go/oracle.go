@@ -5,6 +5,11 @@
 //	{"t":"file","file":"a/b.go","name":"store","line":0}
 //	{"t":"decl","file":"a/b.go","name":"Store.Get","kind":"method","line":12}
 //	{"t":"call","file":"a/b.go","line":30,"caller":"main","callee":"Store.Get","callee_file":"a/b.go","callee_line":12}
+//	{"t":"ref","file":"a/b.go","line":31,"caller":"main","callee":"Store.Put","callee_file":"a/b.go","callee_line":20}
+//
+// A ref is any use of a function or method of the tree, called or not (`sort.Slice(x, less)`,
+// `h := s.Put`), for reachability: its caller is the enclosing declaration, empty in a
+// package-level initializer (which runs when the package loads).
 //
 // Usage: go run oracle.go <root>. Paths are relative to root. Each directory's files for this
 // GOOS/GOARCH (go/build's choice, test files and testdata left out) are type-checked as one
@@ -299,8 +304,10 @@ func (t *tree) genDecl(info *types.Info, decl *ast.GenDecl) {
 	}
 }
 
-// calls emits every call in node that names a function, a method or a package-level variable.
+// calls emits every call in node that names a function, a method or a package-level
+// variable, and every use of a function or method of the tree as a ref.
 func (t *tree) calls(info *types.Info, node ast.Node, caller string) {
+	t.refs(info, node, caller)
 	ast.Inspect(node, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -341,6 +348,27 @@ func (t *tree) calls(info *types.Info, node ast.Node, caller string) {
 		fileName, line := t.rel(ident.Pos())
 		calleeFile, calleeLine := t.rel(target.Pos())
 		t.emit(record{T: "call", File: fileName, Line: line, Caller: caller, Callee: qualified(target), CalleeFile: calleeFile, CalleeLine: calleeLine})
+		return true
+	})
+}
+
+func (t *tree) refs(info *types.Info, node ast.Node, caller string) {
+	ast.Inspect(node, func(n ast.Node) bool {
+		ident, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		fn, ok := info.Uses[ident].(*types.Func)
+		if !ok || !fn.Pos().IsValid() {
+			return true
+		}
+		target := fn.Origin()
+		calleeFile, calleeLine := t.rel(target.Pos())
+		if calleeFile == "" || strings.HasPrefix(calleeFile, "..") {
+			return true // outside the tree
+		}
+		fileName, line := t.rel(ident.Pos())
+		t.emit(record{T: "ref", File: fileName, Line: line, Caller: caller, Callee: qualified(target), CalleeFile: calleeFile, CalleeLine: calleeLine})
 		return true
 	})
 }
