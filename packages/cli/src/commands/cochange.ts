@@ -1,4 +1,4 @@
-import type { CommandResult } from "../command-result";
+import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 
@@ -20,9 +20,22 @@ export const cochange = defineCommand({
     { command: "tsift cochange src/cache.ts", description: "the ten files most often changed with it" },
     { command: "tsift cochange src/cache.ts --min-support 0.3 --json", description: "files in at least 30% of its commits, as JSON" },
   ],
-  output: async () => (await import("../history/cochange-output")).coChangeOutput,
-  async run(options, io): Promise<CommandResult> {
-    const { runCoChange } = await import("../history/run-cochange");
-    return runCoChange(io, options);
+  // The file is resolved from the cwd, the project from `--path` (default: the cwd's own).
+  async run(options, io) {
+    const [{ readCoChange }, { resolveProjectRoot }] = await Promise.all([import("@tsift/index/history"), import("@tsift/index/indexer")]);
+    const { root } = resolveProjectRoot(resolve(io.cwd, options.path ?? "."));
+    const notes: string[] = [];
+    const data = await readCoChange({
+      root,
+      path: resolve(io.cwd, options.file),
+      limit: options.limit,
+      minSupport: options.minSupport,
+      minCount: options.minCount,
+      ...(options.maxFiles !== undefined ? { maxFiles: options.maxFiles } : {}),
+      autoindex: options.autoindex,
+      onNote: (note) => notes.push(note),
+    });
+    return { data, root, notes };
   },
+  output: async () => (await import("../history/cochange-output")).coChangeOutput,
 });

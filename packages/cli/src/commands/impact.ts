@@ -1,4 +1,3 @@
-import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 
@@ -31,9 +30,20 @@ export const impact = defineCommand({
     { command: "tsift impact --revision HEAD --json", description: "tests the last commit affects, as JSON" },
     { command: "tsift impact --base main --budget small", description: "a bounded list for a branch" },
   ],
-  output: async () => (await import("../impact/impact-output")).impactOutput,
-  async run(options, io): Promise<CommandResult> {
-    const { runImpact } = await import("../impact/run-impact");
-    return runImpact(io, options);
+  async run(options, context) {
+    const [{ diffTargetFromFlags }, { impact }] = await Promise.all([import("@tsift/digest"), import("@tsift/search")]);
+    const { data, root, notes } = await impact({
+      cwd: context.cwd,
+      path: options.path,
+      scope: options.scope,
+      target: diffTargetFromFlags(options),
+      depth: options.depth,
+      imports: options.imports,
+      limit: options.limit,
+      ...(options.only && options.only.length > 0 ? { paths: options.only } : {}),
+      budget: await context.budget(),
+    });
+    return { data, root, notes };
   },
+  output: async () => (await import("../impact/impact-output")).impactOutput,
 });

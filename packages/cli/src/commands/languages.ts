@@ -12,8 +12,10 @@ export const languages = defineCommand({
     { command: "tsift languages", description: "one line per language" },
     { command: "tsift languages --json", description: "the same list as data (what the library's languageCapabilities() returns)" },
   ],
+  // The registry's capabilities (what the library's `languageCapabilities` returns); reads no project.
   async run(_args, io) {
-    const { runLanguages } = await import("../languages/run-languages");
-    return runLanguages(io);
+    const { languageCapabilities } = await import("@tsift/graph");
+    return { data: { languages: languageCapabilities() }, root: io.cwd };
   },
+  output: async () => (await import("../languages/languages-output")).languagesOutput,
 });

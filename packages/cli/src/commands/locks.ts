@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
 import type { ReadOptions } from "../graph-cmd/read-index";
 import { DIR, PATH } from "../definition/common-options";
@@ -10,9 +11,11 @@ export const locks = defineCommand<ReadOptions>()({
   positionals: [DIR],
   options: { path: PATH, scope: { type: "string", description: "only this workspace scope" } },
   examples: [{ command: "tsift locks", description: "who holds .tsift/index.lock, and which sidecar files exist" }],
-  output: async () => (await import("../locks/locks-output")).locksOutput,
+  // Read from the files alone: never opens a database.
   async run(options, io) {
-    const { runLocks } = await import("../locks/run-locks");
-    return runLocks(io, options);
+    const { readLocks, resolveProjectRoot } = await import("@tsift/index/indexer");
+    const data = await readLocks({ cwd: io.cwd, path: options.path, scope: options.scope });
+    return { data, root: resolveProjectRoot(resolve(io.cwd, options.path ?? ".")).root };
   },
+  output: async () => (await import("../locks/locks-output")).locksOutput,
 });

@@ -1,6 +1,9 @@
 import type { StatusOptions } from "@tsift/index/indexer";
+import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
+import { EXIT_CODES } from "../exit-codes";
+import { VERSION } from "../version";
 
 /** `tsift status [dir]`: read-only session health check; `--fix` refreshes first. */
 export const status = defineCommand<Omit<StatusOptions, "cwd" | "version" | "indexCommands">>()({
@@ -18,9 +21,19 @@ export const status = defineCommand<Omit<StatusOptions, "cwd" | "version" | "ind
     { command: "tsift status", description: "is the index fresh, and what should this session use?" },
     { command: "tsift status --fix --json", description: "bring index and instructions up to date, then report as JSON" },
   ],
-  output: async () => (await import("../status/status-output")).statusOutput,
   async run(options, io) {
-    const { runStatus } = await import("../status/run-status");
-    return runStatus(io, options);
+    const [{ projectStatus, resolveProjectRoot }, { INDEX_COMMANDS }] = await Promise.all([
+      import("@tsift/index/indexer"),
+      import("../status/recommendations"),
+    ]);
+    const { path, fix, limit } = options;
+    const data = await projectStatus({ cwd: io.cwd, path, fix, limit, version: VERSION, indexCommands: INDEX_COMMANDS });
+    const { root } = resolveProjectRoot(resolve(io.cwd, path ?? "."));
+    const notes = data.index.recovery ? [`note: a writer holds the index; status read a snapshot copy (${data.index.recovery})`] : [];
+    const problem = data.index.problem;
+    // The report still prints in full; a damaged index is also an error line with its repair, and exit 6.
+    if (problem) notes.push(`error[${problem.code}]: ${problem.reason} (next: ${problem.next})`);
+    return { data, root, notes, ...(problem ? { exitCode: EXIT_CODES.schemaMismatch } : {}) };
   },
+  output: async () => (await import("../status/status-output")).statusOutput,
 });
