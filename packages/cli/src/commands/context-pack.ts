@@ -1,4 +1,3 @@
-import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS } from "../definition/common-options";
 
@@ -33,8 +32,21 @@ export const contextPack = defineCommand({
     { command: "tsift --envelope context-pack . --budget small", description: "a compact handoff envelope" },
     { command: "tsift context-pack . --transcripts ~/saved-sessions", description: "the resume packet from transcripts kept elsewhere" },
   ],
-  async run(options, io): Promise<CommandResult> {
-    const { runContextPack } = await import("../context-pack/run-context-pack");
-    return runContextPack(io, options);
+  // An envelope asks for the adaptive budget when no explicit one is given.
+  async run(options, context) {
+    const { contextPack } = await import("@tsift/digest");
+    const data = await contextPack({
+      target: options.target,
+      cwd: context.cwd,
+      diff: options.diff,
+      testInput: options.testInput,
+      logInput: options.logInput,
+      transcriptDir: options.transcripts,
+      runner: options.runner,
+      budget: await context.budget(),
+    });
+    // Paths in the pack are already as the caller types them: target and inputs from the working directory, diff files from the root.
+    return { data };
   },
+  output: async () => (await import("../context-pack/context-pack-output")).contextPackOutput,
 });

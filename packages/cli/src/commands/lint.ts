@@ -1,5 +1,5 @@
-import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
+import { EXIT_CODES } from "../exit-codes";
 
 /** `tsift lint <file...>`: unannotated mentions of known entities (headings, bold and code terms, index symbols) in markdown. */
 export const lint = defineCommand({
@@ -20,8 +20,12 @@ export const lint = defineCommand({
     { command: "tsift lint README.md", description: "file:line:col: text → suggestion for each unannotated mention" },
     { command: "tsift lint docs/*.md --entities-from docs/glossary.md --exit-code", description: "a CI check against a glossary and the index" },
   ],
-  async run(options, io): Promise<CommandResult> {
-    const { runLint } = await import("../lint/run-lint");
-    return runLint(io, options);
+  async run(options, io) {
+    const { lintMarkdown } = await import("@tsift/quality");
+    const { files, entitiesFrom, index } = options;
+    const report = await lintMarkdown({ cwd: io.cwd, files, entitiesFrom, index, noIndex: !options.symbols });
+    // `--exit-code` turns findings into exit 1.
+    return { data: report, ...(options.exitCode && report.annotations.length ? { exitCode: EXIT_CODES.checkFailed } : {}) };
   },
+  output: async () => (await import("../lint/lint-output")).lintOutput,
 });

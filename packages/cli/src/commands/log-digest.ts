@@ -1,4 +1,3 @@
-import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, limitOption } from "../definition/common-options";
 
@@ -20,8 +19,22 @@ export const logDigest = defineCommand({
     { command: "tsift log-digest --input ci.log --json", description: "a CI log as JSON" },
     { command: "npm ci 2>&1 | tsift --envelope log-digest --budget small", description: "a bounded envelope for a small context window" },
   ],
-  async run(options, io): Promise<CommandResult> {
-    const { runLogDigest } = await import("../log-digest/run-log-digest");
-    return runLogDigest(io, options);
+  // Streamed, never read whole, so a log of any size costs bounded memory. A budget caps the
+  // lists (`--max-items`) and the quoted lines (`--max-bytes`) unless `--limit` was narrower.
+  async run(options, context) {
+    const [{ logDigest }, { openInput }] = await Promise.all([import("@tsift/digest"), import("../input")]);
+    const budget = await context.budget();
+    const log = await openInput(context, options.input, "log");
+    const limit = budget?.maxItems != null && (options.limit === 0 || budget.maxItems < options.limit) ? budget.maxItems : options.limit;
+    const data = await logDigest({
+      log,
+      input: options.input,
+      cwd: context.cwd,
+      limit,
+      context: options.context,
+      ...(budget?.maxBytes != null ? { maxLineBytes: Math.max(16, budget.maxBytes) } : {}),
+    });
+    return { data };
   },
+  output: async () => (await import("../log-digest/log-digest-output")).logDigestOutput,
 });

@@ -1,6 +1,13 @@
+import type { BudgetFlags } from "@tsift/digest";
+import type { RelatedProjectOptions } from "@tsift/search";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
-import type { RelatedCliOptions } from "../search-cmd/run-related";
+
+/**
+ * What the command line sets of `relatedProject`'s options (the process supplies `cwd`);
+ * the preview flags are accepted, and related shows its hits whole.
+ */
+export type RelatedCliOptions = Omit<RelatedProjectOptions, "cwd"> & Required<Pick<RelatedProjectOptions, "limit">> & BudgetFlags;
 
 /** `tsift related <file:line|handle> [dir]`: code similar to a chunk, same language first. */
 export const related = defineCommand<RelatedCliOptions>()({
@@ -19,7 +26,16 @@ export const related = defineCommand<RelatedCliOptions>()({
   },
   examples: [{ command: "tsift related src/users.ts:6 -l 3", description: "the three chunks most like the one at line 6" }],
   async run(options, io) {
-    const { runRelated } = await import("../search-cmd/run-related");
-    return runRelated(io, options);
+    const { relatedProject } = await import("@tsift/search");
+    const { data, root, notes } = await relatedProject({
+      target: options.target,
+      cwd: io.cwd,
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      limit: options.limit,
+      ...(options.scope !== undefined ? { scope: options.scope } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
+    });
+    return { data, root, notes };
   },
+  output: async () => (await import("../search-cmd/related-output")).relatedOutput,
 });

@@ -1,4 +1,4 @@
-import type { CommandResult } from "../command-result";
+import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIR, PATH, limitOption } from "../definition/common-options";
 
@@ -26,8 +26,14 @@ export const testDigest = defineCommand({
     { command: "tsift test-digest --input report.xml --json", description: "a JUnit XML report from CI, as JSON" },
     { command: "cargo test 2>&1 | tsift --envelope test-digest --budget small", description: "a bounded envelope for a small context window" },
   ],
-  async run(options, io): Promise<CommandResult> {
-    const { runTestDigest } = await import("../test-digest/run-test-digest");
-    return runTestDigest(io, options);
+  // Reads the captured output whole (a digest needs the summary at its end), then digests it for the project.
+  async run(options, context) {
+    const [{ testDigest }, { readInput }] = await Promise.all([import("@tsift/digest"), import("../input")]);
+    const budget = await context.budget();
+    const text = (await readInput(context, options.input, "test output")).toString("utf8");
+    const { cwd } = context;
+    const data = await testDigest({ text, cwd, root: resolve(cwd, options.path ?? "."), runner: options.runner, limit: options.limit, budget });
+    return { data, root: data.root };
   },
+  output: async ({ data }, _options, { cwd }) => (await import("../test-digest/test-digest-output")).testDigestOutput(cwd, data.root),
 });

@@ -57,13 +57,14 @@ export type ParsedArgs = Record<string, string | number | boolean | string[] | u
 
 /**
  * How a definition renders what its `run` returned (R): a renderer typed against the data,
- * or a function of the whole result that returns (or `await import()`s) one — a renderer
- * with imports stays out of `--help`, and one that names what the run found (the index's
- * `place` in its follow-up commands) reads it from the result. A function of the result is
- * written after `run`, so TypeScript knows the result's type when it reads it.
+ * or a function that returns (or `await import()`s) one — a renderer with imports stays out
+ * of `--help` — from the run's result, its input I and the context it ran in, for a renderer
+ * whose follow-up commands name what the run found (the index's `place`) or where the user
+ * stands. A function of the result is written after `run`, so TypeScript knows the result's
+ * type when it reads it.
  */
-export type OutputSource<R extends CommandResult = CommandResult> =
-  OutputSpec<R["data"]> | ((result: R) => OutputSpec<R["data"]> | Promise<OutputSpec<R["data"]>>);
+export type OutputSource<R extends CommandResult = CommandResult, I = never> =
+  OutputSpec<R["data"]> | ((result: R, input: I, context: CliIo) => OutputSpec<R["data"]> | Promise<OutputSpec<R["data"]>>);
 
 /**
  * What a definition's `run` receives beside its options: the process's I/O, and the preview
@@ -110,7 +111,7 @@ export interface CommandSpec<T, P extends readonly PositionalDefinition[], R ext
    */
   run(input: CommandInput<T>, context: RunContext): Promise<R>;
   /** How the data `run` returns is shown (a result's own `output` wins, for a command that picks one per run). */
-  readonly output?: OutputSource<R>;
+  readonly output?: OutputSource<R, CommandInput<T>>;
 }
 
 /** A command whose options are its table's own (no use case type declares them). */
@@ -165,9 +166,9 @@ function inputOf(args: ParsedArgs, options: readonly OptionDefinition[], positio
 }
 
 /** A result rendered by the definition's renderer unless it brings its own. */
-async function withOutput(result: CommandResult, output: OutputSource | undefined): Promise<CommandResult> {
+async function withOutput(result: CommandResult, output: OutputSource<CommandResult, unknown> | undefined, input: unknown, io: CliIo): Promise<CommandResult> {
   if (result.output || !output || result.emitted) return result;
-  return { ...result, output: (typeof output === "function" ? await output(result) : output) as CommandResult["output"] };
+  return { ...result, output: (typeof output === "function" ? await output(result, input, io) : output) as CommandResult["output"] };
 }
 
 /**
@@ -190,7 +191,7 @@ function runContext(io: CliIo, input: Record<string, unknown>): RunContext {
 }
 
 /** A definition as `erase` reads it, whatever its options and result types. */
-type ErasedSpec = DefinitionBase & { positionals: readonly PositionalDefinition[]; options: OptionTable; output?: OutputSource<never> };
+type ErasedSpec = DefinitionBase & { positionals: readonly PositionalDefinition[]; options: OptionTable; output?: OutputSource<never, never> };
 
 function erase(spec: ErasedSpec, run: (input: never, context: RunContext) => Promise<CommandResult>, parent: readonly OptionDefinition[] = []): AnyCommand {
   const { output, options: table, ...rest } = spec;
@@ -203,7 +204,7 @@ function erase(spec: ErasedSpec, run: (input: never, context: RunContext) => Pro
     options,
     run: async (args, io) => {
       const input = inputOf(args, all, spec.positionals);
-      return withOutput(await call(input, runContext(io, input)), output as OutputSource | undefined);
+      return withOutput(await call(input, runContext(io, input)), output as OutputSource<CommandResult, unknown> | undefined, input, io);
     },
   };
 }
