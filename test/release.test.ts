@@ -109,7 +109,7 @@ describe("npm run release", () => {
     }
     for (const name of platformNames) expect(position.get(name)!, `${name} before @tsift/graph`).toBeLessThan(position.get("@tsift/graph")!);
     // Sixteen `npm publish --dry-run`s: every package, and the six platform packages of native grammars.
-  }, 180_000);
+  }, 600_000);
 });
 
 describe("npm run version-packages", () => {

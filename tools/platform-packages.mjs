@@ -17,13 +17,16 @@ const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
 
 /** The platform packages a package's build wrote ([] for a package that declares none): name, version, dir, os, cpu. */
 export function platformPackagesOf(dir) {
-  const folder = readJson(join(dir, "package.json")).tsift?.platformPackages;
+  const { version, tsift } = readJson(join(dir, "package.json"));
+  const folder = tsift?.platformPackages;
   if (!folder) return [];
   const root = join(dir, folder);
   const dirs = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, "package.json"))) : [];
   if (dirs.length === 0) throw new Error(`${dir} declares platform packages in ${folder}, but there are none: build it first`);
   return dirs.sort().map((name) => {
     const manifest = readJson(join(root, name, "package.json"));
+    // Built before a version bump: publishing them would pin the new release to old binaries.
+    if (manifest.version !== version) throw new Error(`${manifest.name} is at ${manifest.version}, its package at ${version}: build it again`);
     return { name: manifest.name, version: manifest.version, dir: join(root, name), os: manifest.os, cpu: manifest.cpu };
   });
 }
