@@ -12,6 +12,11 @@ const require = createRequire(join(packageRoot, "package.json"));
 const resolvePackage = (name: string, from = packageRoot) => dirname(createRequire(join(from, "package.json")).resolve(`${name}/package.json`));
 const treeSitter = resolvePackage("tree-sitter");
 const platform = `${process.platform}-${process.arch}`;
+// Scratch folders, removed when the file's tests are done (a hook registered inside a test does not run).
+const scratchDirs: string[] = [];
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * A real Node process parses through the package's code (bundled, tree-sitter left to
@@ -22,7 +27,7 @@ const platform = `${process.platform}-${process.arch}`;
  */
 function parseInChild(built: boolean, platformPackage?: string): { status: number | null; stdout: string; stderr: string } {
   const dir = mkdtempSync(join(tmpdir(), "tsift-graph-child-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  scratchDirs.push(dir);
   buildSync({
     entryPoints: [join(packageRoot, "test/helpers/parse-in-child.ts")],
     outfile: join(dir, "bundle.mjs"),
@@ -78,7 +83,7 @@ describe("tree-sitter without its native build", () => {
   it("finds every language's native grammar in this platform's grammar package, with no grammar package installed", () => {
     // Built as @tsift/graph's build writes it, for this platform only.
     const scratch = mkdtempSync(join(packageRoot, ".platform-test-"));
-    afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+    scratchDirs.push(scratch);
     const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
     writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "scratch", version: "0.0.0", devDependencies: manifest.devDependencies }));
     const [here] = buildPlatformPackages(scratch, { platforms: [platform] });
