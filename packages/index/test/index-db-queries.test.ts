@@ -113,7 +113,14 @@ describe("index.db named queries", () => {
     const { pruned } = storeChunkVectors(db, "test-encoder", vectors);
     expect(pruned).toBe(1);
     expect(missingChunkVectorCount(db, "test-encoder")).toBe(0);
-    expect(chunkVectorFingerprint(db, "test-encoder")).toEqual({ ...before, vectors: pending.length });
+    const after = chunkVectorFingerprint(db, "test-encoder");
+    expect(after).toEqual({ ...before, vectorsVersion: "v1" });
+    expect(before.vectorsVersion).toBe("n0");
+    // Storing nothing and pruning nothing keeps the version; storing again moves it.
+    storeChunkVectors(db, "test-encoder", new Map());
+    expect(chunkVectorFingerprint(db, "test-encoder")).toEqual(after);
+    storeChunkVectors(db, "test-encoder", new Map([[pending[0]!.hash, Buffer.from([0, 0, 128, 63, 2])]]));
+    expect(chunkVectorFingerprint(db, "test-encoder").vectorsVersion).toBe("v2");
     db.close();
   });
 });

@@ -3,7 +3,7 @@ import { readTransaction, chunksById } from "@tsift/index/indexer";
 import { denseRank, type DenseMatch } from "./dense-index";
 import type { Encoder } from "./encoders/encoder";
 import { coverage, ftsQuery } from "./fts-query";
-import { compareChunks, rankChunksBm25, toHits, type Bm25Weights, type RankedChunk } from "./lexical-search";
+import { bm25FetchLimit, compareChunks, rankChunksBm25, rescoreChunks, toHits, type Bm25Page, type Bm25Weights, type RankedChunk } from "./lexical-search";
 import { hybridAlpha } from "./query-shape";
 import type { SearchFilters, SearchHit } from "./search-types";
 
@@ -20,6 +20,18 @@ export interface DenseSearchOptions extends SearchFilters {
   /** Packed-vector cache file (see denseRank). */
   cacheFile?: string;
   weights?: Bm25Weights;
+  /** BM25 matches already fetched for this query with these filters (at least denseBm25Fetch(limit) of them, or all there are). */
+  bm25?: Bm25Page;
+}
+
+/** How many BM25 matches the hybrid ranking re-scores for `limit` hits. */
+export function denseBm25Fetch(limit: number): number {
+  return bm25FetchLimit(Math.ceil(denseDepth(limit) / 6));
+}
+
+/** Dense candidates per requested hit, at least 100. */
+function denseDepth(limit: number): number {
+  return Math.max(100, limit * 10);
 }
 
 export interface DenseSearchResult {
@@ -45,14 +57,19 @@ export function denseSearch(db: Database.Database, text: string, mode: "hybrid" 
     const alpha = mode === "semantic" ? 1 : Math.min(1, Math.max(0, options.alpha ?? hybridAlpha(text)));
     if (options.limit <= 0)
       return { hits: [], alpha, candidates: { dense: 0, sparse: 0 }, dense: [], queryVector: new Float32Array(options.encoder.dimensions) };
-    const depth = Math.max(100, options.limit * 10);
+    const depth = denseDepth(options.limit);
     const queryVector = options.encoder.encode([text])[0]!;
     const dense: DenseMatch[] = denseRank(db, options.encoder.id, queryVector, {
       ...options,
       limit: depth,
       ...(options.extra ? { extra: options.extra } : {}),
     });
-    const sparse = mode === "semantic" ? [] : rankChunksBm25(db, query, { ...options, limit: Math.ceil(depth / 6) }).ranked;
+    const sparse =
+      mode === "semantic"
+        ? []
+        : options.bm25
+          ? rescoreChunks(query, options.bm25, denseBm25Fetch(options.limit))
+          : rankChunksBm25(db, query, { ...options, limit: Math.ceil(depth / 6) }).ranked;
 
     const fused = new Map<number, number>();
     dense.forEach((match, index) => fused.set(match.id, (fused.get(match.id) ?? 0) + alpha / (RRF_K + index + 1)));

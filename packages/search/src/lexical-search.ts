@@ -31,34 +31,58 @@ export interface LexicalResult {
 /** Candidates re-scored per requested hit: enough that coverage can lift a chunk BM25 put a little lower. */
 const OVERFETCH = 6;
 
+/** How many BM25 matches rankChunksBm25 re-scores for `limit` chunks. */
+export function bm25FetchLimit(limit: number): number {
+  return Math.max(50, limit * OVERFETCH);
+}
+
+/**
+ * One page of BM25 matches, best first, with their chunk rows: what rankChunksBm25 re-scores.
+ * A page fetched for a larger limit holds a smaller limit's page as its prefix (SQLite keeps
+ * ties in scan order under any LIMIT), so one query can serve several rankings (rescoreChunks).
+ */
+export interface Bm25Page {
+  rows: { id: number; score: number }[];
+  chunks: Map<number, ChunkRow>;
+  total: number;
+}
+
+/** The first `fetch` BM25 matches of the query (`count: false` skips counting all matches). */
+export function bm25Page(db: Database.Database, query: FtsQuery, options: LexicalOptions & { count?: boolean }, fetch: number): Bm25Page {
+  return readTransaction(db, () => {
+    if (query.match === "" || options.limit <= 0) return { rows: [], chunks: new Map(), total: 0 };
+    const { rows, total } = ftsChunkMatches(db, { ...options, match: query.match, weights: options.weights ?? DEFAULT_BM25_WEIGHTS, limit: fetch });
+    const chunks = chunksById(
+      db,
+      rows.map((row) => row.id),
+    );
+    return { rows, chunks, total };
+  });
+}
+
+/** The page's first `fetch` matches re-scored by query coverage, best first. */
+export function rescoreChunks(query: FtsQuery, page: Bm25Page, fetch: number): RankedChunk[] {
+  const ranked: RankedChunk[] = [];
+  for (const row of page.rows.slice(0, fetch)) {
+    const chunk = page.chunks.get(row.id);
+    if (!chunk) continue;
+    const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
+    ranked.push({ chunk, score: row.score * (0.35 + 0.65 * covered), coverage: covered });
+  }
+  ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
+  return ranked;
+}
+
 /**
  * BM25 over the enriched chunk index, re-scored by query coverage: BM25 alone
  * rewards a chunk that repeats one common query word, so the final score multiplies
  * it by how many of the query's words the chunk (names and text) contains.
  */
 export function rankChunksBm25(db: Database.Database, query: FtsQuery, options: LexicalOptions): { ranked: RankedChunk[]; total: number } {
-  return readTransaction(db, () => {
-    if (query.match === "" || options.limit <= 0) return { ranked: [], total: 0 };
-    const { rows, total } = ftsChunkMatches(db, {
-      ...options,
-      match: query.match,
-      weights: options.weights ?? DEFAULT_BM25_WEIGHTS,
-      limit: Math.max(50, options.limit * OVERFETCH),
-    });
-    const chunks = chunksById(
-      db,
-      rows.map((row) => row.id),
-    );
-    const ranked: RankedChunk[] = [];
-    for (const row of rows) {
-      const chunk = chunks.get(row.id);
-      if (!chunk) continue;
-      const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
-      ranked.push({ chunk, score: row.score * (0.35 + 0.65 * covered), coverage: covered });
-    }
-    ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));
-    return { ranked, total };
-  });
+  if (query.match === "" || options.limit <= 0) return { ranked: [], total: 0 };
+  const fetch = bm25FetchLimit(options.limit);
+  const page = bm25Page(db, query, options, fetch);
+  return { ranked: rescoreChunks(query, page, fetch), total: page.total };
 }
 
 /** `tsift search --strategy lexical`: the top chunks as hits, each with its best lines and a confidence. */

@@ -137,11 +137,7 @@ export function rankedAnswer(
   return readTransaction(db, () => {
     const modelOnly = model?.mode === "model";
     if ((query.groups.length === 0 && !model) || options.limit <= 0) return [];
-    const candidates = modelOnly
-      ? 0
-      : model
-        ? Math.max(tuning.hybridCandidates, options.limit * tuning.candidatesPerResult)
-        : Math.max(tuning.minCandidates, options.limit * tuning.candidatesPerResult);
+    const candidates = answerCandidates(options.limit, tuning, model?.mode ?? null);
     // rankChunksBm25 re-scores an overfetched page: keep its best `candidates`.
     const ranked =
       candidates === 0 || query.groups.length === 0
@@ -211,6 +207,12 @@ export function rankedAnswer(
       };
     });
   });
+}
+
+/** How many BM25 chunks an answer of `limit` results splits into units (none when the model ranks alone). */
+export function answerCandidates(limit: number, tuning: AnswerTuning = DEFAULT_ANSWER_TUNING, model: AnswerModel["mode"] | null = null): number {
+  if (model === "model") return 0;
+  return model ? Math.max(tuning.hybridCandidates, limit * tuning.candidatesPerResult) : Math.max(tuning.minCandidates, limit * tuning.candidatesPerResult);
 }
 
 /** Splits candidate chunks into units: each line goes to the innermost declaration holding it, else to the chunk's module-level unit. */

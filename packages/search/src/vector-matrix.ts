@@ -15,12 +15,12 @@ export interface VectorMatrix {
 }
 
 /**
- * What the packed file must match: the index run, how many vectors this encoder has and
- * the highest chunk id. Any index update or lazy embedding changes one of them.
+ * What the packed file must match: the index run, the version of this encoder's vectors
+ * and the highest chunk id. Any index update or lazy embedding changes one of them.
  */
 function fingerprint(db: Database.Database, encoderId: string): string {
-  const { indexedAt, vectors, maxChunkId } = chunkVectorFingerprint(db, encoderId);
-  return `${encoderId}|${indexedAt}|${vectors}|${maxChunkId}`;
+  const { indexedAt, vectorsVersion, maxChunkId } = chunkVectorFingerprint(db, encoderId);
+  return `${encoderId}|${indexedAt}|${vectorsVersion}|${maxChunkId}`;
 }
 
 /**

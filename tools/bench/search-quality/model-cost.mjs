@@ -7,10 +7,11 @@
 //      and MCP server run it) and cold (a whole `tsift search --json` process), p50.
 // Every figure is wall time and CPU time (user + sys), since the machine is shared.
 //
-//   node tools/bench/search-quality/model-cost.mjs [--effect DIR] [--runs 9] [--out cost.json]
+//   node tools/bench/search-quality/model-cost.mjs [--effect DIR] [--runs 9] [--out cost.json] [--packages DIR]
 //
 // DIR defaults to /tmp/corpora/node_modules/effect/src; it is copied to a scratch directory
-// (never indexed in place).
+// (never indexed in place). `--packages` is where the built packages are (`<DIR>/<name>/dist`;
+// default this repository's packages/), e.g. a copy of another build's dists to compare with.
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,10 +26,11 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const effectSrc = option("--effect", "/tmp/corpora/node_modules/effect/src");
 const runs = Number(option("--runs", "9"));
-const bin = join(repoRoot, "packages", "cli", "dist", "bin.js");
-const searchDist = join(repoRoot, "packages", "search", "dist", "index.js");
+const packages = option("--packages", join(repoRoot, "packages"));
+const bin = join(packages, "cli", "dist", "bin.js");
+const searchDist = join(packages, "search", "dist", "index.js");
 const search = await import(pathToFileURL(searchDist).href);
-const { openIndexWriter, indexLocation } = await import(pathToFileURL(join(repoRoot, "packages", "index", "dist", "indexer.js")).href);
+const { openIndexWriter, indexLocation } = await import(pathToFileURL(join(packages, "index", "dist", "indexer.js")).href);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const round = (value) => Math.round(value * 10) / 10;

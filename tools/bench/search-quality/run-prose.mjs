@@ -6,7 +6,7 @@
 //
 //   node tools/bench/search-quality/run-prose.mjs [--set python|ts|both] [--split heldout|tune|all]
 //        [--lanes lexical,semantic,hybrid,grep] [--search packages/search/dist/index.js]
-//        [--out results.json] [--misses]
+//        [--out results.json] [--misses] [--lists]
 //
 // Each lane is one `searchProject` call per task through the built @tsift/search (the library
 // the CLI runs), in one process: `lexical` is `--strategy lexical` (BM25F ranked answer),
@@ -16,6 +16,8 @@
 // finds the function when it is in the task's file and its line lies in the function's range.
 // Reported: function top-1, top-5, MRR@10, file top-5, and the search's in-process time
 // (median, warm: the corpus index and the model are loaded by the first query of a lane).
+// `--lists` adds each lane's first ten answers (file, line, why) to every task in `--out`, to
+// check that a speed-only change ranks exactly as before (compare two runs' `per_task`).
 // The corpora are built in the system temp dir (never in this repository) and indexed with
 // the built CLI first.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -144,6 +146,7 @@ function rankOf(items, task, row, lane) {
   const fn = items.findIndex((item) => item.file === task.file && item.line >= task.start && item.line <= task.end);
   const file = items.findIndex((item) => item.file === task.file);
   row[lane] = fn;
+  if (args.includes("--lists")) row[`${lane}_top10`] = items.slice(0, 10).map((item) => `${item.file}:${item.line}${item.why ? ` ${item.why}` : ""}`);
   if (lane === "hybrid" && fn >= 0) row.why = items[fn].why;
   return { fn, file };
 }

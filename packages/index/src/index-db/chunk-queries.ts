@@ -75,6 +75,8 @@ export interface FtsChunkQuery extends IndexRowFilters {
   weights: Bm25Weights;
   /** Rows returned at most, best first. */
   limit: number;
+  /** Count every match when the page is full (default true); false leaves `total` at the page's length. */
+  count?: boolean;
 }
 
 /**
@@ -97,7 +99,7 @@ export function ftsChunkMatches(db: Database.Database, query: FtsChunkQuery): { 
       score: number;
     }[];
     const total =
-      rows.length < query.limit
+      rows.length < query.limit || query.count === false
         ? rows.length
         : (prepared(db, `SELECT count(*) FROM chunks_fts WHERE ${where}`, "pluck").get(query.match, ...filter.params) as number);
     return { rows, total };

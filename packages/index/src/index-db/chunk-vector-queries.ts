@@ -42,10 +42,18 @@ export function storedChunkVector(db: Database.Database, encoderId: string, hash
 export function storeChunkVectors(db: Database.Database, encoderId: string, vectors: ReadonlyMap<string, Buffer>): { pruned: number } {
   const insert = prepared(db, "INSERT OR REPLACE INTO chunk_vectors (encoder, hash, vector) VALUES (?, ?, ?)");
   const prune = prepared(db, "DELETE FROM chunk_vectors WHERE encoder = ? AND hash NOT IN (SELECT hash FROM chunks)");
+  const bump = prepared(db, "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)");
   return db.transaction(() => {
     for (const [hash, vector] of vectors) insert.run(encoderId, hash, vector);
-    return { pruned: prune.run(encoderId).changes };
+    const pruned = prune.run(encoderId).changes;
+    if (vectors.size > 0 || pruned > 0) bump.run(vectorsVersionKey(encoderId));
+    return { pruned };
   })();
+}
+
+/** The meta key counting the writes of one encoder's vectors (storeChunkVectors bumps it in the same transaction). */
+function vectorsVersionKey(encoderId: string): string {
+  return `vectors_version:${encoderId}`;
 }
 
 /**
@@ -66,14 +74,20 @@ export function vectorMatrixRows(db: Database.Database, encoderId: string): [num
 }
 
 /**
- * What a packed copy of the encoder's vectors must match: the index run, how many vectors
- * this encoder has and the highest chunk id (any index update or lazy embedding changes
- * one of them), read in one transaction.
+ * What a packed copy of the encoder's vectors must match: the index run, the version of
+ * this encoder's vectors and the highest chunk id (any index update or lazy embedding
+ * changes one of them), read in one transaction. The version is the counter storeChunkVectors
+ * keeps in `meta` (one row read); an index whose vectors were stored before that counter
+ * existed falls back to counting them, which reads every stored vector.
  */
-export function chunkVectorFingerprint(db: Database.Database, encoderId: string): { indexedAt: string; vectors: number; maxChunkId: number } {
-  return readTransaction(db, () => ({
-    indexedAt: (prepared(db, "SELECT value FROM meta WHERE key = 'indexed_at'", "pluck").get() as string | undefined) ?? "",
-    vectors: prepared(db, "SELECT count(*) FROM chunk_vectors WHERE encoder = ?", "pluck").get(encoderId) as number,
-    maxChunkId: (prepared(db, "SELECT max(id) FROM chunks", "pluck").get() as number | null) ?? 0,
-  }));
+export function chunkVectorFingerprint(db: Database.Database, encoderId: string): { indexedAt: string; vectorsVersion: string; maxChunkId: number } {
+  return readTransaction(db, () => {
+    const version = prepared(db, "SELECT value FROM meta WHERE key = ?", "pluck").get(vectorsVersionKey(encoderId)) as string | undefined;
+    return {
+      indexedAt: (prepared(db, "SELECT value FROM meta WHERE key = 'indexed_at'", "pluck").get() as string | undefined) ?? "",
+      vectorsVersion:
+        version !== undefined ? `v${version}` : `n${prepared(db, "SELECT count(*) FROM chunk_vectors WHERE encoder = ?", "pluck").get(encoderId) as number}`,
+      maxChunkId: (prepared(db, "SELECT max(id) FROM chunks", "pluck").get() as number | null) ?? 0,
+    };
+  });
 }

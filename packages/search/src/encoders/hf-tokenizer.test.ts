@@ -69,4 +69,12 @@ describe("WordPiece one-pass ASCII scan", () => {
       expect(fast.encode(text)).toEqual(regex.encode(text));
     }
   });
+
+  it("looks words up in the vocabulary only, never in an object's inherited members", () => {
+    for (const word of ["constructor", "tostring", "__proto__", "hasownproperty", "valueof"]) {
+      const ids = fast.encode(word);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect(Number.isInteger(id)).toBe(true);
+    }
+  });
 });

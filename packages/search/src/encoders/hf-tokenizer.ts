@@ -202,7 +202,10 @@ function withEncodeInto(tokenizer: Omit<Tokenizer, "encodeInto">): Tokenizer {
 }
 
 function wordPiece(model: Spec, normalize: (text: string) => string, split: (text: string) => string[], scan: { camel: boolean } | null): Tokenizer {
-  const vocab = new Map(Object.entries(model.vocab as Record<string, number>));
+  // The parsed JSON object is the lookup table (a Map copy of 26k entries costs more than
+  // the lookups save); without a prototype, `constructor` or `toString` is no token.
+  const table = Object.setPrototypeOf(model.vocab as Record<string, number>, null) as Record<string, number | undefined>;
+  const vocab = { get: (piece: string): number | undefined => table[piece] };
   const prefix = String(model.continuing_subword_prefix ?? "##");
   const maxChars = Number(model.max_input_chars_per_word ?? 100);
   const unkId = vocab.get(String(model.unk_token ?? "[UNK]")) ?? null;
@@ -309,7 +312,9 @@ function wordPiece(model: Spec, normalize: (text: string) => string, split: (tex
   };
   return {
     unkId,
-    vocabSize: vocab.size,
+    get vocabSize() {
+      return Object.keys(table).length;
+    },
     encodeInto,
     encode(text, maxTokens = Infinity) {
       if (maxTokens !== Infinity) {

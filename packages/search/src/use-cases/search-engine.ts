@@ -3,15 +3,15 @@ import { join } from "node:path";
 import { isTsiftError } from "@tsift/core";
 import { chunkCount, communityCacheDir, openIndexReader, openIndexWriter, readTransaction, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
 import type Database from "better-sqlite3";
-import { denseSearch } from "../hybrid-search";
+import { denseBm25Fetch, denseSearch } from "../hybrid-search";
 import { ensureVectors, missingVectors, transientVectors } from "../dense-index";
 import type { Encoder } from "../encoders/encoder";
 import { resolveEncoder } from "../encoders/default-encoder";
 import { exactSearch } from "../exact-search";
 import { ftsQuery } from "../fts-query";
-import { lexicalSearch } from "../lexical-search";
+import { bm25FetchLimit, bm25Page, lexicalSearch, rescoreChunks } from "../lexical-search";
 import { mergesAnswer } from "../query-shape";
-import { rankedAnswer } from "../ranked-answer";
+import { answerCandidates, rankedAnswer } from "../ranked-answer";
 import { pageRankTieBreak, type PageRankFn } from "../page-rank-tie-break";
 import type { AnswerItem, SearchHit, SymbolHit } from "../search-types";
 import { searchSymbols } from "../symbol-search";
@@ -105,12 +105,21 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
             results.push(...answer.map((item) => (target.prefix ? { ...item, path: prefixed(target, item.path) } : item)));
           }
         } else {
+          const query = ftsQuery(request.query);
+          const hybrid = request.strategy === "hybrid";
+          // One BM25 page serves both rankings of a hybrid search (the fused hits and the answer's
+          // candidates); neither reports how many chunks match in all, so none are counted.
+          const answerFetch = merged && hybrid ? bm25FetchLimit(answerCandidates(request.limit, undefined, "hybrid")) : 0;
+          const bm25 = hybrid
+            ? bm25Page(db, query, { limit: request.limit, ...local, count: false }, Math.max(denseBm25Fetch(request.limit), answerFetch))
+            : undefined;
           const result = denseSearch(db, request.query, request.strategy === "semantic" ? "semantic" : "hybrid", {
             limit: request.limit,
             encoder: encoder!,
             ...local,
             ...(request.alpha !== null ? { alpha: request.alpha } : {}),
             ...(extra ? { extra } : {}),
+            ...(bm25 ? { bm25 } : {}),
             cacheFile: cacheFile!,
           });
           hits.push(...result.hits.map((hit) => prefixHit(hit, target)));
@@ -118,12 +127,20 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
           if (request.strategy === "hybrid") data.alpha = result.alpha;
           data.encoder = encoder!.id;
           if (merged) {
-            const answer = rankedAnswer(db, ftsQuery(request.query), found, { limit: request.limit, ...local }, undefined, undefined, {
-              encoder: encoder!,
-              query: result.queryVector,
-              dense: result.dense,
-              mode: request.strategy === "semantic" ? "model" : "hybrid",
-            });
+            const answer = rankedAnswer(
+              db,
+              query,
+              found,
+              { limit: request.limit, ...local },
+              undefined,
+              bm25 ? rescoreChunks(query, bm25, answerFetch) : undefined,
+              {
+                encoder: encoder!,
+                query: result.queryVector,
+                dense: result.dense,
+                mode: request.strategy === "semantic" ? "model" : "hybrid",
+              },
+            );
             results.push(...answer.map((item) => (target.prefix ? { ...item, path: prefixed(target, item.path) } : item)));
           }
         }
