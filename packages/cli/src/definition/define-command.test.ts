@@ -97,4 +97,42 @@ describe("an option table typed against its use case's options", () => {
     });
     expect(hello.options.map((option) => option.name)).toEqual(["loud", "repeat-count"]);
   });
+
+  it("renders what run returns with the definition's renderer, typed against it and made from the result", async () => {
+    const place = (options: { path?: string | undefined }) => ({ pathArg: options.path ?? ".", scope: null });
+    const answer = defineCommand<{ question: string; path?: string | undefined; maxItems?: number | undefined }>()({
+      name: "answer",
+      summary: "answer",
+      examples: [],
+      positionals: [{ name: "question", required: true, description: "what to ask" }],
+      options: { path: { type: "string", description: "where" }, maxItems: { type: "number", description: "at most N" } },
+      // The budget the preview flags ask for, resolved by the definition machinery.
+      async run(options, context) {
+        const budget = await context.budget();
+        return { data: { answer: 42, items: budget?.maxItems ?? null }, place: place(options) };
+      },
+      // A function of the run's result, its input and its I/O: what the run found spells the follow-up.
+      output: ({ place }, options, io) =>
+        defineOutput<{ answer: number; items: number | null }>({
+          tool: "answer",
+          text: (data) => `${options.question}: ${data.answer} (${data.items}) from ${io.cwd}, next: tsift answer --path ${place.pathArg}`,
+        }),
+    });
+    const result = await answer.run({ question: "why", path: "sub", "max-items": 2 }, bufferedIo({ cwd: "/here" }));
+    expect(result.output?.text(result.data as never)).toBe("why: 42 (2) from /here, next: tsift answer --path sub");
+
+    const mismatched = defineCommand<{ question: string }>()({
+      name: "mismatched",
+      summary: "mismatched",
+      examples: [],
+      positionals: [{ name: "question", required: true, description: "what to ask" }],
+      options: {},
+      // @ts-expect-error the renderer reads `greeting`, which run's data does not have
+      output: defineOutput<{ greeting: string }>({ tool: "mismatched", text: (data) => data.greeting }),
+      async run() {
+        return { data: { answer: 42 } };
+      },
+    });
+    expect(mismatched.name).toBe("mismatched");
+  });
 });
