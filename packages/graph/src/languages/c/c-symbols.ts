@@ -91,7 +91,21 @@ function enclosingClass(context: RuleContext): { name: string; qualified_name: s
 /** The name a function declarator declares, as written but on one line (`operator ==` -> `operator==`). */
 function functionName(node: SyntaxNode): string {
   if (node.type === "template_function") return plainName(node.childForFieldName("name") ?? node);
+  if (node.type === "qualified_identifier") return plainName(node);
   return node.text.replace(/\s+/gu, "");
+}
+
+/**
+ * `MEM_STATIC size_t f(…)` in a header read as C++: the grammar takes the macro for the type
+ * and recovers by inventing the `::` of `size_t::f`. No scope was written, so `f` is a plain
+ * function, not a member of `size_t`.
+ */
+function inventedScope(node: SyntaxNode): boolean {
+  for (let index = 0; index < node.childCount; index++) {
+    const child = node.child(index);
+    if (child !== null && child.isMissing && child.type === "::") return true;
+  }
+  return false;
 }
 
 function joinParent(outer: string | null, segments: readonly string[]): string | null {
@@ -123,7 +137,7 @@ export function functionDefinition(dialect: Dialect) {
     const head = headOf(node, context);
     const signature = signatureOf(context.source, node, functionBodyStart(node), head);
     const startRow = head === node ? undefined : head.startPosition.row;
-    if (dialect === "cpp" && nameNode.type === "qualified_identifier") {
+    if (dialect === "cpp" && nameNode.type === "qualified_identifier" && !inventedScope(nameNode)) {
       const segments = qualifiedSegments(nameNode);
       const name = segments.pop();
       if (!name) return null;

@@ -5,6 +5,15 @@ const extract = (source: string) => extractFile("cpp", source);
 const symbols = (source: string) => extract(source).symbols.map((s) => [s.qualified_name, s.kind, s.visibility]);
 
 describe("C++ extraction", () => {
+  it("reads a function after a macro specifier as a function, not a member of its return type", () => {
+    // Headers of C code are read as C++; `MEM_STATIC size_t f()` parses as `size_t::f` with an invented `::`.
+    const source = ["MEM_STATIC size_t bitCount(int x) { return x; }", "size_t Real::count() const { return 0; }", ""].join("\n");
+    expect(symbols(source)).toEqual([
+      ["bitCount", "function", "public"],
+      ["Real.count", "method", null],
+    ]);
+  });
+
   it("gives class members the access in force where they are declared", () => {
     const source = [
       "class A {",
