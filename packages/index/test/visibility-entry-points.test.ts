@@ -115,11 +115,20 @@ const LIBRARY: Record<string, string> = {
     "",
   ].join("\n"),
   "lib/buf.c": [
+    '#include "util.h"',
     "static int grow(int n) { return n * 2; }",
     "static int unused_helper(void) { return 0; } // dead",
-    "int buf_reserve(int n) { return grow(n); }",
+    "int buf_reserve(int n) { return grow(n) + CLAMP(n); }",
+    "int buf_pick(int n) {",
+    "  int (*pick)(int) = n > 0 ? halve : grow;",
+    "  return pick(n);",
+    "}",
     "",
   ].join("\n"),
+  // Names a header declares are the including file's, through any chain of includes; a macro
+  // body calls what it names wherever the macro is expanded.
+  "lib/util.h": ['#include "math.h"', "#define CLAMP(x) clamp_impl(x)", "static inline int clamp_impl(int x) { return x < 0 ? 0 : x; }", ""].join("\n"),
+  "lib/math.h": ["static inline int halve(int x) { return x / 2; }", "static inline int twice(int x) { return x * 2; } // dead", ""].join("\n"),
   "geo/shape.cpp": [
     "namespace geo {",
     "class Shape {",

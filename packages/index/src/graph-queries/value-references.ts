@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
+import { LANGS, langInfo, type Lang } from "@tsift/graph/langs";
 import { moduleSystemOf } from "../internal/language-hooks";
 import { TYPE_LIKE } from "./entry-point-facts";
 import type { GraphSymbol } from "./graph-symbol";
@@ -27,8 +28,12 @@ const PROPERTY_READ = /\.\s*([A-Za-z_$][\w$]*)(?![ \t]*[\w$(])/gu;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/gu;
 /** `Module.member` / `module::member`. */
 const MEMBER_ACCESS = /([A-Za-z_$][\w$]*)\s*(?:\.|::)\s*([A-Za-z_$][\w$]*)/gu;
-/** Comment lines in the languages indexed (`//`, `/*`, ` * `, `#`): a name there is no use. */
-const COMMENT_LINE = /^\s*(\/\/|\/\*|\*|#(?!\[))/u;
+/** Block-comment lines (`/*`, ` * `) and `//`, in any language: a name there is no use. */
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*)/u;
+/** `#` starts a comment in the languages that say so (Python, Ruby, Bash), not a C `#define` nor a Rust or PHP `#[attribute]`. */
+const HASH_COMMENT_LINE = /^\s*#(?!\[)/u;
+const hashComments = (language: string | undefined): boolean =>
+  language !== undefined && (LANGS as readonly string[]).includes(language) && langInfo(language as Lang).commentPrefixes.includes("#");
 
 /**
  * What calls alone miss: a function handed over as a value (`reduce(arrReducer, [])`, a
@@ -91,6 +96,37 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
   }
   // Module imports (`import * as Internal`, `from . import _impl`): `Internal.isUtc` names the module's top-level node.
   const namespacesByFile = new Map<string, Map<string, string>>();
+  // Unaliased `*` imports (`#include "util.h"`, `from m import *`) make every top-level name of
+  // the target the file's own, and the target's such imports too: a C file sees what its
+  // headers include. Kept as the set of files reached, matched per identifier below.
+  const starImports = new Map<string, string[]>();
+  for (const [file, name, alias, target] of imports) {
+    if (name === "*" && alias === null) {
+      starImports.set(file, [...(starImports.get(file) ?? []), target]);
+      visible(file);
+    }
+  }
+  const starScopes = new Map<string, Set<string>>();
+  const starScope = (file: string): Set<string> => {
+    let scope = starScopes.get(file);
+    if (scope) return scope;
+    scope = new Set();
+    const queue = [...(starImports.get(file) ?? [])];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (next === file || scope.has(next)) continue;
+      scope.add(next);
+      queue.push(...(starImports.get(next) ?? []));
+    }
+    starScopes.set(file, scope);
+    return scope;
+  };
+  const topLevelByName = new Map<string, Array<[string, string]>>();
+  for (const [key, symbol] of nodes) {
+    if (symbol.parent !== null || MEMBER_KINDS.has(symbol.kind)) continue;
+    const list = topLevelByName.get(symbol.name);
+    if (list) list.push([symbol.file, key]);
+    else topLevelByName.set(symbol.name, [[symbol.file, key]]);
+  }
   for (const [file, name, alias, target] of imports) {
     const keys = name === "*" ? undefined : exportedByName.get(`${target}\0${name}`);
     if (keys) see(file, alias ?? name, keys);
@@ -102,6 +138,7 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
     }
   }
 
+  const languageOf = new Map(db.prepare("SELECT path, language FROM files").raw().all() as [string, string][]);
   const readNames = new Set<string>();
   const edges: Array<[string, string]> = [];
   const seenEdges = new Set<string>();
@@ -156,21 +193,28 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
       continue;
     }
     const declared = declarationsByFile.get(file) ?? [];
+    // A macro's body runs wherever the macro is expanded, which the index does not follow: what it names may run, like top-level code.
     const topLevelCode = (_file: string, number: number) =>
-      declared.every(([line, end, kind]) => number < line || number > end || kind === "const" || kind === "variable");
+      declared.every(([line, end, kind]) => number < line || number > end || kind === "const" || kind === "variable" || kind === "macro");
+    const included = starImports.has(file) ? starScope(file) : null;
     // Innermost span first: the shortest span holding a line is the referring node.
     const spans = (byFile.get(file) ?? [])
       .map(([key, symbol]) => ({ key, line: symbol.line, end: symbol.end_line }))
       .sort((a, b) => a.end - a.line - (b.end - b.line));
     const lines = text.split(/\r?\n/u);
+    const hashIsComment = hashComments(languageOf.get(file));
     for (const match of text.matchAll(PROPERTY_READ)) readNames.add(match[1]!);
     for (let index = 0; index < lines.length; index++) {
       const line = lines[index]!;
-      if (COMMENT_LINE.test(line)) continue;
+      if (COMMENT_LINE.test(line) || (hashIsComment && HASH_COMMENT_LINE.test(line))) continue;
       const number = index + 1;
       let from: string | null | undefined;
       const found: string[] = [];
-      for (const match of line.matchAll(IDENTIFIER)) found.push(...(names.get(match[0]) ?? []));
+      for (const match of line.matchAll(IDENTIFIER)) {
+        const local = names.get(match[0]);
+        if (local) found.push(...local);
+        else if (included !== null) for (const [defined, key] of topLevelByName.get(match[0]) ?? []) if (included.has(defined)) found.push(key);
+      }
       if (namespaces !== undefined) {
         for (const match of line.matchAll(MEMBER_ACCESS)) {
           const module = namespaces.get(match[1]!);
