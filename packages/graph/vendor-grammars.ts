@@ -1,5 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 import { LANG_FACTS } from "./src/internal/lang-facts.generated";
 import { wasmGrammarFileOf } from "./src/internal/wasm-grammar-file";
 
@@ -116,6 +117,7 @@ export function buildPlatformPackages(packageDir = ".", options: { platforms?: r
 }
 
 interface WasmProvenance {
+  /** The grammar's `.wasm`, as its package names it; shipped gzipped, as `<file>.gz`. */
   file: string;
   languages: string[];
   package: string;
@@ -127,7 +129,8 @@ interface WasmProvenance {
 
 /**
  * Copies every registered language's `.wasm` grammar, as its grammar package publishes it,
- * into dist/wasm, with each package's LICENSE and a provenance.json naming the package,
+ * gzipped (a quarter of the size or less; the fallback inflates the ones it loads), into
+ * dist/wasm, with each package's LICENSE and a provenance.json naming the package,
  * version and licence each file came from: the WebAssembly fallback then needs no grammar
  * package installed (src/internal/wasm-parser.ts). A language whose package ships no `.wasm`
  * (Markdown) is listed under `missing` and parses only natively.
@@ -152,7 +155,7 @@ export function shipWasmGrammars(packageDir = "."): WasmProvenance[] {
     }
     const grammar = readManifest(join(source, "package.json"));
     const licenseFile = `LICENSE.${grammar.name.replace("/", "+")}`;
-    cpSync(join(source, file), join(out, file));
+    writeFileSync(join(out, `${file}.gz`), gzipSync(readFileSync(join(source, file)), { level: 9 }));
     cpSync(join(source, "LICENSE"), join(out, licenseFile));
     byFile.set(file, {
       file,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import type { Language as WasmLanguage, Node as WasmNode, Parser as WasmParser, Tree as WasmTree, TreeCursor as WasmCursor } from "web-tree-sitter";
 import type { Lang } from "../lang";
 import { langInfo } from "../lang-info";
@@ -29,10 +30,10 @@ export function shippedWasmDir(): string {
   return fileURLToPath(new URL("./wasm", import.meta.url));
 }
 
-/** The grammar's `.wasm`: the copy shipped in dist/wasm, else the grammar package's own (the workspace, tests). */
+/** Where the grammar's `.wasm` is: the gzipped copy shipped in dist/wasm, else the grammar package's own (the workspace, tests). */
 function wasmGrammarPath(lang: Lang): string | null {
   const file = wasmGrammarFileOf(langInfo(lang));
-  const shipped = join(shippedWasmDir(), file);
+  const shipped = join(shippedWasmDir(), `${file}.gz`);
   if (existsSync(shipped)) return shipped;
   try {
     const installed = join(dirname(require.resolve(`${langInfo(lang).grammarPackage}/package.json`)), file);
@@ -40,6 +41,12 @@ function wasmGrammarPath(lang: Lang): string | null {
   } catch {
     return null;
   }
+}
+
+/** The grammar's WebAssembly bytes, inflated when shipped gzipped. */
+function readWasmGrammar(path: string): Uint8Array {
+  const bytes = readFileSync(path);
+  return path.endsWith(".gz") ? gunzipSync(bytes) : bytes;
 }
 
 /**
@@ -165,7 +172,7 @@ export async function loadWasmBackend(langs: readonly Lang[]): Promise<WasmBacke
       if (path === null) return;
       let language = languages.get(path);
       if (!language) {
-        language = await Language.load(readFileSync(path));
+        language = await Language.load(readWasmGrammar(path));
         languages.set(path, language);
       }
       const parser = new Parser();
