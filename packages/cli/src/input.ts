@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import type { CliIo } from "./io";
@@ -27,4 +27,16 @@ export async function readInput(io: CliIo, inputPath: string | undefined, what: 
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks);
+}
+
+/** A file named by an option other than `--input` (`--baseline F`), resolved against the working directory, as text. */
+export async function readTextFile(io: CliIo, path: string, what: string): Promise<string> {
+  try {
+    return await readFile(resolve(io.cwd, path), "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new TsiftError("not_found", `cannot read ${what}: ${path} does not exist`);
+    if (code === "EISDIR") throw new TsiftError("invalid_input", `cannot read ${what}: ${path} is not a file`);
+    throw new TsiftError("io_error", `cannot read ${what} ${path}: ${(error as Error).message}`, { cause: error });
+  }
 }

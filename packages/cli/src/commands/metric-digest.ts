@@ -1,5 +1,5 @@
-import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
+import { EXIT_CODES } from "../exit-codes";
 import { limitOption } from "../definition/common-options";
 
 /** `tsift metric-digest [file]`: metric-run histories as deltas, improvements, regressions and gates. */
@@ -23,8 +23,30 @@ export const metricDigest = defineCommand({
     { command: "tsift metric-digest --baseline yesterday.json --input today.json --metric session_mae", description: "one metric against a baseline" },
     { command: "tsift graph-db backend-eval --json | tsift metric-digest --gate", description: "fail CI when a backend-eval metric regresses more than 10%" },
   ],
-  async run(options, io): Promise<CommandResult> {
-    const { runMetricDigest } = await import("../metric-digest/run-metric-digest");
-    return runMetricDigest(io, options);
+  // The runs (file or stdin) and the baseline digested; `--gate` turns a failed verdict into exit 1.
+  async run(options, io) {
+    const [{ TsiftError }, { digestMetrics }, { readInput, readTextFile }] = await Promise.all([
+      import("@tsift/core/light"),
+      import("@tsift/digest"),
+      import("../input"),
+    ]);
+    if (options.input !== undefined && options.file !== undefined) throw new TsiftError("usage", "give the metric runs once: as FILE or as --input, not both");
+    const source = options.input ?? options.file;
+    const text = (await readInput(io, source, "metric runs")).toString("utf8");
+    const baseline = options.baseline === undefined ? undefined : await readTextFile(io, options.baseline, "the baseline");
+    const digest = digestMetrics(text, {
+      ...(baseline === undefined ? {} : { baseline }),
+      ...(options.metrics?.length ? { metrics: options.metrics } : {}),
+      lowerIsBetter: options.lowerIsBetter ?? [],
+      higherIsBetter: options.higherIsBetter ?? [],
+      gate: options.gate,
+      thresholdPct: options.threshold,
+      limit: options.limit,
+    });
+    const data = { input: source ?? null, baseline_file: options.baseline ?? null, ...digest };
+    if (!options.gate || digest.gate.status !== "fail") return { data };
+    const failures = digest.gate.failures.map((failure) => `${failure.metric} ${failure.reason}`).join("; ");
+    return { data, exitCode: EXIT_CODES.checkFailed, notes: [`tsift: metric gate failed: ${failures}`] };
   },
+  output: async () => (await import("../metric-digest/metric-digest-output")).metricDigestOutput,
 });

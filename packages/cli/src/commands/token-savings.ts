@@ -1,4 +1,6 @@
+import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
+import { EXIT_CODES } from "../exit-codes";
 
 /** `tsift token-savings --fixture F`: raw reads versus tsift's bounded answers, per case, counted with a real tokenizer. */
 export const tokenSavings = defineCommand({
@@ -17,8 +19,13 @@ export const tokenSavings = defineCommand({
     { command: "tsift token-savings", description: "the shipped cases: real reads of effect's source, this repository's diffs, test and build output" },
     { command: "tsift token-savings --fixture cases.json --fail-under", description: "a CI check of your own recorded cases" },
   ],
+  // `--fail-under` makes any failing case exit 1.
   async run(args, io) {
-    const { runTokenSavings } = await import("../token-savings/run-token-savings");
-    return runTokenSavings(io, { fixture: args.fixture, failUnder: args.failUnder });
+    const { evaluateTokenSavings, readTokenSavingsFixture } = await import("@tsift/quality");
+    const fixture = args.fixture === undefined ? readTokenSavingsFixture() : readTokenSavingsFixture(resolve(io.cwd, args.fixture));
+    // The shipped fixture is named the same on every machine, wherever npm installed the package.
+    const data = await evaluateTokenSavings(fixture, args.fixture ?? "@tsift/quality/data/token-savings.json");
+    return { data, ...(args.failUnder && data.summary.failed ? { exitCode: EXIT_CODES.checkFailed } : {}) };
   },
+  output: async () => (await import("../token-savings/token-savings-output")).tokenSavingsOutput,
 });

@@ -1,9 +1,8 @@
-import { TsiftError } from "@tsift/core/light";
-import { searchWorkflow, type WorkflowReport } from "@tsift/search";
-import { commandResult, type CommandResult } from "../command-result";
+import type { WorkflowReport } from "@tsift/search";
 import { defineOutput } from "../output/output-spec";
 
-const workflowOutput = defineOutput<WorkflowReport>({
+/** `tsift workflow` output: the recipe's steps, each with its command, what it keeps and where the next one starts. */
+export const workflowOutput = defineOutput<WorkflowReport>({
   tool: "workflow",
   text: (data) =>
     [
@@ -23,9 +22,3 @@ const workflowOutput = defineOutput<WorkflowReport>({
     followUp: (data) => data.steps.map((step) => step.command),
   },
 });
-
-/** `tsift workflow [topic]`: today one recipe, `search`. */
-export async function runWorkflow(topic: string): Promise<CommandResult<WorkflowReport>> {
-  if (topic !== "search") throw new TsiftError("usage", `no workflow named ${topic}; the workflows are: search`, { hint: "tsift workflow search" });
-  return commandResult(searchWorkflow(), workflowOutput);
-}

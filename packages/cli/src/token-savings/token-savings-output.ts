@@ -1,16 +1,10 @@
-import { resolve } from "node:path";
-import { evaluateTokenSavings, readTokenSavingsFixture, type TokenSavingsReport } from "@tsift/quality";
-import { commandResult, type CommandResult } from "../command-result";
-import { EXIT_CODES } from "../exit-codes";
-import type { CliIo } from "../io";
+import type { TokenSavingsReport } from "@tsift/quality";
 import { defineOutput } from "../output/output-spec";
-
-/** How the report names the shipped fixture: the same on every machine, wherever npm installed the package. */
-const SHIPPED_FIXTURE = "@tsift/quality/data/token-savings.json";
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-const tokenSavingsOutput = defineOutput<TokenSavingsReport>({
+/** `tsift token-savings` output: the summary, each surface, then each case with its saving. */
+export const tokenSavingsOutput = defineOutput<TokenSavingsReport>({
   tool: "token-savings",
   text: (data) =>
     [
@@ -37,10 +31,3 @@ const tokenSavingsOutput = defineOutput<TokenSavingsReport>({
     ],
   },
 });
-
-/** `tsift token-savings` (`evaluateTokenSavings`); `--fail-under` makes any failing case exit 1. */
-export async function runTokenSavings(io: CliIo, flags: { fixture: string | undefined; failUnder: boolean }): Promise<CommandResult<TokenSavingsReport>> {
-  const fixture = flags.fixture === undefined ? readTokenSavingsFixture() : readTokenSavingsFixture(resolve(io.cwd, flags.fixture));
-  const report = await evaluateTokenSavings(fixture, flags.fixture ?? SHIPPED_FIXTURE);
-  return commandResult(report, tokenSavingsOutput, flags.failUnder && report.summary.failed ? { exitCode: EXIT_CODES.checkFailed } : {});
-}
