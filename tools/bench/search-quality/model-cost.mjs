@@ -15,7 +15,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 process.env.TSIFT_NO_DAEMON = "1";
@@ -26,7 +26,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const effectSrc = option("--effect", "/tmp/corpora/node_modules/effect/src");
 const runs = Number(option("--runs", "9"));
-const packages = option("--packages", join(repoRoot, "packages"));
+const packages = resolve(option("--packages", join(repoRoot, "packages")));
 const bin = join(packages, "cli", "dist", "bin.js");
 const searchDist = join(packages, "search", "dist", "index.js");
 const search = await import(pathToFileURL(searchDist).href);
