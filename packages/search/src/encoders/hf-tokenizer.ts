@@ -317,14 +317,16 @@ function wordPiece(model: Spec, normalize: (text: string) => string, split: (tex
     },
     encodeInto,
     encode(text, maxTokens = Infinity) {
-      if (maxTokens !== Infinity) {
-        const out = new Int32Array(Math.max(0, maxTokens));
+      // A cut that fits a small buffer goes through encodeInto; any other cut is taken from the regex path's list.
+      if (maxTokens <= 65_536) {
+        const out = new Int32Array(Math.max(0, Math.floor(maxTokens)));
         return Array.from(out.subarray(0, encodeInto(text, out)));
       }
       const ids: number[] = [];
       for (const word of split(normalize(text))) {
         if (!word) continue;
         for (const id of cachedPieces(word)) ids.push(id);
+        if (ids.length >= maxTokens) return ids.slice(0, maxTokens);
       }
       return ids;
     },
