@@ -1,3 +1,4 @@
+import { basename, resolve } from "node:path";
 import type { InitOptions } from "@tsift/index/indexer";
 import { defineCommand } from "../definition/define-command";
 import type { ReadOptions } from "../graph-cmd/read-index";
@@ -37,9 +38,26 @@ export const init = defineCommand<Omit<InitOptions, "launcher"> & Pick<ReadOptio
     { command: "tsift init --codex --opencode", description: "also install the Codex re-index hook and the OpenCode shortcuts" },
     { command: "tsift init --claude", description: "the Claude Code hooks (auto-reindex, command rewrite) and the MCP server registration" },
   ],
-  output: async () => (await import("../init/init-output")).initOutput,
+  // Resolves the owning repo (or workspace) root, then applies the init plan there.
   async run(options, io) {
-    const { runInit } = await import("../init/run-init");
-    return runInit(io, options);
+    const { initProject } = await import("@tsift/index/indexer");
+    const { path, claude, codex, opencode, workspace } = options;
+    const { root, report } = initProject({
+      cwd: io.cwd,
+      launcher: { pathEnv: io.env.PATH, runningBin: runningBin() },
+      path,
+      claude,
+      codex,
+      opencode,
+      workspace,
+    });
+    return { data: report, root };
   },
+  output: async () => (await import("../init/init-output")).initOutput,
 });
+
+/** This process's tsift executable, when it is one (not a test runner driving the CLI in-process). */
+function runningBin(): string | undefined {
+  const script = process.argv[1];
+  return script !== undefined && /^(tsift|tsift\.c?js|bin\.c?js|bin-client\.cjs)$/.test(basename(script)) ? resolve(script) : undefined;
+}
