@@ -6,7 +6,7 @@
 //
 //   node tools/bench/search-quality/run-prose.mjs [--set python|ts|both] [--split heldout|tune|all]
 //        [--lanes lexical,semantic,hybrid,grep] [--search packages/search/dist/index.js]
-//        [--out results.json] [--misses] [--lists]
+//        [--out results.json] [--misses] [--lists] [--fusion '{"fileWeight":0.3}']
 //
 // Each lane is one `searchProject` call per task through the built @tsift/search (the library
 // the CLI runs), in one process: `lexical` is `--strategy lexical` (BM25F ranked answer),
@@ -16,6 +16,8 @@
 // finds the function when it is in the task's file and its line lies in the function's range.
 // Reported: function top-1, top-5, MRR@10, file top-5, and the search's in-process time
 // (median, warm: the corpus index and the model are loaded by the first query of a lane).
+// `--fusion` overrides constants of the hybrid answer's fusion (DEFAULT_FUSION_TUNING) for a
+// tuning run: use it with `--set python --split tune` only, never to choose on held-out tasks.
 // `--lists` adds each lane's first ten answers (file, line, why) to every task in `--out`, to
 // check that a speed-only change ranks exactly as before (compare two runs' `per_task`).
 // The corpora are built in the system temp dir (never in this repository) and indexed with
@@ -38,6 +40,7 @@ const split = option("--split", "heldout");
 const lanes = option("--lanes", "lexical,semantic,hybrid,grep").split(",");
 const bin = join(repoRoot, "packages", "cli", "dist", "bin.js");
 const search = await import(pathToFileURL(option("--search", join(repoRoot, "packages", "search", "dist", "index.js"))).href);
+Object.assign(search.DEFAULT_FUSION_TUNING, JSON.parse(option("--fusion", "{}")));
 
 const SETS = {
   python: {
