@@ -110,7 +110,19 @@ export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string
       .pluck()
       .all() as number[],
   );
-  const memberNames = new Set(db.prepare("SELECT DISTINCT callee_name FROM calls WHERE receiver IS NOT NULL").pluck().all() as string[]);
+  // A call on a receiver, or a bare call inside a type where `this` is implicit (Java's
+  // `compute()`), runs whatever override the object has.
+  const memberNames = new Set(
+    db
+      .prepare(
+        `SELECT DISTINCT c.callee_name FROM calls c WHERE c.receiver IS NOT NULL
+         UNION SELECT DISTINCT c.callee_name FROM calls c JOIN symbols s ON s.id = c.caller_symbol_id
+           WHERE c.receiver IS NULL AND s.parent IS NOT NULL AND s.language IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck()
+      .all(JSON.stringify(IMPLICIT_RECEIVER)) as string[],
+  );
+  const overridesApi = apiOverrides(db, exported);
   const bareNames = new Set(
     db.prepare("SELECT DISTINCT callee_name FROM calls WHERE receiver IS NULL AND resolved_symbol_id IS NULL").pluck().all() as string[],
   );
@@ -124,7 +136,7 @@ export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string
     exported: exported.has(symbol.id),
     route_handler: handlers.has(symbol.id),
     module_scope_call: topLevelTargets.has(symbol.id),
-    possible_call: (symbol.parent !== null && MEMBER_KINDS.has(symbol.kind) ? memberNames : bareNames).has(symbol.name),
+    possible_call: (symbol.parent !== null && MEMBER_KINDS.has(symbol.kind) ? memberNames : bareNames).has(symbol.name) || overridesApi.has(symbol.id),
     protocol: traitImplMethods.has(symbol.id),
   }));
 }
@@ -209,6 +221,28 @@ function exportedSymbolIds(db: Database.Database, root: string | null): Set<numb
   }
   return exported;
 }
+
+/**
+ * In languages whose API is declared by visibility: public and protected methods named like
+ * a method of the API. A non-public class overriding `CompletableFuture.getNow` runs when code
+ * outside calls the API method on one of its objects; the index does not follow heritage to
+ * tell an override from a namesake, so the name decides (dead code errs towards live).
+ */
+function apiOverrides(db: Database.Database, exported: ReadonlySet<number>): Set<number> {
+  if (VISIBILITY_API.size === 0 || exported.size === 0) return new Set();
+  const rows = db
+    .prepare(
+      `SELECT id, name, visibility FROM symbols WHERE parent IS NOT NULL AND kind IN ('method', 'getter', 'setter')
+         AND language IN (SELECT value FROM json_each(?))`,
+    )
+    .raw()
+    .all(JSON.stringify([...VISIBILITY_API.keys()])) as [number, string, string | null][];
+  const apiNames = new Set(rows.filter(([id]) => exported.has(id)).map(([, name]) => name));
+  return new Set(rows.filter(([id, name, visibility]) => !exported.has(id) && visibility !== "private" && apiNames.has(name)).map(([id]) => id));
+}
+
+/** Languages where a bare call inside a type may call a member on an implicit `this`. */
+const IMPLICIT_RECEIVER: readonly string[] = LANGS.filter((lang) => langInfo(lang).resolution.implicitReceiver);
 
 /** Languages whose API is declared by visibility (`publicApi`), and whether a non-public type's public methods count. */
 const VISIBILITY_API = new Map<string, "visibility" | "visibility-any-type">(
