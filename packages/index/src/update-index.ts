@@ -65,6 +65,8 @@ function batchFilesOf(options: UpdateIndexOptions): number {
 }
 
 /** Tables whose rows an update writes itself; anything in the others (vector cache, checker answers) belongs to the live file. */
+/** Tables the resolution pass reads by their secondary indexes (`SqliteSymbols`). */
+const RESOLVER_TABLES = ["symbols", "member_types"];
 const REWRITTEN_TABLES = new Set<string>([...PER_FILE_TABLES, "files", "dir_state", "meta"]);
 const REWRITTEN_META = new Set(["schema_version", "tool_version", "indexed_at", "root", "max_file_bytes", "workspace_packages"]);
 
@@ -237,6 +239,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
         const resolving = options.rebuild || store.touchedFiles.size > 0 || fileSetChanged || packagesChanged;
         // The resolve pass asks the languages' module systems (loaded with @tsift/graph's rules).
         if (resolving) await loadLanguageHooks();
+        // The pass reads symbols and member types by name and by file: their indexes come first.
+        if (resolving) restoreIndexes?.(commitBatch, RESOLVER_TABLES);
         if (options.rebuild || packagesChanged || (cold && resolving))
           resolveMs = resolvePass(db, null, store, packages, { pageSize: 50_000, ...(commitBatch ? { betweenPages: commitBatch } : {}) }).ms;
         else if (resolving) {

@@ -111,20 +111,25 @@ export class IndexStore {
    * their own `CREATE INDEX` text in sqlite_master, so the schema ends exactly as it began.
    * For a cold run (first index, rebuild): sorting each finished table once is cheaper than
    * keeping ~20 B-trees ordered across every insert (effect's src/: ~1 s of ~3.4 s of writes),
-   * and nothing a cold run reads looks rows up by these indexes (resolution scans whole
-   * tables). Inside the caller's transaction, so a failure before the restore rolls the drop
+   * and nothing a cold run reads before its resolution pass looks rows up by these indexes
+   * (the pass needs the symbols' and member types': restore those first). Inside the
+   * caller's transaction, so a failure before the restore rolls the drop
    * back with everything else.
    */
-  deferIndexes(): (between?: () => void) => void {
+  deferIndexes(): (between?: () => void, only?: readonly string[]) => void {
     const tables = JSON.stringify(PER_FILE_TABLES);
-    const indexes = this.db
-      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (SELECT value FROM json_each(?)) ORDER BY rowid")
-      .all(tables) as { name: string; sql: string }[];
-    for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
-    // `between` runs after each index is built (a cold run written aside commits there).
-    return (between) => {
-      for (const { sql } of indexes) {
-        this.db.exec(sql);
+    const pending = this.db
+      .prepare(
+        "SELECT name, sql, tbl_name AS tableName FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (SELECT value FROM json_each(?)) ORDER BY rowid",
+      )
+      .all(tables) as { name: string; sql: string; tableName: string }[];
+    for (const { name } of pending) this.db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+    // `between` runs after each index is built (a cold run written aside commits there);
+    // `only` restores those tables' indexes now (what the resolution pass looks rows up by), the rest later.
+    return (between, only) => {
+      for (const index of pending.filter((index) => only === undefined || only.includes(index.tableName))) {
+        this.db.exec(index.sql);
+        pending.splice(pending.indexOf(index), 1);
         between?.();
       }
     };

@@ -7,7 +7,7 @@ import { stripTypeArguments } from "./type-text";
 /** What package lookups read from the symbol tables they sit beside. */
 export interface PackageSymbolLookup {
   topLevel(file: string, name: string): ResolverSymbol[];
-  members(owner: ResolverSymbol, name: string): ResolverSymbol[];
+  members(owner: ResolverSymbol, name: string): readonly ResolverSymbol[];
   isContainer(symbol: ResolverSymbol): boolean;
   /** The language of a file: as indexed, else its symbols', else its extension's. */
   languageOf(file: string): string | undefined;
@@ -118,7 +118,7 @@ export class PackageScopes {
   }
 
   /** The members an import of one member of a type names (Java `import static a.b.Type.name;`). */
-  typeMemberImported(entry: ResolverImport): ResolverSymbol[] {
+  typeMemberImported(entry: ResolverImport): readonly ResolverSymbol[] {
     const path = splitPackagePath(entry.module);
     const type = path ? this.qualifiedType(path.package, family(this.lookup.languageOf(entry.file) ?? "")) : undefined;
     return type && path ? this.lookup.members(type, path.name) : [];

@@ -1,10 +1,11 @@
 import type Database from "better-sqlite3";
 import { langFromPath, type Lang } from "@tsift/graph/langs";
 import { moduleSystemOf } from "./language-hooks";
-import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../resolve-calls";
+import { createCallResolver, type ResolverCall, type ResolverImport } from "../resolve-calls";
 import type { PendingCall } from "./index-store";
 import { resolveModule } from "./module-resolver";
 import { PACKAGE_MEMBER } from "./resolver-tables";
+import { SqliteSymbols } from "./symbol-source";
 import { NO_WORKSPACE_PACKAGES, type WorkspacePackages } from "./workspace-packages";
 
 export interface ResolvePassStats {
@@ -49,8 +50,10 @@ const DEFAULT_PAGING: ResolvePaging = { pageSize: 50_000 };
  * name, or through the import bindings of the call's own file, so a call's answer can
  * change only if a symbol of that name came or went, its file's rows or import targets
  * changed, or a file it imports from changed: those calls (plus any left pointing at a
- * deleted symbol) are revisited, against candidate tables built from every symbol so
- * uniqueness and ambiguity stay global. With `scope` null every call is revisited.
+ * deleted symbol) are revisited, against every symbol so uniqueness and ambiguity stay
+ * global. Symbols are read from the index as the calls ask for them (`SqliteSymbols`, which
+ * needs the symbols' and member types' secondary indexes), so the pass holds a bounded
+ * number of them whatever the size of the index. With `scope` null every call is revisited.
  * `packages` are the workspace's package.json files that bare imports resolve into.
  */
 export function resolvePass(
@@ -126,9 +129,8 @@ export function resolvePass(
       for (const file of pathUsers) files.add(file);
     }
   }
-  const symbols = loadSymbols(db);
-  const memberTypes = db.prepare("SELECT file, owner, name, type FROM member_types").all() as ResolverMemberType[];
-  const resolve = createCallResolver(symbols, imports, memberTypes, languages);
+  // Symbols and member types are read by name and by file as the calls ask for them, not held whole.
+  const resolve = createCallResolver(new SqliteSymbols(db), imports, [], languages);
   const columns = "id, file, caller_symbol_id, callee_name, receiver, kind, resolved_symbol_id, resolution, receiver_type, local, line";
   const updateCall = db.prepare("UPDATE calls SET resolved_symbol_id = ?, resolution = ? WHERE id = ?");
   let callsChanged = 0;
@@ -174,38 +176,4 @@ export function resolvePass(
   const callCount = storedCalls + newCalls.length;
   newCalls.length = 0;
   return { imports: imports.length, importsChanged, calls: callCount, callsChanged, ms: performance.now() - started };
-}
-
-/**
- * Every symbol, for the resolver's candidate tables, with the strings many rows repeat (file,
- * language, kind, visibility, parent, types; a qualified name equal to the name) shared
- * rather than one copy per row: on Linux 6.1's ~1.4M symbols of a partial index that took the
- * heap from ~430 to ~270 bytes a symbol. Rows are read one at a time, so the copies are never
- * all alive at once either.
- */
-function loadSymbols(db: Database.Database): ResolverSymbol[] {
-  const strings = new Map<string, string>();
-  const shared = <T extends string | null | undefined>(value: T): T => {
-    if (typeof value !== "string") return value;
-    const known = strings.get(value);
-    if (known !== undefined) return known as T;
-    strings.set(value, value);
-    return value;
-  };
-  const symbols: ResolverSymbol[] = [];
-  const rows = db
-    .prepare("SELECT id, file, name, kind, language, parent, qualified_name, signature, visibility, return_type, value_type, bases, line FROM symbols")
-    .iterate() as IterableIterator<ResolverSymbol>;
-  for (const row of rows) {
-    row.file = shared(row.file);
-    row.kind = shared(row.kind);
-    row.language = shared(row.language);
-    row.parent = shared(row.parent);
-    row.visibility = shared(row.visibility);
-    row.return_type = shared(row.return_type);
-    row.value_type = shared(row.value_type);
-    if (row.qualified_name === row.name) row.qualified_name = row.name;
-    symbols.push(row);
-  }
-  return symbols;
 }

@@ -3,9 +3,10 @@ import { moduleSystemOf } from "./language-hooks";
 import { langFromPath } from "@tsift/graph/langs";
 import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolve-calls";
 import { ModuleImports } from "./module-imports";
+import type { SymbolSource } from "./symbol-source";
 import { PackageScopes, splitPackagePath } from "./package-scopes";
 import { pickContainer } from "./pick-container";
-import { CALLABLE_DEFINITIONS, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
+import { CALLABLE_DEFINITIONS, family, MEMBER_KINDS, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
 import { heritageNames, isModuleBinding, localName, typeReferencePath } from "./type-text";
 
 // The kind sets and per-language models live beside the tables; their users import them from here too.
@@ -18,69 +19,40 @@ export { heritageNames, isModuleBinding, localName, stripTypeArguments, typeRefe
  * Python bases) read from declaration signatures. Pure and built once per pass.
  */
 export class ResolverTables {
-  readonly byId = new Map<number, ResolverSymbol>();
-  private readonly byFileName = new Map<string, Map<string, ResolverSymbol[]>>();
-  private readonly byFileQualified = new Map<string, Map<string, ResolverSymbol>>();
-  readonly byFamilyName = new Map<string, ResolverSymbol[]>();
-  private readonly byOwner = new Map<string, ResolverSymbol[]>();
-  private readonly byFamilyParent = new Map<string, ResolverSymbol[]>();
-  private readonly owners = new Set<string>();
+  /** Files that import or export something: ES modules (and Python/CommonJS files that import). */
+  readonly modules: Set<string>;
+  private readonly heritageCache = new Map<number, ResolverSymbol[]>();
+  private readonly unionCache = new Map<number, ResolverSymbol[] | null>();
   /** file -> local name -> the import binding it. */
   private readonly bindings = new Map<string, Map<string, ResolverImport>>();
   /** file -> its `export … from` rows. */
   private readonly reexports = new Map<string, ResolverImport[]>();
-  /** Files that import or export something: ES modules (and Python/CommonJS files that import). */
-  readonly modules = new Set<string>();
-  private readonly heritageCache = new Map<number, ResolverSymbol[]>();
-  private readonly unionCache = new Map<number, ResolverSymbol[] | null>();
-  /** `family\0qualified name` -> containers of detached-member languages, built on first use. */
-  private byFamilyQualified: Map<string, ResolverSymbol[]> | null = null;
   /** Resolves one base type name of a type (the resolver installs one that follows `f()` and `=a.b`). */
   baseResolver: ((type: ResolverSymbol, name: string) => ResolverSymbol | null | undefined) | null = null;
-  /** `file\0owner\0name` -> the member's declared type. */
-  private readonly memberTypes = new Map<string, ResolverMemberType>();
   /** Every file with a symbol: what `mod x;` and `crate::a::b` paths are resolved against. */
-  private readonly files = new Set<string>();
-  /** `file\0class` -> its companion object (a `companionKinds` kind): what `Class.f()` reaches besides the class's own members. */
-  private readonly companions = new Map<string, ResolverSymbol>();
+  private readonly files: ReadonlySet<string>;
   /** Language of each file with symbols. */
-  private readonly languages = new Map<string, string>();
+  private readonly languages: ReadonlyMap<string, string>;
   /** Packages and namespaces: what a file sees without an import, what a package-qualified name names. */
-  readonly packageScopes = new PackageScopes(this, this.languages, this.files);
+  readonly packageScopes: PackageScopes;
   /** Whole-module imports of dotted module paths and star re-exports, where a module system has them. */
   readonly moduleImports = new ModuleImports((file) => this.languageOf(file));
 
   /**
+   * `symbols`: every symbol and member type, held or read on demand (`SymbolSource`).
    * `fileLanguages`: the language of every indexed file (a file may hold imports and calls
    * but no symbol); without it a file's language is its symbols', else its extension's.
    */
   constructor(
-    symbols: readonly ResolverSymbol[],
+    private readonly symbols: SymbolSource,
     imports: readonly ResolverImport[],
-    memberTypes: readonly ResolverMemberType[] = [],
     private readonly fileLanguages: ReadonlyMap<string, string> | null = null,
   ) {
-    for (const member of memberTypes) {
-      const key = `${member.file}\0${member.owner}\0${member.name}`;
-      if (!this.memberTypes.has(key)) this.memberTypes.set(key, member);
-      if (member.owner === "" && member.name === PACKAGE_MEMBER) this.packageScopes.declare(member.file, member.type);
-    }
-    for (const symbol of symbols) {
-      this.byId.set(symbol.id, symbol);
-      this.files.add(symbol.file);
-      if (symbol.parent !== null && resolutionOf(symbol.language).companionKinds?.includes(symbol.kind))
-        this.companions.set(`${symbol.file}\0${symbol.parent}`, symbol);
-      this.languages.set(symbol.file, symbol.language);
-      push(nested(this.byFileName, symbol.file), symbol.name, symbol);
-      const qualified = nestedOne(this.byFileQualified, symbol.file);
-      if (!qualified.has(symbol.qualified_name)) qualified.set(symbol.qualified_name, symbol);
-      push(this.byFamilyName, `${family(symbol.language)}\0${symbol.name}`, symbol);
-      if (symbol.parent !== null) {
-        push(this.byOwner, `${symbol.file}\0${symbol.parent}\0${symbol.name}`, symbol);
-        push(this.byFamilyParent, `${family(symbol.language)}\0${symbol.parent}\0${symbol.name}`, symbol);
-        this.owners.add(`${symbol.file}\0${symbol.parent}`);
-      } else if (symbol.visibility === "public" && resolutionOf(symbol.language).importScope === "modules") this.modules.add(symbol.file);
-    }
+    this.files = symbols.files;
+    this.languages = symbols.languages;
+    this.modules = new Set(symbols.moduleFiles);
+    this.packageScopes = new PackageScopes(this, this.languages, this.files);
+    for (const { file, type } of symbols.packageDeclarations) this.packageScopes.declare(file, type);
     for (const row of imports) {
       const entry = this.packageScopes.resolveImport(row);
       if (entry.kind !== "dynamic") this.modules.add(entry.file);
@@ -96,6 +68,16 @@ export class ResolverTables {
       this.moduleImports.addImport(entry);
     }
     for (const file of this.files) this.moduleImports.addFile(file);
+  }
+
+  /** The symbol of an id. */
+  symbol(id: number): ResolverSymbol | undefined {
+    return this.symbols.symbol(id);
+  }
+
+  /** Symbols named `name` in the languages of `languageFamily`, in id order. */
+  named(languageFamily: string, name: string): readonly ResolverSymbol[] {
+    return this.symbols.named(languageFamily, name);
   }
 
   /** The language of a file: as indexed, else its symbols', else its extension's. */
@@ -134,7 +116,7 @@ export class ResolverTables {
   /** The symbol a symbol's `parent` names: in its own file, else (detached members) the one of that qualified name elsewhere. */
   parentOf(symbol: ResolverSymbol): ResolverSymbol | null {
     if (symbol.parent === null) return null;
-    return this.byFileQualified.get(symbol.file)?.get(symbol.parent) ?? this.detachedParent(symbol.language, symbol.parent);
+    return this.symbols.qualifiedInFile(symbol.file, symbol.parent) ?? this.detachedParent(symbol.language, symbol.parent);
   }
 
   /**
@@ -145,13 +127,9 @@ export class ResolverTables {
    */
   private detachedParent(language: string, qualified: string): ResolverSymbol | null {
     if (!resolutionOf(language).detachedMembers) return null;
-    if (this.byFamilyQualified === null) {
-      this.byFamilyQualified = new Map();
-      for (const symbol of this.byId.values())
-        if (resolutionOf(symbol.language).detachedMembers && this.isContainer(symbol))
-          push(this.byFamilyQualified, `${family(symbol.language)}\0${symbol.qualified_name}`, symbol);
-    }
-    const candidates = this.byFamilyQualified.get(`${family(language)}\0${qualified}`) ?? [];
+    const candidates = this.symbols
+      .qualified(family(language), qualified)
+      .filter((symbol) => resolutionOf(symbol.language).detachedMembers && this.isContainer(symbol));
     const types = candidates.filter((symbol) => symbol.kind !== "namespace" && symbol.kind !== "mod");
     if (types.length > 0) return types.length === 1 ? types[0]! : null;
     return candidates[0] ?? null;
@@ -163,7 +141,7 @@ export class ResolverTables {
    * read relative to each of `scopes` (the namespaces around the caller, innermost first),
    * then as written. None when no indexed namespace has that qualified name.
    */
-  namespaceMemberImported(entry: ResolverImport, scopes: readonly string[]): ResolverSymbol[] {
+  namespaceMemberImported(entry: ResolverImport, scopes: readonly string[]): readonly ResolverSymbol[] {
     const path = splitPackagePath(entry.module);
     const language = this.languageOf(entry.file);
     if (!path || language === undefined) return [];
@@ -172,10 +150,10 @@ export class ResolverTables {
     const last = written.slice(written.lastIndexOf(".") + 1);
     for (const scope of [...scopes, ""]) {
       const qualified = scope === "" ? written : `${scope}.${written}`;
-      const namespace = (this.byFamilyName.get(`${languageFamily}\0${last}`) ?? []).some(
-        (symbol) => symbol.qualified_name === qualified && (symbol.kind === "namespace" || symbol.kind === "mod"),
-      );
-      const found = namespace ? (this.byFamilyParent.get(`${languageFamily}\0${qualified}\0${path.name}`) ?? []) : [];
+      const namespace = this.symbols
+        .named(languageFamily, last)
+        .some((symbol) => symbol.qualified_name === qualified && (symbol.kind === "namespace" || symbol.kind === "mod"));
+      const found = namespace ? this.symbols.familyParent(languageFamily, qualified, path.name) : [];
       if (found.length > 0) return found;
     }
     return [];
@@ -183,12 +161,12 @@ export class ResolverTables {
 
   /** A type, or an object literal / namespace-like binding whose members are indexed. */
   isContainer(symbol: ResolverSymbol): boolean {
-    return TYPE_LIKE.has(symbol.kind) || (VALUE_CONTAINERS.has(symbol.kind) && this.owners.has(`${symbol.file}\0${symbol.qualified_name}`));
+    return TYPE_LIKE.has(symbol.kind) || (VALUE_CONTAINERS.has(symbol.kind) && this.symbols.hasMembers(symbol.file, symbol.qualified_name));
   }
 
   /** Whether symbols are declared inside `symbol` (a function returning a struct, in Zig). */
   hasMembers(symbol: ResolverSymbol): boolean {
-    return this.owners.has(`${symbol.file}\0${symbol.qualified_name}`);
+    return this.symbols.hasMembers(symbol.file, symbol.qualified_name);
   }
 
   isMember(symbol: ResolverSymbol): boolean {
@@ -198,7 +176,7 @@ export class ResolverTables {
   }
 
   inFile(file: string, name: string): readonly ResolverSymbol[] {
-    return this.byFileName.get(file)?.get(name) ?? [];
+    return this.symbols.inFile(file, name);
   }
 
   topLevel(file: string, name: string): ResolverSymbol[] {
@@ -228,7 +206,7 @@ export class ResolverTables {
     const sibling = this.packageScopes.directorySiblings(file, name);
     if (sibling.length > 0) return { symbols: sibling, external: false };
     // `export { ArraySchema as Array }`.
-    const alias = this.memberTypes.get(`${file}\0\0${name}`);
+    const alias = this.symbols.memberType(file, "", name);
     if (alias?.type.startsWith("=")) return this.exported(file, alias.type.slice(1), seen);
     let external = false;
     const binding = this.binding(file, name);
@@ -282,11 +260,11 @@ export class ResolverTables {
   }
 
   /** Direct members of `owner` named `name` (with `detachedMembers`, like Rust impls and Kotlin extensions: anywhere in the language, own file first). */
-  members(owner: ResolverSymbol, name: string): ResolverSymbol[] {
-    const local = this.byOwner.get(`${owner.file}\0${owner.qualified_name}\0${name}`) ?? [];
-    const companion = local.length === 0 ? this.companions.get(`${owner.file}\0${owner.qualified_name}`) : undefined;
+  members(owner: ResolverSymbol, name: string): readonly ResolverSymbol[] {
+    const local = this.symbols.owned(owner.file, owner.qualified_name, name);
+    const companion = local.length === 0 ? this.symbols.companion(owner.file, owner.qualified_name) : undefined;
     if (companion) {
-      const found = this.byOwner.get(`${companion.file}\0${companion.qualified_name}\0${name}`) ?? [];
+      const found = this.symbols.owned(companion.file, companion.qualified_name, name);
       if (found.length > 0) return found;
     }
     if (local.length === 0 && owner.kind === "mod") {
@@ -296,7 +274,7 @@ export class ResolverTables {
       if (file !== null && file !== owner.file) return this.topLevel(file, name);
     }
     if (local.length > 0 || !resolutionOf(owner.language).detachedMembers) return local;
-    const key = (parent: string) => this.byFamilyParent.get(`${family(owner.language)}\0${parent}\0${name}`) ?? [];
+    const key = (parent: string) => this.symbols.familyParent(family(owner.language), parent, name);
     const all = key(owner.qualified_name);
     return all.length > 0 ? all : key(owner.name);
   }
@@ -321,7 +299,7 @@ export class ResolverTables {
       const found = level.flatMap((type) => this.members(type, name).filter(accept));
       if (found.length > 0) return found;
       // A typed field of that name (`logSubscribedFrame: () => number`) shadows what the bases declare.
-      if (level.some((type) => this.memberTypes.has(`${type.file}\0${type.qualified_name}\0${name}`))) return [];
+      if (level.some((type) => this.symbols.memberType(type.file, type.qualified_name, name) !== undefined)) return [];
       for (const type of level) {
         for (const base of this.heritage(type)) {
           if (!seen.has(base.id)) {
@@ -346,7 +324,7 @@ export class ResolverTables {
     for (let depth = 0; queue.length > 0 && depth < 12; depth++) {
       const level = queue.splice(0);
       for (const type of level) {
-        const found = this.memberTypes.get(`${type.file}\0${type.qualified_name}\0${name}`);
+        const found = this.symbols.memberType(type.file, type.qualified_name, name);
         if (found) return found;
       }
       for (const type of level) {
@@ -374,9 +352,10 @@ export class ResolverTables {
     }
     if (type.kind !== "impl" && resolutionOf(type.language).detachedMembers) {
       // Rust: the traits a type implements are the bases of its `impl Trait for Type` blocks.
-      for (const impl of this.byFamilyName.get(`${family(type.language)}\0${type.name}`) ?? []) {
+      for (const impl of this.symbols.named(family(type.language), type.name)) {
         if (impl.kind !== "impl" || impl.qualified_name !== type.qualified_name) continue;
-        for (const base of this.heritage(impl)) if (base.id !== type.id && !bases.includes(base)) bases.push(base);
+        // By id: the same symbol may be two objects when read on demand.
+        for (const base of this.heritage(impl)) if (base.id !== type.id && !bases.some((known) => known.id === base.id)) bases.push(base);
       }
     }
     return bases;
@@ -412,7 +391,7 @@ export class ResolverTables {
   resolveTypeIn(file: string, text: string, scope: ResolverSymbol | null): ResolverSymbol | null {
     const path = typeReferencePath(text);
     const enclosing = (prefix: string) =>
-      (this.byFileQualified.get(file)?.get(prefix) ?? (scope ? this.detachedParent(scope.language, prefix) : null))?.parent ?? null;
+      (this.symbols.qualifiedInFile(file, prefix) ?? (scope ? this.detachedParent(scope.language, prefix) : null))?.parent ?? null;
     for (let prefix = scope?.parent ?? null; path && prefix !== null; prefix = enclosing(prefix)) {
       const name = prefix.slice(prefix.lastIndexOf(".") + 1);
       const namespace = this.inFile(file, name).some((symbol) => symbol.qualified_name === prefix && (symbol.kind === "namespace" || symbol.kind === "mod"));
@@ -471,12 +450,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-function nested<K, V>(map: Map<string, Map<K, V[]>>, key: string): Map<K, V[]> {
-  let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
-  return inner;
 }
 
 function nestedOne<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {

@@ -86,7 +86,7 @@ export function bareCall(r: Resolver, call: ResolverCall, caller: ResolverSymbol
   if (imported) return imported;
   const scoped = model.importScope;
   if (scoped === "always" || (scoped === "modules" && r.tables.modules.has(call.file))) return UNRESOLVED;
-  const all = r.tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? [];
+  const all = r.tables.named(lang, call.callee_name);
   // A file in a package or namespace sees unqualified only its own and wholly imported
   // packages' names, and those declared outside any (PHP's `json_encode` is never
   // `GuzzleHttp\json_encode`).

@@ -1,4 +1,5 @@
 import { ResolverTables } from "../internal/resolver-tables";
+import { MemorySymbols, type SymbolSource } from "../internal/symbol-source";
 import type { CallTarget, ResolverCall, ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolver-types";
 import { bareCall } from "./bare-call";
 import { receiverCall } from "./receiver-call";
@@ -32,13 +33,16 @@ import { callTarget, valueOwner, valuePathOwner } from "./value-paths";
  * one candidate (the first).
  */
 export function createCallResolver(
-  symbols: readonly ResolverSymbol[],
+  /** Every symbol, or where to read them from (a big index's symbols, read on demand). */
+  symbols: readonly ResolverSymbol[] | SymbolSource,
   imports: readonly ResolverImport[],
+  /** Member types; with a `SymbolSource`, it supplies them and these are ignored. */
   memberTypes: readonly ResolverMemberType[] = [],
   /** The language of every indexed file (files with imports or calls but no symbol too). */
   fileLanguages: ReadonlyMap<string, string> | null = null,
 ): (call: ResolverCall, language: string) => CallTarget {
-  const tables = new ResolverTables(symbols, imports, memberTypes, fileLanguages);
+  const source = isSymbolArray(symbols) ? new MemorySymbols(symbols, memberTypes) : symbols;
+  const tables = new ResolverTables(source, imports, fileLanguages);
   const stars = new Map<string, string[]>();
   for (const entry of imports) {
     if (entry.name === "*" && entry.alias === null && entry.kind !== "export_from" && entry.resolved_file !== null) {
@@ -68,7 +72,11 @@ export function createCallResolver(
   tables.baseResolver = (type, name) => r.typeOf(name, type.file, null, type.language, 1, type);
 
   return function resolve(call: ResolverCall, language: string): CallTarget {
-    const caller = call.caller_symbol_id === null ? null : (tables.byId.get(call.caller_symbol_id) ?? null);
+    const caller = call.caller_symbol_id === null ? null : (tables.symbol(call.caller_symbol_id) ?? null);
     return call.receiver === null ? r.bareCall(call, caller, language) : r.receiverCall(call, caller, language);
   };
+}
+
+function isSymbolArray(symbols: readonly ResolverSymbol[] | SymbolSource): symbols is readonly ResolverSymbol[] {
+  return Array.isArray(symbols);
 }

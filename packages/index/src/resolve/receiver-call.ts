@@ -135,7 +135,7 @@ export function dottedModulePath(
 export function fallback(r: Resolver, call: ResolverCall, lang: string): CallTarget {
   const accept = memberFor(r, call);
   const owners = new Set<string>();
-  for (const symbol of r.tables.byFamilyName.get(`${lang}\0${call.callee_name}`) ?? []) {
+  for (const symbol of r.tables.named(lang, call.callee_name)) {
     if (accept(symbol) && r.tables.isMember(symbol)) owners.add(`${symbol.file}\0${symbol.parent}`);
     if (owners.size > 1) return { resolved_symbol_id: null, resolution: "ambiguous" };
   }

@@ -91,7 +91,7 @@ export function typeOf(
         r.tables,
       );
       const receiver = current;
-      const method = found?.resolved_symbol_id == null ? null : r.tables.byId.get(found.resolved_symbol_id)!;
+      const method = found?.resolved_symbol_id == null ? null : r.tables.symbol(found.resolved_symbol_id)!;
       const args = argumentStep(steps[index + 1]);
       if (args && method?.return_type?.startsWith("@") && step.length - name.length === 2) {
         current = argumentBound(r.inference, method.return_type, args, file, caller, language, depth + 1, wanted(index + 2));

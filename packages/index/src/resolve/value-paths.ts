@@ -17,7 +17,7 @@ export function callTarget(r: Resolver, path: string, file: string, caller: Reso
     kind: "call",
   };
   const target = synthetic.receiver === null ? r.bareCall(synthetic, caller, language) : r.receiverCall(synthetic, caller, language);
-  return target.resolved_symbol_id === null ? null : (r.tables.byId.get(target.resolved_symbol_id) ?? null);
+  return target.resolved_symbol_id === null ? null : (r.tables.symbol(target.resolved_symbol_id) ?? null);
 }
 
 /**
