@@ -214,6 +214,7 @@ function facts(definition) {
       reexportImport: entryPoints.reexportImport,
       // Only the languages that declare API by visibility carry the field, as in their definitions.
       ...(entryPoints.publicApi ? { publicApi: entryPoints.publicApi } : {}),
+      ...(entryPoints.runtimeHooks ? { runtimeHooks: entryPoints.runtimeHooks } : {}),
     },
     rgTypes: definition.rgTypes ?? [],
     dottedModuleImports: definition.moduleSystem?.dottedModuleImports ?? false,

@@ -104,6 +104,11 @@ export interface EntryPointModel {
    * and runs when code elsewhere calls it through one. Absent: front doors only.
    */
   readonly publicApi?: "visibility" | "visibility-any-type";
+  /**
+   * Member names the runtime calls by name rather than through code: Java's class initializer
+   * (`static { … }`) and serialization hooks (`readObject`, `readResolve`). They are never dead.
+   */
+  readonly runtimeHooks?: readonly string[];
 }
 
 /** Static facts about one language; nothing here loads a grammar or extraction rules. */

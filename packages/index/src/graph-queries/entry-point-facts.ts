@@ -137,7 +137,7 @@ export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string
     route_handler: handlers.has(symbol.id),
     module_scope_call: topLevelTargets.has(symbol.id),
     possible_call: (symbol.parent !== null && MEMBER_KINDS.has(symbol.kind) ? memberNames : bareNames).has(symbol.name) || overridesApi.has(symbol.id),
-    protocol: traitImplMethods.has(symbol.id),
+    protocol: traitImplMethods.has(symbol.id) || (symbol.parent !== null && (RUNTIME_HOOKS.get(symbol.language)?.has(symbol.name) ?? false)),
   }));
 }
 
@@ -240,6 +240,11 @@ function apiOverrides(db: Database.Database, exported: ReadonlySet<number>): Set
   const apiNames = new Set(rows.filter(([id]) => exported.has(id)).map(([, name]) => name));
   return new Set(rows.filter(([id, name, visibility]) => !exported.has(id) && visibility !== "private" && apiNames.has(name)).map(([id]) => id));
 }
+
+/** Member names each language's runtime calls by name (`runtimeHooks`). */
+const RUNTIME_HOOKS = new Map<string, ReadonlySet<string>>(
+  entryPoints.flatMap((entry) => (entry.runtimeHooks === undefined ? [] : [[entry.lang, new Set(entry.runtimeHooks)] as [string, ReadonlySet<string>]])),
+);
 
 /** Languages where a bare call inside a type may call a member on an implicit `this`. */
 const IMPLICIT_RECEIVER: readonly string[] = LANGS.filter((lang) => langInfo(lang).resolution.implicitReceiver);

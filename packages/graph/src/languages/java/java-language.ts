@@ -32,7 +32,17 @@ export const javaLanguage = defineLanguage({
     heritage: "extends",
   },
   // A Java program starts at any class's `static void main`, whatever its file is called.
-  entryPoints: { files: [], reexportFiles: [], libraryRoot: null, libraryModules: null, exportList: null, reexportImport: null, publicApi: "visibility" },
+  entryPoints: {
+    files: [],
+    reexportFiles: [],
+    libraryRoot: null,
+    libraryModules: null,
+    exportList: null,
+    reexportImport: null,
+    publicApi: "visibility",
+    // Run by the JVM: the class initializer and the serialization hooks it looks up by name.
+    runtimeHooks: ["static", "readObject", "readObjectNoData", "writeObject", "readResolve", "writeReplace", "finalize"],
+  },
   rgTypes: ["java"],
   extraction: { rules: JAVA_RULES, docComments: JSDOC_STYLE, routes: springRoutes },
   moduleSystem: JAVA_MODULES,
