@@ -22,13 +22,14 @@
  * tsift's dead functions the oracle declares); recall (of the oracle's unreachable functions,
  * the share tsift reports dead); exported functions reported dead (the target is none).
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ratio } from "../oracle-score.mjs";
+import { goOracleRows } from "./oracle-rows.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const require = createRequire(join(REPO, "packages/index/package.json"));
@@ -54,13 +55,7 @@ cpSync(corpus, copy, {
   filter: (source) => !source.endsWith("_test.go") && basename(source) !== "testdata",
 });
 
-const oracleDir = dirname(fileURLToPath(import.meta.url));
-const run = spawnSync("go", ["run", "oracle.go", copy], { cwd: oracleDir, maxBuffer: 1 << 30, encoding: "utf8" });
-if (run.status !== 0) throw new Error(`go run oracle.go failed: ${run.stderr || run.error?.message}`);
-const rows = run.stdout
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line));
+const rows = goOracleRows(copy);
 
 const env = { ...process.env, TSIFT_NO_DAEMON: "1", TSIFT_DAEMON_AUTOSTART: "0" };
 execFileSync(process.execPath, [bin, "index", "--json"], { cwd: copy, env, stdio: ["ignore", "ignore", "inherit"] });

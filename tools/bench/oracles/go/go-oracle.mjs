@@ -25,11 +25,10 @@
  * and `vendor` directories by default); recall is broken down by where the callee is (same
  * file, another file of the package, another package of the corpus).
  */
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { cpuSeconds, median, ratio } from "../oracle-score.mjs";
+import { goOracleRows } from "./oracle-rows.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -44,13 +43,7 @@ if (!["symbols", "calls"].includes(mode) || !corpus || (mode === "calls" && !dbP
   process.exit(2);
 }
 
-const oracleDir = dirname(fileURLToPath(import.meta.url));
-const run = spawnSync("go", ["run", "oracle.go", corpus], { cwd: oracleDir, maxBuffer: 1 << 30, encoding: "utf8" });
-if (run.status !== 0) throw new Error(`go run oracle.go failed: ${run.stderr || run.error?.message}`);
-const rows = run.stdout
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line));
+const rows = goOracleRows(corpus);
 const checked = new Map(rows.filter((row) => row.t === "file").map((row) => [row.file, row.name]));
 const fixed = (value) => value.toFixed(3);
 const sample = (label, keys) => {
