@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 import { EXIT_CODES } from "../exit-codes";
-import { VERSION } from "../version";
 
 /** `tsift status [dir]`: read-only session health check; `--fix` refreshes first. */
 export const status = defineCommand<Omit<StatusOptions, "cwd" | "version" | "indexCommands">>()({
@@ -22,9 +21,11 @@ export const status = defineCommand<Omit<StatusOptions, "cwd" | "version" | "ind
     { command: "tsift status --fix --json", description: "bring index and instructions up to date, then report as JSON" },
   ],
   async run(options, io) {
-    const [{ projectStatus, resolveProjectRoot }, { INDEX_COMMANDS }] = await Promise.all([
+    // Loaded when the command runs, like the use case: definitions are read without their imports' targets (docs, the fast path).
+    const [{ projectStatus, resolveProjectRoot }, { INDEX_COMMANDS }, { VERSION }] = await Promise.all([
       import("@tsift/index/indexer"),
       import("../status/recommendations"),
+      import("../version"),
     ]);
     const { path, fix, limit } = options;
     const data = await projectStatus({ cwd: io.cwd, path, fix, limit, version: VERSION, indexCommands: INDEX_COMMANDS });
