@@ -30,12 +30,17 @@ export function removeTempDirs(): void {
 }
 
 /**
- * The built CLI run from `cwd` with `--json` (and `stdin` piped in, else none); budgets
- * and debug switches from the environment are left out.
+ * The environment for a CLI process compared with a library call: budgets and debug switches
+ * are left out, but reads must not start a daemon that outlives the test by ten minutes (and
+ * would answer later tests' reads in the same runtime dir).
  */
+export function cliEnv(): NodeJS.ProcessEnv {
+  return { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_"))), TSIFT_DAEMON_AUTOSTART: "0" };
+}
+
+/** The built CLI run from `cwd` with `--json` (and `stdin` piped in, else none), in `cliEnv()`. */
 export function cli(cwd: string, argv: string[], expectedCode = 0, stdin = ""): unknown {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_")));
-  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env, input: stdin });
+  const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env: cliEnv(), input: stdin });
   expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
   return JSON.parse(result.stdout);
 }

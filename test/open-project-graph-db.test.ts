@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProject, type Project, type ProjectGraphDb } from "../src/index";
-import { asJson, cli, fixtureCopy, removeTempDirs, repoRoot } from "./cli-parity";
+import { asJson, cli, cliEnv, fixtureCopy, removeTempDirs, repoRoot } from "./cli-parity";
 
 // Proof that every graph-db read, import and export is a library call: on a real indexed
 // project with a refreshed graph.db, the built CLI's `--json` stdout deep-equals the JSON
@@ -112,7 +112,7 @@ describe("openProject().graphDb() reads as `tsift graph-db --json` does", () => 
     const missing = spawnSync(
       process.execPath,
       [join(repoRoot, "packages", "cli", "dist", "bin.js"), "graph-db", "neighborhood", "gsym-000000000000", "--json"],
-      { cwd: root, encoding: "utf8", env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("TSIFT_"))) },
+      { cwd: root, encoding: "utf8", env: cliEnv() },
     );
     expect(missing.status).toBe(3);
     expect(missing.stderr).toMatch(/error\[not_found\]/);
