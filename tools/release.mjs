@@ -7,8 +7,9 @@
 //
 //   npm run release                     build, then publish what the registry lacks
 //   npm run release -- --dry-run        the same with `npm publish --dry-run`
+//   npm run release -- --plan           print what would be published, in order; run no npm
 //
-// Options: --dry-run; --no-build (dist/ is already built); --tag <dist-tag>;
+// Options: --dry-run; --plan; --no-build (dist/ is already built); --tag <dist-tag>;
 // --assume-unpublished (skip the registry look-up, e.g. offline dry runs);
 // --published <name@version,...> (treat these as on the registry; for tests).
 import { spawnSync } from "node:child_process";
@@ -73,10 +74,11 @@ function isPublished(name, version) {
 }
 
 function parseArgs(argv) {
-  const options = { dryRun: false, build: true, tag: undefined, assumeUnpublished: false, published: new Set() };
+  const options = { dryRun: false, plan: false, build: true, tag: undefined, assumeUnpublished: false, published: new Set() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--dry-run") options.dryRun = true;
+    else if (arg === "--plan") options.plan = true;
     else if (arg === "--no-build") options.build = false;
     else if (arg === "--assume-unpublished") options.assumeUnpublished = true;
     else if (arg === "--tag") options.tag = argv[++i];
@@ -99,7 +101,7 @@ function main() {
   // Lockstep is the contract: never publish a set whose versions or internal ranges drift.
   run(process.execPath, [join(root, "tools", "sync-root-version.mjs"), "--check"], root);
   const order = publishOrder(loadPackages(root));
-  if (options.build) run("npm", ["run", "build"], root);
+  if (options.build && !options.plan) run("npm", ["run", "build"], root);
   const staging = mkdtempSync(join(tmpdir(), "tsift-release-"));
   try {
     for (const pkg of order) {
@@ -117,6 +119,10 @@ function publish(pkg, dirOf, options) {
   const id = `${pkg.name}@${pkg.version}`;
   if (options.published.has(id) || (!options.assumeUnpublished && isPublished(pkg.name, pkg.version))) {
     console.log(`skip ${id} (already on the registry)`);
+    return;
+  }
+  if (options.plan) {
+    console.log(`would publish ${id}`);
     return;
   }
   // --ignore-scripts: the build above already ran; the root's `prepare` would rebuild everything per package.
