@@ -1,4 +1,3 @@
-import { defineConfig, mergeConfig } from "vitest/config";
-import shared from "../../vitest.shared";
+import { packageTestConfig } from "../../vitest.shared";
 
-export default mergeConfig(shared, defineConfig({ test: { name: "cli", globalSetup: ["./test/generate-registries.setup.ts"] } }));
+export default packageTestConfig("cli", { globalSetup: ["./test/generate-registries.setup.ts"] });

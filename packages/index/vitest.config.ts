@@ -1,4 +1,3 @@
-import { defineConfig, mergeConfig } from "vitest/config";
-import shared from "../../vitest.shared";
+import { packageTestConfig } from "../../vitest.shared";
 
-export default mergeConfig(shared, defineConfig({ test: { name: "index" } }));
+export default packageTestConfig("index");

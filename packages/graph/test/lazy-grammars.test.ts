@@ -7,7 +7,7 @@ const loaded = () =>
   );
 const grammarLoaded = (name: string) => loaded().some((path) => path.includes(`${name}/`) || path.includes(`${name}\\`));
 
-// Vitest runs each test file in its own process, so the require cache here is this file's.
+// This file runs in a process of its own (vitest.config.ts: isolated), so the require cache here is its own.
 describe("grammar loading", () => {
   it("loads no native parser when the registry, the facts or the main entry are imported", async () => {
     await import("../src/langs");
