@@ -96,7 +96,8 @@ interface ImportRow {
  * - `protocol`: a method of a Rust trait impl (`impl Display for Store`), run through the trait.
  */
 export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string, GraphSymbol>, options: EntryPointFactOptions = {}): EntryCandidate[] {
-  const exported = exportedSymbolIds(db, options.root ?? null);
+  const visibilitySymbols = visibilityApiSymbols(db);
+  const exported = exportedSymbolIds(db, options.root ?? null, visibilitySymbols);
   const handlers = routeHandlerIds(db);
   const topLevelTargets = new Set(
     db.prepare("SELECT DISTINCT resolved_symbol_id FROM calls WHERE caller_symbol_id IS NULL AND resolved_symbol_id IS NOT NULL").pluck().all() as number[],
@@ -122,7 +123,7 @@ export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string
       .pluck()
       .all(JSON.stringify(IMPLICIT_RECEIVER)) as string[],
   );
-  const overridesApi = apiOverrides(db, exported);
+  const overridesApi = apiOverrides(visibilitySymbols, exported);
   const bareNames = new Set(
     db.prepare("SELECT DISTINCT callee_name FROM calls WHERE receiver IS NULL AND resolved_symbol_id IS NULL").pluck().all() as string[],
   );
@@ -141,7 +142,7 @@ export function entryPointFacts(db: Database.Database, nodes: ReadonlyMap<string
   }));
 }
 
-function exportedSymbolIds(db: Database.Database, root: string | null): Set<number> {
+function exportedSymbolIds(db: Database.Database, root: string | null, visibilitySymbols: readonly VisibilitySymbol[]): Set<number> {
   const files = db.prepare("SELECT path, language FROM files WHERE skip_reason IS NULL").all() as FileRow[];
   const paths = new Set(files.map((file) => file.path));
   const languageOf = new Map(files.map((file) => [file.path, file.language]));
@@ -201,7 +202,7 @@ function exportedSymbolIds(db: Database.Database, root: string | null): Set<numb
     for (const file of publicFiles) follow(file, "*");
   }
 
-  for (const id of visibilityApi(db)) exported.add(id);
+  for (const id of visibilityApi(visibilitySymbols)) exported.add(id);
 
   // Public members of exported types (`export class Store { get() {} }` exports `Store.get`).
   const types = db
@@ -228,18 +229,14 @@ function exportedSymbolIds(db: Database.Database, root: string | null): Set<numb
  * outside calls the API method on one of its objects; the index does not follow heritage to
  * tell an override from a namesake, so the name decides (dead code errs towards live).
  */
-function apiOverrides(db: Database.Database, exported: ReadonlySet<number>): Set<number> {
-  if (VISIBILITY_API.size === 0 || exported.size === 0) return new Set();
-  const rows = db
-    .prepare(
-      `SELECT id, name, visibility FROM symbols WHERE parent IS NOT NULL AND kind IN ('method', 'getter', 'setter')
-         AND language IN (SELECT value FROM json_each(?))`,
-    )
-    .raw()
-    .all(JSON.stringify([...VISIBILITY_API.keys()])) as [number, string, string | null][];
-  const apiNames = new Set(rows.filter(([id]) => exported.has(id)).map(([, name]) => name));
-  return new Set(rows.filter(([id, name, visibility]) => !exported.has(id) && visibility !== "private" && apiNames.has(name)).map(([id]) => id));
+function apiOverrides(symbols: readonly VisibilitySymbol[], exported: ReadonlySet<number>): Set<number> {
+  if (exported.size === 0) return new Set();
+  const methods = symbols.filter(([, , kind, parent]) => parent !== null && OVERRIDABLE_KINDS.has(kind));
+  const apiNames = new Set(methods.filter(([id]) => exported.has(id)).map(([, , , , , , name]) => name));
+  return new Set(methods.filter(([id, , , , , visibility, name]) => !exported.has(id) && visibility !== "private" && apiNames.has(name)).map(([id]) => id));
 }
+
+const OVERRIDABLE_KINDS: ReadonlySet<string> = new Set(["method", "getter", "setter"]);
 
 /** Member names each language's runtime calls by name (`runtimeHooks`). */
 const RUNTIME_HOOKS = new Map<string, ReadonlySet<string>>(
@@ -262,15 +259,7 @@ const NAMING_ONLY = new Set(["namespace"]);
  * elsewhere call. Parents match by qualified name across files, since a class may be
  * declared in a header and its members defined in a source file, or reopened (Ruby).
  */
-function visibilityApi(db: Database.Database): number[] {
-  if (VISIBILITY_API.size === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT id, language, kind, parent, qualified_name, visibility FROM symbols
-        WHERE language IN (SELECT value FROM json_each(?)) ORDER BY length(qualified_name), id`,
-    )
-    .raw()
-    .all(JSON.stringify([...VISIBILITY_API.keys()])) as [number, string, string, string | null, string, string | null][];
+function visibilityApi(rows: readonly VisibilitySymbol[]): number[] {
   const api = new Set<string>();
   const ids: number[] = [];
   // A definition without a visibility of its own (C++ `double Shape::area() const {…}`) has its declaration's.
@@ -292,6 +281,21 @@ function visibilityApi(db: Database.Database): number[] {
     ids.push(id);
   }
   return ids;
+}
+
+/** A symbol of a language whose API is declared by visibility: id, language, kind, parent, qualified name, visibility, name. */
+type VisibilitySymbol = readonly [number, string, string, string | null, string, string | null, string];
+
+/** Every symbol of the languages whose API is declared by visibility, shortest qualified names first; read once for both uses. */
+function visibilityApiSymbols(db: Database.Database): VisibilitySymbol[] {
+  if (VISIBILITY_API.size === 0) return [];
+  return db
+    .prepare(
+      `SELECT id, language, kind, parent, qualified_name, visibility, name FROM symbols
+        WHERE language IN (SELECT value FROM json_each(?)) ORDER BY length(qualified_name), id`,
+    )
+    .raw()
+    .all(JSON.stringify([...VISIBILITY_API.keys()])) as VisibilitySymbol[];
 }
 
 /** Each language's re-export line pattern (Rust `pub use`), compiled once. */

@@ -120,8 +120,9 @@ export function valueReferences(db: Database.Database, nodes: ReadonlyMap<string
     starScopes.set(file, scope);
     return scope;
   };
+  // Only star imports (C's #include) look names up here; without them the map stays empty.
   const topLevelByName = new Map<string, Array<[string, string]>>();
-  for (const [key, symbol] of nodes) {
+  for (const [key, symbol] of starImports.size > 0 ? nodes : []) {
     if (symbol.parent !== null || MEMBER_KINDS.has(symbol.kind)) continue;
     const list = topLevelByName.get(symbol.name);
     if (list) list.push([symbol.file, key]);
