@@ -6,7 +6,7 @@ export { commandResult, type CommandResult } from "./command-result";
 export { renderOutput } from "./output/render-output";
 export { outputOptions, type OutputOptions } from "./output/output-options";
 export { defineOutput, type OutputSpec, type TableSpec, type EnvelopeSpec, type Metric } from "./output/output-spec";
-export { BUDGET_PRESETS, resolveBudget, type Budget, type PreviewSpec, type PreviewSection } from "@tsift/digest";
+export { BUDGET_PRESETS, resolveBudget, type Budget, type PreviewSpec, type PreviewSection } from "@tsift/digest/budget";
 export { renderTopLevelHelp } from "./render-help";
 export { reportError } from "./error-report";
 export { VERSION } from "./version";

@@ -1,4 +1,4 @@
-import type { BudgetFlags } from "@tsift/digest";
+import type { BudgetFlags } from "@tsift/digest/budget";
 import type { SourceWindowOptions } from "@tsift/index/indexer";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIR, PATH } from "../definition/common-options";

@@ -1,4 +1,4 @@
-import type { BudgetFlags } from "@tsift/digest";
+import type { BudgetFlags } from "@tsift/digest/budget";
 import type { SymbolQuery } from "@tsift/index/graph-read";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";

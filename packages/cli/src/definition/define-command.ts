@@ -6,7 +6,7 @@
  * Import-free when loaded (the budget's resolver is imported on first use): the fast path
  * and `tsift --help` load every definition.
  */
-import type { Budget, BudgetFlags } from "@tsift/digest";
+import type { Budget, BudgetFlags } from "@tsift/digest/budget";
 import type { CommandResult } from "../command-result";
 import type { CliIo } from "../io";
 import type { OutputSpec } from "../output/output-spec";

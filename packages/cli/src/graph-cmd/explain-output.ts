@@ -1,6 +1,6 @@
 import type { StoredEdge, StoredSymbol, SymbolExplanation } from "@tsift/index/graph-read";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
-import { previewSection } from "@tsift/digest";
+import { previewSection } from "@tsift/digest/budget";
 import { defineOutput } from "../output/output-spec";
 import { placeFlags, sourceReadCommand, type CommandPlace } from "@tsift/index/graph-read";
 import { edgeCompact, edgeRows, edgeText, GRAPH_PATH_KEYS, hiddenEdges, type EdgeLists } from "./graph-output";

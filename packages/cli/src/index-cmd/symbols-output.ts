@@ -1,6 +1,6 @@
 import type { SymbolRow } from "@tsift/index/indexer";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
-import { previewSection } from "@tsift/digest";
+import { previewSection } from "@tsift/digest/budget";
 import { docSuffix } from "../output/doc-label";
 import { defineOutput } from "../output/output-spec";
 import { sourceReadCommand, symbolIdentity, type CommandPlace } from "@tsift/index/graph-read";

@@ -1,4 +1,4 @@
-import type { Budget } from "@tsift/digest";
+import type { Budget } from "@tsift/digest/budget";
 import type { Metric, OutputSpec } from "./output-spec";
 
 export interface Envelope {

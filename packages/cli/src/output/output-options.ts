@@ -1,4 +1,4 @@
-import type { BudgetChoice, BudgetFlags } from "@tsift/digest";
+import type { BudgetChoice, BudgetFlags } from "@tsift/digest/budget";
 import { GLOBAL_OPTIONS, type GlobalArgs } from "../definition/global-options";
 
 /** The global output flags (each false unless given) plus the per-command preview flags, as parsed. */

@@ -5,7 +5,7 @@
  * return data and describe it.
  */
 
-import type { PreviewSpec } from "@tsift/digest";
+import type { PreviewSpec } from "@tsift/digest/budget";
 
 export interface Metric {
   label: string;

@@ -1,4 +1,4 @@
-import { applyPreview, resolveBudget } from "@tsift/digest";
+import { applyPreview, resolveBudget } from "@tsift/digest/budget";
 import type { CommandResult } from "../command-result";
 import { displayPaths } from "./display-paths";
 import { buildEnvelope } from "./envelope";

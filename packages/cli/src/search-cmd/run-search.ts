@@ -2,7 +2,7 @@ import type { SearchProjectOptions, SearchStrategy } from "@tsift/search";
 import { buildSearchPreview, searchProject } from "@tsift/search";
 import { commandResult, type CommandResult } from "../command-result";
 import type { CliIo } from "../io";
-import { resolveBudget, type BudgetFlags } from "@tsift/digest";
+import { resolveBudget, type BudgetFlags } from "@tsift/digest/budget";
 import { startWatchdog } from "./search-deadline";
 import { searchOutput } from "./search-output";
 

@@ -1,6 +1,6 @@
 import type { AnswerItem, SearchHit, SymbolHit } from "@tsift/search";
 import { abbreviateKind } from "../output/compact-labels";
-import { previewSection } from "@tsift/digest";
+import { previewSection } from "@tsift/digest/budget";
 import { docSuffix } from "../output/doc-label";
 import { defineOutput } from "../output/output-spec";
 import type { CommandPlace } from "@tsift/index/graph-read";

@@ -1,6 +1,6 @@
 import type { SourceWindowReport, SymbolRef } from "@tsift/index/indexer";
 import { abbreviateKind, compactHeader } from "../output/compact-labels";
-import { previewSection } from "@tsift/digest";
+import { previewSection } from "@tsift/digest/budget";
 import { defineOutput } from "../output/output-spec";
 import { sourceReadCommand, symbolIdentity, type CommandPlace } from "@tsift/index/graph-read";
 
