@@ -52,11 +52,24 @@ export function createCli(io: CliIo = processIo(), execute: Execute = runDefinit
       if (error) throw error;
       throw new TsiftError("usage", message || "missing command", { hint: "tsift --help" });
     });
+  skipHelpCaching(parser);
   return {
     parser,
     parse: (argv, onOutput) => parser.parseAsync(yargsArgv(argv), {}, (_error, _args, output) => onOutput?.(output)),
     result: () => result,
   };
+}
+
+/**
+ * Before a command's handler runs, yargs renders that command's whole help text and keeps it,
+ * to print if the handler fails: 50–90 ms of CPU on every command line. tsift never prints it
+ * (`.fail` above turns every failure into one error line), so the step is skipped. If yargs
+ * stops exposing its usage instance, nothing is skipped and parsing is only slower.
+ */
+function skipHelpCaching(parser: Argv): void {
+  const internal = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
+  const usage = internal?.getUsageInstance?.();
+  if (typeof usage?.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
 }
 
 /** Runs the CLI through yargs and returns the exit code; never calls process.exit. */

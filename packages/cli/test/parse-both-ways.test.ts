@@ -20,22 +20,8 @@ async function viaYargs(argv: readonly string[]): Promise<ParsedArgs | undefined
     captured = args;
     return { data: null };
   });
-  skipHelpRendering(cli.parser);
   await cli.parse(argv);
   return captured;
-}
-
-/**
- * Before running a command's handler yargs renders that command's whole help text and keeps
- * it, in case the handler fails (about 50 ms a line, 90 % of this file's CPU time). Help
- * never shows here: the arguments the handler receives are what this file compares, and
- * help output has tests of its own (fast-help, cli). If yargs stops exposing its usage
- * instance the stub is skipped and the file is only slower.
- */
-function skipHelpRendering(parser: ReturnType<typeof createCli>["parser"]): void {
-  const internal = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
-  const usage = internal?.getUsageInstance?.();
-  if (typeof usage?.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
 }
 
 interface Case {

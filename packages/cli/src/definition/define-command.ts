@@ -180,7 +180,7 @@ function runContext(io: CliIo, input: Record<string, unknown>): RunContext {
   let budget: Promise<Budget | null> | undefined;
   const context = Object.create(io) as RunContext;
   context.budget = () =>
-    (budget ??= import("@tsift/digest").then(({ resolveBudget }) =>
+    (budget ??= import("@tsift/digest/budget").then(({ resolveBudget }) =>
       resolveBudget(
         { budget: input.budget as BudgetFlags["budget"], maxItems: input.maxItems as number | undefined, maxBytes: input.maxBytes as number | undefined },
         io.env,
