@@ -3,22 +3,11 @@ export { collapseRepeats, type CollapseRepeatsOptions, type CollapseRepeatsResul
 export { boundLines, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, type BoundLinesOptions, type BoundLinesResult } from "./bound-lines";
 // Bounded reports: list caps, budgets, byte truncation, previews with stable handles.
 export { capList, moreLine, type CappedList } from "./cap-list";
-export {
-  autoPreset,
-  BUDGET_CHOICES,
-  BUDGET_PRESETS,
-  CONTEXT_WINDOW_ENV,
-  resolveBudget,
-  type Budget,
-  type BudgetChoice,
-  type BudgetFlags,
-  type BudgetPreset,
-} from "./budget";
-export { truncateBytes } from "./truncate-bytes";
+// Budgets, byte truncation and previews: also the lean entry @tsift/digest/budget.
+export * from "./budget-entry";
 // Handles and shell quoting live in @tsift/core so the index use cases share them; re-exported
 // here because every preview and follow-up command is spelled with them.
 export { shellArg, stableHandle } from "@tsift/core/light";
-export { applyPreview, previewSection, type PreviewSection, type PreviewSpec } from "./preview";
 // Every digest reports what it read and what it saved.
 export { measureEconomy, withEconomy, type DigestEconomy } from "./digest-economy";
 // Git diffs through the git CLI, shared by diff-digest, impact and context-pack.
