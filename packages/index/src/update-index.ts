@@ -64,9 +64,9 @@ function batchFilesOf(options: UpdateIndexOptions): number {
   return Math.max(1, Math.trunc(files));
 }
 
-/** Tables whose rows an update writes itself; anything in the others (vector cache, checker answers) belongs to the live file. */
 /** Tables the resolution pass reads by their secondary indexes (`SqliteSymbols`). */
 const RESOLVER_TABLES = ["symbols", "member_types"];
+/** Tables whose rows an update writes itself; anything in the others (vector cache, checker answers) belongs to the live file. */
 const REWRITTEN_TABLES = new Set<string>([...PER_FILE_TABLES, "files", "dir_state", "meta"]);
 const REWRITTEN_META = new Set(["schema_version", "tool_version", "indexed_at", "root", "max_file_bytes", "workspace_packages"]);
 

@@ -255,12 +255,7 @@ export class SqliteSymbols implements SymbolSource {
   }
 
   symbol(id: number): ResolverSymbol | undefined {
-    if (this.ids.has(id)) {
-      const known = this.ids.get(id);
-      this.ids.delete(id);
-      this.ids.set(id, known);
-      return known;
-    }
+    if (this.ids.has(id)) return recent(this.ids, id);
     const found = this.row(this.byIdQuery.get(id) as ResolverSymbol | undefined);
     this.ids.set(id, found);
     if (this.ids.size > this.limits.ids) this.ids.delete(this.ids.keys().next().value!);
@@ -332,12 +327,7 @@ export class SqliteSymbols implements SymbolSource {
 
   /** A file's rows, read once and kept while recently used; undefined for a file with neither symbols nor member types. */
   private rowsOf(file: string): FileRows | undefined {
-    const known = this.fileRows.get(file);
-    if (known) {
-      this.fileRows.delete(file);
-      this.fileRows.set(file, known);
-      return known;
-    }
+    if (this.fileRows.has(file)) return recent(this.fileRows, file);
     const rows: FileRows = {
       byName: new Map(),
       byQualified: new Map(),
@@ -396,12 +386,7 @@ export class SqliteSymbols implements SymbolSource {
   }
 
   private nameRows(cache: Map<string, NameRows>, query: Database.Statement, key: string): NameRows {
-    const known = cache.get(key);
-    if (known) {
-      cache.delete(key);
-      cache.set(key, known);
-      return known;
-    }
+    if (cache.has(key)) return recent(cache, key);
     const entry: NameRows = { byFamily: new Map(), rows: 0 };
     for (const row of query.iterate(key) as IterableIterator<ResolverSymbol>) {
       const symbol = this.row(row);
@@ -419,6 +404,14 @@ export class SqliteSymbols implements SymbolSource {
     }
     return entry;
   }
+}
+
+/** The entry of `key` (which `map` holds), moved to the end of its order: the most recently used, evicted last. */
+function recent<K, V>(map: Map<K, V>, key: K): V {
+  const value = map.get(key) as V;
+  map.delete(key);
+  map.set(key, value);
+  return value;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
