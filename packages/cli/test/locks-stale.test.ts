@@ -31,9 +31,25 @@ function startOf(pid: number): string {
   return `${boot}:${ticks}`;
 }
 
-function backdate(path: string, ms: number): void {
-  const when = new Date(Date.now() - ms);
+/** Sets the file's times `ms` in the past; returns when, for `expectAge`. */
+function backdate(path: string, ms: number): number {
+  const now = Date.now();
+  const when = new Date(now - ms);
   utimesSync(path, when, when);
+  return now;
+}
+
+/**
+ * The age in seconds that `pattern`'s first group finds in `text`, for a lock backdated `ms`
+ * at `since`: at least `ms`, at most `ms` plus the time that has passed since, however
+ * loaded the machine (the command reads the clock when it runs).
+ */
+function expectAge(text: string, pattern: RegExp, ms: number, since: number): void {
+  const match = pattern.exec(text);
+  expect(match, text).not.toBeNull();
+  const seconds = Number(match![1]);
+  expect(seconds, text).toBeGreaterThanOrEqual(Math.floor(ms / 1000));
+  expect(seconds, text).toBeLessThanOrEqual(Math.ceil((ms + Date.now() - since) / 1000));
 }
 
 describe("tsift locks words each state truthfully", () => {
@@ -58,12 +74,16 @@ describe("tsift locks words each state truthfully", () => {
     await tsift(root, ["index", "-q"]);
     const lockPath = join(root, ".tsift/index.lock");
     writeFileSync(lockPath, "not a pid at all\n");
-    backdate(lockPath, 30_000);
-    // The age is read when the command runs: 30 s, or a little more on a loaded machine.
-    expect((await tsift(root, ["locks"])).out).toMatch(/: lock stale: unreadable lock file, 3\d s old;/);
+    const since = backdate(lockPath, 30_000);
+    expectAge((await tsift(root, ["locks"])).out, /: lock stale: unreadable lock file, (\d+) s old;/, 30_000, since);
     const indexed = await tsift(root, ["index"]);
     expect(indexed.code).toBe(0);
-    expect(indexed.err).toMatch(new RegExp(`warning: took over the stale index lock ${escapeRegExp(lockPath)} \\(unreadable lock file, 3\\d s old\\)\n`));
+    expectAge(
+      indexed.err,
+      new RegExp(`warning: took over the stale index lock ${escapeRegExp(lockPath)} \\(unreadable lock file, (\\d+) s old\\)\n`),
+      30_000,
+      since,
+    );
     expect(existsSync(lockPath)).toBe(false);
   });
 
@@ -110,10 +130,15 @@ describe("graph-db writers take over a stale graph lock", () => {
     expect(refreshed.err).toBe(`warning: took over the stale graph lock ${lockPath} (empty lock file, 2 h old)\n`);
     expect(existsSync(lockPath)).toBe(false);
     writeFileSync(lockPath, "garbage");
-    backdate(lockPath, 60_000);
+    const since = backdate(lockPath, 60_000);
     const compacted = await tsift(root, ["graph-db", "compact", "--apply"]);
     expect(compacted.code, compacted.err).toBe(0);
-    expect(compacted.err).toMatch(new RegExp(`^warning: took over the stale graph lock ${escapeRegExp(lockPath)} \\(unreadable lock file, 6\\d s old\\)\n$`));
+    expectAge(
+      compacted.err,
+      new RegExp(`^warning: took over the stale graph lock ${escapeRegExp(lockPath)} \\(unreadable lock file, (\\d+) s old\\)\n$`),
+      60_000,
+      since,
+    );
     expect((await tsift(root, ["graph-db", "refresh"])).err).toBe("");
   });
 });
