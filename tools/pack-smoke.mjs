@@ -56,12 +56,13 @@ function sh(command, args, cwd, { allowFailure = false } = {}) {
  */
 function localPrebuild(dir) {
   const addon = join(repo, "node_modules", "better-sqlite3");
-  if (!existsSync(join(addon, "build", "Release", "better_sqlite3.node"))) return;
+  if (!existsSync(join(addon, "build", "Release", "better_sqlite3.node"))) return false;
   const { version } = readJson(join(addon, "package.json"));
   mkdirSync(dir, { recursive: true });
   const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   sh("tar", ["-czf", join(dir, asset), "-C", addon, "build/Release/better_sqlite3.node"], repo);
   env.npm_config_better_sqlite3_local_prebuilds = dir;
+  return true;
 }
 
 function check(condition, message) {
@@ -211,8 +212,12 @@ async function main() {
       join(consumer, "package.json"),
       `${JSON.stringify({ name: "tsift-pack-smoke", private: true, type: "module", dependencies, optionalDependencies, devDependencies: { "@types/node": typesNode } }, null, 2)}\n`,
     );
-    localPrebuild(join(work, "prebuilds"));
+    const prebuilt = localPrebuild(join(work, "prebuilds"));
     await step("installed the tarballs", () => sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], consumer));
+    // The measured size is a user's only if the binary came prebuilt: a compile leaves node-gyp's build tree.
+    const compiled = existsSync(join(consumer, "node_modules", "better-sqlite3", "build", "Release", "obj.target"));
+    check(!prebuilt || !compiled, "better-sqlite3 was compiled although its prebuilt binary was offered: the install size below is not a user's");
+    console.log(`pack-smoke: better-sqlite3 ${compiled ? "compiled from source (the size below includes its build tree)" : "from its prebuilt binary"}`);
 
     await step("npm ls is clean; no libSQL, no unrelated packages", () => {
       const ls = sh("npm", ["ls", "--all"], consumer, { allowFailure: true });
