@@ -1,13 +1,26 @@
+import type { HistoryReadOptions } from "@tsift/index/history";
+import { resolve } from "node:path";
 import { defineGroup, defineSubcommand } from "../definition/define-command";
 import { DIR, PATH, limitOption } from "../definition/common-options";
 
-/** The options every history subcommand takes, as the run functions receive them. */
-export const HISTORY_OPTIONS = {
+/** The options every history subcommand takes. */
+const HISTORY_OPTIONS = {
   path: PATH,
   autoindex: { type: "boolean", default: true, description: "bring .tsift/history.db up to HEAD first (--no-autoindex: exit 4 when missing or behind)" },
 } as const;
 
 const subcommand = defineSubcommand(HISTORY_OPTIONS);
+
+/** The project root (from `--path`, default the cwd's own) and the read options every history read shares; notes are collected for stderr. */
+async function historyRead(
+  cwd: string,
+  options: { path?: string | undefined; autoindex: boolean },
+): Promise<{ root: string; read: HistoryReadOptions; notes: string[] }> {
+  const { resolveProjectRoot } = await import("@tsift/index/indexer");
+  const { root } = resolveProjectRoot(resolve(cwd, options.path ?? "."));
+  const notes: string[] = [];
+  return { root, notes, read: { root, autoindex: options.autoindex, onNote: (note) => notes.push(note) } };
+}
 
 /** `tsift history <command>`: the git history index — commits, tags, artifacts, provenance. */
 export const history = defineGroup({
@@ -27,10 +40,12 @@ export const history = defineGroup({
       positionals: [DIR],
       options: { rebuild: { type: "boolean", default: false, description: "read the whole history again" } },
       examples: [{ command: "tsift history index --rebuild", description: "rebuild the history index from the first commit" }],
-      async run(args, io) {
-        const { runHistoryIndex } = await import("../history/run-history");
-        return runHistoryIndex(io, { path: args.path, autoindex: args.autoindex, rebuild: args.rebuild });
+      async run(options, io) {
+        const [{ indexHistory }, { resolveProjectRoot }] = await Promise.all([import("@tsift/index/history"), import("@tsift/index/indexer")]);
+        const { root } = resolveProjectRoot(resolve(io.cwd, options.path ?? "."));
+        return { data: await indexHistory({ root, rebuild: options.rebuild }), root };
       },
+      output: async () => (await import("../history/history-output")).historyIndexOutput,
     }),
     subcommand({
       name: "search",
@@ -41,10 +56,12 @@ export const history = defineGroup({
         type: { type: "string", description: "only this conventional commit type (feat, fix, …)" },
       },
       examples: [{ command: "tsift history search session --type fix", description: "fixes that mention sessions" }],
-      async run(args, io) {
-        const { runHistorySearch } = await import("../history/run-history");
-        return runHistorySearch(io, { path: args.path, autoindex: args.autoindex, query: args.query, limit: args.limit, type: args.type });
+      async run(options, io) {
+        const [{ searchHistory }, { root, read, notes }] = await Promise.all([import("@tsift/index/history"), historyRead(io.cwd, options)]);
+        const data = await searchHistory({ ...read, query: options.query, limit: options.limit, type: options.type });
+        return { data, root, notes };
       },
+      output: async () => (await import("../history/history-output")).historySearchOutput,
     }),
     subcommand({
       name: "provenance",
@@ -55,10 +72,12 @@ export const history = defineGroup({
         { command: "tsift history provenance src/cache.ts", description: "every commit that touched the file, under any earlier name" },
         { command: "tsift history provenance Cache.peek", description: "the commits that changed that method's lines" },
       ],
-      async run(args, io) {
-        const { runHistoryProvenance } = await import("../history/run-history");
-        return runHistoryProvenance(io, { path: args.path, autoindex: args.autoindex, target: args.target, limit: args.limit });
+      async run(options, io) {
+        const [{ readProvenance }, { root, read, notes }] = await Promise.all([import("@tsift/index/history"), historyRead(io.cwd, options)]);
+        const data = await readProvenance({ ...read, target: options.target, limit: options.limit, cwd: io.cwd });
+        return { data, root, notes: [...notes, ...data.notes.map((note) => `note: ${note}`)] };
       },
+      output: async () => (await import("../history/history-output")).historyProvenanceOutput,
     }),
     subcommand({
       name: "tags",
@@ -69,10 +88,13 @@ export const history = defineGroup({
         limit: limitOption(100, "tags to return (0 = up to 10000)"),
       },
       examples: [{ command: "tsift history tags --file src/auth/session.ts", description: "that file's current tags" }],
-      async run(args, io) {
-        const { runHistoryTags } = await import("../history/run-history");
-        return runHistoryTags(io, { path: args.path, autoindex: args.autoindex, file: args.file, limit: args.limit });
+      // The file is resolved from the cwd, the project from `--path`.
+      async run(options, io) {
+        const [{ readHistoryTags }, { root, read, notes }] = await Promise.all([import("@tsift/index/history"), historyRead(io.cwd, options)]);
+        const data = await readHistoryTags({ ...read, path: options.file === undefined ? undefined : resolve(io.cwd, options.file), limit: options.limit });
+        return { data, root, notes };
       },
+      output: async () => (await import("../history/history-output")).historyTagsOutput,
     }),
     subcommand({
       name: "artifacts",
@@ -84,10 +106,12 @@ export const history = defineGroup({
         limit: limitOption(100, "paths to return (0 = up to 10000)"),
       },
       examples: [{ command: "tsift history artifacts --tag auth --alive", description: "live files tagged auth" }],
-      async run(args, io) {
-        const { runHistoryArtifacts } = await import("../history/run-history");
-        return runHistoryArtifacts(io, { path: args.path, autoindex: args.autoindex, tag: args.tag, alive: args.alive, limit: args.limit });
+      async run(options, io) {
+        const [{ readArtifacts }, { root, read, notes }] = await Promise.all([import("@tsift/index/history"), historyRead(io.cwd, options)]);
+        const data = await readArtifacts({ ...read, tag: options.tag, alive: options.alive, limit: options.limit });
+        return { data, root, notes };
       },
+      output: async () => (await import("../history/history-output")).historyArtifactsOutput,
     }),
   ],
 });
