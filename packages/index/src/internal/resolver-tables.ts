@@ -386,7 +386,8 @@ export class ResolverTables {
   /**
    * A type reference written inside `scope` (a declaration in a namespace): the enclosing
    * namespaces' own types first (`interface Offset extends Proto` in `namespace TimeZone`
-   * is `TimeZone.Proto`), then the file's and its imports' (`resolveType`).
+   * is `TimeZone.Proto`, `class HTTP < Protocol` in `module Net` is `Net::Protocol`, even
+   * when another file declares it), then the file's and its imports' (`resolveType`).
    */
   resolveTypeIn(file: string, text: string, scope: ResolverSymbol | null): ResolverSymbol | null {
     const path = typeReferencePath(text);
@@ -394,7 +395,7 @@ export class ResolverTables {
       (this.symbols.qualifiedInFile(file, prefix) ?? (scope ? this.detachedParent(scope.language, prefix) : null))?.parent ?? null;
     for (let prefix = scope?.parent ?? null; path && prefix !== null; prefix = enclosing(prefix)) {
       const name = prefix.slice(prefix.lastIndexOf(".") + 1);
-      const namespace = this.inFile(file, name).some((symbol) => symbol.qualified_name === prefix && (symbol.kind === "namespace" || symbol.kind === "mod"));
+      const namespace = this.inFile(file, name).some((symbol) => symbol.qualified_name === prefix && TYPE_SCOPES.has(symbol.kind));
       const found = namespace ? this.resolveType(file, `${prefix}.${path.join(".")}`) : null;
       if (found) return found;
     }
@@ -445,6 +446,13 @@ export class ResolverTables {
     return current;
   }
 }
+
+/**
+ * Kinds whose nested types code inside them names unqualified. Not classes: a method body
+ * does not see its class's nested types in every language (a Python class body is no
+ * enclosing scope for its methods).
+ */
+const TYPE_SCOPES: ReadonlySet<string> = new Set(["namespace", "mod", "module"]);
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
