@@ -1,4 +1,5 @@
-import type { CommandResult } from "../command-result";
+import { existsSync, realpathSync } from "node:fs";
+import { basename, dirname, relative, resolve, sep } from "node:path";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIFF_OPTIONS, DIR, PATH, limitOption } from "../definition/common-options";
 
@@ -23,8 +24,29 @@ export const diffDigest = defineCommand({
     { command: "tsift diff-digest --revision HEAD~1 src", description: "one commit against its parent, only under src/" },
     { command: "tsift --envelope diff-digest --base main", description: "a branch's change since main, as a bounded envelope" },
   ],
-  async run(options, io): Promise<CommandResult> {
-    const { runDiffDigest } = await import("../diff-digest/run-diff-digest");
-    return runDiffDigest(io, options);
+  // The project owning the path is the root the diff is taken in; a path below the root (even
+  // one the change deleted) narrows the digest to it.
+  async run(options, context) {
+    const [{ diffDigest, diffTargetFromFlags }, { resolveProjectRoot }] = await Promise.all([import("@tsift/digest"), import("@tsift/index/indexer")]);
+    const target = diffTargetFromFlags(options);
+    const budget = await context.budget();
+    const { existing, rest } = nearestExisting(resolve(context.cwd, options.path ?? "."));
+    const { root } = resolveProjectRoot(existing);
+    const inside = [relative(root, realpathSync(existing)), ...rest].filter((part) => part !== "").join("/");
+    const data = await diffDigest({ root, target, limit: options.limit, budget, ...(inside !== "" ? { paths: [inside.split(sep).join("/")] } : {}) });
+    return { data, root };
   },
+  // The follow-up commands are spelled from where the user stands, with the diff target the flags name.
+  output: async ({ root }, options, { cwd }) => (await import("../diff-digest/diff-digest-output")).diffDigestOutput(cwd, root, options),
 });
+
+/** A path the change deleted no longer exists; its nearest existing ancestor places it. */
+function nearestExisting(path: string): { existing: string; rest: string[] } {
+  const rest: string[] = [];
+  let at = path;
+  while (!existsSync(at) && dirname(at) !== at) {
+    rest.unshift(basename(at));
+    at = dirname(at);
+  }
+  return { existing: at, rest };
+}
