@@ -1,6 +1,6 @@
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, previewFlags, limitOption } from "../definition/common-options";
-import { SOURCE_OPTION } from "../session/session-options";
+import { PREVIEW_OPTIONS, limitOption } from "../definition/common-options";
+import { SOURCE_OPTION, budgetedLimit } from "../session/session-options";
 
 /** `tsift session-cost`: a transcript's token totals, heaviest turns, repeated reads and guardrails. */
 export const sessionCost = defineCommand({
@@ -18,8 +18,11 @@ export const sessionCost = defineCommand({
     { command: "tsift session-cost --input ~/.claude/projects/-work-app/0b4e.jsonl", description: "what a Claude Code session cost, turn by turn" },
     { command: "tsift session-cost --source codex-jsonl --input rollout.jsonl --json", description: "a Codex rollout's tokens as JSON" },
   ],
-  async run(args, io) {
-    const { runSessionCost } = await import("../session/run-session-commands");
-    return runSessionCost(io, { input: args.input, source: args.source, limit: args.limit, budget: previewFlags(args), envelope: args.envelope === true });
+  async run(options, context) {
+    const [{ sessionCost }, { openInput }] = await Promise.all([import("@tsift/digest"), import("../input")]);
+    const stream = await openInput(context, options.input, "session transcript");
+    const cost = await sessionCost(stream, { source: options.source, limit: budgetedLimit(options.limit, await context.budget()) });
+    return { data: { input: options.input ?? null, ...cost } };
   },
+  output: async () => (await import("../session/session-output")).sessionCostOutput,
 });

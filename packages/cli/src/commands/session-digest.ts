@@ -1,6 +1,7 @@
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, previewFlags, limitOption } from "../definition/common-options";
-import { SOURCE_OPTION } from "../session/session-options";
+import { resolve } from "node:path";
+import { PREVIEW_OPTIONS, limitOption } from "../definition/common-options";
+import { SOURCE_OPTION, budgetedLimit } from "../session/session-options";
 
 /** `tsift session-digest`: a session transcript (stdin or --input, streamed) as bounded execution evidence. */
 export const sessionDigest = defineCommand({
@@ -20,15 +21,15 @@ export const sessionDigest = defineCommand({
     { command: "tsift session-digest --source codex-jsonl --input rollout.jsonl --json", description: "a Codex rollout as JSON" },
     { command: "tsift --envelope session-digest --budget small < tasks/notes.md", description: "a markdown session document as a small envelope" },
   ],
-  async run(args, io) {
-    const { runSessionDigest } = await import("../session/run-session-commands");
-    return runSessionDigest(io, {
-      input: args.input,
-      source: args.source,
-      path: args.path,
-      limit: args.limit,
-      budget: previewFlags(args),
-      envelope: args.envelope === true,
+  async run(options, context) {
+    const [{ digestSession }, { openInput }] = await Promise.all([import("@tsift/digest"), import("../input")]);
+    const stream = await openInput(context, options.input, "session transcript");
+    const digest = await digestSession(stream, {
+      source: options.source,
+      limit: budgetedLimit(options.limit, await context.budget()),
+      root: resolve(context.cwd, options.path ?? "."),
     });
+    return { data: { input: options.input ?? null, ...digest } };
   },
+  output: async () => (await import("../session/session-output")).sessionDigestOutput,
 });

@@ -1,5 +1,8 @@
+import { resolve } from "node:path";
+import type { CommandResult } from "../command-result";
 import { defineCommand } from "../definition/define-command";
-import { PREVIEW_OPTIONS, previewFlags, limitOption } from "../definition/common-options";
+import { PREVIEW_OPTIONS, limitOption } from "../definition/common-options";
+import { budgetedLimit } from "../session/session-options";
 
 /** `tsift session-review <target>`: the newest Claude and Codex sessions of a repository path, reviewed together. */
 export const sessionReview = defineCommand({
@@ -28,18 +31,27 @@ export const sessionReview = defineCommand({
     { command: "tsift session-review tasks/plan.md --next-context", description: "the packet to resume work on a task document" },
     { command: "tsift --envelope session-review . --next-context --budget normal", description: "a bounded resume envelope" },
   ],
-  async run(args, io) {
-    const { runSessionReview } = await import("../session/run-session-commands");
-    return runSessionReview(io, {
-      target: args.target ?? ".",
-      nextContext: args.nextContext,
-      sessions: args.sessions,
-      claudeDir: args.claudeDir,
-      codexDir: args.codexDir,
-      transcripts: args.transcripts,
-      limit: args.limit,
-      budget: previewFlags(args),
-      envelope: args.envelope === true,
+  // The homes default to ~/.claude and ~/.codex; `--next-context` names the resume packet's renderer instead of the review's.
+  async run(options, context): Promise<CommandResult> {
+    const [{ sessionReview }, { commandResult }, reviewOutputs] = await Promise.all([
+      import("@tsift/digest"),
+      import("../command-result"),
+      import("../session/session-review-output"),
+    ]);
+    const { cwd } = context;
+    const home = context.env.HOME;
+    const review = await sessionReview({
+      target: options.target ?? ".",
+      cwd,
+      sessions: options.sessions,
+      limit: budgetedLimit(options.limit, await context.budget()),
+      ...(options.claudeDir !== undefined ? { claudeDir: resolve(cwd, options.claudeDir) } : home ? { claudeDir: resolve(home, ".claude") } : {}),
+      ...(options.codexDir !== undefined ? { codexDir: resolve(cwd, options.codexDir) } : home ? { codexDir: resolve(home, ".codex") } : {}),
+      ...(options.transcripts !== undefined ? { transcriptDir: options.transcripts } : {}),
     });
+    if (options.nextContext) {
+      return commandResult({ target: review.target, sessions: review.sessions.length, ...review.next_context }, reviewOutputs.nextContextOutput);
+    }
+    return commandResult(review, reviewOutputs.sessionReviewOutput);
   },
 });

@@ -34,12 +34,3 @@ export const PREVIEW_OPTIONS = {
   maxItems: { type: "number", description: "preview: at most N items per list, each with a handle and an expand command" },
   maxBytes: { type: "number", description: "preview: cut long fields to N bytes with …" },
 } as const;
-
-/** The preview options as the output pipeline reads them. */
-export function previewFlags(options: {
-  readonly budget?: "small" | "normal" | "deep" | "auto" | undefined;
-  readonly maxItems?: number | undefined;
-  readonly maxBytes?: number | undefined;
-}) {
-  return { budget: options.budget, maxItems: options.maxItems, maxBytes: options.maxBytes };
-}

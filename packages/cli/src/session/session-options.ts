@@ -6,3 +6,8 @@ export const SOURCE_OPTION = {
   default: "auto",
   description: "transcript format (auto: detect from the first lines)",
 } as const;
+
+/** `--limit`, narrowed by the preview budget's `--max-items` when that is smaller. */
+export function budgetedLimit(limit: number, budget: { readonly maxItems?: number | null | undefined } | null): number {
+  return budget?.maxItems != null && (limit === 0 || budget.maxItems < limit) ? budget.maxItems : limit;
+}
