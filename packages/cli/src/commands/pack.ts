@@ -28,17 +28,20 @@ export const pack = defineCommand({
     { command: "tsift pack --changed --profile review --format xml", description: "a review pack centred on uncommitted changes" },
     { command: "tsift pack --since main --profile debug --token-map", description: "a branch's changes with callers and callees, and where the tokens went" },
   ],
-  async run(args, io) {
-    const { runPack } = await import("../pack/run-pack");
-    return runPack(io, {
-      budget: args.budget,
-      ...(args.changed === true ? { changed: true } : {}),
-      ...(args.since !== undefined ? { since: args.since } : {}),
-      profile: args.profile,
-      format: args.format,
-      tokenMap: args.tokenMap === true,
-      path: args.path ?? ".",
-      ...(args.scope !== undefined ? { scope: args.scope } : {}),
+  async run(options, io) {
+    const { pack } = await import("@tsift/search");
+    const { data, root, notes } = await pack({
+      cwd: io.cwd,
+      budget: options.budget,
+      ...(options.changed === true ? { changed: true } : {}),
+      ...(options.since !== undefined ? { since: options.since } : {}),
+      profile: options.profile,
+      format: options.format,
+      tokenMap: options.tokenMap === true,
+      path: options.path ?? ".",
+      ...(options.scope !== undefined ? { scope: options.scope } : {}),
     });
+    return { data, root, notes };
   },
+  output: async () => (await import("../pack/pack-output")).packOutput,
 });

@@ -1,16 +1,9 @@
 import { shellArg } from "@tsift/core/light";
-import { pack, type PackData, type PackOptions } from "@tsift/search";
-import { commandResult, type CommandResult } from "../command-result";
-import type { CliIo } from "../io";
+import type { PackData } from "@tsift/search";
 import { defineOutput } from "../output/output-spec";
 
-/** `tsift pack`: @tsift/search's `pack`; the text modes print the rendered pack as it was counted. */
-export async function runPack(io: CliIo, options: Omit<PackOptions, "cwd">): Promise<CommandResult> {
-  const result = await pack({ ...options, cwd: io.cwd });
-  return commandResult(result.data, packOutput, { root: result.root, notes: result.notes });
-}
-
-const packOutput = defineOutput<PackData>({
+/** The text modes print the rendered pack as it was counted. */
+export const packOutput = defineOutput<PackData>({
   tool: "pack",
   // The pack is the output: exactly the bytes whose tokens were counted.
   text: (data) => data.text.replace(/\n$/, ""),
