@@ -1,10 +1,11 @@
+import type { SearchStrategy } from "@tsift/search";
 import { defineCommand } from "../definition/define-command";
 import { PREVIEW_OPTIONS, DIR, PATH, SCOPE, limitOption } from "../definition/common-options";
 import { usageError } from "../definition/usage";
-import type { SearchCliOptions } from "../search-cmd/run-search";
+import type { SearchReport } from "../search-cmd/search-output";
 
 /** `tsift search <query> [dir]`: AST-ranked symbols plus BM25 (or exact, hybrid, semantic) chunk hits. */
-export const search = defineCommand<SearchCliOptions>()({
+export const search = defineCommand({
   name: "search",
   readOnly: true,
   summary: "ranked code search: AST symbols plus BM25/exact/hybrid chunk hits, kept fresh",
@@ -62,7 +63,47 @@ export const search = defineCommand<SearchCliOptions>()({
       throw await usageError("--ignore-case and --smart-case cannot be combined: pass one of them", "tsift search --help");
     if (options.alpha !== undefined && !(options.alpha >= 0 && options.alpha <= 1))
       throw await usageError(`--alpha must be between 0 and 1, got ${String(options.alpha)}`, "tsift search --help");
-    const { runSearch } = await import("../search-cmd/run-search");
-    return runSearch(io, options);
+    // @tsift/search's `searchProject`, the CLI's watchdog guarding the timeout; a budget makes the report a preview with handles.
+    const [{ buildSearchPreview, searchProject }, { startWatchdog }] = await Promise.all([import("@tsift/search"), import("../search-cmd/search-deadline")]);
+    const result = await searchProject({
+      query: options.query,
+      cwd: io.cwd,
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      limit: options.limit,
+      ...(options.strategy !== undefined ? { strategy: options.strategy } : {}),
+      exact: options.exact,
+      caseMode: options.ignoreCase ? "ignore" : options.smartCase ? "smart" : "sensitive",
+      ...(options.scope !== undefined ? { scope: options.scope } : {}),
+      federated: options.federated,
+      autoindex: options.autoindex,
+      timeout: options.timeout,
+      languages: options.languages ?? [],
+      kinds: options.kinds ?? [],
+      ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
+      env: io.env,
+      // A serving process (daemon, MCP) keeps V8's deadline only: killing it would fail every other client.
+      ...(io.serving
+        ? {}
+        : {
+            deadlineGuard: (ms: number, strategy: SearchStrategy) =>
+              startWatchdog(
+                ms,
+                `tsift: error[timeout]: tsift search timed out after ${options.timeout}s (strategy: ${strategy}) inside a native call; the process was stopped. Re-run with \`--timeout 0\` or narrow \`--path\` / \`--scope\`.`,
+              ),
+          }),
+    });
+    const notes = [...result.notes];
+    // Phase timings on stderr for benchmarking (TSIFT_SEARCH_TIMINGS=1); never in the report, which stays deterministic.
+    if (io.env.TSIFT_SEARCH_TIMINGS === "1") {
+      notes.push(
+        `timings: prepare ${Math.round(result.timings.prepareMs)} ms (freshness precheck and refresh), search ${Math.round(result.timings.searchMs)} ms`,
+      );
+    }
+    const budget = await io.budget();
+    const place = { pathArg: result.pathArg, scope: result.scope };
+    const data: SearchReport = budget ? buildSearchPreview(result.data, place, { federated: options.federated, corpusLimit: 20_000 }) : result.data;
+    return { data, root: result.root, notes, place, preview: budget !== null };
   },
+  output: async ({ place, preview }) => (await import("../search-cmd/search-output")).searchOutput(place, preview),
 });
