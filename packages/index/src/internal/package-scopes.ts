@@ -142,7 +142,8 @@ export class PackageScopes {
    * language's directories are packages (the module system's `directoryPackages`); none elsewhere.
    */
   directorySiblings(file: string, name: string): ResolverSymbol[] {
-    const language = this.symbolLanguages.get(file);
+    // A file that declares nothing (Go's `doc.go`, which an import may name) is still in its directory's package.
+    const language = this.symbolLanguages.get(file) ?? this.lookup.languageOf(file);
     if (language === undefined || moduleSystemOf(language)?.directoryPackages !== true) return [];
     if (this.directoryFiles.size === 0) {
       for (const other of [...this.files].sort())

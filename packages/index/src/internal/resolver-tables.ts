@@ -408,8 +408,17 @@ export class ResolverTables {
    * `undefined` are ignored; anything else (unions, arrays, literals) is null.
    */
   resolveType(file: string, text: string): ResolverSymbol | null {
-    // A name the file does not bind may still be package-qualified (`\App\Util\Formatter`).
-    return this.resolveBoundType(file, text) ?? this.packageScopes.qualifiedType(text, family(this.languageOf(file) ?? "")) ?? null;
+    const bound = this.resolveBoundType(file, text);
+    if (bound) return bound;
+    // A name the file does not bind may still be package-qualified (`\App\Util\Formatter`);
+    // one an import names (its alias or member, not the first segment of a namespace path
+    // such as C#'s `using static Shop.Data.Persistence`) is that import's, also when it
+    // leaves the index: Go's `scanner.Scanner` of `import "text/scanner"` is no type of an
+    // indexed `package scanner`.
+    const head = typeReferencePath(text)?.[0];
+    const binding = head === undefined ? undefined : this.binding(file, head);
+    if (binding && (binding.alias !== null || (binding.name !== null && binding.name !== "*" && binding.name !== "default"))) return null;
+    return this.packageScopes.qualifiedType(text, family(this.languageOf(file) ?? "")) ?? null;
   }
 
   /** `resolveType` through the file's own names, its imports and its package. */
