@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtBin } from "./helpers";
-import { holdIndexLock, project, spawnBuilt } from "./index-helpers";
+import { holdIndexLock, project, spawnBuilt, tsiftAsBinary } from "./index-helpers";
 
 /**
  * One policy for every read command when no index exists: a project of at most 2000
@@ -36,29 +36,39 @@ type Sqlite = new (path: string) => { exec(sql: string): void; close(): void };
 const Database = createRequire(import.meta.url)("better-sqlite3") as Sqlite;
 
 describe("every read command follows the first-use policy when no index exists", () => {
-  it.each(READS.map((argv) => [argv.join(" "), argv] as const))("%s indexes a small project first, with one note", (_label, argv) => {
+  // In-process, along the binary's route (`tsiftAsBinary`); the spawned cases below prove the binary takes it.
+  it.each(READS.map((argv) => [argv.join(" "), argv] as const))("%s indexes a small project first, with one note", async (_label, argv) => {
     const root = project(TREE);
-    const result = spawnBuilt(root, [...argv]);
+    const result = await tsiftAsBinary(root, [...argv]);
     expect(result.code, result.err).toBe(0);
     expect(result.err).toBe(NOTE);
     expect(result.out).not.toBe("");
     expect(existsSync(join(root, ".tsift", "index.db"))).toBe(true);
     // The index now exists: a second read says nothing more.
-    expect(spawnBuilt(root, [...argv]).err).toBe("");
+    expect((await tsiftAsBinary(root, [...argv])).err).toBe("");
   });
 
-  it("refuses a tree over 2000 source files, on every read command, without indexing", () => {
+  it("the built binary indexes a small project first, with one note", () => {
+    const root = project(TREE);
+    const result = spawnBuilt(root, ["explain", "alpha"]);
+    expect(result.code, result.err).toBe(0);
+    expect(result.err).toBe(NOTE);
+    expect(result.out).toMatch(/^alpha {2}function {2}src\/a\.ts:1-3 /);
+    expect(spawnBuilt(root, ["explain", "alpha"]).err).toBe("");
+  });
+
+  it("refuses a tree over 2000 source files, on every read command, without indexing", async () => {
     const root = project({});
     mkdirSync(join(root, "many"));
     for (let i = 0; i <= 2000; i++) writeFileSync(join(root, "many", `m${i}.py`), `X${i} = ${i}\n`);
+    const refusal = `tsift: error[index_missing]: no index at ${join(root, ".tsift", "index.db")}, and ${root} holds more than 2000 source files, too many to index on first use (next: tsift index)\n`;
     for (const argv of READS) {
-      const result = spawnBuilt(root, [...argv]);
+      const result = await tsiftAsBinary(root, [...argv]);
       expect(result.code, argv.join(" ")).toBe(4);
       expect(result.out).toBe("");
-      expect(result.err).toBe(
-        `tsift: error[index_missing]: no index at ${join(root, ".tsift", "index.db")}, and ${root} holds more than 2000 source files, too many to index on first use (next: tsift index)\n`,
-      );
+      expect(result.err).toBe(refusal);
     }
+    expect(spawnBuilt(root, ["symbols", "alpha"])).toEqual({ code: 4, out: "", err: refusal });
     expect(existsSync(join(root, ".tsift", "index.db"))).toBe(false);
   });
 

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgv } from "../src/definition/parse-argv";
 import { fixtureCopy } from "./graph-helpers";
-import { spawnBuilt, tsift } from "./index-helpers";
+import { spawnBuilt, tsift, tsiftAsBinary } from "./index-helpers";
 
 /**
  * The built binary answers graph, explain, path, communities, analyze and symbols
- * without yargs (`fast-path.ts`); its output, stderr and exit code must be
- * what the yargs path (`main`, driven in-process here) gives for the same command line.
+ * without yargs (`fast-run.ts`); its output, stderr and exit code must be
+ * what the yargs path (`main`) gives for the same command line. Both run in-process for every
+ * case (`tsiftAsBinary` takes the binary's route); a few cases also spawn the binary, to prove
+ * it takes that route.
  */
 let fixture: ReturnType<typeof fixtureCopy>;
 beforeAll(async () => {
@@ -35,11 +37,24 @@ const CASES: string[][] = [
   ["graph", "Store.get", "--limit", "-1"],
 ];
 
+/** Read commands of each kind: a graph query, one under a budget, a whole-graph pass, a listing. */
+const SPAWNED: string[][] = [
+  ["graph", "Store.getOr", "--callers", "--json"],
+  ["explain", "Cache.peek", "--budget", "small", "--json"],
+  ["communities", "--min-size", "3", "--limit", "2", "--terse"],
+  ["symbols", "--kind", "method", "--json"],
+];
+
 describe("the read commands' fast path", () => {
   it.each(CASES.map((argv) => [argv.join(" "), argv] as const))("`%s` matches the yargs path", async (_label, argv) => {
     const viaYargs = await tsift(fixture.root, argv);
+    const viaFastPath = await tsiftAsBinary(fixture.root, argv);
+    expect(viaFastPath).toEqual({ code: viaYargs.code, out: viaYargs.out, err: viaYargs.err });
+  });
+
+  it.each(SPAWNED.map((argv) => [argv.join(" "), argv] as const))("the built binary answers `%s` as the in-process route does", async (_label, argv) => {
     const viaBinary = spawnBuilt(fixture.root, argv);
-    expect({ code: viaBinary.code, out: viaBinary.out, err: viaBinary.err }).toEqual({ code: viaYargs.code, out: viaYargs.out, err: viaYargs.err });
+    expect({ code: viaBinary.code, out: viaBinary.out, err: viaBinary.err }).toEqual(await tsiftAsBinary(fixture.root, argv));
   });
 
   it("parses plain invocations and leaves everything else to yargs", () => {

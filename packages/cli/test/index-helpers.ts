@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { afterEach } from "vitest";
+import { fastPath } from "../src/fast-path";
+import { runFastPath } from "../src/fast-run";
 import { main, type CliIo } from "../src/index";
 import { builtBin } from "./helpers";
 
@@ -52,6 +54,31 @@ export async function tsift(cwd: string, argv: string[], options: { tty?: boolea
   // Tests read arbitrary report shapes and assert them with toEqual, which does the type checking.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { code, out, err, json: () => JSON.parse(out) as Record<string, any> };
+}
+
+/**
+ * Takes a command line the way the built binary does (`bin.ts`, without a daemon): the
+ * parser-free answers, then the fast parser, then yargs — in-process, so a parity case costs no
+ * process start or model load. The fast-path parity files compare it with `tsift` (yargs only)
+ * and spawn the binary for a few cases to prove it takes the same route.
+ */
+export async function tsiftAsBinary(cwd: string, argv: string[]) {
+  const text = await fastPath(argv, undefined);
+  if (text !== undefined) return { code: 0, out: text, err: "" };
+  let out = "";
+  let err = "";
+  const io: CliIo = {
+    stdin: () => Readable.from([]),
+    stdinIsTTY: false,
+    stdout: (chunk) => void (out += chunk),
+    stderr: (chunk) => void (err += chunk),
+    cwd,
+    env: {},
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  };
+  const code = (await runFastPath(argv, io)) ?? (await main(argv, io));
+  return { code, out, err };
 }
 
 /**

@@ -1,12 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgv } from "../src/definition/parse-argv";
-import { project, spawnBuilt, tsift } from "./index-helpers";
+import { project, spawnBuilt, tsift, tsiftAsBinary, write } from "./index-helpers";
 
 /**
  * The built binary answers `search` and `related` without yargs
- * (`fast-path.ts`); its output, stderr and exit code must be what the
- * yargs path (`main`, driven in-process here) gives for the same command line. Exact
- * search is left out: in-process runs see no PATH, so they never pick ripgrep.
+ * (`fast-run.ts`); its output, stderr and exit code must be what the
+ * yargs path (`main`) gives for the same command line. Both run in-process for every case
+ * (`tsiftAsBinary` takes the binary's route); a few cases also spawn the binary, to prove it
+ * takes that route. Exact search is left out: in-process runs see no PATH, so they never pick ripgrep.
  */
 const FILES = {
   "src/retry.ts":
@@ -15,12 +19,18 @@ const FILES = {
     "export function getUserName(id: string): string {\n  return id.toUpperCase();\n}\n\nexport class UserStore {\n  get(id: string): string {\n    return getUserName(id);\n  }\n}\n",
 };
 
-/** A project indexed and embedded, so both paths read the same state and neither refreshes (projects go after each test). */
-async function indexed(): Promise<string> {
-  const root = project(FILES);
+/**
+ * One project, indexed and embedded before the cases, so both paths read the same state and
+ * neither refreshes. The cases only read it: a case that changed it would show up as the two
+ * paths disagreeing in a later case.
+ */
+let root: string;
+beforeAll(async () => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), "tsift-search-fast-path-")));
+  write(root, FILES);
   expect((await tsift(root, ["search", "user name", "--strategy", "hybrid", "--json"])).code).toBe(0);
-  return root;
-}
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const CASES: string[][] = [
   ["search", "retry with exponential backoff"],
@@ -45,12 +55,23 @@ const CASES: string[][] = [
   ["related", "not-a-target"],
 ];
 
+/** One of each command, one usage mistake the fast parser reports itself. */
+const SPAWNED: string[][] = [
+  ["search", "user name", "--json"],
+  ["related", "src/users.ts:6", "-l", "1"],
+  ["search", "user name", "--alpha", "2"],
+];
+
 describe("the search commands' fast path", () => {
   it.each(CASES.map((argv) => [argv.join(" "), argv] as const))("`%s` matches the yargs path", async (_label, argv) => {
-    const root = await indexed();
     const viaYargs = await tsift(root, argv);
+    const viaFastPath = await tsiftAsBinary(root, argv);
+    expect(viaFastPath).toEqual({ code: viaYargs.code, out: viaYargs.out, err: viaYargs.err });
+  });
+
+  it.each(SPAWNED.map((argv) => [argv.join(" "), argv] as const))("the built binary answers `%s` as the in-process route does", async (_label, argv) => {
     const viaBinary = spawnBuilt(root, argv);
-    expect({ code: viaBinary.code, out: viaBinary.out, err: viaBinary.err }).toEqual({ code: viaYargs.code, out: viaYargs.out, err: viaYargs.err });
+    expect({ code: viaBinary.code, out: viaBinary.out, err: viaBinary.err }).toEqual(await tsiftAsBinary(root, argv));
   });
 
   it("parses plain invocations and leaves everything else to yargs", () => {
