@@ -227,14 +227,42 @@ export function defineCommand(spec?: ErasedSpec & { run(input: never, context: R
 }
 
 /**
- * Declares subcommands that also receive the group's options (`parent`, the group's own
- * table), typed as if each subcommand declared them itself; the group lists them once.
+ * A subcommand over a use case whose options are T, under a group whose table is G: its own
+ * table has one entry per key of T that is neither a positional, an output switch nor one
+ * of the group's options, and `run` receives T with the group's options.
  */
-export function defineSubcommand<const G extends OptionTable>(parent: G) {
+export interface SubcommandSpec<T, G extends OptionTable, P extends readonly PositionalDefinition[], R extends CommandResult = CommandResult> extends Omit<
+  CommandSpec<T, P, R>,
+  "options" | "run" | "output"
+> {
+  readonly options: CliOptions<Omit<T, P[number]["name"] | keyof GlobalArgs | keyof G>>;
+  run(input: CommandInput<OptionsOf<G> & T>, context: RunContext): Promise<R>;
+  readonly output?: OutputSource<R, CommandInput<OptionsOf<G> & T>>;
+}
+
+/** The subcommand declarer `defineSubcommand` returns: typed by a use case, `subcommand<T>()({ … })`, or by its own table. */
+export interface SubcommandDeclarer<G extends OptionTable> {
+  <T extends object>(): <const P extends readonly UseCasePositional<keyof T & string>[], R extends CommandResult>(
+    spec: SubcommandSpec<T, G, P, R>,
+  ) => Command<OptionsOf<G> & T>;
+  <const O extends OptionTable, const P extends readonly PositionalDefinition[], R extends CommandResult>(
+    spec: Omit<InferredSpec<O, P, R>, "run" | "output"> & {
+      run(input: CommandInput<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>>, context: RunContext): Promise<R>;
+      readonly output?: OutputSource<R, CommandInput<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>>>;
+    },
+  ): Command<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>>;
+}
+
+/**
+ * Declares subcommands that also receive the group's options (`parent`, the group's own
+ * table), typed as if each subcommand declared them itself; the group lists them once. Like
+ * `defineCommand`, `subcommand<T>()({ … })` checks the table against a use case's options T.
+ */
+export function defineSubcommand<const G extends OptionTable>(parent: G): SubcommandDeclarer<G> {
   const inherited = optionList(parent);
-  return <const O extends OptionTable, const P extends readonly PositionalDefinition[], R extends CommandResult>(
-    spec: Omit<InferredSpec<O, P, R>, "run"> & { run(input: CommandInput<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>>, context: RunContext): Promise<R> },
-  ): Command<OptionsOf<G> & OptionsOf<O> & PositionalArgs<P>> => erase(spec, spec.run, inherited);
+  type Spec = ErasedSpec & { run(input: never, context: RunContext): Promise<CommandResult> };
+  return ((spec?: Spec) =>
+    spec === undefined ? (typed: Spec) => erase(typed, typed.run, inherited) : erase(spec, spec.run, inherited)) as SubcommandDeclarer<G>;
 }
 
 /** Declares a command with subcommands; `options` is the table every subcommand also takes. */
