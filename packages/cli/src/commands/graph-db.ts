@@ -1,14 +1,12 @@
-import type { CompactGraphDbOptions, RefreshGraphDbOptions } from "@tsift/index/code-graph";
+import type { GraphDbPathOptions } from "@tsift/core";
+import type { CompactGraphDbOptions } from "@tsift/index/code-graph";
 import { defineGroup, defineSubcommand } from "../definition/define-command";
 import { DIR, PATH } from "../definition/common-options";
 import type { CliOptions } from "../definition/option-table";
 import type { BackendEvalCliOptions } from "../graph-db/graph-db-backend-eval";
-import type { GraphDbTargetOptions } from "../graph-db/open-graph-store";
-import type { GraphDbArgs, graphDbTarget, runGraphDbRead } from "../graph-db/run-graph-db-read";
+import type { RefreshCliOptions } from "../graph-db/graph-db-refresh";
+import type { GraphDbTarget, GraphDbTargetOptions } from "../graph-db/open-graph-store";
 import type { CliIo } from "../io";
-
-/** The subcommands that run through the shared read dispatcher (run-graph-db-read.ts). */
-export type GraphDbReadName = "refresh" | "doctor" | "status" | "schema" | "node" | "edge" | "edges" | "incident" | "kind" | "neighborhood" | "path";
 
 const OPTIONS = {
   path: { ...PATH, description: "project root holding .tsift/ (default: .)" },
@@ -29,13 +27,11 @@ const PAGE = {
 const EDGE_KIND = { flag: "edge-kind", type: "array", description: "edge kinds (repeatable; at most 100)" } as const;
 const ID = { name: "id", required: true, description: "node id" } as const;
 
-/** Every read (and refresh, doctor) runs through one dispatcher shared with its tests. */
-const read =
-  (sub: GraphDbReadName) =>
-  async (args: GraphDbArgs, io: CliIo): ReturnType<typeof runGraphDbRead> =>
-    (await import("../graph-db/run-graph-db-read")).runGraphDbRead(sub, args, io);
-const target = async (args: GraphDbArgs, io: CliIo): Promise<ReturnType<typeof graphDbTarget>> =>
-  (await import("../graph-db/run-graph-db-read")).graphDbTarget(args, io);
+/** The store the group's options address; the module that opens stores loads only when a subcommand runs. */
+const target = async (options: GraphDbTargetOptions, io: CliIo): Promise<GraphDbTarget> =>
+  (await import("../graph-db/open-graph-store")).graphDbTarget(options, io);
+const queries = () => import("../graph-db/graph-db-queries");
+const outputs = () => import("../graph-db/graph-db-output");
 
 /** `tsift graph-db <command>`: the provider-neutral graph store over SQLite, libSQL or a Convex snapshot. */
 export const graphDb = defineGroup({
@@ -48,16 +44,20 @@ export const graphDb = defineGroup({
     { command: "tsift graph-db neighborhood gsym-1a2b --depth 2 --json", description: "nodes within two hops, as JSON" },
   ],
   subcommands: [
-    subcommand({
+    subcommand<RefreshCliOptions>()({
       name: "refresh",
       summary: "materialize the code index's projection into graph.db (reused when the index is unchanged)",
       positionals: [GRAPH_DIR],
       options: {
         force: { type: "boolean", default: false, description: "rebuild and rewrite even when the source watermark is unchanged" },
         updateIndex: { type: "boolean", default: false, description: "run the incremental index update first (default: project the index as it is)" },
-      } satisfies CliOptions<Pick<RefreshGraphDbOptions, "force" | "updateIndex">>,
+      },
       examples: [{ command: "tsift graph-db refresh --update-index", description: "update the code index, then project it" }],
-      run: read("refresh"),
+      async run(options, io) {
+        const { graphDbRefresh } = await import("../graph-db/graph-db-refresh");
+        return graphDbRefresh(await target(options, io), { force: options.force, updateIndex: options.updateIndex });
+      },
+      output: async () => (await import("../graph-db/graph-db-refresh")).refreshOutput,
     }),
     subcommand({
       name: "doctor",
@@ -65,9 +65,12 @@ export const graphDb = defineGroup({
       positionals: [GRAPH_DIR],
       options: {},
       examples: [{ command: "tsift graph-db doctor", description: "check graph.db's integrity and freshness" }],
-      run: read("doctor"),
+      async run(options, io) {
+        return (await import("../graph-db/graph-db-doctor")).graphDbDoctor(await target(options, io));
+      },
+      output: async () => (await import("../graph-db/graph-db-doctor")).doctorOutput,
     }),
-    subcommand({
+    subcommand<CompactGraphDbOptions>()({
       name: "compact",
       summary: "plan (or --apply) a WAL checkpoint and VACUUM; tombstones only with --prune-tombstones --confirmed-convex-reconciled",
       positionals: [GRAPH_DIR],
@@ -75,7 +78,7 @@ export const graphDb = defineGroup({
         apply: { type: "boolean", default: false, description: "run the compaction (default: print the plan)" },
         pruneTombstones: { type: "boolean", default: false, description: "also delete every tombstone" },
         confirmedConvexReconciled: { type: "boolean", default: false, description: "confirm the Convex consumer has reconciled the deletions" },
-      } satisfies CliOptions<CompactGraphDbOptions>,
+      },
       examples: [{ command: "tsift graph-db compact --apply", description: "checkpoint the WAL and VACUUM" }],
       async run(args, io) {
         const { graphDbCompact } = await import("../graph-db/graph-db-compact");
@@ -96,7 +99,7 @@ export const graphDb = defineGroup({
         return graphDbDrift(await target(args, io));
       },
     }),
-    subcommand({
+    subcommand<BackendEvalCliOptions>()({
       name: "backend-eval",
       summary: "benchmark SQLite against candidate backends on the real projection and synthetic graphs, with parity and the performance gate",
       positionals: [GRAPH_DIR],
@@ -107,7 +110,7 @@ export const graphDb = defineGroup({
         fullProjection: { type: "boolean", default: false, description: "add the cached full-projection workload" },
         history: { type: "string", description: "performance history the gate reads (default: the one @tsift/quality ships)" },
         appendHistory: { type: "string", description: "append this run's samples to a history file" },
-      } satisfies CliOptions<BackendEvalCliOptions>,
+      },
       examples: [{ command: "tsift graph-db backend-eval --samples 3", description: "three benchmark samples against libSQL" }],
       async run(args, io) {
         const { graphDbBackendEval } = await import("../graph-db/graph-db-backend-eval");
@@ -125,7 +128,10 @@ export const graphDb = defineGroup({
       positionals: [GRAPH_DIR],
       options: {},
       examples: [{ command: "tsift graph-db status", description: "row counts and freshness" }],
-      run: read("status"),
+      async run(options, io) {
+        return (await queries()).graphDbStatus(await target(options, io));
+      },
+      output: async () => (await outputs()).graphDbStatusOutput,
     }),
     subcommand({
       name: "schema",
@@ -133,7 +139,10 @@ export const graphDb = defineGroup({
       positionals: [GRAPH_DIR],
       options: {},
       examples: [{ command: "tsift graph-db schema --json", description: "the shapes as JSON" }],
-      run: read("schema"),
+      async run() {
+        return { data: { schema: (await import("../graph-db/graph-db-schema")).graphDbSchema() } };
+      },
+      output: async () => (await outputs()).graphDbSchemaOutput,
     }),
     subcommand({
       name: "node",
@@ -142,7 +151,10 @@ export const graphDb = defineGroup({
       positionals: [ID, GRAPH_DIR],
       options: {},
       examples: [{ command: "tsift graph-db node gsym-1a2b", description: "one node with its properties" }],
-      run: read("node"),
+      async run(options, io) {
+        return (await queries()).graphDbNode(await target(options, io), options.id);
+      },
+      output: async (_result, { id }) => (await outputs()).graphDbNodeOutput(id),
     }),
     subcommand({
       name: "edge",
@@ -150,7 +162,10 @@ export const graphDb = defineGroup({
       positionals: [{ name: "id", required: true, description: "edge key" }, GRAPH_DIR],
       options: {},
       examples: [{ command: "tsift graph-db edge <key>", description: "one edge with its properties" }],
-      run: read("edge"),
+      async run(options, io) {
+        return (await queries()).graphDbEdge(await target(options, io), options.id);
+      },
+      output: async (_result, { id }) => (await outputs()).graphDbEdgeOutput(id),
     }),
     subcommand({
       name: "edges",
@@ -158,7 +173,11 @@ export const graphDb = defineGroup({
       positionals: [GRAPH_DIR],
       options: { ...PAGE, edgeKinds: EDGE_KIND },
       examples: [{ command: "tsift graph-db edges --edge-kind calls --limit 20", description: "the first 20 call edges" }],
-      run: read("edges"),
+      async run(options, io) {
+        const { pageFlags } = await import("../graph-db/graph-db-args");
+        return (await queries()).graphDbEdges(await target(options, io), pageFlags(options));
+      },
+      output: async () => (await outputs()).graphDbEdgesOutput,
     }),
     subcommand({
       name: "incident",
@@ -166,7 +185,11 @@ export const graphDb = defineGroup({
       positionals: [ID, GRAPH_DIR],
       options: { ...PAGE, edgeKinds: EDGE_KIND },
       examples: [{ command: "tsift graph-db incident gsym-1a2b --edge-kind calls", description: "calls into and out of one symbol" }],
-      run: read("incident"),
+      async run(options, io) {
+        const { pageFlags } = await import("../graph-db/graph-db-args");
+        return (await queries()).graphDbIncident(await target(options, io), options.id, pageFlags(options));
+      },
+      output: async () => (await outputs()).graphDbEdgesOutput,
     }),
     subcommand({
       name: "kind",
@@ -175,7 +198,11 @@ export const graphDb = defineGroup({
       positionals: [{ name: "kind", required: true, description: "node kind (symbol, file, route, …)" }, GRAPH_DIR],
       options: PAGE,
       examples: [{ command: "tsift graph-db kind file --limit 10", description: "the first ten file nodes" }],
-      run: read("kind"),
+      async run(options, io) {
+        const { pageFlags } = await import("../graph-db/graph-db-args");
+        return (await queries()).graphDbKind(await target(options, io), options.kind, pageFlags(options));
+      },
+      output: async () => (await outputs()).graphDbSubgraphOutput,
     }),
     subcommand({
       name: "neighborhood",
@@ -189,9 +216,17 @@ export const graphDb = defineGroup({
         edgeKinds: { ...EDGE_KIND, description: "edge kinds to follow (repeatable; at most 100)" },
       },
       examples: [{ command: "tsift graph-db neighborhood gsym-1a2b --depth 2 --direction both", description: "everything within two hops" }],
-      run: read("neighborhood"),
+      async run(options, io) {
+        const { pageFlags, wholeNumber } = await import("../graph-db/graph-db-args");
+        return (await queries()).graphDbNeighborhood(await target(options, io), options.id, {
+          ...pageFlags(options),
+          depth: wholeNumber("--depth", options.depth),
+          direction: options.direction,
+        });
+      },
+      output: async () => (await outputs()).graphDbSubgraphOutput,
     }),
-    subcommand({
+    subcommand<GraphDbPathOptions & { from: string; to: string }>()({
       name: "path",
       readOnly: true,
       summary: "shortest directed path between two nodes",
@@ -201,7 +236,14 @@ export const graphDb = defineGroup({
         maxHops: { type: "number", default: 64, min: 0, description: "hop cap for the search (at most 1000)" },
       },
       examples: [{ command: "tsift graph-db path gsym-1a2b gsym-3c4d", description: "the shortest directed path" }],
-      run: read("path"),
+      async run(options, io) {
+        const { stringList, wholeNumber } = await import("../graph-db/graph-db-args");
+        return (await queries()).graphDbShortestPath(await target(options, io), options.from, options.to, {
+          edgeKinds: stringList(options.edgeKinds),
+          maxHops: wholeNumber("--max-hops", options.maxHops),
+        });
+      },
+      output: async () => (await outputs()).graphDbPathOutput,
     }),
     subcommand({
       name: "import",

@@ -27,3 +27,18 @@ export function stringList(value: unknown): string[] | undefined {
     .filter(Boolean);
   return list.length > 0 ? list : undefined;
 }
+
+/** The paging flags of the list reads, checked as every parser reads them. */
+export function pageFlags(options: {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  property?: readonly string[] | undefined;
+  edgeKinds?: readonly string[] | undefined;
+}) {
+  return {
+    cursor: options.cursor,
+    limit: wholeNumber("--limit", options.limit),
+    properties: parsePropertyFlags(options.property),
+    edgeKinds: stringList(options.edgeKinds),
+  };
+}

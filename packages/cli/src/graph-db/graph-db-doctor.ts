@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { isTsiftError, type GraphDoctorFacts } from "@tsift/core";
 import type { DoctorData, DoctorFacts } from "@tsift/index/code-graph";
-import { commandResult, type CommandResult } from "../command-result";
+import type { CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import { defineOutput } from "../output/output-spec";
 import { graphDbDisplay, graphDbPlace, indexLocationFor, isLocalFileBackend } from "./graph-db-context";
@@ -62,11 +62,12 @@ export async function graphDbDoctor(target: GraphDbTarget): Promise<CommandResul
   const failures = data.checks.filter((check) => check.status === "fail").map((check) => check.message);
   // The stderr line ends like every error's, with the first repair that is a command to run.
   const next = data.repair_commands.find((command) => command.startsWith("tsift "));
-  return commandResult(data, doctorOutput, {
+  return {
+    data,
     root: target.root,
     exitCode: data.fail_closed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
     notes: data.fail_closed ? [`tsift: graph-db doctor failed closed: ${failures.join("; ")}${next ? ` (next: ${next})` : ""}`] : [],
-  });
+  };
 }
 
 const mark = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;

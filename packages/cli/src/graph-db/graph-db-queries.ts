@@ -19,21 +19,9 @@ import {
 import { commandResult, type CommandResult } from "../command-result";
 import { reportError } from "../error-report";
 import { EXIT_CODES } from "../exit-codes";
-import {
-  graphDbEdgeOutput,
-  graphDbEdgesOutput,
-  graphDbExportOutput,
-  graphDbImportOutput,
-  graphDbNodeOutput,
-  graphDbPathOutput,
-  graphDbSchemaOutput,
-  graphDbStatusOutput,
-  graphDbSubgraphOutput,
-  type GraphDbStatusData,
-} from "./graph-db-output";
+import { graphDbExportOutput, graphDbImportOutput, type GraphDbStatusData } from "./graph-db-output";
 import { graphDbFreshness, type GraphDbFreshness } from "./graph-db-freshness";
 import { graphDbDisplay, graphDbPlace, graphDbPrefix } from "./graph-db-context";
-import { graphDbSchema } from "./graph-db-schema";
 import { displayPath, graphDbPath, localGraphDbExists, openGraphStore, type GraphDbTarget, type OpenedGraphStore } from "./open-graph-store";
 
 async function withStore<D>(
@@ -61,17 +49,13 @@ export async function graphDbStatus(target: GraphDbTarget): Promise<CommandResul
   const { graphDbStatus: statusOf } = await import("@tsift/index/code-graph");
   if (!localGraphDbExists(target)) {
     const data = await statusOf(null, null, graphDbPlace(target), { opened: { location: graphDbDisplay(target), recovery: null } });
-    return commandResult(data, graphDbStatusOutput, { root: target.root });
+    return { data, root: target.root };
   }
   return withStore(target, async (opened, checkFreshness) => {
     await refuseDamagedPages(target, opened);
     const data = await statusOf(opened.store, null, graphDbPlace(target), { opened, freshness: async () => (await checkFreshness()).state });
-    return commandResult(data, graphDbStatusOutput);
+    return { data };
   });
-}
-
-export function graphDbSchemaResult(): CommandResult {
-  return commandResult({ schema: graphDbSchema() }, graphDbSchemaOutput);
 }
 
 /** What to run when an id is not in the graph: list the ids there are. */
@@ -94,58 +78,60 @@ const warningNotes = (data: { warnings?: readonly string[] }) => (data.warnings 
 /** `node`/`edge` keep `{node: null}` as their data, and say what is missing in the standard error line. */
 const missingNote = (what: string, hint: string) => reportError(new TsiftError("not_found", what, { hint }), false).line;
 
-export function graphDbNode(target: GraphDbTarget, id: string): Promise<CommandResult> {
+export function graphDbNode(target: GraphDbTarget, id: string) {
   return withStore(target, async ({ store }) => {
     const data = await readGraphDbNode(store, id);
-    return commandResult(data, graphDbNodeOutput(id), {
+    return {
+      data,
       exitCode: data.node ? EXIT_CODES.ok : EXIT_CODES.notFound,
       notes: data.node ? [] : [missingNote(`node ${id} is not in the graph`, listIdsHint(target))],
-    });
+    };
   });
 }
 
-export function graphDbEdge(target: GraphDbTarget, id: string): Promise<CommandResult> {
+export function graphDbEdge(target: GraphDbTarget, id: string) {
   return withStore(target, async ({ store }) => {
     const data = await readGraphDbEdge(store, id);
-    return commandResult(data, graphDbEdgeOutput(id), {
+    return {
+      data,
       exitCode: data.edge ? EXIT_CODES.ok : EXIT_CODES.notFound,
       notes: data.edge ? [] : [missingNote(`edge ${id} is not in the graph`, `${graphDbPrefix(target)} edges --limit 20`)],
-    });
+    };
   });
 }
 
-export function graphDbEdges(target: GraphDbTarget, flags: GraphDbPageOptions): Promise<CommandResult> {
+export function graphDbEdges(target: GraphDbTarget, flags: GraphDbPageOptions) {
   return withStore(target, async ({ store }) => {
     const data = await readGraphDbEdges(store, flags);
-    return commandResult(data, graphDbEdgesOutput, { notes: warningNotes(data) });
+    return { data, notes: warningNotes(data) };
   });
 }
 
-export function graphDbIncident(target: GraphDbTarget, id: string, flags: GraphDbPageOptions): Promise<CommandResult> {
+export function graphDbIncident(target: GraphDbTarget, id: string, flags: GraphDbPageOptions) {
   return withStore(target, async ({ store }) => {
     const data = await withNotFoundHint(target, () => readGraphDbIncident(store, id, flags));
-    return commandResult(data, graphDbEdgesOutput, { notes: warningNotes(data) });
+    return { data, notes: warningNotes(data) };
   });
 }
 
-export function graphDbKind(target: GraphDbTarget, kind: string, flags: GraphDbPageOptions): Promise<CommandResult> {
+export function graphDbKind(target: GraphDbTarget, kind: string, flags: GraphDbPageOptions) {
   return withStore(target, async ({ store }) => {
     const data = await readGraphDbKind(store, kind, flags);
-    return commandResult(data, graphDbSubgraphOutput, { notes: warningNotes(data) });
+    return { data, notes: warningNotes(data) };
   });
 }
 
-export function graphDbNeighborhood(target: GraphDbTarget, id: string, flags: GraphDbNeighborhoodOptions): Promise<CommandResult> {
+export function graphDbNeighborhood(target: GraphDbTarget, id: string, flags: GraphDbNeighborhoodOptions) {
   return withStore(target, async ({ store }) => {
     const data = await withNotFoundHint(target, () => readGraphDbNeighborhood(store, id, flags));
-    return commandResult(data, graphDbSubgraphOutput, { notes: warningNotes(data) });
+    return { data, notes: warningNotes(data) };
   });
 }
 
-export function graphDbShortestPath(target: GraphDbTarget, from: string, to: string, flags: GraphDbPathOptions): Promise<CommandResult> {
+export function graphDbShortestPath(target: GraphDbTarget, from: string, to: string, flags: GraphDbPathOptions) {
   return withStore(target, async ({ store }) => {
     const data = await withNotFoundHint(target, () => readGraphDbPath(store, from, to, flags));
-    return commandResult(data, graphDbPathOutput, { notes: warningNotes(data) });
+    return { data, notes: warningNotes(data) };
   });
 }
 

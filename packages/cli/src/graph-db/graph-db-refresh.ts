@@ -1,6 +1,6 @@
 import { TsiftError, isTsiftError } from "@tsift/core";
 import type { CodeGraphRefreshReport, CodeGraphRowDelta, GraphDbFile, GraphStoreWorkerOpen, RefreshData, RefreshGraphDbOptions } from "@tsift/index/code-graph";
-import { commandResult, type CommandResult } from "../command-result";
+import type { CommandResult } from "../command-result";
 import { defineOutput } from "../output/output-spec";
 import {
   graphDbDisplay,
@@ -112,5 +112,5 @@ export async function graphDbRefresh(target: GraphDbTarget, flags: RefreshCliOpt
   const { data, lockWarning } = await refreshTarget(target, flags);
   const notes = [...(lockWarning ? [`warning: ${lockWarning}`] : []), ...(data.index?.warning ? [`warning: ${data.index.warning}`] : [])];
   if (data.replaced) notes.push(`note: the old graph.db could not be used (${data.replaced.reason}); it was moved to ${data.replaced.moved_to}`);
-  return commandResult(data, refreshOutput, { root: target.root, notes });
+  return { data, root: target.root, notes };
 }

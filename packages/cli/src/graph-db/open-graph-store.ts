@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { TsiftError, graphDbPath, graphDbPrefix, type GraphStore } from "@tsift/core";
+import { pathArg } from "@tsift/index/graph-read";
 import { loadLibsql } from "./load-libsql";
 
 export type GraphDbBackend = "sqlite" | "libsql" | "convex-snapshot";
@@ -28,6 +29,21 @@ export interface GraphDbTarget {
    * damaged graph.db beside it and renames it into place when done.
    */
   file?: string | undefined;
+}
+
+/** The store a `graph-db` invocation addresses: the group's options, read from the process's cwd and environment. */
+export function graphDbTarget(options: GraphDbTargetOptions, io: { readonly cwd: string; readonly env: GraphDbTarget["env"] }): GraphDbTarget {
+  const root = resolve(io.cwd, options.path ?? ".");
+  return {
+    root,
+    pathArg: pathArg(io.cwd, root),
+    scope: options.scope,
+    backend: options.backend,
+    url: options.url,
+    authTokenEnv: options.authTokenEnv,
+    convexSnapshot: options.convexSnapshot,
+    env: io.env,
+  };
 }
 
 export interface OpenedGraphStore {
