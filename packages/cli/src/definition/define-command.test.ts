@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { bufferedIo } from "../io";
 import { defineOutput } from "../output/output-spec";
-import { defineCommand, type OptionsOfCommand } from "./define-command";
+import { defineCommand, defineSubcommand, type OptionsOfCommand } from "./define-command";
 import type { CliOptions } from "./option-table";
 
 /** A use case's options as its library declares them. */
@@ -122,6 +122,40 @@ describe("an option table typed against its use case's options", () => {
     expect(result.output?.text(result.data as never)).toBe("why: 42 (2) from /here, next: tsift answer --path sub");
 
     const mismatched = defineCommand<{ question: string }>()({
+      name: "mismatched",
+      summary: "mismatched",
+      examples: [],
+      positionals: [{ name: "question", required: true, description: "what to ask" }],
+      options: {},
+      // @ts-expect-error the renderer reads `greeting`, which run's data does not have
+      output: defineOutput<{ greeting: string }>({ tool: "mismatched", text: (data) => data.greeting }),
+      async run() {
+        return { data: { answer: 42 } };
+      },
+    });
+    expect(mismatched.name).toBe("mismatched");
+  });
+
+  it("types a subcommand's renderer against its use case's data, with the group's options in its input", async () => {
+    const subcommand = defineSubcommand({ path: { type: "string", description: "where" } });
+    const ask = subcommand<{ question: string; maxItems?: number | undefined }>()({
+      name: "ask",
+      summary: "ask",
+      examples: [],
+      positionals: [{ name: "question", required: true, description: "what to ask" }],
+      options: { maxItems: { type: "number", description: "at most N" } },
+      async run(options) {
+        expectTypeOf(options.path).toEqualTypeOf<string | undefined>();
+        expectTypeOf(options.maxItems).toEqualTypeOf<number | undefined>();
+        return { data: { answer: 42 } };
+      },
+      output: (_result, options) =>
+        defineOutput<{ answer: number }>({ tool: "ask", text: (data) => `${options.question} in ${options.path ?? "."}: ${data.answer}` }),
+    });
+    const result = await ask.run({ question: "why", path: "sub" }, bufferedIo());
+    expect(result.output?.text(result.data as never)).toBe("why in sub: 42");
+
+    const mismatched = subcommand<{ question: string }>()({
       name: "mismatched",
       summary: "mismatched",
       examples: [],
