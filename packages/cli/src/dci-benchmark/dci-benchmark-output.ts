@@ -1,15 +1,10 @@
-import { resolve } from "node:path";
-import { evaluateDciBenchmark, readDciBenchmarkFixture, type DciBenchmarkReport } from "@tsift/quality";
-import { commandResult, type CommandResult } from "../command-result";
-import type { CliIo } from "../io";
+import type { DciBenchmarkReport } from "@tsift/quality";
 import { defineOutput } from "../output/output-spec";
-
-/** How the report names the shipped benchmark: the same on every machine, wherever npm installed the package. */
-const SHIPPED_FIXTURE = "@tsift/quality/data/dci-search-benchmark.json";
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-const dciOutput = defineOutput<DciBenchmarkReport>({
+/** The lanes in rank order; the warnings are notes on stderr, not part of the text. */
+export const dciOutput = defineOutput<DciBenchmarkReport>({
   tool: "dci-benchmark",
   text: (data) =>
     [
@@ -35,10 +30,3 @@ const dciOutput = defineOutput<DciBenchmarkReport>({
     ],
   },
 });
-
-/** `tsift dci-benchmark` (`evaluateDciBenchmark`): warnings (missing lanes, partial runs) go to stderr and never fail it. */
-export function runDciBenchmark(io: CliIo, flags: { fixture: string | undefined }): CommandResult<DciBenchmarkReport> {
-  const fixture = flags.fixture === undefined ? readDciBenchmarkFixture() : readDciBenchmarkFixture(resolve(io.cwd, flags.fixture));
-  const report = evaluateDciBenchmark(fixture, flags.fixture ?? SHIPPED_FIXTURE);
-  return commandResult(report, dciOutput, report.warnings.length ? { notes: report.warnings.map((warning) => `warning: ${warning}`) } : {});
-}
