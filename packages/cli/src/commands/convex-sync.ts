@@ -1,8 +1,12 @@
+import type { ConvexSyncOptions } from "@tsift/index/code-graph";
 import { resolve } from "node:path";
 import { defineCommand } from "../definition/define-command";
-import type { ConvexSyncCliOptions } from "../convex-sync/run-convex-sync";
 import type { ReadOptions } from "../graph-cmd/read-index";
 import { DIR, PATH, limitOption } from "../definition/common-options";
+import { EXIT_CODES } from "../exit-codes";
+
+/** What the command line sets of `convexSync`'s options (the environment, token, fetch and backoff come from the process). */
+type ConvexSyncCliOptions = Omit<ConvexSyncOptions, "env" | "authToken" | "fetch" | "backoffMs">;
 
 /** `tsift convex-sync [dir]`: the ordered, idempotent Convex sync plan for the local graph projection. */
 export const convexSync = defineCommand<ConvexSyncCliOptions & Required<Pick<ConvexSyncCliOptions, "authTokenEnv">> & ReadOptions>()({
@@ -31,22 +35,38 @@ export const convexSync = defineCommand<ConvexSyncCliOptions & Required<Pick<Con
     { command: "tsift convex-sync --snapshot rows.json", description: "plan the sync against a Convex snapshot file" },
     { command: "tsift convex-sync --apply --endpoint https://example.convex.site/graph", description: "send the planned chunks" },
   ],
-  async run(args, io) {
-    const [{ runConvexSync }, { pathArg }] = await Promise.all([import("../convex-sync/run-convex-sync"), import("@tsift/index/graph-read")]);
-    const root = resolve(io.cwd, args.path ?? ".");
-    return runConvexSync(
-      { root, pathArg: pathArg(io.cwd, root), scope: args.scope, backend: "sqlite", authTokenEnv: args.authTokenEnv, env: io.env },
+  // @tsift/index's `convexSync` over the local store; a stopped apply exits 1 with the chunk to resume from.
+  async run(options, io) {
+    const [{ convexSync }, { pathArg }, { loadLocalProjection }] = await Promise.all([
+      import("@tsift/index/code-graph"),
+      import("@tsift/index/graph-read"),
+      import("../graph-db/local-projection"),
+    ]);
+    const root = resolve(io.cwd, options.path ?? ".");
+    const target = { root, pathArg: pathArg(io.cwd, root), scope: options.scope, backend: "sqlite" as const, authTokenEnv: options.authTokenEnv, env: io.env };
+    const data = await convexSync(
+      { root, pathArg: target.pathArg, scope: options.scope, local: () => loadLocalProjection(target) },
       {
-        snapshot: args.snapshot,
-        remoteSnapshot: args.remoteSnapshot,
-        chunkSize: args.chunkSize,
-        apply: args.apply,
-        endpoint: args.endpoint,
-        authTokenEnv: args.authTokenEnv,
-        out: args.out,
-        includeRows: args.includeRows,
-        limit: args.limit,
+        snapshot: options.snapshot,
+        remoteSnapshot: options.remoteSnapshot,
+        chunkSize: options.chunkSize,
+        apply: options.apply,
+        endpoint: options.endpoint,
+        authTokenEnv: options.authTokenEnv,
+        out: options.out,
+        includeRows: options.includeRows,
+        limit: options.limit,
+        env: io.env,
       },
     );
+    const { apply } = data;
+    if (!apply || apply.failed_chunk === null) return { data, root, exitCode: EXIT_CODES.ok, notes: [] };
+    return {
+      data,
+      root,
+      exitCode: EXIT_CODES.checkFailed,
+      notes: [`tsift: convex-sync stopped at chunk ${apply.failed_chunk} of ${apply.chunks_total}: ${apply.error}; rerun to resume (chunks are idempotent)`],
+    };
   },
+  output: async () => (await import("../convex-sync/convex-sync-output")).convexSyncOutput,
 });

@@ -1,36 +1,7 @@
-import type { ConvexSyncData, ConvexSyncOptions } from "@tsift/index/code-graph";
-import { commandResult, type CommandResult } from "../command-result";
-import { EXIT_CODES } from "../exit-codes";
-import { loadLocalProjection } from "../graph-db/local-projection";
-import type { GraphDbTarget } from "../graph-db/open-graph-store";
+import type { ConvexSyncData } from "@tsift/index/code-graph";
 import { defineOutput } from "../output/output-spec";
 
-export type { ConvexSyncData };
-
-/** What the command line sets of `convexSync`'s options (the environment, token, fetch and backoff come from the process). */
-export type ConvexSyncCliOptions = Omit<ConvexSyncOptions, "env" | "authToken" | "fetch" | "backoffMs">;
-
-/**
- * `tsift convex-sync`: the sync plan (and `--apply`) of @tsift/index's `convexSync` over
- * the target's local store; a stopped apply exits 1 with the chunk to resume from.
- */
-export async function runConvexSync(target: GraphDbTarget, flags: ConvexSyncCliOptions): Promise<CommandResult<ConvexSyncData>> {
-  const { convexSync } = await import("@tsift/index/code-graph");
-  const data = await convexSync(
-    { root: target.root, pathArg: target.pathArg, scope: target.scope, local: () => loadLocalProjection(target) },
-    { ...flags, env: target.env },
-  );
-  const { apply } = data;
-  const failed = apply && apply.failed_chunk !== null;
-  return commandResult(data, convexSyncOutput, {
-    root: target.root,
-    exitCode: failed ? EXIT_CODES.checkFailed : EXIT_CODES.ok,
-    notes: failed
-      ? [`tsift: convex-sync stopped at chunk ${apply.failed_chunk} of ${apply.chunks_total}: ${apply.error}; rerun to resume (chunks are idempotent)`]
-      : [],
-  });
-}
-
+/** The plan's totals, the first ten chunks and what was applied; `--out` holds the whole plan. */
 export const convexSyncOutput = defineOutput<ConvexSyncData>({
   tool: "convex-sync",
   pathKeys: ["out"],
