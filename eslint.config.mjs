@@ -55,9 +55,11 @@ export default tseslint.config(
     // Typed rules, on shipped code only (each file type-checked through its package's
     // tsconfig): a promise nobody awaits loses its rejection, and one passed where a
     // callback's result is ignored (an event handler, a forEach) does the same.
+    // `project: true` (the nearest tsconfig.json) rather than the project service: the same
+    // program, built once per package's lint, 193 s of CPU for all of them against 208 s.
     files: ["packages/*/src/**/*.ts", "src/**/*.ts"],
     ignores: ["**/*.test.ts"],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",
