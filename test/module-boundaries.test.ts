@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, "..");
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
+    languageOptions: { parserOptions: { project: null, projectService: false } },
     rules: { "@typescript-eslint/no-floating-promises": "off", "@typescript-eslint/no-misused-promises": "off" },
   },
 });
