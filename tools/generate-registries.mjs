@@ -198,6 +198,7 @@ function facts(definition) {
       implicitReceiver: resolution.implicitReceiver,
       importScope: resolution.importScope,
       detachedMembers: resolution.detachedMembers,
+      detachedMembersInPackage: resolution.detachedMembersInPackage ?? false,
       typedThis: resolution.typedThis,
       heritage: resolution.heritage,
       baseModifiers: resolution.baseModifiers ?? [],

@@ -32,6 +32,12 @@ export interface ResolutionModel {
   /** Members may be declared away from their type (Rust `impl` blocks, Kotlin extensions). */
   readonly detachedMembers: boolean;
   /**
+   * Members declared away from their type are declared in its package (Go: a method's
+   * receiver is a type of the method's own package), so a same-named type of another
+   * package never reaches them. Absent: anywhere in the family.
+   */
+  readonly detachedMembersInPackage?: boolean;
+  /**
    * `this` may carry a declared type: an explicit `this: T` parameter, or the declared
    * type of the object literal around the method (TypeScript).
    */

@@ -42,7 +42,14 @@ describe("language registry", () => {
         ...facts,
         rgTypes: facts.rgTypes ?? [],
         dottedModuleImports: language.moduleSystem?.dottedModuleImports ?? false,
-        resolution: { baseModifiers: [], definitionsRunInOrder: false, companionKinds: [], namedReceivers: false, ...facts.resolution },
+        resolution: {
+          detachedMembersInPackage: false,
+          baseModifiers: [],
+          definitionsRunInOrder: false,
+          companionKinds: [],
+          namedReceivers: false,
+          ...facts.resolution,
+        },
       });
       expect(extraction.rules).toBeDefined();
     }

@@ -138,6 +138,20 @@ export class PackageScopes {
   }
 
   /**
+   * Whether two files are of one package: the package they declare (when both declare one)
+   * and, where the language's directories are packages, their directory. Files of a language
+   * with neither are of one package.
+   */
+  sharePackage(file: string, other: string): boolean {
+    const own = this.packageOf.get(file);
+    const theirs = this.packageOf.get(other);
+    if (own !== undefined && theirs !== undefined && own !== theirs) return false;
+    const language = this.symbolLanguages.get(file) ?? this.lookup.languageOf(file);
+    if (language === undefined || moduleSystemOf(language)?.directoryPackages !== true) return true;
+    return file.slice(0, file.lastIndexOf("/") + 1) === other.slice(0, other.lastIndexOf("/") + 1);
+  }
+
+  /**
    * Top-level symbols named `name` in the other files of `file`'s directory, where its
    * language's directories are packages (the module system's `directoryPackages`); none elsewhere.
    */

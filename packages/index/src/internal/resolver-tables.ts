@@ -116,7 +116,7 @@ export class ResolverTables {
   /** The symbol a symbol's `parent` names: in its own file, else (detached members) the one of that qualified name elsewhere. */
   parentOf(symbol: ResolverSymbol): ResolverSymbol | null {
     if (symbol.parent === null) return null;
-    return this.symbols.qualifiedInFile(symbol.file, symbol.parent) ?? this.detachedParent(symbol.language, symbol.parent);
+    return this.symbols.qualifiedInFile(symbol.file, symbol.parent) ?? this.detachedParent(symbol.language, symbol.parent, symbol.file);
   }
 
   /**
@@ -124,12 +124,19 @@ export class ResolverTables {
    * in a source file, the class in a header), the container named `qualified` in another file
    * of the family: the one type of that name (several are ambiguous: none), else the first
    * namespace of it (every file reopening a namespace holds one, and they are one namespace).
+   * With `detachedMembersInPackage`, only a container of the package of `file`, the member's.
    */
-  private detachedParent(language: string, qualified: string): ResolverSymbol | null {
-    if (!resolutionOf(language).detachedMembers) return null;
+  private detachedParent(language: string, qualified: string, file: string): ResolverSymbol | null {
+    const model = resolutionOf(language);
+    if (!model.detachedMembers) return null;
     const candidates = this.symbols
       .qualified(family(language), qualified)
-      .filter((symbol) => resolutionOf(symbol.language).detachedMembers && this.isContainer(symbol));
+      .filter(
+        (symbol) =>
+          resolutionOf(symbol.language).detachedMembers &&
+          this.isContainer(symbol) &&
+          (!model.detachedMembersInPackage || this.packageScopes.sharePackage(file, symbol.file)),
+      );
     const types = candidates.filter((symbol) => symbol.kind !== "namespace" && symbol.kind !== "mod");
     if (types.length > 0) return types.length === 1 ? types[0]! : null;
     return candidates[0] ?? null;
@@ -259,7 +266,11 @@ export class ResolverTables {
     return language === undefined || moduleSystemOf(language)?.importsModules === true;
   }
 
-  /** Direct members of `owner` named `name` (with `detachedMembers`, like Rust impls and Kotlin extensions: anywhere in the language, own file first). */
+  /**
+   * Direct members of `owner` named `name` (with `detachedMembers`, like Rust impls and Kotlin
+   * extensions: anywhere in the language, own file first; with `detachedMembersInPackage`,
+   * only in the owner's package).
+   */
   members(owner: ResolverSymbol, name: string): readonly ResolverSymbol[] {
     const local = this.symbols.owned(owner.file, owner.qualified_name, name);
     const companion = local.length === 0 ? this.symbols.companion(owner.file, owner.qualified_name) : undefined;
@@ -273,8 +284,12 @@ export class ResolverTables {
       const file = system?.declaredModule ? system.declaredModule(owner.file, owner.qualified_name.split("."), this.files) : null;
       if (file !== null && file !== owner.file) return this.topLevel(file, name);
     }
-    if (local.length > 0 || !resolutionOf(owner.language).detachedMembers) return local;
-    const key = (parent: string) => this.symbols.familyParent(family(owner.language), parent, name);
+    const model = resolutionOf(owner.language);
+    if (local.length > 0 || !model.detachedMembers) return local;
+    const key = (parent: string) =>
+      this.symbols
+        .familyParent(family(owner.language), parent, name)
+        .filter((member) => !model.detachedMembersInPackage || this.packageScopes.sharePackage(owner.file, member.file));
     const all = key(owner.qualified_name);
     return all.length > 0 ? all : key(owner.name);
   }
@@ -392,7 +407,7 @@ export class ResolverTables {
   resolveTypeIn(file: string, text: string, scope: ResolverSymbol | null): ResolverSymbol | null {
     const path = typeReferencePath(text);
     const enclosing = (prefix: string) =>
-      (this.symbols.qualifiedInFile(file, prefix) ?? (scope ? this.detachedParent(scope.language, prefix) : null))?.parent ?? null;
+      (this.symbols.qualifiedInFile(file, prefix) ?? (scope ? this.detachedParent(scope.language, prefix, scope.file) : null))?.parent ?? null;
     for (let prefix = scope?.parent ?? null; path && prefix !== null; prefix = enclosing(prefix)) {
       const name = prefix.slice(prefix.lastIndexOf(".") + 1);
       const namespace = this.inFile(file, name).some((symbol) => symbol.qualified_name === prefix && TYPE_SCOPES.has(symbol.kind));

@@ -28,6 +28,8 @@ export const goLanguage = defineLanguage({
     importScope: "never",
     // Methods may be declared in any file of the receiver type's package.
     detachedMembers: true,
+    // A type of another package with the same name (`typeparams.IndexExpr`, `ast.IndexExpr`) has methods of its own.
+    detachedMembersInPackage: true,
     typedThis: false,
     heritage: "extends",
   },
