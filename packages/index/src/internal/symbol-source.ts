@@ -207,6 +207,16 @@ export class SqliteSymbols implements SymbolSource {
   private readonly memberTypeQuery: Database.Statement;
   /** Files with more symbols than a twentieth of `fileRows` (generated headers): looked up by name, never read whole. */
   private readonly large = new Set<string>();
+  /**
+   * Large files whose members are all named `parent.name`, by whether they are: their owner
+   * questions go through the qualified-name index. By name alone, the members of a huge
+   * generated file that share a method name (`add` of every class) were all read for each
+   * call of one of them, and by file all of its rows were read for each question.
+   */
+  private readonly dotted = new Map<string, boolean>();
+  private readonly undottedMemberQuery: Database.Statement;
+  private readonly ownedQualifiedQuery: Database.Statement;
+  private readonly underQualifiedQuery: Database.Statement;
 
   constructor(
     db: Database.Database,
@@ -241,6 +251,15 @@ export class SqliteSymbols implements SymbolSource {
     this.byFileNameQuery = db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE name = ? AND file = ? ORDER BY id`);
     this.byFileParentNameQuery = db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE name = ? AND file = ? AND parent = ? ORDER BY id`);
     this.byFileParentQuery = db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE file = ? AND parent = ? ORDER BY id`);
+    this.undottedMemberQuery = db.prepare(
+      "SELECT 1 FROM symbols WHERE file = ? AND parent IS NOT NULL AND qualified_name IS NOT parent || '.' || name LIMIT 1",
+    );
+    // The unary `+` keeps SQLite off the name and file indexes, whose rows for one name or one
+    // file can be most of a huge file's: the qualified name narrows to one owner's members.
+    this.ownedQualifiedQuery = db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE qualified_name = ? AND +file = ? AND +parent = ? AND +name = ? ORDER BY id`);
+    this.underQualifiedQuery = db.prepare(
+      `SELECT ${COLUMNS} FROM symbols WHERE qualified_name >= ? AND qualified_name < ? AND +file = ? AND +parent = ? ORDER BY id`,
+    );
     this.memberTypeQuery = db.prepare("SELECT file, owner, name, type FROM member_types WHERE file = ? AND owner = ? AND name = ? ORDER BY id LIMIT 1");
     this.byFileQuery = db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE file = ? ORDER BY id`);
     this.memberTypesQuery = db.prepare("SELECT file, owner, name, type FROM member_types WHERE file = ? ORDER BY id");
@@ -276,18 +295,21 @@ export class SqliteSymbols implements SymbolSource {
   }
 
   owned(file: string, parent: string, name: string): readonly ResolverSymbol[] {
-    if (this.direct(file)) return this.rows(this.byFileParentNameQuery.all(name, file, parent) as ResolverSymbol[]);
+    if (this.direct(file)) {
+      if (this.isDotted(file)) return this.rows(this.ownedQualifiedQuery.all(`${parent}.${name}`, file, parent, name) as ResolverSymbol[]);
+      return this.rows(this.byFileParentNameQuery.all(name, file, parent) as ResolverSymbol[]);
+    }
     return this.rowsOf(file)?.byOwner.get(`${parent}\0${name}`) ?? NONE;
   }
 
   hasMembers(file: string, parent: string): boolean {
-    if (this.direct(file)) return this.byFileParentQuery.get(file, parent) !== undefined;
+    if (this.direct(file)) return this.underParent(file, parent, (query, ...args) => query.get(...args) !== undefined);
     return this.rowsOf(file)?.owners.has(parent) === true;
   }
 
   companion(file: string, parent: string): ResolverSymbol | undefined {
     if (this.direct(file)) {
-      const under = this.rows(this.byFileParentQuery.all(file, parent) as ResolverSymbol[]);
+      const under = this.rows(this.underParent(file, parent, (query, ...args) => query.all(...args) as ResolverSymbol[]));
       return under.findLast((symbol) => resolutionOf(symbol.language).companionKinds?.includes(symbol.kind) === true);
     }
     return this.rowsOf(file)?.companions.get(parent);
@@ -317,6 +339,20 @@ export class SqliteSymbols implements SymbolSource {
    */
   private direct(file: string): boolean {
     return this.large.has(file) && !this.fileRows.has(file);
+  }
+
+  /** Whether every member of a large file is named `parent.name` (checked once per file, by one read of its rows). */
+  private isDotted(file: string): boolean {
+    let dotted = this.dotted.get(file);
+    if (dotted === undefined) this.dotted.set(file, (dotted = this.undottedMemberQuery.get(file) === undefined));
+    return dotted;
+  }
+
+  /** Runs `read` on the query for a large file's members of `parent` (by qualified-name prefix when the file is dotted) with its arguments. */
+  private underParent<T>(file: string, parent: string, read: (query: Database.Statement, ...args: string[]) => T): T {
+    // `/` follows `.`: the range holds every qualified name that starts with `parent.`.
+    if (this.isDotted(file)) return read(this.underQualifiedQuery, `${parent}.`, `${parent}/`, file, parent);
+    return read(this.byFileParentQuery, file, parent);
   }
 
   private rows(symbols: ResolverSymbol[]): readonly ResolverSymbol[] {
