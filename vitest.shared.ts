@@ -36,9 +36,10 @@ const shared = defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     reporters: process.env.CI ? ["dot"] : ["default"],
-    // Reads by the tsift executable start a daemon for the next read; the tests that spawn it
-    // would leave one behind per runtime dir, so only daemon-autostart.test.ts turns it on.
-    env: { XDG_RUNTIME_DIR: runtimeDir, TSIFT_DAEMON_AUTOSTART: "0" },
+    // Reads by the tsift executable start a daemon for the next read, and a large project's
+    // first index in the background; the tests that spawn it would leave them behind, so only
+    // daemon-autostart.test.ts and first-use-index.test.ts turn them on.
+    env: { XDG_RUNTIME_DIR: runtimeDir, TSIFT_DAEMON_AUTOSTART: "0", TSIFT_BACKGROUND_INDEX: "0" },
   },
 });
 

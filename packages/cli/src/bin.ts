@@ -8,6 +8,8 @@ import { processIo } from "./io";
 quietOnClosedPipes();
 // Marks this process as the tsift executable: a read it answers without a daemon starts one (daemon-autostart.ts).
 (globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")] = fileURLToPath(import.meta.url);
+// May start a large project's first index in the background (background-index.ts); the daemon and `tsift mcp` keep this one.
+(globalThis as Record<symbol, unknown>)[Symbol.for("tsift.background-index-bin")] = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);
 const text = await fastPath(argv, process.stdout.columns);
 if (text !== undefined) process.stdout.write(text);

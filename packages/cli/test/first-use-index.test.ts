@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtBin } from "./helpers";
+import { builtBin, waitUntil } from "./helpers";
 import { holdIndexLock, project, spawnBuilt, tsiftAsBinary } from "./index-helpers";
 
 /**
@@ -29,6 +29,13 @@ const READS: readonly (readonly string[])[] = [
   ["analyze"],
   ["traverse", "alpha"],
 ];
+
+/** The suite's environment without its TSIFT_BACKGROUND_INDEX=0 opt-out. */
+function backgroundAllowed(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.TSIFT_BACKGROUND_INDEX;
+  return env;
+}
 
 const NOTE = "note: no index yet: indexed 2 files into .tsift/index.db first\n";
 
@@ -68,8 +75,49 @@ describe("every read command follows the first-use policy when no index exists",
       expect(result.out).toBe("");
       expect(result.err).toBe(refusal);
     }
-    expect(spawnBuilt(root, ["symbols", "alpha"])).toEqual({ code: 4, out: "", err: refusal });
+    // Not a repository: the binary refuses alike and starts nothing in the background.
+    expect(spawnBuilt(root, ["symbols", "alpha"], { env: backgroundAllowed() })).toEqual({ code: 4, out: "", err: refusal });
     expect(existsSync(join(root, ".tsift", "index.db"))).toBe(false);
+    expect(existsSync(join(root, ".tsift", "first-index.log"))).toBe(false);
+  });
+
+  it("says another tsift is building a large tree's first index instead of naming the command", async () => {
+    const root = project({});
+    mkdirSync(join(root, "many"));
+    for (let i = 0; i <= 2000; i++) writeFileSync(join(root, "many", `m${i}.py`), `X${i} = ${i}\n`);
+    const holder = await holdIndexLock(join(root, ".tsift", "index.lock"));
+    try {
+      const result = await tsiftAsBinary(root, ["symbols", "X1"]);
+      expect(result.code).toBe(4);
+      expect(result.err).toMatch(
+        /^tsift: error\[index_missing\]: no index at \S+index\.db yet: tsift \(pid \d+\) is building it, still reading the file tree \(next: ask again shortly; `tsift status` shows how far it is\)\n$/,
+      );
+    } finally {
+      await holder.release();
+    }
+  });
+
+  it("the built binary starts a large repository's first index in the background, and answers once it is built", async () => {
+    const root = project({}, { git: true });
+    mkdirSync(join(root, "many"));
+    for (let i = 0; i <= 2000; i++) writeFileSync(join(root, "many", `m${i}.py`), `X${i} = ${i}\n`);
+    // The suite's environment opts out (TSIFT_BACKGROUND_INDEX=0): refused, nothing started.
+    expect(spawnBuilt(root, ["symbols", "X1"]).err).toMatch(/too many to index on first use \(next: tsift index\)\n$/);
+    expect(existsSync(join(root, ".tsift", "first-index.log"))).toBe(false);
+    const env = backgroundAllowed();
+    const first = spawnBuilt(root, ["symbols", "X1"], { env });
+    expect(first.code, first.err).toBe(4);
+    expect(first.err).toMatch(
+      /too many to index on first use: started `tsift index` in the background \(pid \d+\) \(next: ask again shortly; `tsift status` shows how far it is\)\n$/,
+    );
+    // A read meanwhile finds it underway (starting, walking or parsing), and starts no second one.
+    const meanwhile = spawnBuilt(root, ["symbols", "X1"], { env });
+    if (meanwhile.code !== 0) expect(meanwhile.err).toMatch(/is building it|started \d+ s ago is starting/);
+    await waitUntil(() => existsSync(join(root, ".tsift", "index.db")) && !existsSync(join(root, ".tsift", "index.lock")), "the background index ends");
+    const answered = spawnBuilt(root, ["symbols", "X1"], { env });
+    expect(answered.code, answered.err).toBe(0);
+    expect(answered.out).toMatch(/^many\/m1\.py:1 /);
+    expect(readFileSync(join(root, ".tsift", "first-index.log"), "utf8")).not.toContain("error[");
   });
 
   it("source-read reads the live file without an index; graph-db reads never build one", () => {

@@ -29,7 +29,7 @@ describe("tsift watch", () => {
     // What the watcher wrote is what a cold read finds.
     expect(spawnBuilt(root, ["symbols", "beta", "--json"]).out).toContain('"name":"beta"');
     child.kill(signal);
-    expect(await exited).toBe(0);
+    expect(await exited, output.err).toBe(0);
     expect(existsSync(join(root, ".tsift", "index.lock"))).toBe(false);
   });
 
@@ -39,6 +39,6 @@ describe("tsift watch", () => {
     await waitUntil(() => output.err.includes("watching"), "the watcher started");
     expect(output.out).toBe("indexed 1 file\n");
     child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await exited, output.err).toBe(0);
   });
 });

@@ -27,7 +27,11 @@ export async function runDefinition(resolved: ResolvedCommand, args: ParsedArgs,
     args = { ...args, path: dir };
   }
   if (!resolved.command.readsIndex) return resolved.command.run(args, io);
-  const result = await runRetryingIoError(resolved, args, io);
+  const result = await runRetryingIoError(resolved, args, io).catch(async (error: unknown) => {
+    const { isTsiftError } = await import("@tsift/core/light");
+    if (!isTsiftError(error, "index_missing")) throw error;
+    throw await (await import("../background-index")).startBackgroundFirstIndex(error, io);
+  });
   // This read ran here because no daemon answered it: the tsift executable starts one for the next.
   if (typeof (globalThis as Record<symbol, unknown>)[Symbol.for("tsift.bin")] === "string") {
     (await import("../daemon/daemon-autostart")).autostartDaemon(io);

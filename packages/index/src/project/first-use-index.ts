@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
-import type { SqliteConnection } from "@tsift/sqlite";
+import { probeWriterLock, type SqliteConnection } from "@tsift/sqlite";
 import { indexMetaValue } from "../index-db/index-meta-queries";
 import type { IndexLocation } from "../index-location";
 import { loadConfig } from "../load-config";
@@ -10,6 +10,7 @@ import { openIndexReader } from "../open-index";
 import type { TsiftConfig } from "../tsift-config";
 import { walkFiles } from "../walk-files";
 import { shellArg, type CommandPlace } from "./command-place";
+import { readIndexProgress } from "./index-progress-file";
 import type { ReadTarget } from "./read-target";
 
 /**
@@ -88,10 +89,26 @@ export async function indexOnFirstUse(
   }
   const walk = walkFiles(location.sourceRoot, { exclude: config.index.exclude, maxFiles: FIRST_USE_MAX_FILES });
   if (walk.truncated) {
+    const underway = firstIndexUnderway(location);
+    if (underway !== null) {
+      throw new TsiftError("index_missing", `no index at ${location.dbPath} yet: ${underway}`, {
+        details: { path: location.dbPath, max_files: FIRST_USE_MAX_FILES, building: true },
+        hint: "ask again shortly; `tsift status` shows how far it is",
+      });
+    }
     throw new TsiftError(
       "index_missing",
       `no index at ${location.dbPath}, and ${location.sourceRoot} holds more than ${FIRST_USE_MAX_FILES} source files, too many to index on first use`,
-      { details: { path: location.dbPath, max_files: FIRST_USE_MAX_FILES }, hint: run },
+      {
+        // `index_args`: the index run that builds it, as argv (an absolute project path), for a caller that starts it in the background.
+        details: {
+          path: location.dbPath,
+          max_files: FIRST_USE_MAX_FILES,
+          project_root: location.projectRoot,
+          index_args: ["index", location.projectRoot, ...(place.scope ? ["--submodule", place.scope] : [])],
+        },
+        hint: run,
+      },
     );
   }
   const { updateIndex } = await import("../update-index");
@@ -112,6 +129,20 @@ export async function indexOnFirstUse(
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
+}
+
+/**
+ * What another process building the missing index has done so far, or null when none is: its
+ * published progress, or a live writer lock (a run still walking the tree publishes none).
+ */
+export function firstIndexUnderway(location: IndexLocation): string | null {
+  const progress = readIndexProgress(location);
+  if (progress) {
+    const share = Math.floor((progress.done / Math.max(1, progress.total)) * 100);
+    return `tsift (pid ${progress.pid}) is building it: ${share}% indexed (${progress.done} of ${progress.total} files), ${progress.started_secs_ago} s in`;
+  }
+  const lock = probeWriterLock(location.lockPath);
+  return lock.state === "live" ? `tsift (pid ${lock.pid ?? "unknown"}) is building it, still reading the file tree` : null;
 }
 
 /**
