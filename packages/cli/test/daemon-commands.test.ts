@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { builtBin, repoRoot } from "./helpers";
-import { spawnBuilt, tsift, write } from "./index-helpers";
+import { spawnBuilt, tsift, tsiftAsBinary, write } from "./index-helpers";
 
 /** What `npx tsift` runs: the CommonJS entry, which asks the daemon before loading the CLI's ES modules. */
 function spawnPublished(cwd: string, argv: string[], env: NodeJS.ProcessEnv) {
@@ -129,7 +129,9 @@ describe("tsift daemon", () => {
     const start = spawnBuilt(root, ["daemon", "start", "--idle", "120"], { env });
     expect(start.code, start.err).toBe(0);
     expect(start.out).toMatch(/^started \(pid \d+\)\nsocket: .*daemon\.sock\n$/);
-    const inProcess = await eachLine(READ_LINES, (argv) => spawnAsync(root, argv, cold));
+    // The binary's own route run here, with the client's environment: what a daemon-less process answers.
+    const inProcess: { code: number | null; out: string; err: string }[] = [];
+    for (const argv of READ_LINES) inProcess.push(await tsiftAsBinary(root, argv, cold));
     const viaDaemon = await eachLine(READ_LINES, (argv) => spawnAsync(root, argv, env));
     READ_LINES.forEach((argv, i) => expect({ argv, ...viaDaemon[i] }).toEqual({ argv, ...inProcess[i] }));
     // Every line was answered by the daemon, none fell back.

@@ -62,7 +62,7 @@ export async function tsift(cwd: string, argv: string[], options: { tty?: boolea
  * process start or model load. The fast-path parity files compare it with `tsift` (yargs only)
  * and spawn the binary for a few cases to prove it takes the same route.
  */
-export async function tsiftAsBinary(cwd: string, argv: string[]) {
+export async function tsiftAsBinary(cwd: string, argv: string[], env: Record<string, string | undefined> = {}) {
   const text = await fastPath(argv, undefined);
   if (text !== undefined) return { code: 0, out: text, err: "" };
   let out = "";
@@ -73,7 +73,7 @@ export async function tsiftAsBinary(cwd: string, argv: string[]) {
     stdout: (chunk) => void (out += chunk),
     stderr: (chunk) => void (err += chunk),
     cwd,
-    env: {},
+    env,
     stdoutIsTTY: false,
     stderrIsTTY: false,
   };
