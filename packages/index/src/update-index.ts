@@ -9,6 +9,7 @@ import { sortWarnings, type IndexWarning } from "./index-warning";
 import { ChunkStore } from "./internal/chunk-store";
 import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
 import { IndexStore, type TrackedFile } from "./internal/index-store";
+import { collectGarbage, FULL_COLLECTION_MIN_EXTRACTED_BYTES } from "./internal/full-collection";
 import { resolvePass } from "./internal/resolve-pass";
 import { readPackagesIn } from "./internal/workspace-packages";
 import { openIndexWriter, TOOL_VERSION } from "./open-index";
@@ -124,6 +125,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     const warnings: IndexWarning[] = [...walk.warnings];
     const now = new Date().toISOString();
     let parsed = 0;
+    let extractedBytes = 0;
     let extractMs = 0;
     let resolveMs = 0;
     let workers = 0;
@@ -206,6 +208,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
             store.writeExtraction(file.path, action.size, file.mtimeNs, action.hash, outcome.result, now, action.replacing);
             chunks.write(file.path, outcome.result);
             parsed++;
+            extractedBytes += action.size;
           } else if (outcome && outcome.refused) {
             // Too large to extract within its memory bound: skipped like a file over max_file_bytes.
             warn(file, "filter", `skipped: ${outcome.message}`);
@@ -241,6 +244,8 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
         if (resolving) await loadLanguageHooks();
         // The pass reads symbols and member types by name and by file: their indexes come first.
         if (resolving) restoreIndexes?.(commitBatch, RESOLVER_TABLES);
+        // What the extraction held for the writer is garbage now: a large run collects it before the pass allocates.
+        if (resolving && extractedBytes >= FULL_COLLECTION_MIN_EXTRACTED_BYTES) collectGarbage();
         if (options.rebuild || packagesChanged || (cold && resolving))
           resolveMs = resolvePass(db, null, store, packages, { pageSize: 50_000, ...(commitBatch ? { betweenPages: commitBatch } : {}) }).ms;
         else if (resolving) {
