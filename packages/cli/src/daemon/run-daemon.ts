@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { closeSync } from "node:fs";
+import { closeSync, readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { TsiftError } from "@tsift/core/light";
 import { commandResult, type CommandResult } from "../command-result";
@@ -102,6 +102,38 @@ export async function runDaemonStart(io: CliIo, flags: OptionsOf<typeof START_OP
   throw new TsiftError("io_error", `the daemon did not start; see ${paths.log}`, { hint: "tsift daemon start --foreground" });
 }
 
+/**
+ * Whether `pid` has exited by `deadline`. The system closes an exiting process's files, the
+ * stop connection among them, a moment before the process is gone, so the client that saw the
+ * connection close checks the process itself before saying it stopped. A zombie (exited, not
+ * yet reaped by its parent) counts as gone.
+ */
+async function processGone(pid: number, deadline: number): Promise<boolean> {
+  while (isRunning(pid) && !isZombie(pid)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return true;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Linux only (elsewhere the system reaps a detached daemon at once). */
+function isZombie(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /** `tsift daemon stop`: asks the daemon to stop and returns once its process has exited (its connection closes). */
 export async function runDaemonStop(io: CliIo): Promise<CommandResult> {
   const status = await daemonStatus(io.env);
@@ -110,7 +142,8 @@ export async function runDaemonStop(io: CliIo): Promise<CommandResult> {
       status,
       text(() => ["not running"]),
     );
-  if (!(await askStop(status.socket, STOP_TIMEOUT_MS)))
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  if (!(await askStop(status.socket, STOP_TIMEOUT_MS)) || (status.pid !== undefined && !(await processGone(status.pid, deadline))))
     throw new TsiftError("io_error", `the daemon (pid ${status.pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s`, { hint: `kill ${status.pid}` });
   return commandResult(
     { ...status, running: false },
