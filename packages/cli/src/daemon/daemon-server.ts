@@ -145,6 +145,15 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
   } finally {
     closeSync(pidFd);
   }
+  const idle = setInterval(
+    () => {
+      if (Date.now() - lastRequest >= options.idleSecs * 1000) stop();
+    },
+    Math.min(1000, options.idleSecs * 1000),
+  );
+  // Before "ready": a signal sent as soon as the starter returns must stop it cleanly, not by the default action.
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
   if (options.readyFd !== undefined) {
     try {
       writeSync(options.readyFd, "ready\n");
@@ -153,14 +162,6 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
       // The starting client gave up waiting: nobody to tell.
     }
   }
-  const idle = setInterval(
-    () => {
-      if (Date.now() - lastRequest >= options.idleSecs * 1000) stop();
-    },
-    Math.min(1000, options.idleSecs * 1000),
-  );
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
   try {
     await stopped;
   } finally {

@@ -41,10 +41,11 @@ export async function runWatch(io: CliIo, flags: OptionsOfCommand<typeof watchCo
       stop();
     },
   });
-  io.stderr(`watching ${root} (${warm.status().watched_dirs} directories); Ctrl-C stops\n`);
   // `on`, not `once`: the writer lock's signal handler ends the process when it is the only listener.
+  // Before the line that says it is watching: a signal sent on reading that line must find them.
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  io.stderr(`watching ${root} (${warm.status().watched_dirs} directories); Ctrl-C stops\n`);
   try {
     await stopped;
   } finally {
