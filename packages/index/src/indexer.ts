@@ -93,7 +93,7 @@ export {
 } from "./project/index-project";
 export { projectStatus, type StatusOptions, type StatusReport } from "./project/project-status";
 export { indexStatus, statusTargets, type IndexState, type IndexStatus, type ScopeStatus, type StatusTargets } from "./project/status-index";
-export { publishIndexProgress, readIndexProgress, type IndexRunProgress } from "./project/index-progress-file";
+export { describeIndexProgress, publishIndexProgress, readIndexProgress, type IndexRunProgress } from "./project/index-progress-file";
 export { instructionsStatus, type InstructionsStatus } from "./project/instructions-status";
 export { INDEX_READING_COMMANDS, recommendations, reminders, runReason, type Recommendations } from "./project/recommendations";
 export { readLocks, type LocksReport } from "./project/read-locks";

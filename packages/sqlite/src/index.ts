@@ -30,3 +30,5 @@ export { sqliteFileStats, type SqliteFileStats } from "./sqlite-file-stats";
 export { classifySqliteFailure, guardSqliteFailures, isSqliteCorruption, isSqliteIoError, type SqliteFailureContext } from "./sqlite-failure";
 export { checkedStampPath, recordSoundSqliteFile, sqliteFileUnchangedSinceSound } from "./sqlite-file-stamp";
 export { corruptFileName, quarantineSqliteFile, replaceSqliteFile, sqliteQuickCheck, type QuarantinedSqliteFile } from "./sqlite-file-repair";
+// Signal 0 liveness (another user's process counts): how the writer locks find a stale holder, shared with other pid files.
+export { isProcessAlive } from "./internal/lock-holder";

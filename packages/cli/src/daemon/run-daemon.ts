@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { closeSync, readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { TsiftError } from "@tsift/core/light";
+import { isProcessAlive } from "@tsift/sqlite";
 import { commandResult, type CommandResult } from "../command-result";
 import { EXIT_CODES } from "../exit-codes";
 import type { CliIo } from "../io";
@@ -109,20 +110,11 @@ export async function runDaemonStart(io: CliIo, flags: OptionsOf<typeof START_OP
  * yet reaped by its parent) counts as gone.
  */
 async function processGone(pid: number, deadline: number): Promise<boolean> {
-  while (isRunning(pid) && !isZombie(pid)) {
+  while (isProcessAlive(pid) && !isZombie(pid)) {
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return true;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Linux only (elsewhere the system reaps a detached daemon at once). */

@@ -44,10 +44,8 @@ export function startFirstIndex(root: string, bin: string): FirstIndex {
   return state;
 }
 
-/** What a tool answers while the first index runs: how far it is, and what to do. */
-export function firstIndexNote(progress: { done: number; total: number; started_secs_ago: number } | null): string {
-  const how = progress
-    ? `${Math.floor((progress.done / Math.max(1, progress.total)) * 100)}% indexed (${progress.done} of ${progress.total} files), ${progress.started_secs_ago} s in`
-    : "starting (reading the file tree)";
+/** What a tool answers while the first index runs: how far it is (`describeIndexProgress`, null before it publishes any), and what to do. */
+export function firstIndexNote(progress: string | null): string {
+  const how = progress ?? "starting (reading the file tree)";
   return `tsift is building this project's first index: ${how}. This tool answers once it is done; ask again shortly (the status tool shows progress).`;
 }

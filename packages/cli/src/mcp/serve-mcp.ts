@@ -90,8 +90,9 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (!tool) return textResult(`unknown tool ${name}; the tools are ${[...byName.keys(), ...(expand ? ["expand"] : [])].join(", ")}`, true);
       // Status reports the running writer itself; the digests read no index.
       if (options.firstIndex?.exitCode === null && tool.command.readsIndex === true && tool.spec.name !== "status") {
-        const { indexLocation, readIndexProgress } = await import("@tsift/index/indexer");
-        return textResult(firstIndexNote(readIndexProgress(indexLocation(options.root))), false);
+        const { describeIndexProgress, indexLocation, readIndexProgress } = await import("@tsift/index/indexer");
+        const progress = readIndexProgress(indexLocation(options.root));
+        return textResult(firstIndexNote(progress && describeIndexProgress(progress)), false);
       }
       const result = await runTool(tool, args, options.root);
       const failedFirst = options.firstIndex && options.firstIndex.exitCode !== 0 ? options.firstIndex : undefined;

@@ -10,7 +10,7 @@ import { openIndexReader } from "../open-index";
 import type { TsiftConfig } from "../tsift-config";
 import { walkFiles } from "../walk-files";
 import { shellArg, type CommandPlace } from "./command-place";
-import { readIndexProgress } from "./index-progress-file";
+import { describeIndexProgress, readIndexProgress } from "./index-progress-file";
 import type { ReadTarget } from "./read-target";
 
 /**
@@ -137,10 +137,7 @@ export async function indexOnFirstUse(
  */
 export function firstIndexUnderway(location: IndexLocation): string | null {
   const progress = readIndexProgress(location);
-  if (progress) {
-    const share = Math.floor((progress.done / Math.max(1, progress.total)) * 100);
-    return `tsift (pid ${progress.pid}) is building it: ${share}% indexed (${progress.done} of ${progress.total} files), ${progress.started_secs_ago} s in`;
-  }
+  if (progress) return `tsift (pid ${progress.pid}) is building it: ${describeIndexProgress(progress)}`;
   const lock = probeWriterLock(location.lockPath);
   return lock.state === "live" ? `tsift (pid ${lock.pid ?? "unknown"}) is building it, still reading the file tree` : null;
 }

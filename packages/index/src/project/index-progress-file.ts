@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { isProcessAlive } from "@tsift/sqlite";
 import type { IndexLocation } from "../index-location";
 
 /** How far a running index update is, as another process reads it from `.tsift/`. */
@@ -57,15 +58,6 @@ export function publishIndexProgress(location: IndexLocation, total: number): { 
   };
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** The progress of an update running now for `location`, or null (none, or its process is gone). */
 export function readIndexProgress(location: IndexLocation): IndexRunProgress | null {
   let stored: Partial<StoredProgress>;
@@ -76,6 +68,12 @@ export function readIndexProgress(location: IndexLocation): IndexRunProgress | n
   }
   const { pid, done, total, started_at_ms: startedAt } = stored;
   if (typeof pid !== "number" || typeof done !== "number" || typeof total !== "number" || typeof startedAt !== "number") return null;
-  if (!processAlive(pid)) return null;
+  if (!isProcessAlive(pid)) return null;
   return { pid, done, total, started_secs_ago: Math.max(0, Math.floor((Date.now() - startedAt) / 1000)) };
+}
+
+/** How far a run is, as reads and tools say it: `42% indexed (30000 of 70000 files), 85 s in`. */
+export function describeIndexProgress(progress: IndexRunProgress): string {
+  const share = Math.floor((progress.done / Math.max(1, progress.total)) * 100);
+  return `${share}% indexed (${progress.done} of ${progress.total} files), ${progress.started_secs_ago} s in`;
 }
