@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import { sqliteQuickCheck } from "@tsift/sqlite";
 import { indexFileError } from "./index-file-check";
-import type { IndexLocation } from "./index-location";
+import { type IndexLocation, sortWarnings } from "./walk";
 import type { IndexSummary } from "./index-summary";
-import { sortWarnings } from "./index-warning";
 import { diffTree, readTrackedState, type TrackedState } from "./internal/index-diff";
 import { openIndexReader } from "./open-index";
 

@@ -2,8 +2,7 @@ import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError, shellArg, type TsiftErrorCode } from "@tsift/core/light";
 import { openSqliteConnection, openSqliteReadOnly, sqliteQuickCheck } from "@tsift/sqlite";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
-import type { IndexLocation } from "./index-location";
-import { pathArg } from "./project/command-place";
+import { type IndexLocation, pathArg } from "./walk";
 
 /**
  * The command that rebuilds this index from its sources, whatever state the file is in,

@@ -1,6 +1,6 @@
 import type { Lang } from "@tsift/graph";
 import type { CheckerSummary } from "./checker/checker-pass";
-import type { IndexWarning } from "./index-warning";
+import type { IndexWarning } from "./walk";
 
 /** `rebuild`, `check` (read-only diff), `prune-safe` (`--prune`: a full scan) or `incremental`. */
 export type IndexMode = "incremental" | "rebuild" | "check" | "prune-safe";

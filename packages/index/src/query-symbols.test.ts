@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { indexLocation } from "./index-location";
+import { indexLocation } from "./walk";
 import { openIndexWriter } from "./open-index";
 import { fuzzyScore, querySymbols } from "./query-symbols";
 

@@ -3,7 +3,7 @@ import { symbolDocs } from "./index-db/answer-queries";
 import { distinctNames } from "./index-db/distinct-names";
 import { readTransaction } from "./index-db/read-transaction";
 import { qualifiedDefinitions } from "./graph-queries/module-symbols";
-import { filterPaths } from "./internal/path-pattern";
+import { filterPaths } from "./walk";
 
 export type SymbolMatch = "exact" | "case_insensitive" | "prefix" | "fuzzy";
 

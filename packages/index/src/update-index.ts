@@ -3,9 +3,18 @@ import { loadLanguageHooks } from "./internal/language-hooks";
 import type { Lang } from "@tsift/graph";
 import { applyCheckerAnswers, hasCheckerAnswers } from "./checker/checker-answers";
 import type { CheckerProgress } from "./checker/checker-pass";
-import type { IndexLocation } from "./index-location";
+import {
+  type CallResolver,
+  DEFAULT_MAX_FILE_BYTES,
+  type IndexLocation,
+  type IndexWarning,
+  readSource,
+  type SkipReason,
+  sortWarnings,
+  type WalkedFile,
+  walkFiles,
+} from "./walk";
 import type { IndexMode, IndexSummary } from "./index-summary";
-import { sortWarnings, type IndexWarning } from "./index-warning";
 import { ChunkStore } from "./internal/chunk-store";
 import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
 import { IndexStore, type TrackedFile } from "./internal/index-store";
@@ -14,10 +23,7 @@ import { resolvePass } from "./internal/resolve-pass";
 import { readPackagesIn } from "./internal/workspace-packages";
 import { openIndexWriter, TOOL_VERSION } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
-import { readSource, type SkipReason } from "./read-source";
 import { PER_FILE_TABLES } from "./index-schema";
-import { DEFAULT_MAX_FILE_BYTES, type CallResolver } from "./tsift-config";
-import { walkFiles, type WalkedFile } from "./walk-files";
 import { refuseWriteWhenReadOnly } from "./read-only-scope";
 import { PUBLISH_MIN_FILES, publishIndexProgress } from "./project/index-progress-file";
 

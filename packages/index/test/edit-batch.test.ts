@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
 import { applyEdits, indexProject, parseEditBatch, querySymbols, openIndexReader, indexLocation } from "../src/indexer";
-import { editLockPath, journalPath } from "../src/project/edit/edit-journal";
+import { editLockPath, journalPath } from "../src/walk/edit/edit-journal";
 import { holdLockInChild, tempTree } from "./helpers";
 
 const read = (root: string, file: string) => readFileSync(join(root, file), "utf8");

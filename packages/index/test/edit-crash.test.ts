@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyEdits, indexProject, recoverEditBatch } from "../src/indexer";
 import { openReadIndex } from "../src/index";
 import { readSymbolsOnFirstUse, resolveReadTarget } from "../src/graph-read";
-import { journalPath, readJournal, type EditJournal } from "../src/project/edit/edit-journal";
+import { journalPath, readJournal, type EditJournal } from "../src/walk/edit/edit-journal";
 import { tempTree } from "./helpers";
 
 // A real crash: a child process runs `applyEdits` with the test hook

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core/light";
 import { applyInit } from "../src/project/init/apply-init";
 import { projectStatus } from "../src/project/project-status";
-import { writeInsideRoot } from "../src/write-inside-root";
+import { writeInsideRoot } from "../src/walk/write-inside-root";
 import { tempTree } from "./helpers";
 
 /** Every file below `dir` with its content: what a test compares before and after. */

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { TsiftError } from "@tsift/core/light";
-import { GIT_BASE_ARGS, firstLine, gitEnv, gitMissing } from "./git-command";
+import { GIT_BASE_ARGS, firstLine, gitEnv, gitMissing } from "../walk";
 
 /** One file a commit touched, as `git log --name-status -M` reports it. */
 export interface GitFileChange {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { TSIFT_DIR } from "../index-location";
+import { TSIFT_DIR } from "../walk";
 
 /** Where a project's history index lives. */
 export interface HistoryLocation {

@@ -1,9 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { recordSoundSqliteFile } from "@tsift/sqlite";
 import type Database from "better-sqlite3";
-import { loadConfig } from "../load-config";
-import type { HistoryConfig } from "../tsift-config";
-import { isAncestor, readGitRepoState, runGitChecked, type GitRepoState } from "./git-command";
+import { type GitRepoState, type HistoryConfig, isAncestor, loadConfig, readGitRepoState, runGitChecked } from "../walk";
 import { streamGitLog } from "./git-log-stream";
 import { historyLocation, type HistoryLocation } from "./history-location";
 import { HISTORY_SCHEMA_VERSION } from "./history-schema";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
-import { loadConfig } from "../load-config";
+import { loadConfig } from "../walk";
 import { artifactId, historyLimit, workTreePath } from "./history-rows";
 import { historyLocation } from "./history-location";
 import { openHistoryReader } from "./open-history";

@@ -1,9 +1,7 @@
 import type Database from "better-sqlite3";
-import type { IndexLocation } from "../index-location";
+import { DEFAULT_MAX_FILE_BYTES, type IndexLocation, walkFiles, type WalkResult } from "../walk";
 import { changeList, planChanges, sizeLimitRecheck, type ChangePlan } from "../plan-changes";
 import type { IndexChange } from "../index-summary";
-import { DEFAULT_MAX_FILE_BYTES } from "../tsift-config";
-import { walkFiles, type WalkResult } from "../walk-files";
 import { trackedFiles, type TrackedFile } from "./index-store";
 
 /** What index.db remembers that decides whether a file must be looked at again. */

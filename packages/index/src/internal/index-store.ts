@@ -2,8 +2,7 @@ import type Database from "better-sqlite3";
 import type { FileExtraction, Lang } from "@tsift/graph";
 import { symbolHandle } from "../graph-queries/symbol-handle";
 import { PER_FILE_TABLES, type FailureReason } from "../index-schema";
-import type { SkipReason } from "../read-source";
-import type { WalkedDir } from "../walk-files";
+import type { SkipReason, WalkedDir } from "../walk";
 
 /** What `files` remembers about one file between runs. */
 export interface TrackedFile {

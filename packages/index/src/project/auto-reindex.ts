@@ -2,12 +2,9 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { checkIndex } from "../check-index";
-import { resolveProjectRoot } from "../resolve-project-root";
-import { walkFiles } from "../walk-files";
-import { discoverScopes } from "../workspace-scopes";
+import { discoverScopes, projectCwd, type ProjectOptions, resolveProjectRoot, walkFiles } from "../walk";
 import { FIRST_USE_MAX_FILES } from "./first-use-index";
 import { resolveIndexTargets } from "./index-targets";
-import { projectCwd, type ProjectOptions } from "./project-options";
 
 export interface AutoReindexReport {
   /** The project root whose index (or workspace scopes' indexes) was checked. */

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { TsiftError, convexProjectionOf, type ConvexProjectionMetadata, type GraphProjection, type GraphStore } from "@tsift/core";
-import type { IndexLocation } from "../index-location";
+import type { IndexLocation } from "../walk";
 
 export interface LocalProjection {
   projection: GraphProjection;

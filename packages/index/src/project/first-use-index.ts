@@ -3,15 +3,10 @@ import { relative } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { probeWriterLock, type SqliteConnection } from "@tsift/sqlite";
 import { indexMetaValue } from "../index-db/index-meta-queries";
-import type { IndexLocation } from "../index-location";
-import { loadConfig } from "../load-config";
+import { type CommandPlace, type IndexLocation, loadConfig, type ReadTarget, shellArg, type TsiftConfig, walkFiles } from "../walk";
 import { readOnlyCaller } from "../read-only-scope";
 import { openIndexReader } from "../open-index";
-import type { TsiftConfig } from "../tsift-config";
-import { walkFiles } from "../walk-files";
-import { shellArg, type CommandPlace } from "./command-place";
 import { describeIndexProgress, readIndexProgress } from "./index-progress-file";
-import type { ReadTarget } from "./read-target";
 
 /**
  * The one policy of every read command when no index exists yet: a project of at most

@@ -1,10 +1,8 @@
 import { checkIndex } from "../check-index";
 import type { IndexChange, IndexMode, IndexSummary, PruneStats } from "../index-summary";
-import type { IndexWarning } from "../index-warning";
+import { type CallResolver, type IndexWarning, settleInterruptedEdit } from "../walk";
 import type { CheckerProgress, CheckerSummary } from "../checker/checker-pass";
-import type { CallResolver } from "../tsift-config";
 import type { IndexProgress } from "../update-index";
-import { settleInterruptedEdit } from "./edit/recover-edit-batch";
 import { resolveIndexTargets, type IndexTarget, type IndexTargetOptions } from "./index-targets";
 
 export interface IndexProjectOptions extends IndexTargetOptions {

@@ -1,12 +1,19 @@
 import { resolve } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { indexLocation, type IndexLocation } from "../index-location";
-import { loadConfig } from "../load-config";
-import { resolveProjectRoot } from "../resolve-project-root";
-import { resolveScopeTier } from "../resolve-scope-tier";
-import type { IsolationTier, TsiftConfig } from "../tsift-config";
-import { discoverScopes, selectScope, type WorkspaceScope } from "../workspace-scopes";
-import { projectCwd, type ProjectOptions } from "./project-options";
+import {
+  discoverScopes,
+  type IndexLocation,
+  indexLocation,
+  type IsolationTier,
+  loadConfig,
+  projectCwd,
+  type ProjectOptions,
+  resolveProjectRoot,
+  resolveScopeTier,
+  selectScope,
+  type TsiftConfig,
+  type WorkspaceScope,
+} from "../walk";
 
 /** One index a use case reads or writes: the project's own, or one workspace scope's. */
 export interface IndexTarget {

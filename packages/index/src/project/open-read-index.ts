@@ -3,18 +3,21 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
-import { defaultConfig } from "../default-config";
+import {
+  type CommandPlace,
+  CONFIG_RELATIVE_PATH,
+  defaultConfig,
+  type IndexLocation,
+  loadConfig,
+  type ProjectOptions,
+  resolveReadTarget,
+  type TsiftConfig,
+  type WorkspaceScope,
+} from "../walk";
 import { indexFreshness } from "../index-freshness";
-import type { IndexLocation } from "../index-location";
-import { CONFIG_RELATIVE_PATH, loadConfig } from "../load-config";
 import { openIndexReader } from "../open-index";
-import type { TsiftConfig } from "../tsift-config";
-import type { WorkspaceScope } from "../workspace-scopes";
-import type { CommandPlace } from "./command-place";
 import { indexCommandFor, indexOnFirstUse, openIndexIfBuilt } from "./first-use-index";
 import { readOnlyCaller } from "../read-only-scope";
-import type { ProjectOptions } from "./project-options";
-import { resolveReadTarget } from "./read-target";
 import { borrowWarmIndex } from "../warm/warm-registry";
 
 /** An index opened for a read use case, fresh (or as fresh as a lock race allows). */

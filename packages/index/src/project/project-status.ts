@@ -1,11 +1,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { TOOL_VERSION } from "../open-index";
-import { resolveProjectRoot } from "../resolve-project-root";
-import { pathArg } from "./command-place";
+import { pathArg, projectCwd, resolveProjectRoot } from "../walk";
 import { applyInit } from "./init/apply-init";
 import { instructionsStatus, type InstructionsStatus } from "./instructions-status";
-import { projectCwd } from "./project-options";
 import { checkLimit } from "./read-limits";
 import { recommendations, reminders, type Recommendations } from "./recommendations";
 import { indexStatus, statusTargets, type IndexStatus } from "./status-index";

@@ -1,11 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { indexLocation, TSIFT_DIR } from "../index-location";
-import { resolveProjectRoot } from "../resolve-project-root";
-import { discoverScopes, selectScope } from "../workspace-scopes";
-import { pathArg, rootRelative } from "./command-place";
+import { discoverScopes, indexLocation, pathArg, projectCwd, type ProjectOptions, resolveProjectRoot, rootRelative, selectScope, TSIFT_DIR } from "../walk";
 import { databaseLocks, type DatabaseLocks } from "./database-locks";
-import { projectCwd, type ProjectOptions } from "./project-options";
 import { statusTargets } from "./status-index";
 
 /** `tsift locks` data: every database's locking, and the first thing to do about it. */

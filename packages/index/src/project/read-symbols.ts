@@ -1,7 +1,7 @@
 import { isTsiftError } from "@tsift/core/light";
 import { openIndexReader } from "../open-index";
 import { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "../query-symbols";
-import type { ReadTarget } from "./read-target";
+import type { ReadTarget } from "../walk";
 import { checkLimit } from "./read-limits";
 import { borrowWarmIndex } from "../warm/warm-registry";
 import { indexHasRun, indexMissingTarget } from "./first-use-index";

@@ -5,11 +5,7 @@ import { probeWriterLock } from "@tsift/sqlite";
 import { indexRepairHint, type IndexFileProblem } from "../index-file-check";
 import type { FailedFile } from "../index-db/failed-file-queries";
 import { emptyFreshness, indexFreshness, type IndexFreshness } from "../index-freshness";
-import { indexLocation, type IndexLocation } from "../index-location";
-import { loadConfig } from "../load-config";
-import type { TsiftConfig } from "../tsift-config";
-import { discoverScopes } from "../workspace-scopes";
-import { rootRelative } from "./command-place";
+import { discoverScopes, type IndexLocation, indexLocation, loadConfig, rootRelative, type TsiftConfig } from "../walk";
 import { readIndexProgress } from "./index-progress-file";
 
 /** Freshness, or `corrupt`: the file exists but cannot be read as this tsift's index. */

@@ -4,8 +4,7 @@ import { communityCacheDir } from "../graph-queries/community-cache";
 import type { GraphSymbol } from "../graph-queries/graph-symbol";
 import { cachedPageRankScores } from "../graph-queries/rank-symbol-candidates";
 import { resolveSymbolArgument, type SymbolResolution } from "../graph-queries/resolve-symbol-argument";
-import type { IndexLocation } from "../index-location";
-import { placeFlags, shellArg, type CommandPlace } from "./command-place";
+import { type CommandPlace, type IndexLocation, placeFlags, shellArg } from "../walk";
 
 /** A definition offered instead of an answer: an ambiguous argument's candidates, or near names. */
 export interface SymbolChoiceCandidate {

@@ -1,8 +1,6 @@
 import { existsSync } from "node:fs";
 import { sep } from "node:path";
-import { indexLocation, type IndexLocation } from "../index-location";
-import { resolveProjectRoot } from "../resolve-project-root";
-import { discoverScopes } from "../workspace-scopes";
+import { discoverScopes, type IndexLocation, indexLocation, resolveProjectRoot } from "../walk";
 import { WarmLocation, type WarmUpdate } from "./warm-location";
 import { registerWarmSource, unregisterWarmSource } from "./warm-registry";
 import { watchTree } from "./watch-tree";

@@ -2,10 +2,8 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
-import { defaultConfig } from "../default-config";
+import { CONFIG_RELATIVE_PATH, defaultConfig, type IndexLocation, loadConfig } from "../walk";
 import { indexFreshness } from "../index-freshness";
-import type { IndexLocation } from "../index-location";
-import { CONFIG_RELATIVE_PATH, loadConfig } from "../load-config";
 import { openIndexIfBuilt } from "../project/first-use-index";
 import { sharedConnection, type WarmBorrow, type WarmSource } from "./warm-registry";
 

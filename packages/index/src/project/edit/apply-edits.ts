@@ -2,15 +2,21 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { acquireWriterLock } from "@tsift/sqlite";
-import { resolveProjectRoot } from "../../resolve-project-root";
+import {
+  editLockPath,
+  type EditOutcome,
+  type EditPlan,
+  type EditRecovery,
+  type EditRequest,
+  planEdits,
+  projectCwd,
+  type ProjectOptions,
+  recoverHeld,
+  resolveProjectRoot,
+  stageAndSwap,
+} from "../../walk";
 import { ensureStateDir } from "../../state-dir";
 import { resolveIndexTargets } from "../index-targets";
-import { projectCwd, type ProjectOptions } from "../project-options";
-import type { EditRequest } from "./edit-input";
-import { editLockPath } from "./edit-journal";
-import { planEdits, type EditOutcome, type EditPlan } from "./plan-edits";
-import { recoverHeld, type EditRecovery } from "./recover-edit-batch";
-import { stageAndSwap } from "./swap-files";
 
 export interface EditBatchOptions extends Omit<ProjectOptions, "scope"> {
   edits: readonly EditRequest[];

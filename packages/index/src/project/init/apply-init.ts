@@ -1,8 +1,7 @@
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { discoverScopes } from "../../workspace-scopes";
-import { checkInsideRoot, writeInsideRoot } from "../../write-inside-root";
+import { checkInsideRoot, discoverScopes, writeInsideRoot } from "../../walk";
 import { codeNavigationSection } from "./code-navigation-section";
 import { mergeClaudeSettings } from "./claude-settings";
 import { codexHook, mergeCodexHook } from "./codex-hook";

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
-import { pathArg } from "../command-place";
-import { projectCwd } from "../project-options";
+import { pathArg, projectCwd } from "../../walk";
 import { applyInit, type InitChange, type InitOptions } from "./apply-init";
 import { resolveInitTarget } from "./init-target";
 import { tsiftLauncher, type TsiftLauncherFacts } from "./tsift-launcher";

@@ -1,13 +1,22 @@
 import { realpathSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { indexLocation } from "../../index-location";
-import { loadConfig } from "../../load-config";
-import { resolveProjectRoot } from "../../resolve-project-root";
-import { discoverScopes, selectScope, type WorkspaceScope } from "../../workspace-scopes";
-import { pathArg, placeFlags, shellArg, stableHandle, type CommandPlace } from "../command-place";
-import { projectCwd, type ProjectOptions } from "../project-options";
+import {
+  type CommandPlace,
+  discoverScopes,
+  indexLocation,
+  loadConfig,
+  pathArg,
+  placeFlags,
+  projectCwd,
+  type ProjectOptions,
+  resolveProjectRoot,
+  resolveSourceFile,
+  selectScope,
+  shellArg,
+  stableHandle,
+  type WorkspaceScope,
+} from "../../walk";
 import { readWindow, type WindowRequest } from "./read-window";
-import { resolveSourceFile } from "./resolve-source-file";
 import { windowSymbols, type SymbolRef } from "./window-symbols";
 
 export interface SourceWindowOptions extends ProjectOptions, WindowRequest {

@@ -2,10 +2,9 @@ import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core/light";
 import { LANGS, langInfo, type Lang } from "@tsift/graph/langs";
 import { symbolHandle as graphHandle } from "../../graph-queries/symbol-handle";
-import type { IndexLocation } from "../../index-location";
+import { type CommandPlace, type IndexLocation, placeFlags, sourceReadCommand, stableHandle, symbolIdentity } from "../../walk";
 import { openIndexReader } from "../../open-index";
 import { querySymbols } from "../../query-symbols";
-import { placeFlags, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "../command-place";
 
 /** An indexed symbol a source window intersects. */
 export interface SymbolRef {

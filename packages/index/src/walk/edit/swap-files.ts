@@ -1,7 +1,7 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { TSIFT_DIR } from "../../index-location";
+import { TSIFT_DIR } from "../index-location";
 import { finishBatch, settleJournal, sha256, writeDurably } from "./recover-edit-batch";
 import { fsyncDir, newJournal, writeJournal, type EditJournal, type EditJournalFile } from "./edit-journal";
 import type { FilePlan } from "./plan-edits";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { isTsiftError } from "@tsift/core/light";
-import { HARD_MAX_FILE_BYTES } from "../../tsift-config";
-import { resolveSourceFile } from "../source-read/resolve-source-file";
+import { HARD_MAX_FILE_BYTES } from "../config/tsift-config";
+import { resolveSourceFile } from "../resolve-source-file";
 import type { EditRequest } from "./edit-input";
 
 /** What happened to one edit: applied, would apply (dry run), rejected (why), or not applied because another was rejected. */

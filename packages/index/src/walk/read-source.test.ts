@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempTree } from "../test/helpers";
+import { tempTree } from "../../test/helpers";
 import { minifiedReason, readSource } from "./read-source";
-import { HARD_MAX_FILE_BYTES } from "./tsift-config";
+import { HARD_MAX_FILE_BYTES } from "./config/tsift-config";
 
 describe("readSource", () => {
   it("reads UTF-8 text and hashes the bytes", () => {

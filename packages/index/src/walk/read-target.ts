@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { indexLocation, type IndexLocation } from "../index-location";
-import { resolveProjectRoot } from "../resolve-project-root";
-import { discoverScopes, selectScope, type WorkspaceScope } from "../workspace-scopes";
+import { indexLocation, type IndexLocation } from "./index-location";
+import { resolveProjectRoot } from "./resolve-project-root";
+import { discoverScopes, selectScope, type WorkspaceScope } from "./workspace-scopes";
 import { pathArg, type CommandPlace } from "./command-place";
 import { settleInterruptedEdit } from "./edit/recover-edit-batch";
 import { projectCwd, type ProjectOptions } from "./project-options";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { langInfo, type Lang } from "@tsift/graph/langs";
-import { HARD_MAX_FILE_BYTES } from "./tsift-config";
+import { HARD_MAX_FILE_BYTES } from "./config/tsift-config";
 
 /** Why a tracked file was deliberately not parsed (`files.skip_reason`). */
 export type SkipReason = "binary" | "too_large" | "minified";

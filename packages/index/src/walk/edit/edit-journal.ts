@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
-import { TSIFT_DIR } from "../../index-location";
+import { TSIFT_DIR } from "../index-location";
 
 /**
  * The write-ahead journal of an edit batch, `.tsift/edit-journal.json`. It is written

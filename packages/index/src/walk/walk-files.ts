@@ -4,9 +4,9 @@ import { langFromPath, type Lang } from "@tsift/graph/langs";
 import { TsiftError } from "@tsift/core/light";
 import { DEFAULT_IGNORED_DIRS } from "./default-ignored-dirs";
 import type { IndexWarning } from "./index-warning";
-import { findGitRepo } from "./internal/git-repo";
-import { ancestorLayers, isIgnored, layerFor, readIgnoreFile, type IgnoreLayer } from "./internal/ignore-rules";
-import { pathPatternMatcher } from "./internal/path-pattern";
+import { findGitRepo } from "./git-repo";
+import { ancestorLayers, isIgnored, layerFor, readIgnoreFile, type IgnoreLayer } from "./ignore-rules";
+import { pathPatternMatcher } from "./path-pattern";
 
 /** A source file the index tracks. */
 export interface WalkedFile {

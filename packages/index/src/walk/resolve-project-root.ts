@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { gitDirOf } from "./internal/git-repo";
+import { gitDirOf } from "./git-repo";
 import { TSIFT_DIR } from "./index-location";
 import { discoverScopes, type WorkspaceScope } from "./workspace-scopes";
 

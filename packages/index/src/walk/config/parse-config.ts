@@ -14,7 +14,7 @@ import {
   warnUnknownKeys,
   type FieldContext,
   type TomlTable,
-} from "./internal/config-fields";
+} from "./config-fields";
 import { CALL_RESOLVERS, HARD_MAX_FILE_BYTES, ISOLATION_TIERS, type ScopeOverride, type TsiftConfig } from "./tsift-config";
 
 const SECTIONS = ["defaults", "overrides", "index", "autoindex", "summarize", "findings", "history"] as const;

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempTree, writeTree } from "../test/helpers";
+import { tempTree, writeTree } from "../../test/helpers";
 import { walkFiles } from "./walk-files";
 
 const paths = (root: string, options = {}) => walkFiles(root, options).files.map((file) => file.path);
