@@ -19,14 +19,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnTsift, type JsonObject } from "./helpers";
+import { tsiftAsBinary } from "./index-helpers";
 
 // The real driver, to damage a file the way a user or a crash could; tsift's own code never runs here.
 const Database = createRequire(import.meta.url)("better-sqlite3") as typeof import("better-sqlite3");
 
 /**
- * End to end through the built CLI: every way an index.db or graph.db can be damaged
- * exits 6 with a `next:` command, that command repairs it, and the old file is kept as
- * `<name>.corrupt-<UTC time>`.
+ * Every way an index.db or graph.db can be damaged exits 6 with a `next:` command, that
+ * command repairs it, and the old file is kept as `<name>.corrupt-<UTC time>`. The cases run
+ * the command lines in-process the way the built binary routes them (`tsiftAsBinary`); the
+ * repair from another directory runs the built binary itself, to prove its exit codes and
+ * messages are the same.
  */
 
 const work = realpathSync(mkdtempSync(join(tmpdir(), "tsift-cli-corrupt-")));
@@ -105,11 +108,25 @@ function corruptCopies(dir: string, name: string): string[] {
   return readdirSync(join(dir, ".tsift")).filter((file) => file.startsWith(`${name}.corrupt-`) && !file.endsWith("-wal") && !file.endsWith("-shm"));
 }
 
-beforeAll(() => {
+/**
+ * A command line run in-process the way the built binary routes it, from `cwd` as the process's
+ * own directory too: the repair hints name the project relative to it, as they do for the binary.
+ */
+async function cli(cwd: string, argv: string[]) {
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    return await tsiftAsBinary(cwd, argv);
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+beforeAll(async () => {
   mkdirSync(base);
   writeProject(base);
-  expect(spawnTsift(base, ["index"]).code).toBe(0);
-  expect(spawnTsift(base, ["graph-db", "refresh"]).code).toBe(0);
+  expect((await cli(base, ["index"])).code).toBe(0);
+  expect((await cli(base, ["graph-db", "refresh"])).code).toBe(0);
   // Fold the WALs into the files, so damaging a file damages what readers see.
   for (const name of ["index.db", "graph.db"]) {
     const db = new Database(join(base, ".tsift", name));
@@ -122,60 +139,60 @@ const DAMAGES: Damage[] = ["truncate", "garbage header", "100 pages mid-file", "
 const EXPECTED_CODE = /error\[(corrupt_data|schema_mismatch|schema_newer)\]/u;
 
 describe("a damaged index.db", () => {
-  it.each(DAMAGES)(
-    "%s: read commands exit 6 naming the rebuild, which repairs it and keeps the old file",
-    (how) => {
-      const dir = copyOfBase();
-      damage(join(dir, ".tsift", "index.db"), how, "symbols");
+  it.each(DAMAGES)("%s: read commands exit 6 naming the rebuild, which repairs it and keeps the old file", async (how) => {
+    const dir = copyOfBase();
+    damage(join(dir, ".tsift", "index.db"), how, "symbols");
 
-      // The mid-file garbage may miss the pages `symbols` reads; `source-read`'s symbol lookup and `search` read others.
-      const reads =
-        how === "100 pages mid-file"
-          ? [
-              ["symbols", "fn_1_1"],
-              ["source-read", "f12.ts"],
-              ["search", "padding body"],
-            ]
-          : [["symbols", "fn_1_1"]];
-      const failures = reads.map((argv) => spawnTsift(dir, argv)).filter((result) => result.code !== 0);
-      expect(failures.length).toBeGreaterThan(0);
-      for (const failure of failures) {
-        expect(failure.code, failure.err).toBe(6);
-        expect(failure.err).toMatch(EXPECTED_CODE);
-        expect(failure.err).not.toMatch(/internal error/u);
-      }
+    // The mid-file garbage may miss the pages `symbols` reads; `source-read`'s symbol lookup and `search` read others.
+    const reads =
+      how === "100 pages mid-file"
+        ? [
+            ["symbols", "fn_1_1"],
+            ["source-read", "f12.ts"],
+            ["search", "padding body"],
+          ]
+        : [["symbols", "fn_1_1"]];
+    const failures = [];
+    for (const argv of reads) {
+      const result = await cli(dir, argv);
+      if (result.code !== 0) failures.push(result);
+    }
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
+      expect(failure.code, failure.err).toBe(6);
+      expect(failure.err).toMatch(EXPECTED_CODE);
+      expect(failure.err).not.toMatch(/internal error/u);
+    }
 
-      const check = spawnTsift(dir, ["index", "--check"]);
-      expect(check.code, check.err).toBe(6);
-      expect(check.err).toMatch(EXPECTED_CODE);
+    const check = await cli(dir, ["index", "--check"]);
+    expect(check.code, check.err).toBe(6);
+    expect(check.err).toMatch(EXPECTED_CODE);
 
-      // status still prints its report, and exits 6 with the repair, whichever pages the damage hit.
-      const status = spawnTsift(dir, ["status", "--json"]);
-      expect(status.code, status.err).toBe(6);
-      expect(status.err).toMatch(EXPECTED_CODE);
-      const index = (JSON.parse(status.out) as JsonObject).index;
-      expect(index.state).toBe("corrupt");
-      expect(index.problem).toMatchObject({ code: expect.stringMatching(/^(corrupt_data|schema_mismatch|schema_newer)$/u), next: "tsift index --rebuild" });
+    // status still prints its report, and exits 6 with the repair, whichever pages the damage hit.
+    const status = await cli(dir, ["status", "--json"]);
+    expect(status.code, status.err).toBe(6);
+    expect(status.err).toMatch(EXPECTED_CODE);
+    const index = (JSON.parse(status.out) as JsonObject).index;
+    expect(index.state).toBe("corrupt");
+    expect(index.problem).toMatchObject({ code: expect.stringMatching(/^(corrupt_data|schema_mismatch|schema_newer)$/u), next: "tsift index --rebuild" });
 
-      const repair = nextCommand(failures[0]!.err);
-      expect(repair).toEqual(["index", "--rebuild"]);
-      const rebuilt = spawnTsift(dir, repair);
-      expect(rebuilt.code, rebuilt.err).toBe(0);
-      expect(rebuilt.err).toMatch(/moved to .*index\.db\.corrupt-\d{8}T\d{6}Z/u);
-      expect(corruptCopies(dir, "index.db")).toHaveLength(1);
-      expect(existsSync(join(dir, ".tsift", "index.db.rebuild"))).toBe(false);
+    const repair = nextCommand(failures[0]!.err);
+    expect(repair).toEqual(["index", "--rebuild"]);
+    const rebuilt = await cli(dir, repair);
+    expect(rebuilt.code, rebuilt.err).toBe(0);
+    expect(rebuilt.err).toMatch(/moved to .*index\.db\.corrupt-\d{8}T\d{6}Z/u);
+    expect(corruptCopies(dir, "index.db")).toHaveLength(1);
+    expect(existsSync(join(dir, ".tsift", "index.db.rebuild"))).toBe(false);
 
-      const after = spawnTsift(dir, ["symbols", "fn_1_1", "--json"]);
-      expect(after.code, after.err).toBe(0);
-      expect(JSON.stringify(JSON.parse(after.out))).toContain("fn_1_1");
-      expect(spawnTsift(dir, ["index", "--check", "--exit-code"]).code).toBe(0);
-      expect((JSON.parse(spawnTsift(dir, ["status", "--json"]).out) as JsonObject).index.state).toBe("fresh");
-    },
-    120_000,
-  );
+    const after = await cli(dir, ["symbols", "fn_1_1", "--json"]);
+    expect(after.code, after.err).toBe(0);
+    expect(JSON.stringify(JSON.parse(after.out))).toContain("fn_1_1");
+    expect((await cli(dir, ["index", "--check", "--exit-code"])).code).toBe(0);
+    expect((JSON.parse((await cli(dir, ["status", "--json"])).out) as JsonObject).index.state).toBe("fresh");
+  });
 });
 
-describe("the repair command run from another directory", () => {
+describe("the repair command run from another directory, through the built binary", () => {
   it("names the project, so it rebuilds the damaged index rather than the caller's directory", () => {
     const dir = copyOfBase();
     damage(join(dir, ".tsift", "index.db"), "truncate", "symbols");
@@ -191,43 +208,39 @@ describe("the repair command run from another directory", () => {
 });
 
 describe("a damaged graph.db", () => {
-  it.each(DAMAGES)(
-    "%s: graph-db commands exit 6 or fail doctor closed, and refresh --force rebuilds it",
-    (how) => {
-      const dir = copyOfBase();
-      damage(join(dir, ".tsift", "graph.db"), how, "graph_nodes");
+  it.each(DAMAGES)("%s: graph-db commands exit 6 or fail doctor closed, and refresh --force rebuilds it", async (how) => {
+    const dir = copyOfBase();
+    damage(join(dir, ".tsift", "graph.db"), how, "graph_nodes");
 
-      const doctor = spawnTsift(dir, ["graph-db", "doctor", "--json"]);
-      expect(doctor.code, doctor.err).toBe(1);
-      const report = JSON.parse(doctor.out) as JsonObject;
-      expect(report.fail_closed).toBe(true);
-      expect(report.repair_commands).toContain("tsift graph-db refresh --force");
-      expect(doctor.err).toMatch(/failed closed: .*\(next: tsift graph-db /u);
+    const doctor = await cli(dir, ["graph-db", "doctor", "--json"]);
+    expect(doctor.code, doctor.err).toBe(1);
+    const report = JSON.parse(doctor.out) as JsonObject;
+    expect(report.fail_closed).toBe(true);
+    expect(report.repair_commands).toContain("tsift graph-db refresh --force");
+    expect(doctor.err).toMatch(/failed closed: .*\(next: tsift graph-db /u);
 
-      // A plain refresh reads the old file and refuses it, naming the forced rebuild.
-      const refresh = spawnTsift(dir, ["graph-db", "refresh"]);
-      expect(refresh.code, refresh.err).toBe(6);
-      expect(refresh.err).toMatch(EXPECTED_CODE);
-      const repair = nextCommand(refresh.err);
-      expect(repair).toEqual(["graph-db", "refresh", "--force"]);
+    // A plain refresh reads the old file and refuses it, naming the forced rebuild.
+    const refresh = await cli(dir, ["graph-db", "refresh"]);
+    expect(refresh.code, refresh.err).toBe(6);
+    expect(refresh.err).toMatch(EXPECTED_CODE);
+    const repair = nextCommand(refresh.err);
+    expect(repair).toEqual(["graph-db", "refresh", "--force"]);
 
-      const rebuilt = spawnTsift(dir, repair);
-      expect(rebuilt.code, rebuilt.err).toBe(0);
-      expect(rebuilt.err).toMatch(/moved to .*graph\.db\.corrupt-\d{8}T\d{6}Z/u);
-      expect(corruptCopies(dir, "graph.db")).toHaveLength(1);
-      expect(existsSync(join(dir, ".tsift", "graph.db.rebuild"))).toBe(false);
+    const rebuilt = await cli(dir, repair);
+    expect(rebuilt.code, rebuilt.err).toBe(0);
+    expect(rebuilt.err).toMatch(/moved to .*graph\.db\.corrupt-\d{8}T\d{6}Z/u);
+    expect(corruptCopies(dir, "graph.db")).toHaveLength(1);
+    expect(existsSync(join(dir, ".tsift", "graph.db.rebuild"))).toBe(false);
 
-      const healthy = spawnTsift(dir, ["graph-db", "doctor", "--json"]);
-      expect(healthy.code, healthy.err).toBe(0);
-      expect((JSON.parse(healthy.out) as JsonObject).checks).toContainEqual(expect.objectContaining({ name: "integrity", status: "ok" }));
-      const status = spawnTsift(dir, ["graph-db", "status", "--json"]);
-      expect(status.code, status.err).toBe(0);
-      expect((JSON.parse(status.out) as JsonObject).status).toBe("current");
-    },
-    120_000,
-  );
+    const healthy = await cli(dir, ["graph-db", "doctor", "--json"]);
+    expect(healthy.code, healthy.err).toBe(0);
+    expect((JSON.parse(healthy.out) as JsonObject).checks).toContainEqual(expect.objectContaining({ name: "integrity", status: "ok" }));
+    const status = await cli(dir, ["graph-db", "status", "--json"]);
+    expect(status.code, status.err).toBe(0);
+    expect((JSON.parse(status.out) as JsonObject).status).toBe("current");
+  });
 
-  it("a graph.db read meets the damage: exit 6 naming refresh --force, never exit 10", () => {
+  it("a graph.db read meets the damage: exit 6 naming refresh --force, never exit 10", async () => {
     const dir = copyOfBase();
     damage(join(dir, ".tsift", "graph.db"), "truncate", "graph_nodes");
     for (const argv of [
@@ -235,7 +248,7 @@ describe("a damaged graph.db", () => {
       ["graph-db", "kind", "symbol", "--limit", "2"],
       ["traverse", "--no-refresh"],
     ]) {
-      const result = spawnTsift(dir, argv);
+      const result = await cli(dir, argv);
       expect(result.code, `${argv.join(" ")}: ${result.err}`).toBe(6);
       expect(nextCommand(result.err)).toEqual(["graph-db", "refresh", "--force"]);
     }
