@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnTsift, type JsonObject } from "./helpers";
-import { tsiftAsBinary } from "./index-helpers";
+import { tsiftAsBinaryIn } from "./index-helpers";
 
 // The real driver, to damage a file the way a user or a crash could; tsift's own code never runs here.
 const Database = createRequire(import.meta.url)("better-sqlite3") as typeof import("better-sqlite3");
@@ -108,19 +108,8 @@ function corruptCopies(dir: string, name: string): string[] {
   return readdirSync(join(dir, ".tsift")).filter((file) => file.startsWith(`${name}.corrupt-`) && !file.endsWith("-wal") && !file.endsWith("-shm"));
 }
 
-/**
- * A command line run in-process the way the built binary routes it, from `cwd` as the process's
- * own directory too: the repair hints name the project relative to it, as they do for the binary.
- */
-async function cli(cwd: string, argv: string[]) {
-  const previous = process.cwd();
-  process.chdir(cwd);
-  try {
-    return await tsiftAsBinary(cwd, argv);
-  } finally {
-    process.chdir(previous);
-  }
-}
+/** A command line run in-process the way the built binary routes it, from the project's directory. */
+const cli = (cwd: string, argv: string[]) => tsiftAsBinaryIn(cwd, argv);
 
 beforeAll(async () => {
   mkdirSync(base);

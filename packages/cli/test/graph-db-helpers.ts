@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll } from "vitest";
 import { builtBin, type JsonObject } from "./helpers";
+import { tsiftAsBinaryIn } from "./index-helpers";
 
 /**
  * The graph-db conformance fixture: a call chain in main.rs —
@@ -80,15 +81,25 @@ export interface Spawned {
 /** Runs the built binary: the compiled CLI, as users and agents run it. */
 export function tsiftBin(cwd: string, argv: string[], env: Record<string, string> = {}): Spawned {
   const result = spawnSync(process.execPath, [builtBin, ...argv], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
+  return spawned(result.status, result.stdout, result.stderr);
+}
+
+/** `tsiftBin`'s result for the same command line run in-process the way the binary routes it (`tsiftAsBinaryIn`). */
+export async function tsiftInProcess(cwd: string, argv: string[]): Promise<Spawned> {
+  const result = await tsiftAsBinaryIn(cwd, argv);
+  return spawned(result.code, result.out, result.err);
+}
+
+function spawned(code: number | null, out: string, err: string): Spawned {
   return {
-    code: result.status,
-    out: result.stdout,
-    err: result.stderr,
+    code,
+    out,
+    err,
     json() {
       try {
-        return JSON.parse(result.stdout) as JsonObject;
+        return JSON.parse(out) as JsonObject;
       } catch {
-        throw new Error(`not JSON (exit ${result.status}): ${result.stdout.slice(0, 300)} / stderr: ${result.stderr.slice(0, 500)}`);
+        throw new Error(`not JSON (exit ${code}): ${out.slice(0, 300)} / stderr: ${err.slice(0, 500)}`);
       }
     },
   };
@@ -97,6 +108,11 @@ export function tsiftBin(cwd: string, argv: string[], env: Record<string, string
 /** `tsift graph-db --backend <backend> <argv…> --json` in `root`. */
 export function graphDb(root: string, backend: "sqlite" | "libsql", ...argv: string[]): Spawned {
   return tsiftBin(root, ["graph-db", "--backend", backend, ...argv, "--json"]);
+}
+
+/** `graphDb`, in-process (`tsiftInProcess`). */
+export function graphDbInProcess(root: string, backend: "sqlite" | "libsql", ...argv: string[]): Promise<Spawned> {
+  return tsiftInProcess(root, ["graph-db", "--backend", backend, ...argv, "--json"]);
 }
 
 export const sym = (name: string, path = "main.rs") => `sym:${path}#${name}`;

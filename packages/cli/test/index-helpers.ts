@@ -82,6 +82,22 @@ export async function tsiftAsBinary(cwd: string, argv: string[], env: Record<str
 }
 
 /**
+ * `tsiftAsBinary` with `cwd` as the process's own directory as well, for the duration of the
+ * call: what the binary prints that depends on the process's directory (a repair hint naming
+ * the project relative to it) then reads as the binary prints it. Vitest's forks pool allows
+ * `process.chdir`; the previous directory is restored afterwards.
+ */
+export async function tsiftAsBinaryIn(cwd: string, argv: string[], env: Record<string, string | undefined> = {}) {
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    return await tsiftAsBinary(cwd, argv, env);
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+/**
  * Runs the built binary; `asNobody` drops root privileges (setpriv) so permission
  * tests mean something when the suite runs as root.
  */
