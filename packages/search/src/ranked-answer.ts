@@ -340,23 +340,67 @@ function groupWeights(db: Database.Database, query: FtsQuery): number[] {
   return counts.map((count) => Math.log(1 + (all - count + 0.5) / (count + 0.5)));
 }
 
-/** Per query word, per part: the matcher for names (substrings count) and for text. */
-interface GroupMatchers {
+/**
+ * The query's matchers, every part of every word in one list (`groups` holds each word's
+ * range of it), and per distinct token the weight each part gives it: a unit's field is
+ * then read once for all the query's words, not once per word, and a token no part
+ * matches (most of them) costs one lookup.
+ */
+interface QueryMatchers {
+  /** Per query word, the [start, end) of its parts in `name` and `text`. */
+  groups: { start: number; end: number }[];
+  /** Per part, the matcher for names (substrings and synonyms count). */
   name: TermMatcher[];
+  /** Per part, the matcher for text. */
   text: TermMatcher[];
+  /** Per token, each part's name weight; null when every part gives 0. */
+  nameWeights: Map<string, Float64Array | null>;
+  textWeights: Map<string, Float64Array | null>;
 }
 
-function groupMatchers(query: FtsQuery, tuning: AnswerTuning): GroupMatchers[] {
-  return query.groups.map((group) => {
+function groupMatchers(query: FtsQuery, tuning: AnswerTuning): QueryMatchers {
+  const out: QueryMatchers = { groups: [], name: [], text: [], nameWeights: new Map(), textWeights: new Map() };
+  for (const group of query.groups) {
     // Synonyms and glued phrases are of plain words: a compound identifier means itself.
     const plain = group.parts.length === 1;
     const joined = plain ? (group.joined ?? []) : [];
     const synonyms = plain && tuning.synonyms ? tuning.synonymWeight : 0;
-    return {
-      name: group.parts.map((part) => termMatcher(part, { substring: tuning.nameSubstring, synonyms, joined })),
-      text: group.parts.map((part) => termMatcher(part, { joined })),
-    };
-  });
+    out.groups.push({ start: out.name.length, end: out.name.length + group.parts.length });
+    for (const part of group.parts) {
+      out.name.push(termMatcher(part, { substring: tuning.nameSubstring, synonyms, joined }));
+      out.text.push(termMatcher(part, { joined }));
+    }
+  }
+  return out;
+}
+
+function weightsOf(token: string, matchers: readonly TermMatcher[], memo: Map<string, Float64Array | null>): Float64Array | null {
+  let weights = memo.get(token);
+  if (weights === undefined) {
+    weights = null;
+    for (let part = 0; part < matchers.length; part++) {
+      const weight = matchers[part]!(token);
+      if (weight === 0) continue;
+      weights ??= new Float64Array(matchers.length);
+      weights[part] = weight;
+    }
+    memo.set(token, weights);
+  }
+  return weights;
+}
+
+/**
+ * Per part, the field's count of tokens it matches, weighted (`sum` of count x weight, in
+ * the bag's order: the same additions, in the same order, as one pass per part).
+ */
+function partCounts(tokens: TokenBag, matchers: readonly TermMatcher[], memo: Map<string, Float64Array | null>): Float64Array {
+  const counts = new Float64Array(matchers.length);
+  for (const [token, times] of tokens) {
+    const weights = weightsOf(token, matchers, memo);
+    if (weights === null) continue;
+    for (let part = 0; part < weights.length; part++) counts[part] = counts[part]! + times * weights[part]!;
+  }
+  return counts;
 }
 
 /**
@@ -369,7 +413,7 @@ function groupMatchers(query: FtsQuery, tuning: AnswerTuning): GroupMatchers[] {
  */
 function scoreUnit(
   unit: Unit,
-  matchers: readonly GroupMatchers[],
+  matchers: QueryMatchers,
   weights: readonly number[],
   avgLength: number,
   tuning: AnswerTuning,
@@ -383,36 +427,39 @@ function scoreUnit(
     doc: bag(symbol?.doc ? splitIdentifier(symbol.doc) : []),
     body: bag(splitIdentifier(unit.lines.map((entry) => entry.text).join("\n"))),
   };
+  const counts = {
+    name: partCounts(fields.name, matchers.name, matchers.nameWeights),
+    parent: partCounts(fields.parent, matchers.name, matchers.nameWeights),
+    path: partCounts(fields.path, matchers.text, matchers.textWeights),
+    doc: partCounts(fields.doc, matchers.text, matchers.textWeights),
+    body: partCounts(fields.body, matchers.text, matchers.textWeights),
+  };
   const lengthNorm = 1 - b + (b * unit.lines.length) / Math.max(1, avgLength);
   let score = 0;
   let matched = 0;
-  matchers.forEach((group, index) => {
+  matchers.groups.forEach(({ start, end }, index) => {
     // A compound query identifier needs every part: its count is its rarest part's.
-    const count = (tokens: TokenBag, parts: readonly TermMatcher[]) => {
+    const count = (parts: Float64Array) => {
       let min = Infinity;
-      for (const match of parts) {
-        let n = 0;
-        for (const [token, times] of tokens) n += times * match(token);
-        min = Math.min(min, n);
-      }
+      for (let part = start; part < end; part++) min = Math.min(min, parts[part]!);
       return min === Infinity ? 0 : min;
     };
     const tf =
-      field.name * count(fields.name, group.name) +
-      field.parent * count(fields.parent, group.name) +
-      field.path * count(fields.path, group.text) +
-      field.doc * count(fields.doc, group.text) +
-      (field.body * count(fields.body, group.text)) / lengthNorm;
+      field.name * count(counts.name) +
+      field.parent * count(counts.parent) +
+      field.path * count(counts.path) +
+      field.doc * count(counts.doc) +
+      (field.body * count(counts.body)) / lengthNorm;
     if (tf <= 0) return;
     matched++;
     score += weights[index]! * ((tf * (k1 + 1)) / (tf + k1));
   });
-  const covered = matchers.length > 0 ? matched / matchers.length : 0;
+  const covered = matchers.groups.length > 0 ? matched / matchers.groups.length : 0;
   score += tuning.nameBonus * unit.nameScore;
   // A name made of the query's words is what the sentence describes: `delay` for "the delay before an attempt".
   if (tuning.nameCoverage > 0 && fields.name.size > 0) {
     let said = 0;
-    for (const token of fields.name.keys()) if (matchers.some((group) => group.name.some((match) => match(token) > 0))) said++;
+    for (const token of fields.name.keys()) if (weightsOf(token, matchers.name, matchers.nameWeights)?.some((weight) => weight > 0)) said++;
     score *= 1 + tuning.nameCoverage * (said / fields.name.size);
   }
   const kind = symbol?.kind === "class" ? tuning.classFactor : 1;

@@ -154,27 +154,78 @@ function writeMatrix(file: string, print: string, matrix: VectorMatrix): void {
   }
 }
 
+/** Whether this machine stores the low byte of a 32-bit word first (every platform Node ships for). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** Each matrix's vectors as aligned 32-bit words (four int8 values each), made on first use. */
+const wordsOf = new WeakMap<VectorMatrix, Int32Array | null>();
+
+function packedWords(matrix: VectorMatrix): Int32Array | null {
+  let words = wordsOf.get(matrix);
+  if (words === undefined) {
+    // A copy: the vectors may sit at any byte offset of the cache file's buffer.
+    words = LITTLE_ENDIAN && matrix.dimensions % 4 === 0 ? new Int32Array(Int8Array.from(matrix.data).buffer) : null;
+    wordsOf.set(matrix, words);
+  }
+  return words;
+}
+
 /** Scores every row against a unit query vector; returns row scores (dot products). */
 export function scoreMatrix(matrix: VectorMatrix, query: Float32Array): Float32Array {
   const { data, scales, dimensions } = matrix;
-  const scores = new Float32Array(matrix.ids.length);
-  // The hot loop of every dense search (rows x dimensions multiply-adds): the query as
-  // doubles (the same values a Float32Array read yields) and four terms per iteration,
-  // still added one after another, so the sums are bit-identical to the plain loop at
-  // about 60% of its time.
+  const rows = matrix.ids.length;
+  const scores = new Float32Array(rows);
+  // The hot loop of every dense search (rows x dimensions multiply-adds), with the query as
+  // doubles (the same values a Float32Array read yields). Each row's sum adds its terms one
+  // after another in dimension order, so scores are bit-identical to the plain loop.
   const q = Float64Array.from(query);
-  const unrolled = dimensions - (dimensions % 4);
-  for (let row = 0, offset = 0; row < scores.length; row++, offset += dimensions) {
-    let sum = 0;
-    let i = 0;
-    for (; i < unrolled; i += 4) {
-      const at = offset + i;
-      sum += q[i]! * data[at]!;
-      sum += q[i + 1]! * data[at + 1]!;
-      sum += q[i + 2]! * data[at + 2]!;
-      sum += q[i + 3]! * data[at + 3]!;
+  const words = packedWords(matrix);
+  let row = 0;
+  if (words !== null) {
+    // Four rows at a time, read four values per 32-bit load: four independent sums keep the
+    // adders busy where one row's chain of additions waits on itself (about half the time).
+    const stride = dimensions >> 2;
+    for (; row + 4 <= rows; row += 4) {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let word = row * stride, end = word + stride, i = 0; word < end; word++, i += 4) {
+        const q0 = q[i]!;
+        const q1 = q[i + 1]!;
+        const q2 = q[i + 2]!;
+        const q3 = q[i + 3]!;
+        // Little-endian: the word's low byte is the first value; shifts sign-extend each byte.
+        let v = words[word]!;
+        s0 += q0 * ((v << 24) >> 24);
+        s0 += q1 * ((v << 16) >> 24);
+        s0 += q2 * ((v << 8) >> 24);
+        s0 += q3 * (v >> 24);
+        v = words[word + stride]!;
+        s1 += q0 * ((v << 24) >> 24);
+        s1 += q1 * ((v << 16) >> 24);
+        s1 += q2 * ((v << 8) >> 24);
+        s1 += q3 * (v >> 24);
+        v = words[word + 2 * stride]!;
+        s2 += q0 * ((v << 24) >> 24);
+        s2 += q1 * ((v << 16) >> 24);
+        s2 += q2 * ((v << 8) >> 24);
+        s2 += q3 * (v >> 24);
+        v = words[word + 3 * stride]!;
+        s3 += q0 * ((v << 24) >> 24);
+        s3 += q1 * ((v << 16) >> 24);
+        s3 += q2 * ((v << 8) >> 24);
+        s3 += q3 * (v >> 24);
+      }
+      scores[row] = s0 * scales[row]!;
+      scores[row + 1] = s1 * scales[row + 1]!;
+      scores[row + 2] = s2 * scales[row + 2]!;
+      scores[row + 3] = s3 * scales[row + 3]!;
     }
-    for (; i < dimensions; i++) sum += q[i]! * data[offset + i]!;
+  }
+  for (let offset = row * dimensions; row < rows; row++, offset += dimensions) {
+    let sum = 0;
+    for (let i = 0; i < dimensions; i++) sum += q[i]! * data[offset + i]!;
     scores[row] = sum * scales[row]!;
   }
   return scores;
