@@ -10,10 +10,7 @@
  * include directories and defines the corpus needs; `-I` of the corpus directory itself is
  * always given) and by `clang -E -dD` for its macros. Only what is declared in the corpus's
  * own files counts (the system's headers are left out); a header's declarations count once,
- * whichever unit includes it. clang's JSON can be far larger than the heap for C++ units
- * (half a gigabyte with the standard library), so it is read as a stream: each top-level
- * declaration is parsed only when it lies in a corpus file; the others are only scanned for
- * the file and line changes the dump encodes as differences from the node before.
+ * whichever unit includes it. clang's JSON is read as a stream (clang-ast.mjs).
  *
  * Declarations, as tsift reports them: function definitions (not prototypes: tsift lists a
  * function where it is defined), methods, constructors and destructors declared in a class
@@ -38,14 +35,14 @@
  * every file (`extractFile`: parse, walk, doc comments, chunks); the median round of each is
  * reported, and extraction's share of the raw parse rate (target: at least 0.5).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { KindTally, median, printDisagreements, ratio, throughputRounds } from "../oracle-score.mjs";
+import { readCorpusDeclarations, resolvedPath, track } from "./clang-ast.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -200,76 +197,10 @@ function calleeOf(node, kind) {
   return null;
 }
 
-/** Applies the file and line changes printed in a location object (or anything holding one). */
-function track(value, state) {
-  if (value === null || typeof value !== "object") return;
-  if (Array.isArray(value)) {
-    for (const item of value) track(item, state);
-    return;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (key === "includedFrom" || key === "inner") continue;
-    if (key === "file") state.file = resolvedPath(item);
-    else if (key === "line") state.line = item;
-    else if (item && typeof item === "object") track(item, state);
-  }
-}
-
-/** clang names a header as it found it (`dir/../x.h`); the corpus's paths are resolved ones. */
-const resolvedPaths = new Map();
-function resolvedPath(path) {
-  let found = resolvedPaths.get(path);
-  if (found === undefined) resolvedPaths.set(path, (found = path.startsWith("/") ? resolve(path) : path));
-  return found;
-}
-
-const FILE_LINE = /^\s*"file": "((?:[^"\\]|\\.)*)",?$/u;
-const LINE_LINE = /^\s*"line": (\d+),?$/u;
-
 /** Runs clang on one unit and reads its declarations and calls. */
 async function readUnit(file) {
   const unit = new Unit();
-  const child = spawn("clang", [...clangArgs, "-fsyntax-only", "-Wno-everything", "-Xclang", "-ast-dump=json", file], { stdio: ["ignore", "pipe", "ignore"] });
-  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
-  const state = { file: "", line: 0 };
-  let chunk = null;
-  let keep = false;
-  let afterIncludedFrom = false;
-  for await (const line of lines) {
-    if (chunk === null) {
-      if (line === "    {") {
-        chunk = [line];
-        keep = null;
-      }
-      continue;
-    }
-    chunk.push(line);
-    if (keep === null) {
-      // The chunk's own location comes first: its first file (else the running one) decides.
-      const fileMatch = FILE_LINE.exec(line);
-      if (fileMatch) keep = inCorpus.has(resolvedPath(JSON.parse(`"${fileMatch[1]}"`)));
-      else if (line.startsWith('      "range"') || line.startsWith('      "inner"')) keep = inCorpus.has(state.file);
-    }
-    if (line === "    }" || line === "    },") {
-      if (keep === null) keep = inCorpus.has(state.file);
-      if (keep) {
-        const text = chunk.join("\n").replace(/,$/u, "");
-        walkChunk(JSON.parse(text), state, unit);
-      } else {
-        for (const item of chunk) {
-          const fileMatch = FILE_LINE.exec(item);
-          if (fileMatch && !afterIncludedFrom) state.file = resolvedPath(JSON.parse(`"${fileMatch[1]}"`));
-          else {
-            const lineMatch = LINE_LINE.exec(item);
-            if (lineMatch) state.line = Number(lineMatch[1]);
-          }
-          afterIncludedFrom = item.endsWith('"includedFrom": {');
-        }
-      }
-      chunk = null;
-    }
-  }
-  const status = await new Promise((done) => child.on("close", done));
+  const status = await readCorpusDeclarations(clangArgs, file, inCorpus, (declaration, state) => walkChunk(declaration, state, unit));
   if (status !== 0) unitErrors++;
   for (const { caller, target, call } of unit.calls) {
     if (!target || !target.id) continue;
