@@ -23,7 +23,7 @@ const NOT_LANGUAGES: Readonly<Record<string, string>> = {
   "packages/digest/src/context-pack/ontology-refs.ts: .md": "ontology entries are Markdown documents, a file format of the context pack",
   "packages/search/src/pack/pack-types.ts: md": "the `pack --format md` output format",
   "packages/search/src/pack/pack-project.ts: md": "the `pack --format md` output format",
-  "packages/index/src/checker/load-typescript.ts: typescript": "the TypeScript compiler's npm package, which the checker pass loads",
+  "packages/index/src/resolve/checker/load-typescript.ts: typescript": "the TypeScript compiler's npm package, which the checker pass loads",
   "packages/index/src/project/init/apply-init.ts: .md": "OpenCode's command files are Markdown documents `init` writes",
   "packages/digest/src/session/read-session.ts: shell": "the agents' shell tool, whose calls a transcript records",
   "packages/digest/src/simworld/status-world.ts: .ts": "the simulated project the status model writes is made of TypeScript files",
@@ -126,7 +126,7 @@ describe("the engines hold no language name", () => {
 
   it("loads the languages' code hooks lazily in @tsift/index, so read commands load no extraction rule", () => {
     // @tsift/graph's main entry carries every language's rules: index imports it only with
-    // `await import` (internal/language-hooks.ts); its static imports are types or `langs`.
+    // `await import` (resolve/language-hooks.ts); its static imports are types or `langs`.
     const eager = sourceFiles(join(root, "packages/index/src")).filter((file) =>
       /^import (?!type )[^;]*from "@tsift\/graph";/m.test(readFileSync(file, "utf8")),
     );
@@ -136,7 +136,7 @@ describe("the engines hold no language name", () => {
   it("catches a language name planted in an engine", () => {
     const names = new Set(ids);
     const hits = languageLiterals(
-      join(root, "packages/index/src/internal/module-resolver.ts"),
+      join(root, "packages/index/src/resolve/module-resolver.ts"),
       (text) => names.has(text),
       () => false,
     );

@@ -1,5 +1,5 @@
 import type { Lang } from "@tsift/graph";
-import type { CheckerSummary } from "./checker/checker-pass";
+import type { CheckerSummary } from "./resolve";
 import type { IndexWarning } from "./walk";
 
 /** `rebuild`, `check` (read-only diff), `prune-safe` (`--prune`: a full scan) or `incremental`. */

@@ -28,14 +28,14 @@ export { openIndexReader, openIndexWriter, TOOL_VERSION, type IndexWriter, type 
 export { readSource, minifiedReason, type SkipReason, type SourceRead } from "./walk";
 export type { IndexChange, IndexMode, IndexSummary, IndexTimings, PruneStats } from "./index-summary";
 export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./update-index";
-export type { CheckerProgress, CheckerSummary } from "./checker/checker-pass";
+export type { CheckerProgress, CheckerSummary } from "./resolve";
 export { checkIndex, type CheckIndexOptions } from "./check-index";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { ensureStateDir, ensureStateSubdir, STATE_DIR_GITIGNORE, STATE_DIR_MODE } from "./state-dir";
 export { readOnlyCaller, refuseWriteWhenReadOnly, runReadOnly } from "./read-only-scope";
 export { checkInsideRoot, writeInsideRoot } from "./walk";
-export { createCallResolver, type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve-calls";
-export { resolveModule } from "./internal/module-resolver";
+export { createCallResolver, type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve";
+export { resolveModule } from "./resolve";
 export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./walk";
 export { resolveProjectRoot, type ProjectRoot } from "./walk";
 export { DEFAULT_SYMBOL_LIMIT, fuzzyScore, querySymbols, type SymbolMatch, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";

@@ -1,8 +1,6 @@
 import type Database from "better-sqlite3";
-import { loadLanguageHooks } from "./internal/language-hooks";
+import { applyCheckerAnswers, type CheckerProgress, hasCheckerAnswers, importCheckerPass, loadLanguageHooks, readPackagesIn, resolvePass } from "./resolve";
 import type { Lang } from "@tsift/graph";
-import { applyCheckerAnswers, hasCheckerAnswers } from "./checker/checker-answers";
-import type { CheckerProgress } from "./checker/checker-pass";
 import {
   type CallResolver,
   DEFAULT_MAX_FILE_BYTES,
@@ -19,8 +17,6 @@ import { ChunkStore } from "./internal/chunk-store";
 import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
 import { IndexStore, type TrackedFile } from "./internal/index-store";
 import { collectGarbage, FULL_COLLECTION_MIN_EXTRACTED_BYTES } from "./internal/full-collection";
-import { resolvePass } from "./internal/resolve-pass";
-import { readPackagesIn } from "./internal/workspace-packages";
 import { openIndexWriter, TOOL_VERSION } from "./open-index";
 import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
 import { PER_FILE_TABLES } from "./index-schema";
@@ -283,7 +279,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     // After the update committed, under the same lock: a checker failure leaves the update in place.
     const checker =
       options.resolve === "checker"
-        ? (await loadLanguageHooks(), await import("./checker/checker-pass")).runCheckerPass(writer.db, {
+        ? (await loadLanguageHooks(), await importCheckerPass()).runCheckerPass(writer.db, {
             sourceRoot: location.sourceRoot,
             now: new Date().toISOString(),
             ...(options.onCheckerProgress ? { onProgress: options.onCheckerProgress } : {}),

@@ -2,9 +2,9 @@ import { cpSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { loadLanguageHooks } from "../src/internal/language-hooks";
-import { SqliteSymbols } from "../src/internal/symbol-source";
-import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../src/resolve-calls";
+import { loadLanguageHooks } from "../src/resolve/language-hooks";
+import { SqliteSymbols } from "../src/resolve/symbol-source";
+import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../src/resolve";
 import { indexLocation, updateIndex } from "../src/index";
 import { tempTree } from "./helpers";
 

@@ -1,6 +1,5 @@
 import type Database from "better-sqlite3";
-import { family, heritageNames } from "../internal/resolver-tables";
-import type { ResolverSymbol } from "../resolve-calls";
+import { family, heritageNames, type ResolverSymbol } from "../resolve";
 import { symbolHandle } from "./symbol-handle";
 
 /** An implementation a call through an interface or trait member may run. */

@@ -2,11 +2,9 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
 import type { EntryCandidate } from "@tsift/algorithms";
-import { languageDefinitions, moduleSystemOf } from "../internal/language-hooks";
+import { declaredEntrySpecifiers, languageDefinitions, moduleSystemOf, readWorkspacePackages, resolveModule } from "../resolve";
 import { LANGS, langInfo, type EntryPointModel, type Lang } from "@tsift/graph/langs";
 import type { GraphSymbol } from "./graph-symbol";
-import { resolveModule } from "../internal/module-resolver";
-import { declaredEntrySpecifiers, readWorkspacePackages } from "../internal/workspace-packages";
 
 // Each language declares its front doors in its @tsift/graph definition.
 const entryPoints = LANGS.map((lang) => ({ lang, ...langInfo(lang).entryPoints }));

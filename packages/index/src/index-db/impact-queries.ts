@@ -1,7 +1,5 @@
 import type Database from "better-sqlite3";
-import { family, TYPE_LIKE } from "../internal/resolution-models";
-import { heritageNames, stripTypeArguments } from "../internal/type-text";
-import type { ResolverSymbol } from "../resolver-types";
+import { family, heritageNames, type ResolverSymbol, stripTypeArguments, TYPE_LIKE } from "../resolve";
 import { prepared } from "./prepared";
 
 /** A symbol as `impact` walks it: enough to name it, place it and follow its callers. */

@@ -3,6 +3,7 @@ import type { FileExtraction, Lang } from "@tsift/graph";
 import { symbolHandle } from "../graph-queries/symbol-handle";
 import { PER_FILE_TABLES, type FailureReason } from "../index-schema";
 import type { SkipReason, WalkedDir } from "../walk";
+import type { PendingCall } from "../resolve";
 
 /** What `files` remembers about one file between runs. */
 export interface TrackedFile {
@@ -11,19 +12,6 @@ export interface TrackedFile {
   mtimeNs: bigint;
   contentHash: string;
   skipReason: string | null;
-}
-
-/** A call site extracted in this run, held back until the resolution pass can insert it resolved. */
-export interface PendingCall {
-  file: string;
-  caller_symbol_id: number | null;
-  caller_name: string | null;
-  callee_name: string;
-  receiver: string | null;
-  line: number;
-  kind: string;
-  receiver_type: string | null;
-  local: number;
 }
 
 /** Every write the updater makes, prepared once per connection (STYLE "Database access"). */

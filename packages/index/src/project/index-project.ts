@@ -1,7 +1,7 @@
 import { checkIndex } from "../check-index";
 import type { IndexChange, IndexMode, IndexSummary, PruneStats } from "../index-summary";
 import { type CallResolver, type IndexWarning, settleInterruptedEdit } from "../walk";
-import type { CheckerProgress, CheckerSummary } from "../checker/checker-pass";
+import type { CheckerProgress, CheckerSummary } from "../resolve";
 import type { IndexProgress } from "../update-index";
 import { resolveIndexTargets, type IndexTarget, type IndexTargetOptions } from "./index-targets";
 

@@ -1,7 +1,7 @@
-import { redefinedBefore } from "../internal/module-imports";
-import { family, resolutionOf } from "../internal/resolver-tables";
-import { pickOne } from "../internal/resolver-picks";
-import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
+import { redefinedBefore } from "./module-imports";
+import { family, resolutionOf } from "./resolver-tables";
+import { pickOne } from "./resolver-picks";
+import type { CallTarget, ResolverCall, ResolverSymbol } from "./resolver-types";
 import { callableFor, OBJECT_MEMBERS, UNRESOLVED, type Resolver } from "./resolver";
 
 // Bare calls `f()` / `new F()`: lexical scope, the file, the imports, then a family-unique name.

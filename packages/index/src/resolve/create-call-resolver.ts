@@ -1,6 +1,6 @@
-import { ResolverTables } from "../internal/resolver-tables";
-import { MemorySymbols, type SymbolSource } from "../internal/symbol-source";
-import type { CallTarget, ResolverCall, ResolverImport, ResolverMemberType, ResolverSymbol } from "../resolver-types";
+import { ResolverTables } from "./resolver-tables";
+import { MemorySymbols, type SymbolSource } from "./symbol-source";
+import type { CallTarget, ResolverCall, ResolverImport, ResolverMemberType, ResolverSymbol } from "./resolver-types";
 import { bareCall } from "./bare-call";
 import { receiverCall } from "./receiver-call";
 import { resultOf } from "./result-of";

@@ -1,8 +1,8 @@
-import { moduleSystemOf } from "../internal/language-hooks";
-import { packagePath, splitPackagePath } from "../internal/package-scopes";
-import { family, resolutionOf, TYPE_LIKE } from "../internal/resolver-tables";
-import { pickOne } from "../internal/resolver-picks";
-import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
+import { moduleSystemOf } from "./language-hooks";
+import { packagePath, splitPackagePath } from "./package-scopes";
+import { family, resolutionOf, TYPE_LIKE } from "./resolver-tables";
+import { pickOne } from "./resolver-picks";
+import type { CallTarget, ResolverCall, ResolverSymbol } from "./resolver-types";
 import { enclosingContainer, memberFor, RECEIVER_PATH, SUPER_RECEIVERS, UNRESOLVED, type Resolver } from "./resolver";
 
 // Receiver calls `r.f()`: `this`/`super`, a declared receiver type, a container or module path; else ambiguous or unresolved.

@@ -1,6 +1,6 @@
-import type { InferenceHost } from "../internal/inferred-types";
-import { CALLABLE, CONSTRUCTIBLE, type ResolverTables } from "../internal/resolver-tables";
-import type { CallTarget, ResolverCall, ResolverSymbol } from "../resolver-types";
+import type { InferenceHost } from "./inferred-types";
+import { CALLABLE, CONSTRUCTIBLE, type ResolverTables } from "./resolver-tables";
+import type { CallTarget, ResolverCall, ResolverSymbol } from "./resolver-types";
 
 /**
  * The call resolver's shared state and its mutually recursive steps, one object so each

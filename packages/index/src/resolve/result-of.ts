@@ -1,4 +1,4 @@
-import type { ResolverSymbol } from "../resolver-types";
+import type { ResolverSymbol } from "./resolver-types";
 import { CONSTRUCTED_TYPES, type Resolver } from "./resolver";
 
 // What calling a symbol yields, from its declared return type.

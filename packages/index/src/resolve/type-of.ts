@@ -1,17 +1,7 @@
-import {
-  argumentBound,
-  argumentStep,
-  builtinStep,
-  callableResult,
-  inferredType,
-  isInferred,
-  splitSteps,
-  stepName,
-  taggedResult,
-} from "../internal/inferred-types";
-import { CALLABLE } from "../internal/resolver-tables";
-import { pickOne } from "../internal/resolver-picks";
-import type { ResolverSymbol } from "../resolver-types";
+import { argumentBound, argumentStep, builtinStep, callableResult, inferredType, isInferred, splitSteps, stepName, taggedResult } from "./inferred-types";
+import { CALLABLE } from "./resolver-tables";
+import { pickOne } from "./resolver-picks";
+import type { ResolverSymbol } from "./resolver-types";
 import { APPLICATIONS, enclosingContainer, type Resolver } from "./resolver";
 
 // Receiver type expressions (`CallSite.receiver_type` notation) to the container they name.

@@ -1,6 +1,6 @@
-import { VALUE_CONTAINERS } from "../internal/resolution-models";
-import { preferType } from "../internal/resolver-picks";
-import type { ResolverCall, ResolverSymbol } from "../resolver-types";
+import { VALUE_CONTAINERS } from "./resolution-models";
+import { preferType } from "./resolver-picks";
+import type { ResolverCall, ResolverSymbol } from "./resolver-types";
 import { TYPES_ONLY, type Resolver } from "./resolver";
 
 // Value paths (`Store.open`, `a.b.c`) to the symbol or container they name.

@@ -1,4 +1,4 @@
-import type { CallTarget, ResolverSymbol } from "../resolver-types";
+import type { CallTarget, ResolverSymbol } from "./resolver-types";
 import type { ResolverTables } from "./resolver-tables";
 
 // How the call resolver chooses among candidate symbols.

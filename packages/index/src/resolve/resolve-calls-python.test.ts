@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadLanguageHooks } from "./internal/language-hooks";
-import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve-calls";
+import { loadLanguageHooks } from "./language-hooks";
+import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./index";
 
 // The resolver asks the languages' hooks, loaded with @tsift/graph's rules.
 await loadLanguageHooks();

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { LANGS } from "@tsift/graph/langs";
-import type { ResolverMemberType, ResolverSymbol } from "../resolver-types";
+import type { ResolverMemberType, ResolverSymbol } from "./resolver-types";
 import { CALLABLE, CONSTRUCTIBLE, family, MEMBER_KINDS, PACKAGE_MEMBER, resolutionOf, TYPE_LIKE, VALUE_CONTAINERS } from "./resolution-models";
 
 /**

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { languageDefinitions } from "../internal/language-hooks";
+import { languageDefinitions } from "../language-hooks";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { applyCheckerAnswers, storeCheckerAnswers, type CheckerAnswer } from "./checker-answers";
 import { createCheckerProgram } from "./checker-program";

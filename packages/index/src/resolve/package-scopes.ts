@@ -1,4 +1,4 @@
-import type { ResolverImport, ResolverSymbol } from "../resolve-calls";
+import type { ResolverImport, ResolverSymbol } from "./index";
 import { moduleSystemOf } from "./language-hooks";
 import { pickContainer } from "./pick-container";
 import { family } from "./resolution-models";

@@ -1,8 +1,7 @@
 import type Database from "better-sqlite3";
 import { langFromPath, type Lang } from "@tsift/graph/langs";
 import { moduleSystemOf } from "./language-hooks";
-import { createCallResolver, type ResolverCall, type ResolverImport } from "../resolve-calls";
-import type { PendingCall } from "./index-store";
+import { createCallResolver, type ResolverCall, type ResolverImport } from "./index";
 import { resolveModule } from "./module-resolver";
 import { PACKAGE_MEMBER } from "./resolver-tables";
 import { SqliteSymbols } from "./symbol-source";
@@ -27,6 +26,19 @@ export interface ResolveScope {
 }
 
 type StoredCall = ResolverCall & { resolved_symbol_id: number | null; resolution: string };
+
+/** A call site extracted in this run, held back until the resolution pass can insert it resolved. */
+export interface PendingCall {
+  file: string;
+  caller_symbol_id: number | null;
+  caller_name: string | null;
+  callee_name: string;
+  receiver: string | null;
+  line: number;
+  kind: string;
+  receiver_type: string | null;
+  local: number;
+}
 
 /** Calls extracted in this run and not stored yet: the pass inserts each with its target, in order. */
 export interface PendingCalls {

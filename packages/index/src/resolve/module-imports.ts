@@ -1,6 +1,6 @@
 import { moduleSystemOf } from "./language-hooks";
 import type { Lang } from "@tsift/graph/langs";
-import type { ResolverCall, ResolverImport, ResolverSymbol } from "../resolve-calls";
+import type { ResolverCall, ResolverImport, ResolverSymbol } from "./index";
 import { resolveModule } from "./module-resolver";
 
 /**

@@ -1,4 +1,4 @@
-import type { ResolverSymbol } from "../resolve-calls";
+import type { ResolverSymbol } from "./index";
 import type { ResolverTables } from "./resolver-tables";
 
 /**
