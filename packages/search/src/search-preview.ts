@@ -1,6 +1,6 @@
 import type { SearchHit, SymbolHit } from "./search-types";
 import type { SearchData } from "./use-cases/search-request";
-import { shellArg, stableHandle } from "@tsift/digest";
+import { shellArg, stableHandle } from "@tsift/core/light";
 import { placeFlags, sourceReadCommand, type CommandPlace } from "@tsift/index/graph-read";
 
 /** One row of the preview's single ranked list: a symbol family or a file's collapsed hits. */

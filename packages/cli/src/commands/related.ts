@@ -26,7 +26,7 @@ export const related = defineCommand<RelatedCliOptions>()({
   },
   examples: [{ command: "tsift related src/users.ts:6 -l 3", description: "the three chunks most like the one at line 6" }],
   async run(options, io) {
-    const { relatedProject } = await import("@tsift/search");
+    const { relatedProject } = await import("@tsift/search/project-search");
     const { data, root, notes } = await relatedProject({
       target: options.target,
       cwd: io.cwd,

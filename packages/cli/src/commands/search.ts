@@ -63,8 +63,12 @@ export const search = defineCommand({
       throw await usageError("--ignore-case and --smart-case cannot be combined: pass one of them", "tsift search --help");
     if (options.alpha !== undefined && !(options.alpha >= 0 && options.alpha <= 1))
       throw await usageError(`--alpha must be between 0 and 1, got ${String(options.alpha)}`, "tsift search --help");
-    // @tsift/search's `searchProject`, the CLI's watchdog guarding the timeout; a budget makes the report a preview with handles.
-    const [{ buildSearchPreview, searchProject }, { startWatchdog }] = await Promise.all([import("@tsift/search"), import("../search-cmd/search-deadline")]);
+    // @tsift/search's `searchProject` (its lean entry: a one-shot process loads no other use case), the CLI's watchdog guarding
+    // the timeout; a budget makes the report a preview with handles.
+    const [{ buildSearchPreview, searchProject }, { startWatchdog }] = await Promise.all([
+      import("@tsift/search/project-search"),
+      import("../search-cmd/search-deadline"),
+    ]);
     const result = await searchProject({
       query: options.query,
       cwd: io.cwd,
