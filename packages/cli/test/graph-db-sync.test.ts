@@ -4,9 +4,13 @@ import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtBin, run, type JsonObject } from "./helpers";
-import { CONFORMANCE_TREE, graphDb, indexedProject, sym, tsiftBin } from "./graph-db-helpers";
+import { CONFORMANCE_TREE, graphDbInProcess, indexedProject, sym, tsiftInProcess } from "./graph-db-helpers";
 
-/** Spawns the built CLI without blocking this process, so the in-test Convex server can answer it. */
+/**
+ * Spawns the built CLI without blocking this process, so the in-test Convex server can answer it:
+ * the apply case, which proves the compiled binary reads its bearer token from its environment
+ * and never prints it. The other cases run in-process, the way the binary routes them.
+ */
 function tsiftAsync(
   cwd: string,
   argv: string[],
@@ -31,7 +35,7 @@ function fakeConvex() {
   const server: Server = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => {
+    request.on("end", async () => {
       const message = JSON.parse(body) as JsonObject;
       calls.push({ operation: message.operation, authorization: request.headers.authorization });
       if (failNext > 0) {
@@ -72,7 +76,7 @@ function fakeConvex() {
   return state;
 }
 
-describe("convex-sync, drift and compact through the compiled CLI", () => {
+describe("convex-sync, drift and compact through the compiled CLI", async () => {
   const root = indexedProject(CONFORMANCE_TREE);
   const convex = fakeConvex();
   let endpoint = "";
@@ -82,8 +86,8 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
   });
   afterAll(() => new Promise<void>((resolve) => convex.server.close(() => resolve())));
 
-  it("plans node-then-edge upserts in ordered chunks without touching the network", () => {
-    const plan = tsiftBin(root, ["convex-sync", "--chunk-size", "5", "--json"]);
+  it("plans node-then-edge upserts in ordered chunks without touching the network", async () => {
+    const plan = await tsiftInProcess(root, ["convex-sync", "--chunk-size", "5", "--json"]);
     expect(plan.code, plan.err).toBe(0);
     const json = plan.json();
     expect(json).toMatchObject({
@@ -103,7 +107,7 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
       "edges.by_from_kind",
       "edges.by_to_kind",
     ]);
-    expect(tsiftBin(root, ["convex-sync", "--apply", "--json"]).code).toBe(2);
+    expect((await tsiftInProcess(root, ["convex-sync", "--apply", "--json"])).code).toBe(2);
   });
 
   it("applies the chunks with retries, then finds the remote current through the projection hash", async () => {
@@ -119,26 +123,26 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     expect(convex.edges.size).toBe(json.local.edges);
 
     // The remote now holds the rows; with the projection hash recorded, no page is read.
-    const status = graphDb(root, "sqlite", "status").json();
+    const status = (await graphDbInProcess(root, "sqlite", "status")).json();
     convex.projection = {
       projectionHash: status.projection.content_hash,
       projectionVersion: "tsift-traversal-v1",
       sourceWatermark: status.projection.source_watermark,
     };
     const before = convex.calls.length;
-    const remote = await tsiftAsync(root, ["convex-sync", "--remote-snapshot", "--endpoint", endpoint, "--json"]);
+    const remote = await tsiftInProcess(root, ["convex-sync", "--remote-snapshot", "--endpoint", endpoint, "--json"]);
     expect(remote.json()).toMatchObject({ summary: { chunks: 0 }, snapshot: { status: "current" } });
     expect(convex.calls.slice(before).map((call) => call.operation)).toEqual(["snapshotMeta"]);
   });
 
-  it("reports drift edge-before-node against a stale snapshot, fails closed on a broken one", () => {
+  it("reports drift edge-before-node against a stale snapshot, fails closed on a broken one", async () => {
     const snapshotPath = join(root, "snapshot.json");
-    const exported = tsiftBin(root, ["convex-sync", "--out", "plan.json", "--json"]);
+    const exported = await tsiftInProcess(root, ["convex-sync", "--out", "plan.json", "--json"]);
     expect(exported.code).toBe(0);
     const plan = JSON.parse(readFileSync(join(root, "plan.json"), "utf8"));
     const nodes = plan.chunks.filter((c: JsonObject) => c.operation === "upsertNodes").flatMap((c: JsonObject) => c.rows);
     const edges = plan.chunks.filter((c: JsonObject) => c.operation === "upsertEdges").flatMap((c: JsonObject) => c.rows);
-    const status = graphDb(root, "sqlite", "status").json();
+    const status = (await graphDbInProcess(root, "sqlite", "status")).json();
     const projection = {
       projectionHash: status.projection.content_hash,
       projectionVersion: "tsift-traversal-v1",
@@ -146,7 +150,7 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     };
     const indexes = plan.required_indexes.map((i: JsonObject) => ({ table: i.table, name: i.name }));
     writeFileSync(snapshotPath, JSON.stringify({ projection, indexes, nodes, edges }));
-    const current = tsiftBin(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"]);
+    const current = await tsiftInProcess(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"]);
     expect(current.json()).toMatchObject({ operation: "drift", status: "current", graph_reads_allowed: true });
 
     // A stale remote: one extra node with an edge to it, one edge missing.
@@ -159,21 +163,21 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
       edges: edges.filter((e: JsonObject) => e !== mainEdge),
     };
     writeFileSync(snapshotPath, JSON.stringify(stale));
-    const drift = tsiftBin(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"]).json();
+    const drift = (await tsiftInProcess(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"])).json();
     expect(drift).toMatchObject({
       status: "drift",
       graph_reads_allowed: false,
       summary: { edge_upserts: 1, node_tombstones: 1, stale_projection_metadata: true },
     });
     expect(drift.next_commands.join("\n")).toContain("convex-sync --snapshot snapshot.json --apply");
-    const sync = tsiftBin(root, ["convex-sync", "--snapshot", "snapshot.json", "--json"]).json();
+    const sync = (await tsiftInProcess(root, ["convex-sync", "--snapshot", "snapshot.json", "--json"])).json();
     expect(sync.chunks.map((c: JsonObject) => c.operation)).toEqual(["upsertEdges", "deleteNodes"]);
 
     writeFileSync(snapshotPath, JSON.stringify({ ...stale, nodes: [...stale.nodes, extraNode], indexes: indexes.slice(1) }));
-    const broken = tsiftBin(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"]);
+    const broken = await tsiftInProcess(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "drift", "--json"]);
     expect(broken.code).toBe(1);
     expect(broken.json()).toMatchObject({ status: "fail_closed", summary: { duplicate_failures: 1, missing_required_indexes: ["nodes.by_external_id"] } });
-    const doctor = tsiftBin(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "doctor", "--json"]);
+    const doctor = await tsiftInProcess(root, ["graph-db", "--backend", "convex-snapshot", "--convex-snapshot", "snapshot.json", "doctor", "--json"]);
     expect(doctor.code).toBe(1);
     expect(
       doctor
@@ -183,20 +187,20 @@ describe("convex-sync, drift and compact through the compiled CLI", () => {
     ).toContain("duplicate node externalId sym:gone.rs#gone");
   });
 
-  it("compacts: a plan by default, checkpoint and VACUUM with --apply, tombstones only when confirmed", () => {
+  it("compacts: a plan by default, checkpoint and VACUUM with --apply, tombstones only when confirmed", async () => {
     writeFileSync(join(root, "isolated.rs"), "fn independent_worker() {}\n");
-    const refreshed = graphDb(root, "sqlite", "refresh", "--update-index").json();
+    const refreshed = (await graphDbInProcess(root, "sqlite", "refresh", "--update-index")).json();
     expect(refreshed.tombstones.written).toBeGreaterThan(0);
-    const plan = graphDb(root, "sqlite", "compact").json();
+    const plan = (await graphDbInProcess(root, "sqlite", "compact")).json();
     expect(plan).toMatchObject({ operation: "compact", applied: false, result: null });
-    expect(graphDb(root, "sqlite", "compact", "--apply", "--prune-tombstones").code).toBe(2);
-    const applied = graphDb(root, "sqlite", "compact", "--apply").json();
+    expect((await graphDbInProcess(root, "sqlite", "compact", "--apply", "--prune-tombstones")).code).toBe(2);
+    const applied = (await graphDbInProcess(root, "sqlite", "compact", "--apply")).json();
     expect(applied).toMatchObject({ applied: true, result: { vacuumed: true, tombstones_pruned: 0 } });
     expect(applied.tombstones.total).toBe(refreshed.tombstones.total);
-    const pruned = graphDb(root, "sqlite", "compact", "--apply", "--prune-tombstones", "--confirmed-convex-reconciled").json();
+    const pruned = (await graphDbInProcess(root, "sqlite", "compact", "--apply", "--prune-tombstones", "--confirmed-convex-reconciled")).json();
     expect(pruned.result.tombstones_pruned).toBe(refreshed.tombstones.total);
     expect(pruned.tombstones.total).toBe(0);
-    expect(graphDb(root, "sqlite", "doctor").code).toBe(0);
+    expect((await graphDbInProcess(root, "sqlite", "doctor")).code).toBe(0);
   });
 
   it("drift reads a graph-db export rows file: current right after the export, drift after a change", async () => {
