@@ -76,7 +76,7 @@ function fakeConvex() {
   return state;
 }
 
-describe("convex-sync, drift and compact through the compiled CLI", async () => {
+describe("convex-sync, drift and compact through the CLI", () => {
   const root = indexedProject(CONFORMANCE_TREE);
   const convex = fakeConvex();
   let endpoint = "";

@@ -4,14 +4,14 @@ import { readMapView } from "@tsift/index";
 import { openReadIndex, type ReadIndex } from "@tsift/index/graph-read";
 import { describe, expect, it } from "vitest";
 import { run } from "./helpers";
-import { indexedProject, tsiftBin } from "./graph-db-helpers";
+import { indexedProject, tsiftBin, tsiftInProcess } from "./graph-db-helpers";
 import { embeddedModel, MAP_TREE } from "./map-helpers";
 
 describe("tsift map", () => {
   const root = indexedProject(MAP_TREE);
 
-  it("maps every file, linked by resolved imports and calls, with the commands to look closer", () => {
-    const result = tsiftBin(root, ["map", "--format", "json"]);
+  it("maps every file, linked by resolved imports and calls, with the commands to look closer", async () => {
+    const result = await tsiftInProcess(root, ["map", "--format", "json"]);
     expect(result.code, result.err).toBe(0);
     const model = result.json();
     expect(model).toMatchObject({ contract_version: "tsift-graph-view-v1", layers: ["file"], notes: [] });
@@ -37,8 +37,8 @@ describe("tsift map", () => {
     expect(community("file:src/lib/io.ts")).not.toBe(community("file:src/ui/format.ts"));
   });
 
-  it("caps the nodes: past --limit files are grouped by directory, and says so", () => {
-    const model = tsiftBin(root, ["map", "--format", "json", "--limit", "3"]).json();
+  it("caps the nodes: past --limit files are grouped by directory, and says so", async () => {
+    const model = (await tsiftInProcess(root, ["map", "--format", "json", "--limit", "3"])).json();
     // The top-level file stays a node of its own beside the directory.
     expect(model.nodes.map((node: { id: string }) => node.id)).toEqual(["dir:src/", "file:index.ts"]);
     expect(model.nodes[0]).toMatchObject({ kind: "directory", properties: { path: "src", files: 6, symbols: 6 } });
@@ -46,13 +46,13 @@ describe("tsift map", () => {
     expect(model.notes).toEqual([
       "7 files are more than --limit 3: grouped into 1 directories at depth 1, with 1 top-level files as nodes of their own; click a directory for the command that maps it alone.",
     ]);
-    const under = tsiftBin(root, ["map", "--format", "json", "--under", "src", "--limit", "4"]).json();
+    const under = (await tsiftInProcess(root, ["map", "--format", "json", "--under", "src", "--limit", "4"])).json();
     expect(under.nodes.map((node: { id: string }) => node.id)).toEqual(["dir:src/app/", "dir:src/lib/", "dir:src/ui/"]);
     expect(under.title).toMatch(/\/src \(file layer\)$/);
   });
 
-  it("maps the most central symbols with their calls and files on the symbol layer", () => {
-    const model = tsiftBin(root, ["map", "--format", "json", "--layer", "symbol", "--limit", "4"]).json();
+  it("maps the most central symbols with their calls and files on the symbol layer", async () => {
+    const model = (await tsiftInProcess(root, ["map", "--format", "json", "--layer", "symbol", "--limit", "4"])).json();
     expect(model.layers).toEqual(["file", "symbol"]);
     const symbols = model.nodes.filter((node: { layer: string }) => node.layer === "symbol");
     expect(symbols).toHaveLength(4);
@@ -83,22 +83,23 @@ describe("tsift map", () => {
     expect((await run(root, "map", "--format", "html")).out).toBe(page);
   });
 
-  it("writes one self-contained page, byte-identical for the same index", () => {
-    const result = tsiftBin(root, ["map", "--out", "map.html"]);
+  it("writes one self-contained page, byte-identical for the same index", async () => {
+    const result = await tsiftInProcess(root, ["map", "--out", "map.html"]);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toMatch(/^html: map\.html\n.*: 7 nodes, \d+ edges, \d+ communities\n$/);
     const html = readFileSync(join(root, "map.html"), "utf8");
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
     expect(embeddedModel(html).nodes).toHaveLength(7);
+    // The compiled binary prints the same page.
     expect(tsiftBin(root, ["map"]).out).toBe(html);
-    expect(tsiftBin(root, ["map", "--format", "json"]).json()).toEqual(embeddedModel(html));
+    expect((await tsiftInProcess(root, ["map", "--format", "json"])).json()).toEqual(embeddedModel(html));
   });
 
-  it("refuses a bad --limit, --layer and an --under with no files", () => {
-    expect(tsiftBin(root, ["map", "--limit", "-1"]).code).toBe(2);
-    expect(tsiftBin(root, ["map", "--layer", "route"]).code).toBe(2);
-    expect(tsiftBin(root, ["map", "--under", "../elsewhere"]).code).toBe(2);
-    expect(tsiftBin(root, ["map", "--under", "nowhere"]).code).toBe(3);
+  it("refuses a bad --limit, --layer and an --under with no files", async () => {
+    expect((await tsiftInProcess(root, ["map", "--limit", "-1"])).code).toBe(2);
+    expect((await tsiftInProcess(root, ["map", "--layer", "route"])).code).toBe(2);
+    expect((await tsiftInProcess(root, ["map", "--under", "../elsewhere"])).code).toBe(2);
+    expect((await tsiftInProcess(root, ["map", "--under", "nowhere"])).code).toBe(3);
   });
 });

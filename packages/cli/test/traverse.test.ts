@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE_TREE, indexedProject, sym, tsiftBin } from "./graph-db-helpers";
+import { CONFORMANCE_TREE, indexedProject, sym, tsiftBin, tsiftInProcess } from "./graph-db-helpers";
 import { countColor, decodePng } from "./png-pixels";
 
 const CHROMIUM = process.env.TSIFT_CHROMIUM ?? "/usr/bin/chromium";
@@ -13,8 +13,8 @@ describe("tsift traverse", () => {
     "web/server.ts": 'import express from "express";\nconst app = express();\napp.get("/health", health);\nfunction health(req, res) {\n  res.send("ok");\n}\n',
   });
 
-  it("explains a node's scored neighborhood, with handles and next commands", () => {
-    const result = tsiftBin(root, ["traverse", "alpha", "--format", "json"]);
+  it("explains a node's scored neighborhood, with handles and next commands", async () => {
+    const result = await tsiftInProcess(root, ["traverse", "alpha", "--format", "json"]);
     expect(result.code, result.err).toBe(0);
     const json = result.json();
     expect(json).toMatchObject({ contract_version: "tsift-traverse-v1", mode: "neighborhood", target: { input: "alpha", id: sym("alpha"), match: "name" } });
@@ -30,35 +30,35 @@ describe("tsift traverse", () => {
     expect(json.recommendations[0].commands[0]).toMatch(/^tsift traverse gsym-[0-9a-f]{12} --depth 2$/);
 
     // The handle finds the same node; the second traverse reuses the projection.
-    const byHandle = tsiftBin(root, ["traverse", json.recommendations[0].handle, "--json"]).json();
+    const byHandle = (await tsiftInProcess(root, ["traverse", json.recommendations[0].handle, "--json"])).json();
     expect(byHandle.target).toMatchObject({ id: json.recommendations[0].id, match: "handle" });
     expect(byHandle.refresh).toBe("cached_source_watermark_reuse");
   });
 
-  it("finds the path between two nodes, a route's handler, and the import overview", () => {
-    const path = tsiftBin(root, ["traverse", "main", "--to", "helper", "--json"]).json();
+  it("finds the path between two nodes, a route's handler, and the import overview", async () => {
+    const path = (await tsiftInProcess(root, ["traverse", "main", "--to", "helper", "--json"])).json();
     expect(path.path).toMatchObject({ hops: 3, direction: "forward", nodes: ["main", "bridge", "shared", "helper"].map((n) => sym(n)) });
-    const reverse = tsiftBin(root, ["traverse", "helper", "--to", "main", "--json"]);
+    const reverse = await tsiftInProcess(root, ["traverse", "helper", "--to", "main", "--json"]);
     expect(reverse.json().path.direction).toBe("reverse");
     expect(reverse.err).toContain("showing the path from");
-    const route = tsiftBin(root, ["traverse", "GET /health", "--json"]).json();
+    const route = (await tsiftInProcess(root, ["traverse", "GET /health", "--json"])).json();
     expect(route.target.match).toBe("route");
     expect(route.recommendations.find((r: { reason: string }) => r.reason === "handler")).toMatchObject({ id: sym("health", "web/server.ts") });
-    const overview = tsiftBin(root, ["traverse", "--json"]).json();
+    const overview = (await tsiftInProcess(root, ["traverse", "--json"])).json();
     expect(overview.mode).toBe("overview");
     expect(overview.nodes.map((n: { id: string }) => n.id)).toEqual(["file:web/server.ts", "module:express"]);
-    expect(tsiftBin(root, ["traverse", "no_such_symbol", "--json"]).code).toBe(3);
+    expect((await tsiftInProcess(root, ["traverse", "no_such_symbol", "--json"])).code).toBe(3);
   });
 
-  it("writes one self-contained HTML file with the slice embedded", () => {
-    const result = tsiftBin(root, ["traverse", "alpha", "--format", "html", "--out", "alpha.html"]);
+  it("writes one self-contained HTML file with the slice embedded", async () => {
+    const result = await tsiftInProcess(root, ["traverse", "alpha", "--format", "html", "--out", "alpha.html"]);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain("html: alpha.html");
     const html = readFileSync(join(root, "alpha.html"), "utf8");
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
     const model = JSON.parse(/<script type="application\/json" id="tsift-graph-view">(.*?)<\/script>/s.exec(html)![1]!);
-    const json = tsiftBin(root, ["traverse", "alpha", "--json"]).json();
+    const json = (await tsiftInProcess(root, ["traverse", "alpha", "--json"])).json();
     // The page draws exactly the slice: its nodes, and its edges between them.
     expect(model.nodes.map((node: { id: string }) => node.id)).toEqual(json.nodes.map((node: { id: string }) => node.id));
     expect(model.edges).toHaveLength(json.edges.length);
@@ -72,9 +72,9 @@ describe("tsift traverse", () => {
     expect(model.nodes.find((node: { id: string }) => node.id === "file:main.rs")).toMatchObject({ layer: "file", kind: "file" });
     // The subject is pinned at the centre of the layout.
     expect(model.nodes.find((node: { id: string }) => node.id === sym("alpha"))).toMatchObject({ x: 500, y: 500 });
-    // Deterministic: the same slice gives the same bytes, on stdout too.
+    // Deterministic: the same slice gives the same bytes, on stdout too, from the compiled binary as well.
     expect(tsiftBin(root, ["traverse", "alpha", "--format", "html"]).out).toBe(html);
-    const path = tsiftBin(root, ["traverse", "main", "--to", "helper", "--format", "html"]).out;
+    const path = (await tsiftInProcess(root, ["traverse", "main", "--to", "helper", "--format", "html"])).out;
     const line = JSON.parse(/id="tsift-graph-view">(.*?)<\/script>/s.exec(path)![1]!).nodes;
     expect(line).toHaveLength(4);
   });
@@ -162,8 +162,8 @@ describe("tsift traverse labels each node by its true relation", () => {
   });
   const at = (name: string) => sym(name, "util.ts");
 
-  it("a node two hops out is the caller of the neighbour it was reached through, not of the start", () => {
-    const json = tsiftBin(root, ["traverse", "isPromise", "--format", "json"]).json();
+  it("a node two hops out is the caller of the neighbour it was reached through, not of the start", async () => {
+    const json = (await tsiftInProcess(root, ["traverse", "isPromise", "--format", "json"])).json();
     const byId = new Map(json.recommendations.map((rec: { id: string }) => [rec.id, rec]));
     expect(byId.get(at("innerFrom"))).toMatchObject({ reason: "caller", depth: 1, via: null });
     expect(byId.get(at("isFunction"))).toMatchObject({ reason: "callee", depth: 1, via: null });
@@ -172,12 +172,12 @@ describe("tsift traverse labels each node by its true relation", () => {
     for (const rec of far) expect(rec).toMatchObject({ reason: "caller of isFunction", depth: 2, via: at("isFunction") });
   });
 
-  it("a capped list says how many were left off, in text and JSON", () => {
-    const json = tsiftBin(root, ["traverse", "isPromise", "--format", "json"]).json();
+  it("a capped list says how many were left off, in text and JSON", async () => {
+    const json = (await tsiftInProcess(root, ["traverse", "isPromise", "--format", "json"])).json();
     expect(json.recommendations).toHaveLength(8);
     expect(json.recommendations_total).toBe(json.nodes.length - 1);
     expect(json.recommendations_truncated).toBe(true);
-    const text = tsiftBin(root, ["traverse", "isPromise"]).out;
+    const text = (await tsiftInProcess(root, ["traverse", "isPromise"])).out;
     expect(text).toContain(`  (+${json.recommendations_total - 8} more; --format json lists every node)`);
     expect(text).toMatch(/^ {2}caller of isFunction +gsym-[0-9a-f]{12} other\d \[symbol\]$/m);
   });
