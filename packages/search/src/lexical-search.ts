@@ -60,13 +60,26 @@ export function bm25Page(db: Database.Database, query: FtsQuery, options: Lexica
   });
 }
 
+/**
+ * Each page's chunk coverages for the query words they were computed for: a hybrid search
+ * re-scores one page twice (its fused hits and its answer), the second time from here.
+ */
+const pageCoverage = new WeakMap<Bm25Page, { words: string; covered: Map<number, number> }>();
+
 /** The page's first `fetch` matches re-scored by query coverage, best first. */
 export function rescoreChunks(query: FtsQuery, page: Bm25Page, fetch: number): RankedChunk[] {
+  const words = JSON.stringify(query.groups.map((group) => group.parts));
+  let memo = pageCoverage.get(page);
+  if (memo?.words !== words) pageCoverage.set(page, (memo = { words, covered: new Map() }));
   const ranked: RankedChunk[] = [];
   for (const row of page.rows.slice(0, fetch)) {
     const chunk = page.chunks.get(row.id);
     if (!chunk) continue;
-    const covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
+    let covered = memo.covered.get(chunk.id);
+    if (covered === undefined) {
+      covered = coverage(query.groups, `${chunk.names}\n${chunk.file}\n${chunk.text}`.toLowerCase());
+      memo.covered.set(chunk.id, covered);
+    }
     ranked.push({ chunk, score: row.score * (0.35 + 0.65 * covered), coverage: covered });
   }
   ranked.sort((a, b) => b.score - a.score || compareChunks(a.chunk, b.chunk));

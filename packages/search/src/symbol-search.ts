@@ -49,7 +49,7 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
     const lowerQuery = trimmed.toLowerCase();
     const scored: { row: SymbolRow; score: number; match: SymbolMatchType; tags: string[] }[] = [];
     for (const row of rows) {
-      const symbolTags = [...new Set(splitIdentifier(row.name))];
+      const symbolTags = nameTags(row.name);
       if (row.name.toLowerCase() === lowerQuery || row.qualified_name.toLowerCase() === lowerQuery) {
         scored.push({ row, score: 1, match: "exact_name", tags: symbolTags });
         continue;
@@ -90,7 +90,7 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
       end_line: row.end_line,
       parent: row.parent,
       signature: row.signature,
-      tags: symbolTags,
+      tags: [...symbolTags],
       score: Math.round(score * 10_000) / 10_000,
       match_type: match,
       ...(centrality.has(row.id) ? { centrality: Math.round(centrality.get(row.id)! * 1e6) / 1e6 } : {}),
@@ -98,6 +98,24 @@ export function searchSymbols(db: Database.Database, query: string, options: Sym
     }));
   });
 }
+
+/**
+ * A name's distinct identifier parts, kept across searches in one process (a pure function
+ * of the name: a query reads hundreds of candidate names, and a code base's names recur).
+ * Callers must not change the array.
+ */
+function nameTags(name: string): string[] {
+  let tags = nameTagCache.get(name);
+  if (tags === undefined) {
+    if (nameTagCache.size >= NAME_TAG_CACHE_SIZE) nameTagCache.clear();
+    tags = [...new Set(splitIdentifier(name))];
+    nameTagCache.set(name, tags);
+  }
+  return tags;
+}
+
+const nameTagCache = new Map<string, string[]>();
+const NAME_TAG_CACHE_SIZE = 100_000;
 
 /** The fallback tie-breaker: how many call sites resolve to each symbol (in-degree). */
 export function callerCounts(db: Database.Database): SymbolTieBreak {
