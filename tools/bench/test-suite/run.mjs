@@ -4,6 +4,10 @@
 // (user + system of vitest and every process it started) and the load average around it, then
 // the slowest test files over all packages.
 //   node tools/bench/test-suite/run.mjs [--packages cli,index] [--top 15] [--out /tmp/suite] [--json out.json]
+//                                       [--per-file N] [--files test/a.test.ts,test/b.test.ts]
+// --per-file N then runs the N slowest files of the run again, each alone in its own vitest, for
+// its CPU time (a suite's CPU cannot be split by file: a worker runs several files and the
+// processes they start). --files skips the suite run and times just those files (one package).
 // Load another machine the way the load-proof check does with: `yes > /dev/null & yes > /dev/null &`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -20,9 +24,48 @@ const dirs = wanted ? wanted.split(",").map((name) => (name === "root" || name =
 const top = Number(flag("--top", 15));
 const out = flag("--out", "/tmp/tsift-suite-bench");
 const jsonOut = flag("--json");
+const perFile = Number(flag("--per-file", 0));
+const onlyFiles = flag("--files")?.split(",");
 mkdirSync(out, { recursive: true });
 
 const load = () => loadavg().map((value) => Number(value.toFixed(2)));
+const vitest = join(repo, "node_modules", "vitest", "vitest.mjs");
+
+/** One vitest run under /usr/bin/time: wall, CPU (vitest and its children) and peak RSS. */
+function timed(cwd, args) {
+  const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, vitest, "run", ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, CI: "" },
+  });
+  const [wall, user, sys, rss] = result.stderr.trim().split("\n").at(-1).split(" ").map(Number);
+  return { exit: result.status, wall_s: wall, cpu_s: Number((user + sys).toFixed(1)), peak_rss_mb: Math.round(rss / 1024) };
+}
+
+/** Each file alone: its own vitest, so its CPU time is its own. */
+function timeFiles(list) {
+  const timedFiles = [];
+  for (const file of list) {
+    const cwd = join(repo, file.package === "root" ? "." : `packages/${file.package}`);
+    const before = load();
+    const row = { package: file.package, file: file.file, ...timed(cwd, [file.file]), load_before: before[0] };
+    timedFiles.push(row);
+    console.log(
+      `${String(row.cpu_s).padStart(7)} s cpu  ${String(row.wall_s).padStart(7)} s wall  exit ${row.exit}  ${row.package}/${row.file}  load ${row.load_before}`,
+    );
+  }
+  return timedFiles;
+}
+
+if (onlyFiles) {
+  const name = dirs[0] === "." ? "root" : dirs[0].split("/")[1];
+  console.log(`each file alone (${name}):`);
+  const timedFiles = timeFiles(onlyFiles.map((file) => ({ package: name, file })));
+  if (jsonOut)
+    writeFileSync(jsonOut, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, files: timedFiles }, null, 2)}\n`);
+  process.exit(0);
+}
+
 const rows = [];
 const files = [];
 for (const dir of dirs) {
@@ -31,25 +74,8 @@ for (const dir of dirs) {
   const name = dir === "." ? "root" : dir.split("/")[1];
   const report = join(out, `${name}.json`);
   const before = load();
-  const result = spawnSync(
-    "/usr/bin/time",
-    ["-f", "%e %U %S %M", process.execPath, join(repo, "node_modules", "vitest", "vitest.mjs"), "run", "--reporter=json", `--outputFile=${report}`],
-    {
-      cwd,
-      encoding: "utf8",
-      env: { ...process.env, CI: "" },
-    },
-  );
-  const [wall, user, sys, rss] = result.stderr.trim().split("\n").at(-1).split(" ").map(Number);
-  const row = {
-    package: name,
-    exit: result.status,
-    wall_s: wall,
-    cpu_s: Number((user + sys).toFixed(1)),
-    peak_rss_mb: Math.round(rss / 1024),
-    load_before: before,
-    load_after: load(),
-  };
+  const { exit, wall_s: wall, cpu_s, peak_rss_mb } = timed(cwd, ["--reporter=json", `--outputFile=${report}`]);
+  const row = { package: name, exit, wall_s: wall, cpu_s, peak_rss_mb, load_before: before, load_after: load() };
   if (existsSync(report)) {
     const data = JSON.parse(readFileSync(report, "utf8"));
     row.files = data.testResults.length;
@@ -71,8 +97,13 @@ const total = {
   cpu_s: Number(rows.reduce((sum, row) => sum + row.cpu_s, 0).toFixed(1)),
 };
 console.log(`\ntotal: wall ${total.wall_s} s, cpu ${total.cpu_s} s over ${rows.length} packages on ${cpus().length} CPUs`);
+let alone;
+if (perFile > 0) {
+  console.log(`\nthe ${perFile} slowest files, each alone:`);
+  alone = timeFiles(files.slice(0, perFile));
+}
 if (jsonOut)
   writeFileSync(
     jsonOut,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, packages: rows, total, slowest: files.slice(0, top) }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, packages: rows, total, slowest: files.slice(0, top), ...(alone ? { alone } : {}) }, null, 2)}\n`,
   );
