@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { sqliteQuickCheck } from "@tsift/sqlite";
 import { indexFileError } from "./index-file-check";
-import { type IndexLocation, sortWarnings } from "./walk";
+import type { IndexLocation } from "./walk/index-location";
 import type { IndexSummary } from "./index-summary";
+import { sortWarnings } from "./walk/index-warning";
 import { diffTree, readTrackedState, type TrackedState } from "./internal/index-diff";
 import { openIndexReader } from "./open-index";
 

@@ -32,8 +32,8 @@ export {
 } from "./code-graph/refresh-code-graph";
 export { SYMBOL_HANDLE_PREFIX, isSymbolHandle, symbolHandle } from "./graph-queries/symbol-handle";
 // Where an index lives, for callers that only read graph.db and the index's watermark.
-export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk";
-export { discoverScopes, selectScope, type WorkspaceScope } from "./walk";
+export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk/index-location";
+export { discoverScopes, selectScope, type WorkspaceScope } from "./walk/workspace-scopes";
 // graph-db's use cases over an open store: refresh and doctor, reported as the commands print them.
 export {
   missingIndexError,

@@ -54,19 +54,19 @@ export {
 } from "./index-db/impact-queries";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { INDEX_SCHEMA_VERSION } from "./index-schema";
-export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk";
+export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk/index-location";
 export { openIndexReader, type OpenIndexReaderOptions } from "./open-index";
-export { resolveProjectRoot, type ProjectRoot } from "./walk";
-export { discoverScopes, selectScope, type WorkspaceScope } from "./walk";
-export { CONFIG_RELATIVE_PATH, loadConfig } from "./walk";
-export { defaultConfig } from "./walk";
-export type { TsiftConfig } from "./walk";
+export { resolveProjectRoot, type ProjectRoot } from "./walk/resolve-project-root";
+export { discoverScopes, selectScope, type WorkspaceScope } from "./walk/workspace-scopes";
+export { CONFIG_RELATIVE_PATH, loadConfig } from "./walk/config/load-config";
+export { defaultConfig } from "./walk/config/default-config";
+export type { TsiftConfig } from "./walk/config/tsift-config";
 export { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
 // The read use cases behind `tsift symbols`, `graph`, `explain`, `path`, `communities` and
 // `analyze`: each takes one options object and returns the data the command prints.
-export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./walk";
-export type { ProjectOptions } from "./walk";
-export { resolveReadTarget, type ReadTarget } from "./walk";
+export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./walk/command-place";
+export type { ProjectOptions } from "./walk/project-options";
+export { resolveReadTarget, type ReadTarget } from "./walk/read-target";
 export { openReadIndex, type IndexOpener, type ReadIndex } from "./project/open-read-index";
 export { borrowWarmIndex, warmIndexIsFresh, type WarmBorrow } from "./warm/warm-registry";
 export { FIRST_USE_MAX_FILES, indexHasRun, indexMissingTarget, indexOnFirstUse, openIndexIfBuilt, type FirstUseIndex } from "./project/first-use-index";

@@ -3,7 +3,7 @@ import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
 import type { CheckIndexOptions } from "./check-index";
 import { INDEX_SCHEMA_VERSION } from "./index-schema";
-import type { IndexLocation } from "./walk";
+import type { IndexLocation } from "./walk/index-location";
 import type { IndexChange } from "./index-summary";
 import { diffTree, readTrackedState } from "./internal/index-diff";
 import { openIndexReader } from "./open-index";

@@ -4,7 +4,7 @@
 export * from "./indexer";
 export * from "./graph-read";
 export * from "./code-graph";
-export { parseConfig } from "./walk";
+export { parseConfig } from "./walk/config/parse-config";
 // `tsift map`: the whole repository as a graph view (files or symbols), laid out by @tsift/algorithms.
 export { readMapView, MAP_VIEW_DEFAULT_LIMIT, type MapViewLayer, type MapViewOptions } from "./project/graph-view/read-map-view";
 export { aggregateFiles, groupLinks, type FileAggregation, type MapFile, type MapFileLink, type MapGroup } from "./project/graph-view/aggregate-files";

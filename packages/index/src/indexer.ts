@@ -15,29 +15,30 @@ export {
   type IsolationTier,
   type ScopeOverride,
   type TsiftConfig,
-} from "./walk";
-export { defaultConfig } from "./walk";
-export { CONFIG_RELATIVE_PATH, loadConfig } from "./walk";
-export { resolveScopeTier, type ScopeTierResolution } from "./walk";
-export { DEFAULT_IGNORED_DIRS } from "./walk";
-export { walkFiles, type WalkOptions, type WalkResult, type WalkedDir, type WalkedFile } from "./walk";
-export type { IndexWarning, IndexWarningStage } from "./walk";
+} from "./walk/config/tsift-config";
+export { defaultConfig } from "./walk/config/default-config";
+export { CONFIG_RELATIVE_PATH, loadConfig } from "./walk/config/load-config";
+export { resolveScopeTier, type ScopeTierResolution } from "./walk/config/resolve-scope-tier";
+export { DEFAULT_IGNORED_DIRS } from "./walk/default-ignored-dirs";
+export { walkFiles, type WalkOptions, type WalkResult, type WalkedDir, type WalkedFile } from "./walk/walk-files";
+export type { IndexWarning, IndexWarningStage } from "./walk/index-warning";
 export { INDEX_SCHEMA_VERSION } from "./index-schema";
-export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk";
+export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk/index-location";
 export { openIndexReader, openIndexWriter, TOOL_VERSION, type IndexWriter, type OpenIndexReaderOptions } from "./open-index";
-export { readSource, minifiedReason, type SkipReason, type SourceRead } from "./walk";
+export { readSource, minifiedReason, type SkipReason, type SourceRead } from "./walk/read-source";
 export type { IndexChange, IndexMode, IndexSummary, IndexTimings, PruneStats } from "./index-summary";
 export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./update-index";
-export type { CheckerProgress, CheckerSummary } from "./resolve";
+export type { CheckerProgress, CheckerSummary } from "./resolve/checker/checker-pass";
 export { checkIndex, type CheckIndexOptions } from "./check-index";
 export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
 export { ensureStateDir, ensureStateSubdir, STATE_DIR_GITIGNORE, STATE_DIR_MODE } from "./state-dir";
 export { readOnlyCaller, refuseWriteWhenReadOnly, runReadOnly } from "./read-only-scope";
-export { checkInsideRoot, writeInsideRoot } from "./walk";
-export { createCallResolver, type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve";
-export { resolveModule } from "./resolve";
-export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./walk";
-export { resolveProjectRoot, type ProjectRoot } from "./walk";
+export { checkInsideRoot, writeInsideRoot } from "./walk/write-inside-root";
+export { createCallResolver } from "./resolve/create-call-resolver";
+export { type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve/resolver-types";
+export { resolveModule } from "./resolve/module-resolver";
+export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./walk/workspace-scopes";
+export { resolveProjectRoot, type ProjectRoot } from "./walk/resolve-project-root";
 export { DEFAULT_SYMBOL_LIMIT, fuzzyScore, querySymbols, type SymbolMatch, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
 // index.db's named queries: every statement other packages (search) run against it.
 export { hasRowFilters, normalizePathFilter, rowFilterSql, type IndexRowFilters } from "./index-db/chunk-filter";
@@ -98,7 +99,7 @@ export { instructionsStatus, type InstructionsStatus } from "./project/instructi
 export { INDEX_READING_COMMANDS, recommendations, reminders, runReason, type Recommendations } from "./project/recommendations";
 export { readLocks, type LocksReport } from "./project/read-locks";
 export { databaseLocks, type DatabaseLocks, type SidecarState } from "./project/database-locks";
-export { isInside } from "./walk";
+export { isInside } from "./walk/resolve-source-file";
 export { readSourceWindow, type SourceWindow, type SourceWindowOptions, type SourceWindowReport } from "./project/source-read/read-source-window";
 export { type SymbolRef } from "./project/source-read/window-symbols";
 export type { WindowRequest } from "./project/source-read/read-window";
@@ -109,11 +110,11 @@ export { CODEX_HOOK_STATUS, codexHook, mergeCodexHook, type CodexHook } from "./
 export { tsiftLauncher, type TsiftLauncher, type TsiftLauncherFacts } from "./project/init/tsift-launcher";
 export { OPENCODE_COMMANDS, OPENCODE_MARKER_PREFIX, opencodeCommandFile } from "./project/init/opencode-commands";
 export { instructionBlockState, upsertInstructionBlock, type InstructionState } from "./project/init/instruction-block";
-export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./walk";
-export type { ProjectOptions } from "./walk";
+export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./walk/command-place";
+export type { ProjectOptions } from "./walk/project-options";
 export { applyEdits, type EditBatchOptions, type EditBatchReport, type EditedFile } from "./project/edit/apply-edits";
-export { MAX_EDITS_PER_BATCH, parseEditBatch, type EditRequest } from "./walk";
-export { recoverEditBatch, type EditRecovery } from "./walk";
-export type { EditOutcome, EditStatus } from "./walk";
+export { MAX_EDITS_PER_BATCH, parseEditBatch, type EditRequest } from "./walk/edit/edit-input";
+export { recoverEditBatch, type EditRecovery } from "./walk/edit/recover-edit-batch";
+export type { EditOutcome, EditStatus } from "./walk/edit/plan-edits";
 export { autoReindex, type AutoReindexReport } from "./project/auto-reindex";
 export { MCP_TOOL_NAMES } from "./project/init/mcp-registration";

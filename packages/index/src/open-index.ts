@@ -15,7 +15,7 @@ import {
 import packageJson from "../package.json" with { type: "json" };
 import { indexFileError, indexFileProblem, indexRepairHint, indexShapeProblem } from "./index-file-check";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
-import type { IndexLocation } from "./walk";
+import type { IndexLocation } from "./walk/index-location";
 import { startReplacement, type IndexReplacement } from "./internal/index-replacement";
 import { ensureStateSubdir } from "./state-dir";
 

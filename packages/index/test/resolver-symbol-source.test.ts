@@ -4,7 +4,8 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { loadLanguageHooks } from "../src/resolve/language-hooks";
 import { SqliteSymbols } from "../src/resolve/symbol-source";
-import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../src/resolve";
+import { createCallResolver } from "../src/resolve/create-call-resolver";
+import { type ResolverCall, type ResolverImport, type ResolverMemberType, type ResolverSymbol } from "../src/resolve/resolver-types";
 import { indexLocation, updateIndex } from "../src/index";
 import { tempTree } from "./helpers";
 

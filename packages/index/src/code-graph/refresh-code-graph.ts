@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { isTsiftError, type GraphCounts, type GraphStore, type ProjectionVersion, type RefreshPhaseTiming, type RowDelta } from "@tsift/core";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 import { openIndexReader } from "../open-index";
 import { CODE_PROJECTION_VERSION } from "./code-graph-ids";
 import { codeGraphSourceState, type CodeGraphSourceState } from "./code-graph-watermark";

@@ -13,7 +13,7 @@ import {
 } from "@tsift/core";
 import { CODE_PROJECTION_VERSION } from "../code-graph/code-graph-ids";
 import { codeGraphFreshness, type CodeGraphFreshnessState } from "../code-graph/refresh-code-graph";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 
 /** What `tsift graph-db doctor --json` reports. */
 export interface DoctorData extends GraphDoctorReport {

@@ -15,7 +15,7 @@ import {
 } from "@tsift/core";
 import { acquireWriterLock } from "@tsift/sqlite";
 import { readCodeGraphSourceState, refreshCodeGraph, updateIndexForRefresh, type CodeGraphRefreshReport } from "../code-graph/refresh-code-graph";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 
 /** What `tsift graph-db refresh --json` reports. */
 export interface RefreshData {

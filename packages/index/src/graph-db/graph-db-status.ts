@@ -1,6 +1,6 @@
 import { graphDbPrefix, type GraphCounts, type GraphDbPlace, type GraphStore, type ProjectionVersion } from "@tsift/core";
 import type { CodeGraphFreshnessState } from "../code-graph/refresh-code-graph";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 import { graphStoreFreshness } from "./graph-db-doctor";
 
 /** What `tsift graph-db status --json` reports. */

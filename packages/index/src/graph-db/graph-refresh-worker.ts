@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { GraphStore, SqlGraphFileStats } from "@tsift/core";
 import { refreshCodeGraph, type CodeGraphRefreshReport } from "../code-graph/refresh-code-graph";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 import type { GraphStoreWorkerOpen } from "./refresh-graph-db-file";
 
 /** What the refreshing thread sends: the file to write, how to open it, from which index, and how. */

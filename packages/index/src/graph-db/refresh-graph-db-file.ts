@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { TsiftError, isTsiftError, type GraphStore, type SqlGraphFileStats, type TsiftErrorCode } from "@tsift/core";
 import { acquireWriterLock } from "@tsift/sqlite";
 import { isCurrentProjection, readCodeGraphSourceState, refreshCodeGraph, type CodeGraphRefreshReport } from "../code-graph/refresh-code-graph";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 import { missingIndexError, refreshData, withIndexUpdate, type RefreshData, type RefreshGraphDbOptions } from "./graph-db-refresh";
 import { startGraphDbReplacement } from "./graph-db-recover";
 import type { RefreshWorkerInput, RefreshWorkerOutput } from "./graph-refresh-worker";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { traverseGraph, type GraphStore, type TraverseGraphOptions, type TraverseGraphResult } from "@tsift/core";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 
 /** What graph.db's own lookup reads exactly: handles, node ids, routes. */
 const GRAPH_FORMS = /^#|^g[a-z]{3}-[0-9a-f]{6,}$|^[a-z]+:[^/\\]*[#/]|^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ANY|ALL)\s/i;

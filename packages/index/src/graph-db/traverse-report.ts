@@ -1,5 +1,5 @@
 import type { GraphEdge, NodeMatch, Recommendation, SliceNode, TraverseGraphResult, TraverseMode } from "@tsift/core";
-import { shellArg } from "../walk";
+import { shellArg } from "../walk/command-place";
 
 export const TRAVERSE_CONTRACT_VERSION = "tsift-traverse-v1";
 

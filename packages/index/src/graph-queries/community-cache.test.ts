@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { indexLocation } from "../walk";
+import { indexLocation } from "../walk/index-location";
 import {
   cacheLineAt,
   COMMUNITY_CACHE_KEEP,

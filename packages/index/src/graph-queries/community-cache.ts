@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { indexMetaValue, indexSchemaVersion } from "../index-db/index-meta-queries";
-import { TSIFT_DIR, type IndexLocation } from "../walk";
+import { TSIFT_DIR, type IndexLocation } from "../walk/index-location";
 import { readTransaction } from "../index-db/read-transaction";
 import { readOnlyCaller } from "../read-only-scope";
 import { ensureStateSubdir } from "../state-dir";

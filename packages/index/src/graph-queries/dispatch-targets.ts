@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { family, heritageNames, type ResolverSymbol } from "../resolve";
+import { family, heritageNames } from "../resolve/resolver-tables";
+import type { ResolverSymbol } from "../resolve/resolver-types";
 import { symbolHandle } from "./symbol-handle";
 
 /** An implementation a call through an interface or trait member may run. */

@@ -2,9 +2,11 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
 import type { EntryCandidate } from "@tsift/algorithms";
-import { declaredEntrySpecifiers, languageDefinitions, moduleSystemOf, readWorkspacePackages, resolveModule } from "../resolve";
+import { languageDefinitions, moduleSystemOf } from "../resolve/language-hooks";
 import { LANGS, langInfo, type EntryPointModel, type Lang } from "@tsift/graph/langs";
 import type { GraphSymbol } from "./graph-symbol";
+import { resolveModule } from "../resolve/module-resolver";
+import { declaredEntrySpecifiers, readWorkspacePackages } from "../resolve/workspace-packages";
 
 // Each language declares its front doors in its @tsift/graph definition.
 const entryPoints = LANGS.map((lang) => ({ lang, ...langInfo(lang).entryPoints }));

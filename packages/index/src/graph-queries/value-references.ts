@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type Database from "better-sqlite3";
 import { LANGS, langInfo, type Lang } from "@tsift/graph/langs";
-import { moduleSystemOf } from "../resolve";
+import { moduleSystemOf } from "../resolve/language-hooks";
 import { TYPE_LIKE } from "./entry-point-facts";
 import type { GraphSymbol } from "./graph-symbol";
 

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { TsiftError } from "@tsift/core/light";
-import { GIT_BASE_ARGS, firstLine, gitEnv, gitMissing } from "../walk";
+import { GIT_BASE_ARGS, firstLine, gitEnv, gitMissing } from "../walk/git-command";
 
 /** One file a commit touched, as `git log --name-status -M` reports it. */
 export interface GitFileChange {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { TSIFT_DIR } from "../walk";
+import { TSIFT_DIR } from "../walk/index-location";
 
 /** Where a project's history index lives. */
 export interface HistoryLocation {

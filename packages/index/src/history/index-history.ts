@@ -1,7 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { recordSoundSqliteFile } from "@tsift/sqlite";
 import type Database from "better-sqlite3";
-import { type GitRepoState, type HistoryConfig, isAncestor, loadConfig, readGitRepoState, runGitChecked } from "../walk";
+import { loadConfig } from "../walk/config/load-config";
+import type { HistoryConfig } from "../walk/config/tsift-config";
+import { isAncestor, readGitRepoState, runGitChecked, type GitRepoState } from "../walk/git-command";
 import { streamGitLog } from "./git-log-stream";
 import { historyLocation, type HistoryLocation } from "./history-location";
 import { HISTORY_SCHEMA_VERSION } from "./history-schema";

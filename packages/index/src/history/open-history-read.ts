@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { probeWriterLock, type SqliteConnection } from "@tsift/sqlite";
-import { readGitRepoState, type GitRepoState } from "../walk";
+import { readGitRepoState, type GitRepoState } from "../walk/git-command";
 import { HISTORY_INDEX_COMMAND, historyLocation, type HistoryLocation } from "./history-location";
 import { indexHistory, type HistoryIndexReport } from "./index-history";
 import { openHistoryReader } from "./open-history";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
-import { loadConfig } from "../walk";
+import { loadConfig } from "../walk/config/load-config";
 import { artifactId, historyLimit, workTreePath } from "./history-rows";
 import { historyLocation } from "./history-location";
 import { openHistoryReader } from "./open-history";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError } from "@tsift/core/light";
-import { firstLine, runGit } from "../walk";
+import { firstLine, runGit } from "../walk/git-command";
 import { COMMIT_COLUMNS, artifactId, historyLimit, toHistoryCommit, workTreePath, type CommitRow, type HistoryCommit } from "./history-rows";
 import { openHistoryForRead, type HistoryReadOptions } from "./open-history-read";
 

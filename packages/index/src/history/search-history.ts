@@ -1,4 +1,5 @@
-import { COMMIT_COLUMNS, type CommitRow, type HistoryCommit, historyLimit, toHistoryCommit } from "./history-rows";
+import type { HistoryCommit } from "./history-rows";
+import { COMMIT_COLUMNS, historyLimit, toHistoryCommit, type CommitRow } from "./history-rows";
 import { openHistoryForRead, type HistoryReadOptions } from "./open-history-read";
 import { TsiftError } from "@tsift/core/light";
 

@@ -2,9 +2,12 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { checkIndex } from "../check-index";
-import { discoverScopes, projectCwd, type ProjectOptions, resolveProjectRoot, walkFiles } from "../walk";
+import { resolveProjectRoot } from "../walk/resolve-project-root";
+import { walkFiles } from "../walk/walk-files";
+import { discoverScopes } from "../walk/workspace-scopes";
 import { FIRST_USE_MAX_FILES } from "./first-use-index";
 import { resolveIndexTargets } from "./index-targets";
+import { projectCwd, type ProjectOptions } from "../walk/project-options";
 
 export interface AutoReindexReport {
   /** The project root whose index (or workspace scopes' indexes) was checked. */

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { TsiftError, convexProjectionOf, type ConvexProjectionMetadata, type GraphProjection, type GraphStore } from "@tsift/core";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 
 export interface LocalProjection {
   projection: GraphProjection;

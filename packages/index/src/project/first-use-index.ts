@@ -3,10 +3,15 @@ import { relative } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { probeWriterLock, type SqliteConnection } from "@tsift/sqlite";
 import { indexMetaValue } from "../index-db/index-meta-queries";
-import { type CommandPlace, type IndexLocation, loadConfig, type ReadTarget, shellArg, type TsiftConfig, walkFiles } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
+import { loadConfig } from "../walk/config/load-config";
 import { readOnlyCaller } from "../read-only-scope";
 import { openIndexReader } from "../open-index";
+import type { TsiftConfig } from "../walk/config/tsift-config";
+import { walkFiles } from "../walk/walk-files";
+import { shellArg, type CommandPlace } from "../walk/command-place";
 import { describeIndexProgress, readIndexProgress } from "./index-progress-file";
+import type { ReadTarget } from "../walk/read-target";
 
 /**
  * The one policy of every read command when no index exists yet: a project of at most

@@ -1,8 +1,10 @@
 import { checkIndex } from "../check-index";
 import type { IndexChange, IndexMode, IndexSummary, PruneStats } from "../index-summary";
-import { type CallResolver, type IndexWarning, settleInterruptedEdit } from "../walk";
-import type { CheckerProgress, CheckerSummary } from "../resolve";
+import type { IndexWarning } from "../walk/index-warning";
+import type { CheckerProgress, CheckerSummary } from "../resolve/checker/checker-pass";
+import type { CallResolver } from "../walk/config/tsift-config";
 import type { IndexProgress } from "../update-index";
+import { settleInterruptedEdit } from "../walk/edit/recover-edit-batch";
 import { resolveIndexTargets, type IndexTarget, type IndexTargetOptions } from "./index-targets";
 
 export interface IndexProjectOptions extends IndexTargetOptions {

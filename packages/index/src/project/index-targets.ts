@@ -1,19 +1,12 @@
 import { resolve } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import {
-  discoverScopes,
-  type IndexLocation,
-  indexLocation,
-  type IsolationTier,
-  loadConfig,
-  projectCwd,
-  type ProjectOptions,
-  resolveProjectRoot,
-  resolveScopeTier,
-  selectScope,
-  type TsiftConfig,
-  type WorkspaceScope,
-} from "../walk";
+import { indexLocation, type IndexLocation } from "../walk/index-location";
+import { loadConfig } from "../walk/config/load-config";
+import { resolveProjectRoot } from "../walk/resolve-project-root";
+import { resolveScopeTier } from "../walk/config/resolve-scope-tier";
+import type { IsolationTier, TsiftConfig } from "../walk/config/tsift-config";
+import { discoverScopes, selectScope, type WorkspaceScope } from "../walk/workspace-scopes";
+import { projectCwd, type ProjectOptions } from "../walk/project-options";
 
 /** One index a use case reads or writes: the project's own, or one workspace scope's. */
 export interface IndexTarget {

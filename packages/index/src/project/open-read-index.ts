@@ -3,21 +3,18 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
-import {
-  type CommandPlace,
-  CONFIG_RELATIVE_PATH,
-  defaultConfig,
-  type IndexLocation,
-  loadConfig,
-  type ProjectOptions,
-  resolveReadTarget,
-  type TsiftConfig,
-  type WorkspaceScope,
-} from "../walk";
+import { defaultConfig } from "../walk/config/default-config";
 import { indexFreshness } from "../index-freshness";
+import type { IndexLocation } from "../walk/index-location";
+import { CONFIG_RELATIVE_PATH, loadConfig } from "../walk/config/load-config";
 import { openIndexReader } from "../open-index";
+import type { TsiftConfig } from "../walk/config/tsift-config";
+import type { WorkspaceScope } from "../walk/workspace-scopes";
+import type { CommandPlace } from "../walk/command-place";
 import { indexCommandFor, indexOnFirstUse, openIndexIfBuilt } from "./first-use-index";
 import { readOnlyCaller } from "../read-only-scope";
+import type { ProjectOptions } from "../walk/project-options";
+import { resolveReadTarget } from "../walk/read-target";
 import { borrowWarmIndex } from "../warm/warm-registry";
 
 /** An index opened for a read use case, fresh (or as fresh as a lock race allows). */

@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { TOOL_VERSION } from "../open-index";
-import { pathArg, projectCwd, resolveProjectRoot } from "../walk";
+import { resolveProjectRoot } from "../walk/resolve-project-root";
+import { pathArg } from "../walk/command-place";
 import { applyInit } from "./init/apply-init";
 import { instructionsStatus, type InstructionsStatus } from "./instructions-status";
+import { projectCwd } from "../walk/project-options";
 import { checkLimit } from "./read-limits";
 import { recommendations, reminders, type Recommendations } from "./recommendations";
 import { indexStatus, statusTargets, type IndexStatus } from "./status-index";

@@ -1,4 +1,4 @@
-import { loadLanguageHooks } from "../resolve";
+import { loadLanguageHooks } from "../resolve/language-hooks";
 import type { AnalyzeReport } from "../graph-queries/analyze-call-graph";
 import type { IndexOpener } from "./open-read-index";
 import { checkLimit } from "./read-limits";

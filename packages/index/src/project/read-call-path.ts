@@ -1,5 +1,5 @@
 import { shortestCallPath, type CallPath } from "../graph-queries/shortest-call-path";
-import { shellArg } from "../walk";
+import { shellArg } from "../walk/command-place";
 import type { IndexOpener } from "./open-read-index";
 import { chooseSymbol } from "./symbol-choice";
 import { readTransaction } from "../index-db/read-transaction";

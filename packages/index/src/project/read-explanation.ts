@@ -8,7 +8,7 @@ import { checkLimit } from "./read-limits";
 import { chooseSymbol, rerunWith } from "./symbol-choice";
 import { readTransaction } from "../index-db/read-transaction";
 import type Database from "better-sqlite3";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 import { hasSummaries } from "../summaries/summaries-store";
 
 export interface ExplainSymbolOptions {

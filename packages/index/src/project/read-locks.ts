@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { discoverScopes, indexLocation, pathArg, projectCwd, type ProjectOptions, resolveProjectRoot, rootRelative, selectScope, TSIFT_DIR } from "../walk";
+import { indexLocation, TSIFT_DIR } from "../walk/index-location";
+import { resolveProjectRoot } from "../walk/resolve-project-root";
+import { discoverScopes, selectScope } from "../walk/workspace-scopes";
+import { pathArg, rootRelative } from "../walk/command-place";
 import { databaseLocks, type DatabaseLocks } from "./database-locks";
+import { projectCwd, type ProjectOptions } from "../walk/project-options";
 import { statusTargets } from "./status-index";
 
 /** `tsift locks` data: every database's locking, and the first thing to do about it. */

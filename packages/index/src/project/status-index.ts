@@ -5,7 +5,11 @@ import { probeWriterLock } from "@tsift/sqlite";
 import { indexRepairHint, type IndexFileProblem } from "../index-file-check";
 import type { FailedFile } from "../index-db/failed-file-queries";
 import { emptyFreshness, indexFreshness, type IndexFreshness } from "../index-freshness";
-import { discoverScopes, type IndexLocation, indexLocation, loadConfig, rootRelative, type TsiftConfig } from "../walk";
+import { indexLocation, type IndexLocation } from "../walk/index-location";
+import { loadConfig } from "../walk/config/load-config";
+import type { TsiftConfig } from "../walk/config/tsift-config";
+import { discoverScopes } from "../walk/workspace-scopes";
+import { rootRelative } from "../walk/command-place";
 import { readIndexProgress } from "./index-progress-file";
 
 /** Freshness, or `corrupt`: the file exists but cannot be read as this tsift's index. */

@@ -4,7 +4,8 @@ import { communityCacheDir } from "../graph-queries/community-cache";
 import type { GraphSymbol } from "../graph-queries/graph-symbol";
 import { cachedPageRankScores } from "../graph-queries/rank-symbol-candidates";
 import { resolveSymbolArgument, type SymbolResolution } from "../graph-queries/resolve-symbol-argument";
-import { type CommandPlace, type IndexLocation, placeFlags, shellArg } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
+import { placeFlags, shellArg, type CommandPlace } from "../walk/command-place";
 
 /** A definition offered instead of an answer: an ambiguous argument's candidates, or near names. */
 export interface SymbolChoiceCandidate {

@@ -1,4 +1,4 @@
-import type { ResolverSymbol } from "./index";
+import type { ResolverSymbol } from "./resolver-types";
 import type { ResolverTables } from "./resolver-tables";
 
 /**

@@ -1,6 +1,6 @@
 import { moduleSystemOf } from "./language-hooks";
 import type { Lang } from "@tsift/graph/langs";
-import type { ResolverCall, ResolverImport, ResolverSymbol } from "./index";
+import type { ResolverCall, ResolverImport, ResolverSymbol } from "./resolver-types";
 import { resolveModule } from "./module-resolver";
 
 /**

@@ -1,4 +1,4 @@
-import type { ResolverImport, ResolverSymbol } from "./index";
+import type { ResolverImport, ResolverSymbol } from "./resolver-types";
 import { moduleSystemOf } from "./language-hooks";
 import { pickContainer } from "./pick-container";
 import { family } from "./resolution-models";

@@ -1,4 +1,4 @@
-import type { ResolverSymbol } from "./index";
+import type { ResolverSymbol } from "./resolver-types";
 
 /** The type-like (then object-like) symbol among candidates, preferring classes over interfaces over the rest. */
 export function pickContainer(tables: { isContainer(symbol: ResolverSymbol): boolean }, candidates: readonly ResolverSymbol[]): ResolverSymbol | null {

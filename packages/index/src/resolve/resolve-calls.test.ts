@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadLanguageHooks } from "./language-hooks";
-import { createCallResolver, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./index";
+import { createCallResolver } from "./create-call-resolver";
+import { type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolver-types";
 
 // The resolver asks the languages' hooks, loaded with @tsift/graph's rules.
 await loadLanguageHooks();

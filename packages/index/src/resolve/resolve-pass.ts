@@ -1,7 +1,8 @@
 import type Database from "better-sqlite3";
 import { langFromPath, type Lang } from "@tsift/graph/langs";
 import { moduleSystemOf } from "./language-hooks";
-import { createCallResolver, type ResolverCall, type ResolverImport } from "./index";
+import { createCallResolver } from "./create-call-resolver";
+import { type ResolverCall, type ResolverImport } from "./resolver-types";
 import { resolveModule } from "./module-resolver";
 import { PACKAGE_MEMBER } from "./resolver-tables";
 import { SqliteSymbols } from "./symbol-source";

@@ -1,7 +1,7 @@
 import type { ModuleSystem } from "@tsift/graph";
 import { moduleSystemOf } from "./language-hooks";
 import { langFromPath } from "@tsift/graph/langs";
-import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "./index";
+import type { ResolverImport, ResolverMemberType, ResolverSymbol } from "./resolver-types";
 import { ModuleImports } from "./module-imports";
 import type { SymbolSource } from "./symbol-source";
 import { PackageScopes, splitPackagePath } from "./package-scopes";

@@ -1,4 +1,4 @@
-import type { ResolverImport, ResolverSymbol } from "./index";
+import type { ResolverImport, ResolverSymbol } from "./resolver-types";
 import { IDENTIFIER_PATH, resolutionOf } from "./resolution-models";
 
 // Reading type and import text the way the resolver tables compare it: reference paths,

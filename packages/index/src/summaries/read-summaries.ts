@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError } from "@tsift/core/light";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 import type { IndexOpener } from "../project/open-read-index";
 import { chooseSymbol, rerunWith } from "../project/symbol-choice";
 import { openSummariesReader, summariesLocation, summaryRowsOf, SUMMARIZE_EXTRACT_COMMAND, type SummaryRow } from "./summaries-store";

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { acquireWriterLock, openSqliteConnection, openSqliteReadOnly, type SqliteConnection, type WriterLock } from "@tsift/sqlite";
-import { TSIFT_DIR } from "../walk";
+import { TSIFT_DIR } from "../walk/index-location";
 import { ensureStateSubdir } from "../state-dir";
 
 /** Where a project's summary cache lives: one per project root, shared by its workspace scopes. */

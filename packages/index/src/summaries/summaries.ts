@@ -51,5 +51,5 @@ export {
   type SymbolSummaryView,
 } from "./read-summaries";
 export { isSummarizedKind } from "./symbol-sources";
-export { resolveProjectRoot, type ProjectRoot } from "../walk";
+export { resolveProjectRoot, type ProjectRoot } from "../walk/resolve-project-root";
 export { digestSummaries, MAX_SUMMARY_TARGETS, type DigestSummaries, type DigestSummarySnippet, type SummaryTarget } from "./digest-summaries";

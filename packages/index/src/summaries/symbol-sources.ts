@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type Database from "better-sqlite3";
-import type { IndexLocation } from "../walk";
+import type { IndexLocation } from "../walk/index-location";
 
 /**
  * Kinds that are structure or data rather than behaviour: markdown headings and code

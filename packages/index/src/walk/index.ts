@@ -1,8 +1,12 @@
 /**
  * The walk part (walk and config): the project on disk — its root and workspace scopes, `.tsift/config.toml`,
  * where `.tsift/` keeps each index, the file walk, reading and writing source files, and `tsift edit`'s
- * crash-safe batches. The lowest part: it imports no other part. Other parts import it only through this
- * module (README.md; test/part-layers.test.ts enforces both).
+ * crash-safe batches. The lowest part: it imports no other.
+ *
+ * This file is the part's entry point and interface: other parts and the package entries (src/*.ts) may
+ * import only the names listed here, each from the module it is listed with, and only parts below them;
+ * test/part-layers.test.ts checks every import. Importers name the module rather than this file, so the
+ * bundle's lazy chunks stay lazy (README.md says why).
  */
 export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./command-place";
 export { defaultConfig } from "./config/default-config";
@@ -38,7 +42,3 @@ export { isInside, resolveSourceFile, type SourceFile } from "./resolve-source-f
 export { walkFiles, type WalkedDir, type WalkedFile, type WalkOptions, type WalkResult } from "./walk-files";
 export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./workspace-scopes";
 export { checkInsideRoot, writeInsideRoot } from "./write-inside-root";
-
-// Loaded on demand: each dynamic import is a chunk of its own in the bundle, so the parts that
-// import these load the module (and what only it needs) when they call it, not at start-up.
-export const importLoadConfig = () => import("./config/load-config");

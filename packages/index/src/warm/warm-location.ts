@@ -2,8 +2,10 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
-import { CONFIG_RELATIVE_PATH, defaultConfig, type IndexLocation, loadConfig } from "../walk";
+import { defaultConfig } from "../walk/config/default-config";
 import { indexFreshness } from "../index-freshness";
+import type { IndexLocation } from "../walk/index-location";
+import { CONFIG_RELATIVE_PATH, loadConfig } from "../walk/config/load-config";
 import { openIndexIfBuilt } from "../project/first-use-index";
 import { sharedConnection, type WarmBorrow, type WarmSource } from "./warm-registry";
 

@@ -2,21 +2,15 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { acquireWriterLock } from "@tsift/sqlite";
-import {
-  editLockPath,
-  type EditOutcome,
-  type EditPlan,
-  type EditRecovery,
-  type EditRequest,
-  planEdits,
-  projectCwd,
-  type ProjectOptions,
-  recoverHeld,
-  resolveProjectRoot,
-  stageAndSwap,
-} from "../../walk";
+import { resolveProjectRoot } from "../../walk/resolve-project-root";
 import { ensureStateDir } from "../../state-dir";
 import { resolveIndexTargets } from "../index-targets";
+import { projectCwd, type ProjectOptions } from "../../walk/project-options";
+import type { EditRequest } from "../../walk/edit/edit-input";
+import { editLockPath } from "../../walk/edit/edit-journal";
+import { planEdits, type EditOutcome, type EditPlan } from "../../walk/edit/plan-edits";
+import { recoverHeld, type EditRecovery } from "../../walk/edit/recover-edit-batch";
+import { stageAndSwap } from "../../walk/edit/swap-files";
 
 export interface EditBatchOptions extends Omit<ProjectOptions, "scope"> {
   edits: readonly EditRequest[];

@@ -3,7 +3,7 @@ import { TsiftError } from "@tsift/core/light";
 import type { GraphViewEdgeInput, GraphViewInput, GraphViewModel, GraphViewNodeInput } from "@tsift/algorithms";
 import { displayNames } from "../../graph-queries/index-call-graph";
 import { readTransaction } from "../../index-db/read-transaction";
-import { placeFlags, shellArg, sourceReadCommand, type CommandPlace } from "../../walk";
+import { placeFlags, shellArg, sourceReadCommand, type CommandPlace } from "../../walk/command-place";
 import type { IndexOpener } from "../open-read-index";
 import { checkLimit } from "../read-limits";
 import { aggregateFiles, groupLinks, type MapFile, type MapGroup } from "./aggregate-files";

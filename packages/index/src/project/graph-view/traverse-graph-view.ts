@@ -1,7 +1,7 @@
 import type { GraphViewLayer, GraphViewModel, GraphViewNodeInput, GraphViewValue } from "@tsift/algorithms";
 import type { SliceNode } from "@tsift/core";
 import type { TraverseData } from "../../graph-db/traverse-report";
-import { shellArg } from "../../walk";
+import { shellArg } from "../../walk/command-place";
 
 export interface TraverseGraphViewOptions {
   /** The page title; default `tsift traverse: <mode> <target> → <to>`. */

@@ -1,7 +1,8 @@
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { checkInsideRoot, discoverScopes, writeInsideRoot } from "../../walk";
+import { discoverScopes } from "../../walk/workspace-scopes";
+import { checkInsideRoot, writeInsideRoot } from "../../walk/write-inside-root";
 import { codeNavigationSection } from "./code-navigation-section";
 import { mergeClaudeSettings } from "./claude-settings";
 import { codexHook, mergeCodexHook } from "./codex-hook";

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { pathArg, projectCwd } from "../../walk";
+import { pathArg } from "../../walk/command-place";
+import { projectCwd } from "../../walk/project-options";
 import { applyInit, type InitChange, type InitOptions } from "./apply-init";
 import { resolveInitTarget } from "./init-target";
 import { tsiftLauncher, type TsiftLauncherFacts } from "./tsift-launcher";

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { parseGitmodules } from "../../walk";
+import { parseGitmodules } from "../../walk/workspace-scopes";
 
 const exists = (path: string) => statSync(path, { throwIfNoEntry: false }) !== undefined;
 

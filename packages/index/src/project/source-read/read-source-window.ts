@@ -1,22 +1,13 @@
 import { realpathSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import {
-  type CommandPlace,
-  discoverScopes,
-  indexLocation,
-  loadConfig,
-  pathArg,
-  placeFlags,
-  projectCwd,
-  type ProjectOptions,
-  resolveProjectRoot,
-  resolveSourceFile,
-  selectScope,
-  shellArg,
-  stableHandle,
-  type WorkspaceScope,
-} from "../../walk";
+import { indexLocation } from "../../walk/index-location";
+import { loadConfig } from "../../walk/config/load-config";
+import { resolveProjectRoot } from "../../walk/resolve-project-root";
+import { discoverScopes, selectScope, type WorkspaceScope } from "../../walk/workspace-scopes";
+import { pathArg, placeFlags, shellArg, stableHandle, type CommandPlace } from "../../walk/command-place";
+import { projectCwd, type ProjectOptions } from "../../walk/project-options";
 import { readWindow, type WindowRequest } from "./read-window";
+import { resolveSourceFile } from "../../walk/resolve-source-file";
 import { windowSymbols, type SymbolRef } from "./window-symbols";
 
 export interface SourceWindowOptions extends ProjectOptions, WindowRequest {

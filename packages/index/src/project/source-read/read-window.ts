@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { TsiftError } from "@tsift/core/light";
-import type { SourceFile } from "../../walk";
+import type { SourceFile } from "../../walk/resolve-source-file";
 
 /** Bytes inspected for a NUL to call a file binary, as git and the indexer do. */
 const BINARY_SNIFF_BYTES = 8192;

@@ -2,9 +2,10 @@ import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core/light";
 import { LANGS, langInfo, type Lang } from "@tsift/graph/langs";
 import { symbolHandle as graphHandle } from "../../graph-queries/symbol-handle";
-import { type CommandPlace, type IndexLocation, placeFlags, sourceReadCommand, stableHandle, symbolIdentity } from "../../walk";
+import type { IndexLocation } from "../../walk/index-location";
 import { openIndexReader } from "../../open-index";
 import { querySymbols } from "../../query-symbols";
+import { placeFlags, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "../../walk/command-place";
 
 /** An indexed symbol a source window intersects. */
 export interface SymbolRef {
