@@ -4,6 +4,7 @@
  *
  *   npm run build -w @tsift/graph && npm run build -w @tsift/cli   # the oracle reads the builds
  *   node tools/bench/oracles/java/java-oracle.mjs [corpus dir] [--rounds N] [--show N]
+ *       [--javac-output FILE]   # JavacOracle's output: read when FILE exists, else written there (javac takes minutes)
  *
  * The corpus defaults to /tmp/corpora/jdk, a subset of OpenJDK 17's sources (Debian's
  * openjdk-17-source: `unzip /usr/lib/jvm/openjdk-17/lib/src.zip 'java.base/java/util/*'
@@ -29,7 +30,7 @@
  * reported, and extraction's share of the raw parse rate (target: at least 0.5).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -44,6 +45,8 @@ const option = (name, fallback) => {
 const corpus = resolve(args.find((arg, i) => !arg.startsWith("--") && !args[i - 1]?.startsWith("--")) ?? "/tmp/corpora/jdk");
 const rounds = option("--rounds", 5);
 const show = option("--show", 15);
+const javacOutputAt = args.indexOf("--javac-output");
+const javacOutput = javacOutputAt >= 0 ? args[javacOutputAt + 1] : null;
 const repo = fileURLToPath(new URL("../../../../", import.meta.url));
 // A development build can be pointed at instead of the installed package and CLI
 // (TSIFT_INDEX_MODULE: a build of @tsift/index, indexed in this process instead of by the CLI).
@@ -83,17 +86,22 @@ const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
 const rel = (file) => relative(corpus, file);
 
 // javac's view.
-const work = mkdtempSync(join(tmpdir(), "tsift-java-oracle-"));
 const oracleRows = [];
-try {
-  run("javac", [...JDK_EXPORTS, "-d", work, fileURLToPath(new URL("./JavacOracle.java", import.meta.url))]);
-  const modules = readdirSync(corpus, { withFileTypes: true }).filter((entry) => entry.isDirectory() && /^(?:java|jdk)\.[a-z.]+$/u.test(entry.name));
-  const javacOptions = modules.flatMap((entry) => ["--patch-module", `${entry.name}=${join(corpus, entry.name)}`]);
-  const output = run("java", [...JDK_EXPORTS, "-Xss16m", "-Xmx3g", "-cp", work, "JavacOracle", ...javacOptions], { input: files.join("\n") });
-  for (const line of output.split("\n")) if (line) oracleRows.push(JSON.parse(line));
-} finally {
-  rmSync(work, { recursive: true, force: true });
+let output;
+if (javacOutput && existsSync(javacOutput)) output = readFileSync(javacOutput, "utf8");
+else {
+  const work = mkdtempSync(join(tmpdir(), "tsift-java-oracle-"));
+  try {
+    run("javac", [...JDK_EXPORTS, "-d", work, fileURLToPath(new URL("./JavacOracle.java", import.meta.url))]);
+    const modules = readdirSync(corpus, { withFileTypes: true }).filter((entry) => entry.isDirectory() && /^(?:java|jdk)\.[a-z.]+$/u.test(entry.name));
+    const javacOptions = modules.flatMap((entry) => ["--patch-module", `${entry.name}=${join(corpus, entry.name)}`]);
+    output = run("java", [...JDK_EXPORTS, "-Xss16m", "-Xmx3g", "-cp", work, "JavacOracle", ...javacOptions], { input: files.join("\n") });
+    if (javacOutput) writeFileSync(javacOutput, output);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
+for (const line of output.split("\n")) if (line) oracleRows.push(JSON.parse(line));
 
 // Declarations.
 const declared = new Map();
