@@ -15,7 +15,7 @@ export default packageBuild(
     "graph-read": "src/graph-read.ts",
     history: "src/history/history.ts",
     summaries: "src/summaries/summaries.ts",
-    "extract-worker": "src/internal/extract-worker.mjs",
+    "extract-worker": "src/store/update/extract-worker.mjs",
     "graph-refresh-worker": "src/graph-db/graph-refresh-worker.ts",
   },
   // The read use cases import the graph-query modules dynamically on a cache miss; splitting

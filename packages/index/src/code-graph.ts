@@ -30,7 +30,7 @@ export {
   type CodeGraphRowDelta,
   type RefreshCodeGraphOptions,
 } from "./code-graph/refresh-code-graph";
-export { SYMBOL_HANDLE_PREFIX, isSymbolHandle, symbolHandle } from "./graph-queries/symbol-handle";
+export { SYMBOL_HANDLE_PREFIX, isSymbolHandle, symbolHandle } from "./store/symbol-handle";
 // Where an index lives, for callers that only read graph.db and the index's watermark.
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk/index-location";
 export { discoverScopes, selectScope, type WorkspaceScope } from "./walk/workspace-scopes";

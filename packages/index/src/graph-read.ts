@@ -7,7 +7,7 @@
  * the time; on a cache miss they load `@tsift/index`, which computes and caches. Every
  * export here is also exported, unchanged, by `@tsift/index`.
  */
-export { isSymbolHandle, symbolHandle, SYMBOL_HANDLE_PREFIX } from "./graph-queries/symbol-handle";
+export { isSymbolHandle, symbolHandle, SYMBOL_HANDLE_PREFIX } from "./store/symbol-handle";
 export { symbolById, toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-queries/graph-symbol";
 export {
   resolveSymbolArgument,
@@ -51,11 +51,11 @@ export {
   type ImpactCaller,
   type ImpactImporter,
   type ImpactSymbol,
-} from "./index-db/impact-queries";
-export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
-export { INDEX_SCHEMA_VERSION } from "./index-schema";
+} from "./store/queries/impact-queries";
+export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./store/index-freshness";
+export { INDEX_SCHEMA_VERSION } from "./store/index-schema";
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk/index-location";
-export { openIndexReader, type OpenIndexReaderOptions } from "./open-index";
+export { openIndexReader, type OpenIndexReaderOptions } from "./store/open-index";
 export { resolveProjectRoot, type ProjectRoot } from "./walk/resolve-project-root";
 export { discoverScopes, selectScope, type WorkspaceScope } from "./walk/workspace-scopes";
 export { CONFIG_RELATIVE_PATH, loadConfig } from "./walk/config/load-config";
@@ -67,9 +67,9 @@ export { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow 
 export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./walk/command-place";
 export type { ProjectOptions } from "./walk/project-options";
 export { resolveReadTarget, type ReadTarget } from "./walk/read-target";
-export { openReadIndex, type IndexOpener, type ReadIndex } from "./project/open-read-index";
-export { borrowWarmIndex, warmIndexIsFresh, type WarmBorrow } from "./warm/warm-registry";
-export { FIRST_USE_MAX_FILES, indexHasRun, indexMissingTarget, indexOnFirstUse, openIndexIfBuilt, type FirstUseIndex } from "./project/first-use-index";
+export { openReadIndex, type IndexOpener, type ReadIndex } from "./store/open-read-index";
+export { borrowWarmIndex, warmIndexIsFresh, type WarmBorrow } from "./store/warm/warm-registry";
+export { FIRST_USE_MAX_FILES, indexHasRun, indexMissingTarget, indexOnFirstUse, openIndexIfBuilt, type FirstUseIndex } from "./store/first-use-index";
 export { checkLimit } from "./project/read-limits";
 export { chooseSymbol, rerunWith, symbolChoiceOf, type SymbolChoiceCandidate, type SymbolChoice } from "./project/symbol-choice";
 export { readSymbols, readSymbolsOnFirstUse, type SymbolsReading, type SymbolsReport } from "./project/read-symbols";

@@ -8,7 +8,7 @@ export { parseConfig } from "./walk/config/parse-config";
 // `tsift map`: the whole repository as a graph view (files or symbols), laid out by @tsift/algorithms.
 export { readMapView, MAP_VIEW_DEFAULT_LIMIT, type MapViewLayer, type MapViewOptions } from "./project/graph-view/read-map-view";
 export { aggregateFiles, groupLinks, type FileAggregation, type MapFile, type MapFileLink, type MapGroup } from "./project/graph-view/aggregate-files";
-export { repoMapRows, type RepoMapCall, type RepoMapImport, type RepoMapRows, type RepoMapSymbol } from "./index-db/repo-map-queries";
+export { repoMapRows, type RepoMapCall, type RepoMapImport, type RepoMapRows, type RepoMapSymbol } from "./store/queries/repo-map-queries";
 export { displayNames, loadCallGraph, type IndexCallGraph, type IndexCallGraphOptions } from "./graph-queries/index-call-graph";
 export { COMMUNITY_CACHE_KEEP, COMMUNITY_CACHE_VERSION, communityCacheKey, readCommunityCache, writeCommunityCache } from "./graph-queries/community-cache";
 export { callGraphCommunities, communityPartition } from "./graph-queries/call-graph-communities";
@@ -19,4 +19,4 @@ export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOpti
 export * from "./history/history";
 export * from "./summaries/summaries";
 // A warm, watched index for long-lived processes (`tsift mcp`, `tsift watch`, the daemon).
-export { startWarmIndex, type WarmIndex, type WarmIndexOptions, type WarmIndexStatus, type WarmUpdate } from "./warm/start-warm-index";
+export { startWarmIndex, type WarmIndex, type WarmIndexOptions, type WarmIndexStatus, type WarmUpdate } from "./store/warm/start-warm-index";

@@ -22,17 +22,17 @@ export { resolveScopeTier, type ScopeTierResolution } from "./walk/config/resolv
 export { DEFAULT_IGNORED_DIRS } from "./walk/default-ignored-dirs";
 export { walkFiles, type WalkOptions, type WalkResult, type WalkedDir, type WalkedFile } from "./walk/walk-files";
 export type { IndexWarning, IndexWarningStage } from "./walk/index-warning";
-export { INDEX_SCHEMA_VERSION } from "./index-schema";
+export { INDEX_SCHEMA_VERSION } from "./store/index-schema";
 export { indexLocation, TSIFT_DIR, type IndexLocation } from "./walk/index-location";
-export { openIndexReader, openIndexWriter, TOOL_VERSION, type IndexWriter, type OpenIndexReaderOptions } from "./open-index";
+export { openIndexReader, openIndexWriter, TOOL_VERSION, type IndexWriter, type OpenIndexReaderOptions } from "./store/open-index";
 export { readSource, minifiedReason, type SkipReason, type SourceRead } from "./walk/read-source";
-export type { IndexChange, IndexMode, IndexSummary, IndexTimings, PruneStats } from "./index-summary";
-export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./update-index";
+export type { IndexChange, IndexMode, IndexSummary, IndexTimings, PruneStats } from "./store/index-summary";
+export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./store/update/update-index";
 export type { CheckerProgress, CheckerSummary } from "./resolve/checker/checker-pass";
-export { checkIndex, type CheckIndexOptions } from "./check-index";
-export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./index-freshness";
-export { ensureStateDir, ensureStateSubdir, STATE_DIR_GITIGNORE, STATE_DIR_MODE } from "./state-dir";
-export { readOnlyCaller, refuseWriteWhenReadOnly, runReadOnly } from "./read-only-scope";
+export { checkIndex, type CheckIndexOptions } from "./store/check-index";
+export { indexFreshness, type IndexFreshness, type IndexFreshnessOptions } from "./store/index-freshness";
+export { ensureStateDir, ensureStateSubdir, STATE_DIR_GITIGNORE, STATE_DIR_MODE } from "./store/state-dir";
+export { readOnlyCaller, refuseWriteWhenReadOnly, runReadOnly } from "./store/read-only-scope";
 export { checkInsideRoot, writeInsideRoot } from "./walk/write-inside-root";
 export { createCallResolver } from "./resolve/create-call-resolver";
 export { type CallResolution, type CallTarget, type ResolverCall, type ResolverImport, type ResolverSymbol } from "./resolve/resolver-types";
@@ -41,7 +41,7 @@ export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } fro
 export { resolveProjectRoot, type ProjectRoot } from "./walk/resolve-project-root";
 export { DEFAULT_SYMBOL_LIMIT, fuzzyScore, querySymbols, type SymbolMatch, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
 // index.db's named queries: every statement other packages (search) run against it.
-export { hasRowFilters, normalizePathFilter, rowFilterSql, type IndexRowFilters } from "./index-db/chunk-filter";
+export { hasRowFilters, normalizePathFilter, rowFilterSql, type IndexRowFilters } from "./store/queries/chunk-filter";
 export {
   chunkAt,
   chunkCount,
@@ -52,7 +52,7 @@ export {
   type Bm25Weights,
   type ChunkRow,
   type FtsChunkQuery,
-} from "./index-db/chunk-queries";
+} from "./store/queries/chunk-queries";
 export {
   chunkVectorFingerprint,
   chunkVectorRows,
@@ -62,12 +62,12 @@ export {
   storedChunkVector,
   vectorMatrixRows,
   type PendingChunkContent,
-} from "./index-db/chunk-vector-queries";
-export { ftsMatchCounts, symbolDocs, unitSymbolsOverlapping, type SpanSymbol } from "./index-db/answer-queries";
-export { indexedFilePaths, indexedSymbolNames, indexMetaValue, indexSchemaVersion } from "./index-db/index-meta-queries";
-export { readTransaction } from "./index-db/read-transaction";
-export { failedFiles, type FailedFile } from "./index-db/failed-file-queries";
-export { FAILURE_REASONS, type FailureReason } from "./index-schema";
+} from "./store/queries/chunk-vector-queries";
+export { ftsMatchCounts, symbolDocs, unitSymbolsOverlapping, type SpanSymbol } from "./store/queries/answer-queries";
+export { indexedFilePaths, indexedSymbolNames, indexMetaValue, indexSchemaVersion } from "./store/queries/index-meta-queries";
+export { readTransaction } from "./store/queries/read-transaction";
+export { failedFiles, type FailedFile } from "./store/queries/failed-file-queries";
+export { FAILURE_REASONS, type FailureReason } from "./store/index-schema";
 export {
   enclosingSymbolName,
   resolvedCallerCounts,
@@ -75,7 +75,7 @@ export {
   symbolNameCandidates,
   type SymbolCandidate,
   type SymbolCandidateQuery,
-} from "./index-db/symbol-search-queries";
+} from "./store/queries/symbol-search-queries";
 export { cachedSymbolRanking, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
 export type { RankingCache } from "./graph-queries/explain-view";
 export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./graph-queries/community-cache";
@@ -94,7 +94,7 @@ export {
 } from "./project/index-project";
 export { projectStatus, type StatusOptions, type StatusReport } from "./project/project-status";
 export { indexStatus, statusTargets, type IndexState, type IndexStatus, type ScopeStatus, type StatusTargets } from "./project/status-index";
-export { describeIndexProgress, publishIndexProgress, readIndexProgress, type IndexRunProgress } from "./project/index-progress-file";
+export { describeIndexProgress, publishIndexProgress, readIndexProgress, type IndexRunProgress } from "./store/update/index-progress-file";
 export { instructionsStatus, type InstructionsStatus } from "./project/instructions-status";
 export { INDEX_READING_COMMANDS, recommendations, reminders, runReason, type Recommendations } from "./project/recommendations";
 export { readLocks, type LocksReport } from "./project/read-locks";

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { GraphEdgeInput, GraphNode, GraphProjection } from "@tsift/core";
-import { symbolHandle } from "../graph-queries/symbol-handle";
+import { symbolHandle } from "../store/symbol-handle";
 import {
   CODE_GRAPH_SOURCE,
   CODE_PROJECTION_VERSION,

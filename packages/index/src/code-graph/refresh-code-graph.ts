@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { isTsiftError, type GraphCounts, type GraphStore, type ProjectionVersion, type RefreshPhaseTiming, type RowDelta } from "@tsift/core";
 import type { IndexLocation } from "../walk/index-location";
-import { openIndexReader } from "../open-index";
+import { openIndexReader } from "../store/open-index";
 import { CODE_PROJECTION_VERSION } from "./code-graph-ids";
 import { codeGraphSourceState, type CodeGraphSourceState } from "./code-graph-watermark";
 import { projectCodeGraph, type CodeGraphStats } from "./project-code-graph";
@@ -98,7 +98,7 @@ export async function updateIndexForRefresh(
   try {
     // Loaded only when a refresh updates the index: reads and freshness checks never need
     // the walker and extractors (nor @tsift/graph behind them).
-    const { updateIndex } = await import("../update-index");
+    const { updateIndex } = await import("../store/update/update-index");
     const summary = await updateIndex(location, {
       ...(options.exclude ? { exclude: options.exclude } : {}),
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),

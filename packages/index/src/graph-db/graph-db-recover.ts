@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core";
 import { openSqliteGraphStoreReadOnly } from "@tsift/sqlite";
-import { startReplacement, type IndexReplacement } from "../internal/index-replacement";
+import { startReplacement, type IndexReplacement } from "../store/index-replacement";
 
 /** A new graph.db being built beside a damaged one: where, why, and how to swap it in or drop it. */
 export type GraphDbReplacement = IndexReplacement;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { TsiftError, graphDbPrefix, type GraphDbPlace, type GraphStore, type TraverseGraphOptions } from "@tsift/core";
 import type { IndexLocation } from "../walk/index-location";
-import { ensureStateSubdir } from "../state-dir";
+import { ensureStateSubdir } from "../store/state-dir";
 import { refreshGraphDbFile, type GraphDbFile } from "./refresh-graph-db-file";
 import { traverseIndexed } from "./traverse-indexed";
 import { traverseReport, type TraverseData } from "./traverse-report";
@@ -48,7 +48,7 @@ export async function traverseGraphDb(
   const pathArg = at.place.pathArg;
   if (refreshFirst && !existsSync(at.index.dbPath) && !existsSync(at.file.path)) {
     // Nothing to read yet: the first-use policy every read command follows, then the projection.
-    const [{ indexOnFirstUse }, { loadConfig }] = await Promise.all([import("../project/first-use-index"), import("../walk/config/load-config")]);
+    const [{ indexOnFirstUse }, { loadConfig }] = await Promise.all([import("../store/first-use-index"), import("../walk/config/load-config")]);
     notes.push((await indexOnFirstUse(at.index, await loadConfig(at.root), { pathArg, scope: at.index.scope })).note);
   }
   let refresh = "not_refreshed";

@@ -18,7 +18,10 @@ async function indexedSymbolHandle(location: IndexLocation, text: string): Promi
   const argument = text.trim();
   if (GRAPH_FORMS.test(argument) || !/[.:]/.test(argument) || !existsSync(location.dbPath)) return text;
   if (existsSync(join(location.sourceRoot, argument))) return text;
-  const [{ openIndexReader }, { resolveSymbolArgument }] = await Promise.all([import("../open-index"), import("../graph-queries/resolve-symbol-argument")]);
+  const [{ openIndexReader }, { resolveSymbolArgument }] = await Promise.all([
+    import("../store/open-index"),
+    import("../graph-queries/resolve-symbol-argument"),
+  ]);
   let connection;
   try {
     connection = openIndexReader(location);

@@ -13,7 +13,7 @@ import { entryPointFacts, testCode } from "./entry-point-facts";
 import { compareText, type GraphSymbol } from "./graph-symbol";
 import { displayNames, loadCallGraph } from "./index-call-graph";
 import { resolveSymbolArgument } from "./resolve-symbol-argument";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 import { valueReferences } from "./value-references";
 
 export interface AnalyzeOptions {

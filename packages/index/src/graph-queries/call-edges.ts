@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import type { GraphSymbol } from "./graph-symbol";
 import { dispatchTargets, type DispatchTarget } from "./dispatch-targets";
-import { symbolHandle } from "./symbol-handle";
-import { readTransaction } from "../index-db/read-transaction";
+import { symbolHandle } from "../store/symbol-handle";
+import { readTransaction } from "../store/queries/read-transaction";
 
 /** Calls from top-level code (a script body, a test callback) have no caller symbol. */
 export const MODULE_CALLER = "<module>";

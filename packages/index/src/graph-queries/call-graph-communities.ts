@@ -15,7 +15,7 @@ import {
 } from "./community-view";
 import { compareText } from "./graph-symbol";
 import { loadCallGraph } from "./index-call-graph";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 /**
  * Louvain communities of the resolved call graph, largest first. With `cacheDir`, a

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import type Database from "better-sqlite3";
-import { indexMetaValue, indexSchemaVersion } from "../index-db/index-meta-queries";
+import { indexMetaValue, indexSchemaVersion } from "../store/queries/index-meta-queries";
 import { TSIFT_DIR, type IndexLocation } from "../walk/index-location";
-import { readTransaction } from "../index-db/read-transaction";
-import { readOnlyCaller } from "../read-only-scope";
-import { ensureStateSubdir } from "../state-dir";
+import { readTransaction } from "../store/queries/read-transaction";
+import { readOnlyCaller } from "../store/read-only-scope";
+import { ensureStateSubdir } from "../store/state-dir";
 
 /** Bumped when the cached payloads change shape or layout; older files then miss. */
 export const COMMUNITY_CACHE_VERSION = 2;

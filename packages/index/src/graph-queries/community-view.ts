@@ -9,7 +9,7 @@ import {
   writeCommunityCacheLines,
   type CacheLines,
 } from "./community-cache";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 /** Louvain's default seed (@tsift/algorithms `DEFAULT_COMMUNITY_SEED`, asserted equal in a test), kept here so reading a cached partition loads no graph algorithms. */
 export const COMMUNITY_SEED = 1;

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { family, heritageNames } from "../resolve/resolver-tables";
 import type { ResolverSymbol } from "../resolve/resolver-types";
-import { symbolHandle } from "./symbol-handle";
+import { symbolHandle } from "../store/symbol-handle";
 
 /** An implementation a call through an interface or trait member may run. */
 export interface DispatchTarget {

@@ -5,7 +5,7 @@ import { indexWatermark } from "./community-cache";
 import { assembleExplanation, rankOf, type ExplainOptions, type SymbolExplanation } from "./explain-view";
 import type { GraphSymbol } from "./graph-symbol";
 import { symbolRanking } from "./symbol-ranking";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 /**
  * Everything about one definition in one answer: its signature and location, callers and

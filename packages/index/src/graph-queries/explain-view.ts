@@ -3,8 +3,8 @@ import { callersAndCallees, type StoredEdge } from "./call-edges";
 import { cacheLineAt, communityCacheKey, indexWatermark, readCacheLines, readCommunityCache, writeCommunityCacheLines } from "./community-cache";
 import { cachedCommunityOf, type CommunityDiagnostics, type CommunityMember, type CommunityOptions, type IndexCommunity } from "./community-view";
 import { toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-symbol";
-import { prepared } from "../index-db/prepared";
-import { readTransaction } from "../index-db/read-transaction";
+import { prepared } from "../store/queries/prepared";
+import { readTransaction } from "../store/queries/read-transaction";
 
 export interface ExplainOptions extends CommunityOptions {
   /** Callers, callees and community members shown, each; default 15, 0 for all. */

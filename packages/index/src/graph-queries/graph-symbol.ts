@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { symbolHandle } from "./symbol-handle";
+import { symbolHandle } from "../store/symbol-handle";
 
 export interface SymbolComplexity {
   cyclomatic: number;

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { EdgeListGraph } from "@tsift/algorithms";
 import { compareText, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type SymbolRow } from "./graph-symbol";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 /**
  * With `includeUncalled`, the definitions that are nodes even without calls: functions at

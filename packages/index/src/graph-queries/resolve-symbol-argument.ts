@@ -3,8 +3,8 @@ import { querySymbols } from "../query-symbols";
 import { selectSymbols, SYMBOL_COLUMNS, toGraphSymbol, type GraphSymbol, type SymbolRow } from "./graph-symbol";
 import { filesNamed, inFilesNamed, qualifiedDefinitions } from "./module-symbols";
 import { orderCandidates, type SymbolRanker } from "./rank-symbol-candidates";
-import { isSymbolHandle, symbolHandleMatcher } from "./symbol-handle";
-import { readTransaction } from "../index-db/read-transaction";
+import { isSymbolHandle, symbolHandleMatcher } from "../store/symbol-handle";
+import { readTransaction } from "../store/queries/read-transaction";
 
 export type { SymbolRanker };
 

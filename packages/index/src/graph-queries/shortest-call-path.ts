@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { selectSymbols, type GraphSymbol } from "./graph-symbol";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 export interface PathStep {
   /** Qualified name. */

@@ -3,7 +3,7 @@ import type { EdgeListGraph } from "@tsift/algorithms";
 import { indexWatermark } from "./community-cache";
 import { rankingKey, readRanking, writeRanking, type RankingCache } from "./explain-view";
 import { loadCallGraph } from "./index-call-graph";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 /**
  * PageRank over an edge list, best first: `pageRank` from @tsift/algorithms. Passed in

@@ -14,7 +14,7 @@ import {
   type SqliteConnection,
   type WriterLock,
 } from "@tsift/sqlite";
-import { ensureStateSubdir } from "../state-dir";
+import { ensureStateSubdir } from "../store/state-dir";
 import { HISTORY_INDEX_COMMAND, type HistoryLocation } from "./history-location";
 import { HISTORY_DDL, HISTORY_SCHEMA_VERSION, HISTORY_TABLES } from "./history-schema";
 

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
-import { checkIndex } from "../check-index";
+import { checkIndex } from "../store/check-index";
 import { resolveProjectRoot } from "../walk/resolve-project-root";
 import { walkFiles } from "../walk/walk-files";
 import { discoverScopes } from "../walk/workspace-scopes";
-import { FIRST_USE_MAX_FILES } from "./first-use-index";
+import { FIRST_USE_MAX_FILES } from "../store/first-use-index";
 import { resolveIndexTargets } from "./index-targets";
 import { projectCwd, type ProjectOptions } from "../walk/project-options";
 
@@ -33,7 +33,7 @@ export async function autoReindex(options: Omit<ProjectOptions, "scope"> = {}): 
   try {
     const workspace = discoverScopes(root).length > 0;
     const { config, targets } = await resolveIndexTargets({ cwd: root, path: root, workspace });
-    const { updateIndex } = await import("../update-index");
+    const { updateIndex } = await import("../store/update/update-index");
     const limits = { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude };
     for (const { location } of targets) {
       if (!existsSync(location.dbPath)) {

@@ -1,9 +1,9 @@
-import { checkIndex } from "../check-index";
-import type { IndexChange, IndexMode, IndexSummary, PruneStats } from "../index-summary";
+import { checkIndex } from "../store/check-index";
+import type { IndexChange, IndexMode, IndexSummary, PruneStats } from "../store/index-summary";
 import type { IndexWarning } from "../walk/index-warning";
 import type { CheckerProgress, CheckerSummary } from "../resolve/checker/checker-pass";
 import type { CallResolver } from "../walk/config/tsift-config";
-import type { IndexProgress } from "../update-index";
+import type { IndexProgress } from "../store/update/update-index";
 import { settleInterruptedEdit } from "../walk/edit/recover-edit-batch";
 import { resolveIndexTargets, type IndexTarget, type IndexTargetOptions } from "./index-targets";
 
@@ -129,7 +129,7 @@ export async function indexProject(options: IndexProjectOptions = {}): Promise<I
       summary = await checkIndex(target.location, { exclude: config.index.exclude, maxFileBytes: config.index.maxFileBytes });
     } else {
       // The updater (and the parsers behind it) loads only when a run may write.
-      const { updateIndex } = await import("../update-index");
+      const { updateIndex } = await import("../store/update/update-index");
       summary = await updateIndex(target.location, {
         rebuild: options.rebuild === true,
         prune: options.prune === true,

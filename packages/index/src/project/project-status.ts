@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { TOOL_VERSION } from "../open-index";
+import { TOOL_VERSION } from "../store/open-index";
 import { resolveProjectRoot } from "../walk/resolve-project-root";
 import { pathArg } from "../walk/command-place";
 import { applyInit } from "./init/apply-init";
@@ -68,7 +68,7 @@ export async function projectStatus(options: StatusOptions = {}): Promise<Status
     const targets = await statusTargets(root);
     const before = await indexStatus(root, targets);
     if (before.state !== "fresh") {
-      const { updateIndex } = await import("../update-index");
+      const { updateIndex } = await import("../store/update/update-index");
       const corrupt = new Set((before.workspace_scopes ?? []).filter((scope) => scope.problem).map((scope) => scope.scope));
       for (const location of targets.locations) {
         // A corrupt index is rebuilt (the old file is moved aside): an update would only fail on it.

@@ -1,8 +1,8 @@
 import { loadLanguageHooks } from "../resolve/language-hooks";
 import type { AnalyzeReport } from "../graph-queries/analyze-call-graph";
-import type { IndexOpener } from "./open-read-index";
+import type { IndexOpener } from "../store/open-read-index";
 import { checkLimit } from "./read-limits";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 export interface AnalysisOptions {
   /** Explicit entry points for dead code (symbol arguments); default: inferred. */

@@ -1,8 +1,8 @@
 import { shortestCallPath, type CallPath } from "../graph-queries/shortest-call-path";
 import { shellArg } from "../walk/command-place";
-import type { IndexOpener } from "./open-read-index";
+import type { IndexOpener } from "../store/open-read-index";
 import { chooseSymbol } from "./symbol-choice";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 export interface CallPathOptions {
   /** Symbol arguments: a name, `Class.method`, `file:line` or a `gsym-*` handle. */

@@ -1,9 +1,9 @@
 import { TsiftError } from "@tsift/core/light";
 import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/community-cache";
 import { cachedCommunities, type CommunitiesResult, type CommunityQueryOptions } from "../graph-queries/community-view";
-import type { IndexOpener } from "./open-read-index";
+import type { IndexOpener } from "../store/open-read-index";
 import { checkLimit } from "./read-limits";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 export interface CommunitiesOptions {
   /** Smallest community listed; default 2. */

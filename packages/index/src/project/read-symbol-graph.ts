@@ -1,8 +1,8 @@
 import { symbolCallGraph, type SymbolCallGraph } from "../graph-queries/call-edges";
-import type { IndexOpener } from "./open-read-index";
+import type { IndexOpener } from "../store/open-read-index";
 import { checkLimit } from "./read-limits";
 import { chooseSymbol, rerunWith } from "./symbol-choice";
-import { readTransaction } from "../index-db/read-transaction";
+import { readTransaction } from "../store/queries/read-transaction";
 
 export interface SymbolGraphOptions {
   /** A name, `Class.method`, `file:line` or a `gsym-*` handle. */

@@ -1,10 +1,10 @@
 import { isTsiftError } from "@tsift/core/light";
-import { openIndexReader } from "../open-index";
+import { openIndexReader } from "../store/open-index";
 import { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "../query-symbols";
 import type { ReadTarget } from "../walk/read-target";
 import { checkLimit } from "./read-limits";
-import { borrowWarmIndex } from "../warm/warm-registry";
-import { indexHasRun, indexMissingTarget } from "./first-use-index";
+import { borrowWarmIndex } from "../store/warm/warm-registry";
+import { indexHasRun, indexMissingTarget } from "../store/first-use-index";
 
 /** `tsift symbols` data. */
 export interface SymbolsReport {
@@ -13,8 +13,6 @@ export interface SymbolsReport {
   symbols: SymbolRow[];
   total: number;
   truncated: boolean;
-  /** Set when `total` is a lower bound: the better tiers alone exceeded the limit, so fuzzy matches were not looked for. */
-  total_at_least?: true;
   /** Set when a writer held the index and a snapshot copy was read. */
   recovery?: string;
 }
@@ -40,7 +38,6 @@ export async function readSymbols(target: ReadTarget, query: SymbolQuery = {}): 
     symbols: result.symbols,
     total: result.total,
     truncated: result.truncated,
-    ...(result.total_at_least ? { total_at_least: true as const } : {}),
     ...(recovery ? { recovery } : {}),
   };
 }

@@ -2,15 +2,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { probeWriterLock } from "@tsift/sqlite";
-import { indexRepairHint, type IndexFileProblem } from "../index-file-check";
-import type { FailedFile } from "../index-db/failed-file-queries";
-import { emptyFreshness, indexFreshness, type IndexFreshness } from "../index-freshness";
+import { indexRepairHint, type IndexFileProblem } from "../store/index-file-check";
+import type { FailedFile } from "../store/queries/failed-file-queries";
+import { emptyFreshness, indexFreshness, type IndexFreshness } from "../store/index-freshness";
 import { indexLocation, type IndexLocation } from "../walk/index-location";
 import { loadConfig } from "../walk/config/load-config";
 import type { TsiftConfig } from "../walk/config/tsift-config";
 import { discoverScopes } from "../walk/workspace-scopes";
 import { rootRelative } from "../walk/command-place";
-import { readIndexProgress } from "./index-progress-file";
+import { readIndexProgress } from "../store/update/index-progress-file";
 
 /** Freshness, or `corrupt`: the file exists but cannot be read as this tsift's index. */
 export type IndexState = IndexFreshness["state"] | "corrupt";

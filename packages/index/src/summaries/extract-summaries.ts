@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
-import type { IndexOpener } from "../project/open-read-index";
+import type { IndexOpener } from "../store/open-read-index";
 import type { TsiftConfig } from "../walk/config/tsift-config";
 import { runGit } from "../walk/git-command";
 import { anthropicSummaryProvider, DEFAULT_API_KEY_ENV, DEFAULT_SUMMARY_MODEL, type SummaryProvider, type SummaryRequestItem } from "./summary-provider";

@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { TsiftError } from "@tsift/core/light";
 import type { IndexLocation } from "../walk/index-location";
-import type { IndexOpener } from "../project/open-read-index";
+import type { IndexOpener } from "../store/open-read-index";
 import { chooseSymbol, rerunWith } from "../project/symbol-choice";
 import { openSummariesReader, summariesLocation, summaryRowsOf, SUMMARIZE_EXTRACT_COMMAND, type SummaryRow } from "./summaries-store";
 import { cacheFile, indexFileOf, sha256, symbolSources, type SymbolSource } from "./symbol-sources";

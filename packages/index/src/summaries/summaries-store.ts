@@ -4,7 +4,7 @@ import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { acquireWriterLock, openSqliteConnection, openSqliteReadOnly, type SqliteConnection, type WriterLock } from "@tsift/sqlite";
 import { TSIFT_DIR } from "../walk/index-location";
-import { ensureStateSubdir } from "../state-dir";
+import { ensureStateSubdir } from "../store/state-dir";
 
 /** Where a project's summary cache lives: one per project root, shared by its workspace scopes. */
 export interface SummariesLocation {

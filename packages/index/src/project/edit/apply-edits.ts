@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import { acquireWriterLock } from "@tsift/sqlite";
 import { resolveProjectRoot } from "../../walk/resolve-project-root";
-import { ensureStateDir } from "../../state-dir";
+import { ensureStateDir } from "../../store/state-dir";
 import { resolveIndexTargets } from "../index-targets";
 import { projectCwd, type ProjectOptions } from "../../walk/project-options";
 import type { EditRequest } from "../../walk/edit/edit-input";
@@ -97,7 +97,7 @@ async function refreshIndexFor(root: string, options: EditBatchOptions): Promise
   const existing = targets.filter((target) => existsSync(target.location.dbPath));
   if (existing.length === 0) return { state: "no_index" };
   try {
-    const { updateIndex } = await import("../../update-index");
+    const { updateIndex } = await import("../../store/update/update-index");
     for (const target of existing) await updateIndex(target.location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
     return { state: "refreshed" };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { TOOL_VERSION as VERSION } from "../../open-index";
+import { TOOL_VERSION as VERSION } from "../../store/open-index";
 
 export const SECTION_START_PREFIX = "<!-- tsift:code-navigation";
 export const SECTION_END = "<!-- /tsift:code-navigation -->";

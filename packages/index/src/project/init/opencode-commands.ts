@@ -1,4 +1,4 @@
-import { TOOL_VERSION as VERSION } from "../../open-index";
+import { TOOL_VERSION as VERSION } from "../../store/open-index";
 
 /** Marks a command file as tsift's: only files carrying it are ever rewritten. */
 export const OPENCODE_MARKER_PREFIX = "<!-- tsift:opencode-command";

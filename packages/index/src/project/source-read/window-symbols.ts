@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { isTsiftError } from "@tsift/core/light";
 import { LANGS, langInfo, type Lang } from "@tsift/graph/langs";
-import { symbolHandle as graphHandle } from "../../graph-queries/symbol-handle";
+import { symbolHandle as graphHandle } from "../../store/symbol-handle";
 import type { IndexLocation } from "../../walk/index-location";
-import { openIndexReader } from "../../open-index";
+import { openIndexReader } from "../../store/open-index";
 import { querySymbols } from "../../query-symbols";
 import { placeFlags, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "../../walk/command-place";
 

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { FAILURE_REASONS, type FailureReason } from "../index-schema";
-import type { IndexWarningStage } from "../walk/index-warning";
+import type { IndexWarningStage } from "../../walk/index-warning";
 import { prepared } from "./prepared";
 
 /** A tracked file the last run could not read or extract, with the warning it reported. */

@@ -2,11 +2,11 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
-import { defaultConfig } from "../walk/config/default-config";
+import { defaultConfig } from "../../walk/config/default-config";
 import { indexFreshness } from "../index-freshness";
-import type { IndexLocation } from "../walk/index-location";
-import { CONFIG_RELATIVE_PATH, loadConfig } from "../walk/config/load-config";
-import { openIndexIfBuilt } from "../project/first-use-index";
+import type { IndexLocation } from "../../walk/index-location";
+import { CONFIG_RELATIVE_PATH, loadConfig } from "../../walk/config/load-config";
+import { openIndexIfBuilt } from "../first-use-index";
 import { sharedConnection, type WarmBorrow, type WarmSource } from "./warm-registry";
 
 /** One update of a warm index, as `tsift watch` prints it. */
@@ -127,7 +127,7 @@ export class WarmLocation implements WarmSource {
     }
     try {
       const config = await configOf(this.location.projectRoot);
-      const { updateIndex } = await import("../update-index");
+      const { updateIndex } = await import("../update/update-index");
       const summary = await updateIndex(this.location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
       this.blocked = null;
       this.failed = false;

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { symbolHandle } from "../graph-queries/symbol-handle";
+import { symbolHandle } from "../symbol-handle";
 import { rowFilterSql, type IndexRowFilters } from "./chunk-filter";
 import { countNameQuery, distinctNames, namesMatching, sqlLength, sqlLower } from "./distinct-names";
 import { warmFileSpans, type SpanRow } from "./file-spans";

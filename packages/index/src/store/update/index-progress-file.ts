@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isProcessAlive } from "@tsift/sqlite";
-import type { IndexLocation } from "../walk/index-location";
+import type { IndexLocation } from "../../walk/index-location";
 
 /** How far a running index update is, as another process reads it from `.tsift/`. */
 export interface IndexRunProgress {

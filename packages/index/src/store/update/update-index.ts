@@ -1,25 +1,25 @@
 import type Database from "better-sqlite3";
-import { loadLanguageHooks } from "./resolve/language-hooks";
+import { loadLanguageHooks } from "../../resolve/language-hooks";
 import type { Lang } from "@tsift/graph";
-import { applyCheckerAnswers, hasCheckerAnswers } from "./resolve/checker/checker-answers";
-import type { CheckerProgress } from "./resolve/checker/checker-pass";
-import type { IndexLocation } from "./walk/index-location";
-import type { IndexMode, IndexSummary } from "./index-summary";
-import { sortWarnings, type IndexWarning } from "./walk/index-warning";
-import { ChunkStore } from "./internal/chunk-store";
-import { extractAll, type ExtractJob, type ExtractOutcome } from "./internal/extract-pool";
-import { IndexStore, type TrackedFile } from "./internal/index-store";
-import { collectGarbage, FULL_COLLECTION_MIN_EXTRACTED_BYTES } from "./internal/full-collection";
-import { resolvePass } from "./resolve/resolve-pass";
-import { readPackagesIn } from "./resolve/workspace-packages";
-import { openIndexWriter, TOOL_VERSION } from "./open-index";
-import { changeList, planChanges, sizeLimitRecheck } from "./plan-changes";
-import { readSource, type SkipReason } from "./walk/read-source";
-import { PER_FILE_TABLES } from "./index-schema";
-import { DEFAULT_MAX_FILE_BYTES, type CallResolver } from "./walk/config/tsift-config";
-import { walkFiles, type WalkedFile } from "./walk/walk-files";
-import { refuseWriteWhenReadOnly } from "./read-only-scope";
-import { PUBLISH_MIN_FILES, publishIndexProgress } from "./project/index-progress-file";
+import { applyCheckerAnswers, hasCheckerAnswers } from "../../resolve/checker/checker-answers";
+import type { CheckerProgress } from "../../resolve/checker/checker-pass";
+import type { IndexLocation } from "../../walk/index-location";
+import type { IndexMode, IndexSummary } from "../index-summary";
+import { sortWarnings, type IndexWarning } from "../../walk/index-warning";
+import { ChunkStore } from "./chunk-store";
+import { extractAll, type ExtractJob, type ExtractOutcome } from "./extract-pool";
+import { IndexStore, type TrackedFile } from "./index-store";
+import { collectGarbage, FULL_COLLECTION_MIN_EXTRACTED_BYTES } from "./full-collection";
+import { resolvePass } from "../../resolve/resolve-pass";
+import { readPackagesIn } from "../../resolve/workspace-packages";
+import { openIndexWriter, TOOL_VERSION } from "../open-index";
+import { changeList, planChanges, sizeLimitRecheck } from "../plan-changes";
+import { readSource, type SkipReason } from "../../walk/read-source";
+import { PER_FILE_TABLES } from "../index-schema";
+import { DEFAULT_MAX_FILE_BYTES, type CallResolver } from "../../walk/config/tsift-config";
+import { walkFiles, type WalkedFile } from "../../walk/walk-files";
+import { refuseWriteWhenReadOnly } from "../read-only-scope";
+import { PUBLISH_MIN_FILES, publishIndexProgress } from "./index-progress-file";
 
 export interface IndexProgress {
   /** Changed files handled so far (parsed, skipped or found identical). */
@@ -277,7 +277,7 @@ export async function updateIndex(location: IndexLocation, options: UpdateIndexO
     // After the update committed, under the same lock: a checker failure leaves the update in place.
     const checker =
       options.resolve === "checker"
-        ? (await loadLanguageHooks(), await import("./resolve/checker/checker-pass")).runCheckerPass(writer.db, {
+        ? (await loadLanguageHooks(), await import("../../resolve/checker/checker-pass")).runCheckerPass(writer.db, {
             sourceRoot: location.sourceRoot,
             now: new Date().toISOString(),
             ...(options.onCheckerProgress ? { onProgress: options.onCheckerProgress } : {}),

@@ -12,11 +12,11 @@ import {
   type SqliteConnection,
   type WriterLock,
 } from "@tsift/sqlite";
-import packageJson from "../package.json" with { type: "json" };
+import packageJson from "../../package.json" with { type: "json" };
 import { indexFileError, indexFileProblem, indexRepairHint, indexShapeProblem } from "./index-file-check";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
-import type { IndexLocation } from "./walk/index-location";
-import { startReplacement, type IndexReplacement } from "./internal/index-replacement";
+import type { IndexLocation } from "../walk/index-location";
+import { startReplacement, type IndexReplacement } from "./index-replacement";
 import { ensureStateSubdir } from "./state-dir";
 
 export const TOOL_VERSION: string = packageJson.version;

@@ -1,6 +1,6 @@
 import type { Lang } from "@tsift/graph";
-import type { CheckerSummary } from "./resolve/checker/checker-pass";
-import type { IndexWarning } from "./walk/index-warning";
+import type { CheckerSummary } from "../resolve/checker/checker-pass";
+import type { IndexWarning } from "../walk/index-warning";
 
 /** `rebuild`, `check` (read-only diff), `prune-safe` (`--prune`: a full scan) or `incremental`. */
 export type IndexMode = "incremental" | "rebuild" | "check" | "prune-safe";

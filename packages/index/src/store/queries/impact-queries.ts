@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
-import { family, TYPE_LIKE } from "../resolve/resolution-models";
-import { heritageNames, stripTypeArguments } from "../resolve/type-text";
-import type { ResolverSymbol } from "../resolve/resolver-types";
+import { family, TYPE_LIKE } from "../../resolve/resolution-models";
+import { heritageNames, stripTypeArguments } from "../../resolve/type-text";
+import type { ResolverSymbol } from "../../resolve/resolver-types";
 import { prepared } from "./prepared";
 
 /** A symbol as `impact` walks it: enough to name it, place it and follow its callers. */

@@ -1,6 +1,6 @@
 import { watch, readdirSync, statSync, type FSWatcher } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { DEFAULT_IGNORED_DIRS } from "../walk/default-ignored-dirs";
+import { DEFAULT_IGNORED_DIRS } from "../../walk/default-ignored-dirs";
 
 export interface TreeWatcher {
   /** Directories watched right now (1 on platforms with a native recursive watch). */

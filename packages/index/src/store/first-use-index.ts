@@ -2,15 +2,15 @@ import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { TsiftError, isTsiftError } from "@tsift/core/light";
 import { probeWriterLock, type SqliteConnection } from "@tsift/sqlite";
-import { indexMetaValue } from "../index-db/index-meta-queries";
+import { indexMetaValue } from "./queries/index-meta-queries";
 import type { IndexLocation } from "../walk/index-location";
 import { loadConfig } from "../walk/config/load-config";
-import { readOnlyCaller } from "../read-only-scope";
-import { openIndexReader } from "../open-index";
+import { readOnlyCaller } from "./read-only-scope";
+import { openIndexReader } from "./open-index";
 import type { TsiftConfig } from "../walk/config/tsift-config";
 import { walkFiles } from "../walk/walk-files";
 import { shellArg, type CommandPlace } from "../walk/command-place";
-import { describeIndexProgress, readIndexProgress } from "./index-progress-file";
+import { describeIndexProgress, readIndexProgress } from "./update/index-progress-file";
 import type { ReadTarget } from "../walk/read-target";
 
 /**
@@ -111,7 +111,7 @@ export async function indexOnFirstUse(
       },
     );
   }
-  const { updateIndex } = await import("../update-index");
+  const { updateIndex } = await import("./update/update-index");
   const dbPath = relative(location.projectRoot, location.dbPath).split("\\").join("/");
   const deadline = Date.now() + (options.waitMs ?? FIRST_USE_WAIT_MS);
   let waited = false;

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexFreshness } from "./index-freshness";
 import Database from "better-sqlite3";
-import { indexLocation } from "./walk/index-location";
+import { indexLocation } from "../walk/index-location";
 import { INDEX_SCHEMA_VERSION } from "./index-schema";
 import { openIndexReader } from "./open-index";
-import { updateIndex } from "./update-index";
+import { updateIndex } from "./update/update-index";
 
 const root = mkdtempSync(join(tmpdir(), "tsift-freshness-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, constants, lstatSync, mkdirSync, openSync, writeSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { TsiftError } from "@tsift/core/light";
-import { TSIFT_DIR } from "./walk/index-location";
+import { TSIFT_DIR } from "../walk/index-location";
 import { refuseWriteWhenReadOnly } from "./read-only-scope";
 
 /** What `.tsift/.gitignore` holds: the directory ignores itself, so the project's own `.gitignore` is never edited. */

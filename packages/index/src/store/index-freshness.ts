@@ -3,12 +3,12 @@ import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
 import type { CheckIndexOptions } from "./check-index";
 import { INDEX_SCHEMA_VERSION } from "./index-schema";
-import type { IndexLocation } from "./walk/index-location";
+import type { IndexLocation } from "../walk/index-location";
 import type { IndexChange } from "./index-summary";
-import { diffTree, readTrackedState } from "./internal/index-diff";
+import { diffTree, readTrackedState } from "./index-diff";
 import { openIndexReader } from "./open-index";
-import { failedFiles, type FailedFile } from "./index-db/failed-file-queries";
-import { readTransaction } from "./index-db/read-transaction";
+import { failedFiles, type FailedFile } from "./queries/failed-file-queries";
+import { readTransaction } from "./queries/read-transaction";
 
 /**
  * Whether one index answers for its files right now. Every read path

@@ -1,7 +1,7 @@
 import type { Lang } from "@tsift/graph";
 import type { IndexChange } from "./index-summary";
-import type { TrackedFile } from "./internal/index-store";
-import type { WalkedFile } from "./walk/walk-files";
+import type { TrackedFile } from "./update/index-store";
+import type { WalkedFile } from "../walk/walk-files";
 
 export interface ChangePlan {
   /** New and modified files, sorted by path: the order rows (and ids) are written in. */

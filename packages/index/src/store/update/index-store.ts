@@ -1,10 +1,10 @@
 import type Database from "better-sqlite3";
 import type { FileExtraction, Lang } from "@tsift/graph";
-import { symbolHandle } from "../graph-queries/symbol-handle";
+import { symbolHandle } from "../symbol-handle";
 import { PER_FILE_TABLES, type FailureReason } from "../index-schema";
-import type { SkipReason } from "../walk/read-source";
-import type { WalkedDir } from "../walk/walk-files";
-import type { PendingCall } from "../resolve/resolve-pass";
+import type { SkipReason } from "../../walk/read-source";
+import type { WalkedDir } from "../../walk/walk-files";
+import type { PendingCall } from "../../resolve/resolve-pass";
 
 /** What `files` remembers about one file between runs. */
 export interface TrackedFile {

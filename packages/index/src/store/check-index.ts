@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { sqliteQuickCheck } from "@tsift/sqlite";
 import { indexFileError } from "./index-file-check";
-import type { IndexLocation } from "./walk/index-location";
+import type { IndexLocation } from "../walk/index-location";
 import type { IndexSummary } from "./index-summary";
-import { sortWarnings } from "./walk/index-warning";
-import { diffTree, readTrackedState, type TrackedState } from "./internal/index-diff";
+import { sortWarnings } from "../walk/index-warning";
+import { diffTree, readTrackedState, type TrackedState } from "./index-diff";
 import { openIndexReader } from "./open-index";
 
 /** quick_check problems listed in the error; the first few say enough to act on. */

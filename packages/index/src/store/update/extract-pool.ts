@@ -95,9 +95,9 @@ async function extractHere(startExtraction: Extractor, job: { lang: Lang; text: 
   }
 }
 
-/** dist/index.js sits next to dist/extract-worker.js; the source tree has src/internal/extract-worker.mjs. */
+/** dist/index.js sits next to dist/extract-worker.js; the source tree has src/store/update/extract-worker.mjs. */
 function workerUrl(): URL | null {
-  for (const name of ["./extract-worker.js", "./extract-worker.mjs", "./internal/extract-worker.mjs"]) {
+  for (const name of ["./extract-worker.js", "./extract-worker.mjs", "./store/update/extract-worker.mjs"]) {
     const url = new URL(name, import.meta.url);
     if (existsSync(fileURLToPath(url))) return url;
   }

@@ -1,5 +1,5 @@
 import type { SqliteConnection } from "@tsift/sqlite";
-import type { IndexLocation } from "../walk/index-location";
+import type { IndexLocation } from "../../walk/index-location";
 
 /** A warm index's open connection lent to one read, with the lines that read prints. */
 export interface WarmBorrow {

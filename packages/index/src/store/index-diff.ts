@@ -1,10 +1,10 @@
 import type Database from "better-sqlite3";
 import type { IndexLocation } from "../walk/index-location";
-import { changeList, planChanges, sizeLimitRecheck, type ChangePlan } from "../plan-changes";
-import type { IndexChange } from "../index-summary";
+import { changeList, planChanges, sizeLimitRecheck, type ChangePlan } from "./plan-changes";
+import type { IndexChange } from "./index-summary";
 import { DEFAULT_MAX_FILE_BYTES } from "../walk/config/tsift-config";
 import { walkFiles, type WalkResult } from "../walk/walk-files";
-import { trackedFiles, type TrackedFile } from "./index-store";
+import { trackedFiles, type TrackedFile } from "./update/index-store";
 
 /** What index.db remembers that decides whether a file must be looked at again. */
 export interface TrackedState {

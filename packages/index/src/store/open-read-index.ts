@@ -4,18 +4,18 @@ import type Database from "better-sqlite3";
 import { isTsiftError } from "@tsift/core/light";
 import type { SqliteConnection } from "@tsift/sqlite";
 import { defaultConfig } from "../walk/config/default-config";
-import { indexFreshness } from "../index-freshness";
+import { indexFreshness } from "./index-freshness";
 import type { IndexLocation } from "../walk/index-location";
 import { CONFIG_RELATIVE_PATH, loadConfig } from "../walk/config/load-config";
-import { openIndexReader } from "../open-index";
+import { openIndexReader } from "./open-index";
 import type { TsiftConfig } from "../walk/config/tsift-config";
 import type { WorkspaceScope } from "../walk/workspace-scopes";
 import type { CommandPlace } from "../walk/command-place";
 import { indexCommandFor, indexOnFirstUse, openIndexIfBuilt } from "./first-use-index";
-import { readOnlyCaller } from "../read-only-scope";
+import { readOnlyCaller } from "./read-only-scope";
 import type { ProjectOptions } from "../walk/project-options";
 import { resolveReadTarget } from "../walk/read-target";
-import { borrowWarmIndex } from "../warm/warm-registry";
+import { borrowWarmIndex } from "./warm/warm-registry";
 
 /** An index opened for a read use case, fresh (or as fresh as a lock race allows). */
 export interface ReadIndex {
@@ -98,7 +98,7 @@ export async function openReadIndex(options: ProjectOptions): Promise<ReadIndex>
     connection = null;
     try {
       // The updater (and the parsers behind it) loads only when there is something to update.
-      const { updateIndex } = await import("../update-index");
+      const { updateIndex } = await import("./update/update-index");
       const summary = await updateIndex(location, { maxFileBytes: config.index.maxFileBytes, exclude: config.index.exclude });
       refreshed = summary.new + summary.modified + summary.deleted;
     } catch (error) {

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { sep } from "node:path";
-import { indexLocation, type IndexLocation } from "../walk/index-location";
-import { resolveProjectRoot } from "../walk/resolve-project-root";
-import { discoverScopes } from "../walk/workspace-scopes";
+import { indexLocation, type IndexLocation } from "../../walk/index-location";
+import { resolveProjectRoot } from "../../walk/resolve-project-root";
+import { discoverScopes } from "../../walk/workspace-scopes";
 import { WarmLocation, type WarmUpdate } from "./warm-location";
 import { registerWarmSource, unregisterWarmSource } from "./warm-registry";
 import { watchTree } from "./watch-tree";

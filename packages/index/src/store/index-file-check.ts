@@ -2,8 +2,8 @@ import type Database from "better-sqlite3";
 import { TsiftError, isTsiftError, shellArg, type TsiftErrorCode } from "@tsift/core/light";
 import { openSqliteConnection, openSqliteReadOnly, sqliteQuickCheck } from "@tsift/sqlite";
 import { INDEX_MIGRATIONS, INDEX_SCHEMA_VERSION } from "./index-schema";
-import type { IndexLocation } from "./walk/index-location";
-import { pathArg } from "./walk/command-place";
+import type { IndexLocation } from "../walk/index-location";
+import { pathArg } from "../walk/command-place";
 
 /**
  * The command that rebuilds this index from its sources, whatever state the file is in,
