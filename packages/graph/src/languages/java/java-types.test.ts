@@ -71,6 +71,24 @@ describe("java calls and declared types", () => {
     expect(result.symbols.find((s) => s.qualified_name === "Outer.pick")?.return_type).toBeUndefined();
   });
 
+  it("reads an upper-case receiver as a type unless a class around declares it as a field or enum constant", () => {
+    const source = [
+      "class Matcher {",
+      "  static final Pattern MAX = null;",
+      "  enum Flag { SIZED; boolean known() { return SIZED.set(); } boolean set() { return true; } }",
+      "  void find(char c) {",
+      "    ASCII.isDigit(c);",
+      "    MAX.matcher();",
+      "  }",
+      "}",
+    ].join("\n");
+    expect(calls(source)).toEqual([
+      ["SIZED", "set", "call", "this#SIZED", false],
+      ["ASCII", "isDigit", "call", "ASCII", false],
+      ["MAX", "matcher", "call", "this#MAX", false],
+    ]);
+  });
+
   it("types by a type parameter's bound, an enum constant by its enum, a static import by its class", () => {
     const source = [
       "import static java.time.temporal.ChronoField.YEAR;",

@@ -28,6 +28,8 @@ import { typeName } from "./java-declarations";
 
 /** A receiver written like a type: capitalised, with a lower-case letter (`Store`, not `MAX` or `T`). */
 const TYPE_LIKE_NAME = /^[A-Z][\w$]*[a-z][\w$]*$/u;
+/** Upper case throughout, two characters or more (`ASCII`, `MAX`): a constant or a type, whichever the scope declares. */
+const UPPER_CASE_NAME = /^[A-Z][A-Z0-9_$]+$/u;
 const PRIMITIVES = new Set(["var", "void", "boolean", "byte", "char", "short", "int", "long", "float", "double"]);
 const TYPE_DECLARATIONS = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration", "annotation_type_declaration"]);
 /** The receiver is a local bound without a declared type. */
@@ -168,6 +170,9 @@ function expressionType(node: SyntaxNode, context: RuleContext, depth = 0): stri
       if (imported) return `${imported}#${node.text}`;
       const anonymous = anonymousAt(context, node.startIndex);
       if (anonymous) return anonymousField(node.text, anonymous, context);
+      // Java reads a simple name as a variable, then as a type: an upper-case name no class
+      // around declares as a field is a type (`ASCII.isDigit(c)`), not `this#ASCII`.
+      if (UPPER_CASE_NAME.test(node.text) && !declaredFieldHere(node.text, context)) return qualifyType(node.text, context);
       return context.container() ? `this#${node.text}` : null;
     }
     case "this":
@@ -210,6 +215,13 @@ function expressionType(node: SyntaxNode, context: RuleContext, depth = 0): stri
     default:
       return null;
   }
+}
+
+/** Whether a class around the walker declares a field `name`. */
+function declaredFieldHere(name: string, context: RuleContext): boolean {
+  const fields = stateOf(context).fields;
+  for (const scope of enclosingScopes(context)) if (fields.get(scope)?.has(name)) return true;
+  return false;
 }
 
 /** The innermost anonymous class body around `offset`, if any. */
@@ -279,16 +291,18 @@ function typeFacts(node: SyntaxNode, draft: SymbolDraft, context: RuleContext): 
   if (draft.bases) draft.bases = draft.bases.map((base) => qualifyType(base, context));
   if (node.childForFieldName("superclass") && draft.bases?.[0]) state.superclasses.set(qualified, draft.bases[0]);
   let members = node.childForFieldName("body")?.namedChildren ?? [];
+  const nested = new Set<string>();
+  const fields = new Set<string>();
   if (node.type === "enum_declaration") {
     // An enum constant is a value of its enum: `Flag.SIZED.isKnown()` calls an enum method.
     for (const constant of members) {
       const name = constant.type === "enum_constant" ? constant.childForFieldName("name") : null;
-      if (name) context.memberType?.(name.text, qualified, qualified);
+      if (!name) continue;
+      context.memberType?.(name.text, qualified, qualified);
+      fields.add(name.text);
     }
     members = members.find((child) => child.type === "enum_body_declarations")?.namedChildren ?? [];
   }
-  const nested = new Set<string>();
-  const fields = new Set<string>();
   for (const member of members) {
     if (member.type === "field_declaration" || member.type === "constant_declaration") {
       for (const declarator of member.namedChildren) {
