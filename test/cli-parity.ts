@@ -3,9 +3,11 @@ import { cpSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
+import { bufferedIo, main } from "@tsift/cli";
 
-// The harness of the openProject parity tests: the built CLI's `--json` stdout must
-// deep-equal the JSON of the `Project` method with the same options.
+// The harness of the openProject parity tests: the CLI's `--json` stdout must deep-equal the
+// JSON of the `Project` method with the same options (in-process, `cliInProcess`; the built
+// binary, `cli`, for every read command in read-commands-parity).
 
 export const repoRoot = join(import.meta.dirname, "..");
 const builtBin = join(repoRoot, "packages", "cli", "dist", "bin.js");
@@ -43,6 +45,25 @@ export function cli(cwd: string, argv: string[], expectedCode = 0, stdin = ""): 
   const result = spawnSync(process.execPath, [builtBin, ...argv, "--json"], { cwd, encoding: "utf8", env: cliEnv(), input: stdin });
   expect(result.status, `tsift ${argv.join(" ")}: ${result.stderr}`).toBe(expectedCode);
   return JSON.parse(result.stdout);
+}
+
+/**
+ * `cli`, in-process: the CLI's `main` with the same arguments and exit-code check, the process's
+ * directory set to `cwd` meanwhile (as the binary's would be; vitest's forks pool allows it).
+ * The openProject parity files compare the library with this; read-commands-parity runs the
+ * built binary itself, so the compiled CLI stays checked against the library.
+ */
+export async function cliInProcess(cwd: string, argv: string[], expectedCode = 0, stdin?: string): Promise<unknown> {
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    const io = bufferedIo({ cwd, env: { TSIFT_DAEMON_AUTOSTART: "0" }, ...(stdin === undefined ? {} : { stdin }) });
+    const code = await main([...argv, "--json"], io);
+    expect(code, `tsift ${argv.join(" ")}: ${io.err}`).toBe(expectedCode);
+    return JSON.parse(io.out);
+  } finally {
+    process.chdir(previous);
+  }
 }
 
 /** What `--json` would print for a library result: the same value through JSON. */

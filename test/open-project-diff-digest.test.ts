@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffTargetFromFlags, listDiffFiles, openProject } from "../src/index";
-import { asJson, cli, GIT_ENV, removeTempDirs, tempDir } from "./cli-parity";
+import { asJson, cliInProcess, GIT_ENV, removeTempDirs, tempDir } from "./cli-parity";
 
 // `tsift diff-digest` is a library call: the built CLI's JSON and `openProject().diffDigest()` agree.
 
@@ -26,9 +26,9 @@ describe("openProject digests a diff as `tsift diff-digest --json` does", () => 
   it("for the working tree and the staged index, without touching .tsift", async () => {
     const root = repo();
     const project = openProject(root);
-    expect(asJson(await project.diffDigest())).toEqual(cli(root, ["diff-digest"]));
+    expect(asJson(await project.diffDigest())).toEqual(await cliInProcess(root, ["diff-digest"]));
     expect(asJson(await project.diffDigest({ target: diffTargetFromFlags({ cached: true }), limit: 1 }))).toEqual(
-      cli(root, ["diff-digest", "--cached", "--limit", "1"]),
+      await cliInProcess(root, ["diff-digest", "--cached", "--limit", "1"]),
     );
     expect((await listDiffFiles(root, { kind: "worktree" })).map((file) => file.path)).toEqual(["a.ts", "b.py"]);
     await project.close();

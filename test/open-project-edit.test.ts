@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openProject, type EditRequest } from "../src/index";
-import { asJson, cli, removeTempDirs, tempDir } from "./cli-parity";
+import { asJson, cliInProcess, removeTempDirs, tempDir } from "./cli-parity";
 
 // `tsift edit` is a library call: the same batch through the built CLI and through
 // `openProject().edit()` reports the same JSON and leaves the same files.
@@ -25,13 +25,13 @@ describe("openProject edits files as `tsift edit --json` does", () => {
     const [viaCli, viaLibrary] = [tree(), tree()];
     writeFileSync(join(viaCli, "edits.json"), JSON.stringify({ edits }));
     const project = openProject(viaLibrary);
-    expect(asJson(await project.edit(edits))).toEqual(cli(viaCli, ["edit", "--input", "edits.json"]));
+    expect(asJson(await project.edit(edits))).toEqual(await cliInProcess(viaCli, ["edit", "--input", "edits.json"]));
     expect(readFileSync(join(viaLibrary, "b.ts"), "utf8")).toBe(readFileSync(join(viaCli, "b.ts"), "utf8"));
 
     const rejected: EditRequest[] = [{ file: "a.ts", old: "missing", new: "x" }];
     writeFileSync(join(viaCli, "edits.json"), JSON.stringify(rejected));
     const report = await project.edit(rejected);
     expect(report.applied).toBe(false);
-    expect(asJson(report)).toEqual(cli(viaCli, ["edit", "--input", "edits.json"], 1));
+    expect(asJson(report)).toEqual(await cliInProcess(viaCli, ["edit", "--input", "edits.json"], 1));
   });
 });

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProject, type Project, type ProjectGraphDb } from "../src/index";
-import { asJson, cli, cliEnv, fixtureCopy, removeTempDirs, repoRoot } from "./cli-parity";
+import { asJson, cliInProcess, cliEnv, fixtureCopy, removeTempDirs, repoRoot } from "./cli-parity";
 
 // Proof that every graph-db read, import and export is a library call: on a real indexed
 // project with a refreshed graph.db, the built CLI's `--json` stdout deep-equals the JSON
@@ -46,54 +46,56 @@ describe("openProject().graphDb() reads as `tsift graph-db --json` does", () => 
     const main = idOf("main");
     const node = await db.node(main);
     expect(node.node?.label).toBe("main");
-    expect(asJson(node)).toEqual(cli(root, ["graph-db", "node", main]));
+    expect(asJson(node)).toEqual(await cliInProcess(root, ["graph-db", "node", main]));
 
     expect(await db.node("gsym-000000000000")).toEqual({ node: null });
-    expect(cli(root, ["graph-db", "node", "gsym-000000000000"], 3)).toEqual({ node: null });
+    expect(await cliInProcess(root, ["graph-db", "node", "gsym-000000000000"], 3)).toEqual({ node: null });
 
     const key = (await db.edges({ edgeKinds: ["calls"], limit: 1 })).edges[0]!.id;
     const edge = await db.edge(key);
     expect(edge.edge?.kind).toBe("calls");
-    expect(asJson(edge)).toEqual(cli(root, ["graph-db", "edge", key]));
+    expect(asJson(edge)).toEqual(await cliInProcess(root, ["graph-db", "edge", key]));
     expect(await db.edge("edge:missing")).toEqual({ edge: null });
-    expect(cli(root, ["graph-db", "edge", "edge:missing"], 3)).toEqual({ edge: null });
+    expect(await cliInProcess(root, ["graph-db", "edge", "edge:missing"], 3)).toEqual({ edge: null });
   });
 
   it("edges: an edge kind, a page and the page after its cursor, a property filter", async () => {
     const first = await db.edges({ edgeKinds: ["calls"], limit: 2 });
     expect(first.page.truncated).toBe(true);
-    expect(asJson(first)).toEqual(cli(root, ["graph-db", "edges", "--edge-kind", "calls", "--limit", "2"]));
+    expect(asJson(first)).toEqual(await cliInProcess(root, ["graph-db", "edges", "--edge-kind", "calls", "--limit", "2"]));
 
     const cursor = first.page.next_cursor!;
     const second = await db.edges({ edgeKinds: ["calls"], limit: 2, cursor });
     expect(second.edges[0]!.id > cursor).toBe(true);
-    expect(asJson(second)).toEqual(cli(root, ["graph-db", "edges", "--edge-kind", "calls", "--limit", "2", "--cursor", cursor]));
+    expect(asJson(second)).toEqual(await cliInProcess(root, ["graph-db", "edges", "--edge-kind", "calls", "--limit", "2", "--cursor", cursor]));
 
     const [property, value] = Object.entries(first.edges[0]!.properties ?? {})[0]!;
     const filtered = await db.edges({ properties: { [property]: value } });
     expect(filtered.edges.length).toBeGreaterThan(0);
     expect(filtered.edges.every((edge) => edge.properties?.[property] === value)).toBe(true);
-    expect(asJson(filtered)).toEqual(cli(root, ["graph-db", "edges", "--property", `${property}=${value}`]));
-    expect(asJson(await db.edges())).toEqual(cli(root, ["graph-db", "edges"]));
+    expect(asJson(filtered)).toEqual(await cliInProcess(root, ["graph-db", "edges", "--property", `${property}=${value}`]));
+    expect(asJson(await db.edges())).toEqual(await cliInProcess(root, ["graph-db", "edges"]));
   });
 
   it("incident and kind", async () => {
     const get = idOf("Store.get");
     const incident = await db.incident(get, { edgeKinds: ["calls"] });
     expect(incident.edges.length).toBeGreaterThan(0);
-    expect(asJson(incident)).toEqual(cli(root, ["graph-db", "incident", get, "--edge-kind", "calls"]));
-    expect(asJson(await db.incident(get, { limit: 1 }))).toEqual(cli(root, ["graph-db", "incident", get, "--limit", "1"]));
+    expect(asJson(incident)).toEqual(await cliInProcess(root, ["graph-db", "incident", get, "--edge-kind", "calls"]));
+    expect(asJson(await db.incident(get, { limit: 1 }))).toEqual(await cliInProcess(root, ["graph-db", "incident", get, "--limit", "1"]));
 
     const files = await db.kind("file", { limit: 3 });
     expect(files.nodes).toHaveLength(3);
-    expect(asJson(files)).toEqual(cli(root, ["graph-db", "kind", "file", "--limit", "3"]));
+    expect(asJson(files)).toEqual(await cliInProcess(root, ["graph-db", "kind", "file", "--limit", "3"]));
     const next = files.page.next_cursor!;
-    expect(asJson(await db.kind("file", { limit: 3, cursor: next }))).toEqual(cli(root, ["graph-db", "kind", "file", "--limit", "3", "--cursor", next]));
+    expect(asJson(await db.kind("file", { limit: 3, cursor: next }))).toEqual(
+      await cliInProcess(root, ["graph-db", "kind", "file", "--limit", "3", "--cursor", next]),
+    );
 
     const inStore = await db.kind("symbol", { properties: { path: "src/store.ts" } });
     expect(inStore.nodes.length).toBeGreaterThan(0);
     expect(inStore.nodes.every((node) => node.properties?.path === "src/store.ts")).toBe(true);
-    expect(asJson(inStore)).toEqual(cli(root, ["graph-db", "kind", "symbol", "--property", "path=src/store.ts"]));
+    expect(asJson(inStore)).toEqual(await cliInProcess(root, ["graph-db", "kind", "symbol", "--property", "path=src/store.ts"]));
   });
 
   it("neighborhood with depth, direction, edge kinds and paging; an unknown node fails not_found (exit 3)", async () => {
@@ -102,12 +104,12 @@ describe("openProject().graphDb() reads as `tsift graph-db --json` does", () => 
     const around = await db.neighborhood(main, { depth: 2, direction: "both", edgeKinds: ["calls"], limit: 2 });
     expect(around.page.truncated).toBe(true);
     expect(around.ranked_neighbors.length).toBeGreaterThan(0);
-    expect(asJson(around)).toEqual(cli(root, ["graph-db", "neighborhood", main, ...flags]));
+    expect(asJson(around)).toEqual(await cliInProcess(root, ["graph-db", "neighborhood", main, ...flags]));
     const cursor = around.page.next_cursor!;
     const after = await db.neighborhood(main, { depth: 2, direction: "both", edgeKinds: ["calls"], limit: 2, cursor });
     expect(after.nodes.length).toBeGreaterThan(0);
-    expect(asJson(after)).toEqual(cli(root, ["graph-db", "neighborhood", main, ...flags, "--cursor", cursor]));
-    expect(asJson(await db.neighborhood(main))).toEqual(cli(root, ["graph-db", "neighborhood", main]));
+    expect(asJson(after)).toEqual(await cliInProcess(root, ["graph-db", "neighborhood", main, ...flags, "--cursor", cursor]));
+    expect(asJson(await db.neighborhood(main))).toEqual(await cliInProcess(root, ["graph-db", "neighborhood", main]));
     await expect(db.neighborhood("gsym-000000000000")).rejects.toMatchObject({ code: "not_found" });
     const missing = spawnSync(
       process.execPath,
@@ -122,16 +124,16 @@ describe("openProject().graphDb() reads as `tsift graph-db --json` does", () => 
     const [from, to] = [idOf("main"), idOf("Store.get")];
     const found = await db.path(from, to, { edgeKinds: ["calls"] });
     expect(found.hops).toBeGreaterThan(0);
-    expect(asJson(found)).toEqual(cli(root, ["graph-db", "path", from, to, "--edge-kind", "calls"]));
+    expect(asJson(found)).toEqual(await cliInProcess(root, ["graph-db", "path", from, to, "--edge-kind", "calls"]));
     const capped = await db.path(from, to, { maxHops: 0 });
     expect(capped.path).toBeNull();
-    expect(asJson(capped)).toEqual(cli(root, ["graph-db", "path", from, to, "--max-hops", "0"]));
+    expect(asJson(capped)).toEqual(await cliInProcess(root, ["graph-db", "path", from, to, "--max-hops", "0"]));
   });
 
   it("compact: the plan, the tombstone guard (exit 2), and --apply", async () => {
     const plan = await db.compact();
     expect(plan.applied).toBe(false);
-    expect(asJson(plan)).toEqual(cli(root, ["graph-db", "compact"]));
+    expect(asJson(plan)).toEqual(await cliInProcess(root, ["graph-db", "compact"]));
     await expect(db.compact({ apply: true, pruneTombstones: true })).rejects.toMatchObject({ code: "usage" });
     const refused = spawnSync(process.execPath, [join(repoRoot, "packages", "cli", "dist", "bin.js"), "graph-db", "compact", "--apply", "--prune-tombstones"], {
       cwd: root,
@@ -141,17 +143,17 @@ describe("openProject().graphDb() reads as `tsift graph-db --json` does", () => 
     const applied = await db.compact({ apply: true });
     expect(applied).toMatchObject({ applied: true, next_commands: ["tsift graph-db doctor"] });
     // The file sizes before and after differ run to run; the rest is the command's.
-    const command = cli(root, ["graph-db", "compact", "--apply"]) as typeof applied;
+    const command = (await cliInProcess(root, ["graph-db", "compact", "--apply"])) as typeof applied;
     expect({ ...command, result: null, policy: null }).toEqual({ ...(asJson(applied) as typeof applied), result: null, policy: null });
   });
 
   it("export, then import from a file and from the document itself", async () => {
     const document = await db.export();
     expect(document.nodes.length).toBeGreaterThan(0);
-    expect(asJson(document)).toEqual(cli(root, ["graph-db", "export"]));
+    expect(asJson(document)).toEqual(await cliInProcess(root, ["graph-db", "export"]));
 
     writeFileSync(join(root, "rows.json"), JSON.stringify(document));
-    const viaCli = cli(root, ["graph-db", "import", "rows.json"]);
+    const viaCli = await cliInProcess(root, ["graph-db", "import", "rows.json"]);
     const fromFile = await db.import("rows.json");
     expect(fromFile).toMatchObject({ operation: "import", source_format: "tsift-graph-rows/v1", location: ".tsift/graph.db" });
     expect(fromFile.nodes.unchanged).toBe(document.nodes.length);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openProject, readCoChange, searchHistory } from "../src/index";
-import { asJson, cli, GIT_ENV, removeTempDirs, tempDir } from "./cli-parity";
+import { asJson, cliInProcess, GIT_ENV, removeTempDirs, tempDir } from "./cli-parity";
 
 // `tsift history …` and `tsift cochange` are library calls: openProject().history and cochange() answer as the CLI does.
 
@@ -61,9 +61,11 @@ describe("openProject().history and cochange()", () => {
     const root = repo();
     const project = openProject(root);
     await project.history.index();
-    expect(asJson(await project.history.search("api"))).toEqual(cli(root, ["history", "search", "api"]));
-    expect(asJson(await project.history.artifacts({ alive: true }))).toEqual(cli(root, ["history", "artifacts", "--alive"]));
-    expect(asJson(await project.cochange("src/api/routes.ts", { limit: 1 }))).toEqual(cli(root, ["cochange", "src/api/routes.ts", "--limit", "1"]));
+    expect(asJson(await project.history.search("api"))).toEqual(await cliInProcess(root, ["history", "search", "api"]));
+    expect(asJson(await project.history.artifacts({ alive: true }))).toEqual(await cliInProcess(root, ["history", "artifacts", "--alive"]));
+    expect(asJson(await project.cochange("src/api/routes.ts", { limit: 1 }))).toEqual(
+      await cliInProcess(root, ["cochange", "src/api/routes.ts", "--limit", "1"]),
+    );
     await project.close();
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { impact, openProject } from "../src/index";
-import { asJson, cli, GIT_ENV, removeTempDirs, repoRoot, tempDir } from "./cli-parity";
+import { asJson, cliInProcess, GIT_ENV, removeTempDirs, repoRoot, tempDir } from "./cli-parity";
 
 // `tsift impact` is a library call: the built CLI's JSON, `openProject().impact()` and `impact()` agree.
 
@@ -29,9 +29,9 @@ describe("openProject reports a change's affected tests as `tsift impact --json`
     const report = await project.impact();
     expect(report.tests.map((test) => [test.file, test.names, test.command])).toEqual([["test_calc.py", ["test_two"], "pytest test_calc.py::test_two"]]);
     expect(report.tests[0]!.reasons[0]!.path).toEqual(["one (calc.py:1)", "two (calc.py:6)", "test_two (test_calc.py:5)"]);
-    expect(asJson(report)).toEqual(cli(root, ["impact"]));
+    expect(asJson(report)).toEqual(await cliInProcess(root, ["impact"]));
     expect(asJson(await project.impact({ target: { kind: "revision", rev: "HEAD" }, depth: 1 }))).toEqual(
-      cli(root, ["impact", "--revision", "HEAD", "--depth", "1"]),
+      await cliInProcess(root, ["impact", "--revision", "HEAD", "--depth", "1"]),
     );
     expect((await impact({ cwd: root })).data).toEqual(report);
     await project.close();

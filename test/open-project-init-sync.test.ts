@@ -2,7 +2,7 @@ import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isTsiftError, openProject, type Project } from "../src/index";
-import { asJson, cli, fixtureCopy, removeTempDirs, repoRoot } from "./cli-parity";
+import { asJson, cliInProcess, fixtureCopy, removeTempDirs, repoRoot } from "./cli-parity";
 
 // Proof that init and convex-sync are library calls: the built CLI's `--json` stdout
 // deep-equals the JSON of the `Project` method with the same options (real files written,
@@ -18,19 +18,19 @@ describe("openProject initialises a project as `tsift init --json` does", () => 
     const first = await project.init();
     expect(first.changed).toBe(true);
     expect(first.changes.map((change) => change.file)).toContain("AGENTS.md");
-    expect(asJson(first)).toEqual(cli(viaCli, ["init"]));
+    expect(asJson(first)).toEqual(await cliInProcess(viaCli, ["init"]));
     expect(readFileSync(join(viaLibrary, "AGENTS.md"), "utf8")).toBe(readFileSync(join(viaCli, "AGENTS.md"), "utf8"));
 
     const again = await project.init();
     expect(again.changed).toBe(false);
-    expect(asJson(again)).toEqual(cli(viaCli, ["init"]));
+    expect(asJson(again)).toEqual(await cliInProcess(viaCli, ["init"]));
   });
 
   it("with the agent flags: the Codex hook and the OpenCode shortcuts", async () => {
     const [viaCli, viaLibrary] = [fixtureCopy("canonical"), fixtureCopy("canonical")];
     const report = await openProject(viaLibrary).init({ codex: true, opencode: true });
     expect(report.changes.map((change) => change.file)).toContain(".codex/hooks.json");
-    expect(asJson(report)).toEqual(cli(viaCli, ["init", "--codex", "--opencode"]));
+    expect(asJson(report)).toEqual(await cliInProcess(viaCli, ["init", "--codex", "--opencode"]));
     // The hook names no project path; only how tsift is started may differ (the CLI knows its own bin, the library does not).
     const hook = (root: string) => readFileSync(join(root, ".codex", "hooks.json"), "utf8");
     for (const root of [viaLibrary, viaCli]) {
@@ -50,7 +50,7 @@ describe("openProject plans the Convex sync as `tsift convex-sync --json` does",
     project = openProject(root);
     await project.index({ quiet: true });
     // The first sync builds graph.db; after it both sides reuse the projection.
-    cli(root, ["convex-sync"]);
+    await cliInProcess(root, ["convex-sync"]);
   });
 
   afterAll(() => project.close());
@@ -61,8 +61,8 @@ describe("openProject plans the Convex sync as `tsift convex-sync --json` does",
     expect(plan.snapshot.provided).toBe(false);
     expect(plan.summary.node_upserts).toBe(plan.local.nodes);
     expect(plan.chunks_total).toBeGreaterThan(1);
-    expect(asJson(plan)).toEqual(cli(root, ["convex-sync", "--chunk-size", "5"]));
-    expect(asJson(await project.convexSync({ limit: 1, env: {} }))).toEqual(cli(root, ["convex-sync", "--limit", "1"]));
+    expect(asJson(plan)).toEqual(await cliInProcess(root, ["convex-sync", "--chunk-size", "5"]));
+    expect(asJson(await project.convexSync({ limit: 1, env: {} }))).toEqual(await cliInProcess(root, ["convex-sync", "--limit", "1"]));
   });
 
   it("against a snapshot file, with rows and the plan written out", async () => {
@@ -70,7 +70,9 @@ describe("openProject plans the Convex sync as `tsift convex-sync --json` does",
     expect(plan.snapshot_source).toBe("snapshot.json");
     expect(plan.summary.node_tombstones + plan.summary.edge_tombstones).toBeGreaterThan(0);
     expect(plan.chunks[0]!.rows).toBeDefined();
-    const printed = cli(root, ["convex-sync", "--snapshot", "snapshot.json", "--include-rows", "--limit", "0", "--out", "cli-plan.json"]) as { out: string };
+    const printed = (await cliInProcess(root, ["convex-sync", "--snapshot", "snapshot.json", "--include-rows", "--limit", "0", "--out", "cli-plan.json"])) as {
+      out: string;
+    };
     expect(printed.out).toBe("cli-plan.json");
     expect(asJson({ ...plan, out: "cli-plan.json" })).toEqual(printed);
     expect(readFileSync(join(root, "library-plan.json"), "utf8")).toBe(readFileSync(join(root, "cli-plan.json"), "utf8"));

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openProject, renderGraphView } from "../src/index";
-import { asJson, cli, removeTempDirs, tempDir } from "./cli-parity";
+import { asJson, cliInProcess, removeTempDirs, tempDir } from "./cli-parity";
 
 // `tsift map` is a library call: `openProject().map()` is the model `tsift map --format json` prints, and
 // `renderGraphView` of it is the page `tsift map` writes.
@@ -27,12 +27,12 @@ describe("openProject().map()", () => {
       await project.index();
       const model = await project.map();
       expect(model.nodes.map((node) => node.id)).toEqual(["file:src/app/main.ts", "file:src/lib/config.ts", "file:src/lib/io.ts"]);
-      expect(asJson(model)).toEqual(cli(root, ["map", "--format", "json"]));
+      expect(asJson(model)).toEqual(await cliInProcess(root, ["map", "--format", "json"]));
       const symbols = await project.map({ layer: "symbol", limit: 2 });
-      expect(asJson(symbols)).toEqual(cli(root, ["map", "--format", "json", "--layer", "symbol", "--limit", "2"]));
+      expect(asJson(symbols)).toEqual(await cliInProcess(root, ["map", "--format", "json", "--layer", "symbol", "--limit", "2"]));
       // With --json and no --format, map prints the model; --format html is the page, as a JSON string.
-      expect(asJson(model)).toEqual(cli(root, ["map"]));
-      expect(renderGraphView(model)).toBe(cli(root, ["map", "--format", "html"]));
+      expect(asJson(model)).toEqual(await cliInProcess(root, ["map"]));
+      expect(renderGraphView(model)).toBe(await cliInProcess(root, ["map", "--format", "html"]));
       await expect(project.map({ under: "nowhere" })).rejects.toMatchObject({ code: "not_found" });
     } finally {
       await project.close();

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { loadTokenCounter } from "@tsift/search";
 import { openProject, type ProjectPackOptions } from "../src/index";
-import { asJson, cli, fixtureCopy, removeTempDirs } from "./cli-parity";
+import { asJson, cliInProcess, fixtureCopy, removeTempDirs } from "./cli-parity";
 
 // `tsift pack` is a library call: the built CLI's JSON and `openProject().pack()` agree.
 
@@ -19,7 +19,7 @@ describe("openProject().pack", () => {
       for (const { request, argv: flags } of requests) {
         const data = await project.pack(request);
         const argv = ["pack", "--budget", String(request.budget), ...flags];
-        expect(asJson(data)).toEqual(cli(root, argv));
+        expect(asJson(data)).toEqual(await cliInProcess(root, argv));
         expect(data.tokens).toBeLessThanOrEqual(request.budget);
         expect(data.tokens).toBe((await loadTokenCounter())(data.text));
         expect(data.files.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProject, type Project } from "../src/index";
-import { asJson, cli, fixtureCopy, removeTempDirs } from "./cli-parity";
+import { asJson, cliInProcess, fixtureCopy, removeTempDirs } from "./cli-parity";
 
 // Proof that search, related, traverse and graph-db are library calls: the built CLI's
 // `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
@@ -31,7 +31,7 @@ describe("openProject searches and walks the graph as the CLI's --json does", ()
     expect(found.symbols.length).toBeGreaterThan(0);
     expect(found.hits.length).toBeGreaterThan(0);
     expect(asJson(await project.search("Store", { strategy: "lexical", limit: 3, kinds: ["class"] }))).toEqual(
-      cli(root, ["search", "Store", "--strategy", "lexical", "--limit", "3", "--kind", "class"]),
+      await cliInProcess(root, ["search", "Store", "--strategy", "lexical", "--limit", "3", "--kind", "class"]),
     );
     expect(asJson(await project.search("cache entries", { strategy: "hybrid", path: "src" }))).toMatchObject({ strategy: "hybrid" });
     const hybrid = (value: unknown) => {
@@ -40,7 +40,7 @@ describe("openProject searches and walks the graph as the CLI's --json does", ()
       return copy;
     };
     expect(hybrid(await project.search("cache entries", { strategy: "hybrid", path: "src" }))).toEqual(
-      hybrid(cli(root, ["search", "cache entries", "--strategy", "hybrid", "--path", "src"])),
+      hybrid(await cliInProcess(root, ["search", "cache entries", "--strategy", "hybrid", "--path", "src"])),
     );
   });
 
@@ -48,19 +48,23 @@ describe("openProject searches and walks the graph as the CLI's --json does", ()
     const related = await project.related("src/store.ts:3", { limit: 4 });
     expect(related.hits.length).toBeGreaterThan(0);
     expect(related.hits[0]!.expand).toMatch(/^tsift source-read /);
-    expect(asJson(related)).toEqual(cli(root, ["related", "src/store.ts:3", "--limit", "4"]));
+    expect(asJson(related)).toEqual(await cliInProcess(root, ["related", "src/store.ts:3", "--limit", "4"]));
   });
 
   it("traverse: overview, neighbourhood and path", async () => {
     // The first traverse builds graph.db; after it both sides reuse the projection.
-    cli(root, ["traverse", "--format", "json"]);
-    expect(asJson(await project.traverse())).toEqual(cli(root, ["traverse", "--format", "json"]));
+    await cliInProcess(root, ["traverse", "--format", "json"]);
+    expect(asJson(await project.traverse())).toEqual(await cliInProcess(root, ["traverse", "--format", "json"]));
     const neighbourhood = await project.traverse("main", { depth: 1, limit: 10 });
     expect(neighbourhood.refresh).toBe("cached_source_watermark_reuse");
     expect(neighbourhood.nodes.length).toBeGreaterThan(1);
-    expect(asJson(neighbourhood)).toEqual(cli(root, ["traverse", "main", "--depth", "1", "--limit", "10", "--format", "json"]));
-    expect(asJson(await project.traverse("main", { to: "Store.get" }))).toEqual(cli(root, ["traverse", "main", "--to", "Store.get", "--format", "json"]));
-    expect(asJson(await project.traverse("main", { refresh: false }))).toEqual(cli(root, ["traverse", "main", "--no-refresh", "--format", "json"]));
+    expect(asJson(neighbourhood)).toEqual(await cliInProcess(root, ["traverse", "main", "--depth", "1", "--limit", "10", "--format", "json"]));
+    expect(asJson(await project.traverse("main", { to: "Store.get" }))).toEqual(
+      await cliInProcess(root, ["traverse", "main", "--to", "Store.get", "--format", "json"]),
+    );
+    expect(asJson(await project.traverse("main", { refresh: false }))).toEqual(
+      await cliInProcess(root, ["traverse", "main", "--no-refresh", "--format", "json"]),
+    );
   });
 
   it("traverse on a project with no index yet indexes it first, as the CLI does", async () => {
@@ -70,7 +74,9 @@ describe("openProject searches and walks the graph as the CLI's --json does", ()
       expect(slice.refresh).toBe("cold_source_graph_rebuild");
       // Two projects indexed a moment apart: the rows' observation times differ, nothing else.
       const unobserved = (value: unknown) => JSON.parse(JSON.stringify(value), (key, field: unknown) => (key === "observed_at_unix" ? 0 : field));
-      expect(unobserved(slice)).toEqual(unobserved(cli(fixtureCopy("precise-callers"), ["traverse", "main", "--depth", "1", "--format", "json"])));
+      expect(unobserved(slice)).toEqual(
+        unobserved(await cliInProcess(fixtureCopy("precise-callers"), ["traverse", "main", "--depth", "1", "--format", "json"])),
+      );
     } finally {
       await fresh.close();
     }
@@ -88,9 +94,9 @@ describe("openProject searches and walks the graph as the CLI's --json does", ()
     } finally {
       await graphDb.close();
     }
-    expect(withoutDurations(refresh)).toEqual(withoutDurations(cli(root, ["graph-db", "refresh"])));
-    expect(asJson(status)).toEqual(cli(root, ["graph-db", "status"]));
-    expect(withoutDurations(doctor)).toEqual(withoutDurations(cli(root, ["graph-db", "doctor"])));
+    expect(withoutDurations(refresh)).toEqual(withoutDurations(await cliInProcess(root, ["graph-db", "refresh"])));
+    expect(asJson(status)).toEqual(await cliInProcess(root, ["graph-db", "status"]));
+    expect(withoutDurations(doctor)).toEqual(withoutDurations(await cliInProcess(root, ["graph-db", "doctor"])));
     expect((status as { status: string }).status).toBe("current");
     expect((doctor as { status: string }).status).toBe("ok");
   });

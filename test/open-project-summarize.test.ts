@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openProject, readSummaryStats, summariesLocation, type SummaryProvider } from "../src/index";
-import { asJson, cli, removeTempDirs, tempDir } from "./cli-parity";
+import { asJson, cliInProcess, removeTempDirs, tempDir } from "./cli-parity";
 
 // `tsift summarize …` is a library call too: openProject().summarize answers as the CLI does.
 
@@ -46,10 +46,10 @@ describe("openProject().summarize", () => {
 
       const add = await project.summarize.symbol("add");
       expect(add).toMatchObject({ symbol: "add", state: "current", summary: "function add in lib.ts.", model: "echo-1" });
-      expect(asJson(add)).toEqual(cli(root, ["summarize", "add"]));
-      expect(asJson(await project.summarize.file("lib.ts"))).toEqual(cli(root, ["summarize", "--file", "lib.ts"]));
+      expect(asJson(add)).toEqual(await cliInProcess(root, ["summarize", "add"]));
+      expect(asJson(await project.summarize.file("lib.ts"))).toEqual(await cliInProcess(root, ["summarize", "--file", "lib.ts"]));
       expect(await project.summarize.stats()).toEqual(readSummaryStats(root));
-      expect(asJson(await project.summarize.stats())).toEqual(cli(root, ["summarize", "--stats"]));
+      expect(asJson(await project.summarize.stats())).toEqual(await cliInProcess(root, ["summarize", "--stats"]));
 
       // Nothing changed: a second extract sends nothing.
       expect(await project.summarize.extract({ provider })).toMatchObject({ summarized: 0, reused: 2, requests: 0 });

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isTsiftError, openProject, type Project } from "../src/index";
-import { asJson, cli, fixtureCopy, removeTempDirs, tempDir } from "./cli-parity";
+import { asJson, cliInProcess, fixtureCopy, removeTempDirs, tempDir } from "./cli-parity";
 
 // Proof that a library user can do what the CLI does: for each command, the built CLI's
 // `--json` stdout deep-equals the JSON of the `Project` method with the same options, on
@@ -27,8 +27,8 @@ beforeAll(async () => {
   project = openProject(root);
   // Both sides index the same tree: the CLI a copy of its own, the library this one.
   const other = fixtureCopy("precise-callers");
-  expect(asJson(await project.check())).toEqual(cli(other, ["index", "--check"]));
-  expect(asJson(await project.index())).toEqual(cli(other, ["index"]));
+  expect(asJson(await project.check())).toEqual(await cliInProcess(other, ["index", "--check"]));
+  expect(asJson(await project.index())).toEqual(await cliInProcess(other, ["index"]));
   // Warm the community and PageRank caches, so both sides read them (`cache_hit: true`).
   await project.explain("main");
 }, 120_000);
@@ -40,60 +40,62 @@ afterAll(async () => {
 
 describe("openProject answers as the CLI's --json does", () => {
   it("index and check on an indexed project", async () => {
-    expect(asJson(await project.check())).toEqual(cli(root, ["index", "--check"]));
-    expect(asJson(await project.index({ quiet: true }))).toEqual(cli(root, ["index", "--quiet"]));
+    expect(asJson(await project.check())).toEqual(await cliInProcess(root, ["index", "--check"]));
+    expect(asJson(await project.index({ quiet: true }))).toEqual(await cliInProcess(root, ["index", "--quiet"]));
   });
 
   it("symbols", async () => {
-    expect(asJson(await project.symbols({ name: "get" }))).toEqual(cli(root, ["symbols", "get"]));
-    expect(asJson(await project.symbols({ kind: "method", limit: 3 }))).toEqual(cli(root, ["symbols", "--kind", "method", "--limit", "3"]));
+    expect(asJson(await project.symbols({ name: "get" }))).toEqual(await cliInProcess(root, ["symbols", "get"]));
+    expect(asJson(await project.symbols({ kind: "method", limit: 3 }))).toEqual(await cliInProcess(root, ["symbols", "--kind", "method", "--limit", "3"]));
   });
 
   it("symbols on a project without an index follow the first-use policy, as the CLI does", async () => {
     const fresh = openProject(fixtureCopy("precise-callers"));
     try {
-      expect(asJson(await fresh.symbols({ name: "get" }))).toEqual(cli(fixtureCopy("precise-callers"), ["symbols", "get"]));
+      expect(asJson(await fresh.symbols({ name: "get" }))).toEqual(await cliInProcess(fixtureCopy("precise-callers"), ["symbols", "get"]));
     } finally {
       await fresh.close();
     }
   });
 
   it("graph, callers and callees", async () => {
-    expect(asJson(await project.callers("Store.get"))).toEqual(cli(root, ["graph", "Store.get", "--callers"]));
-    expect(asJson(await project.callees("main", { limit: 1 }))).toEqual(cli(root, ["graph", "main", "--callees", "--limit", "1"]));
+    expect(asJson(await project.callers("Store.get"))).toEqual(await cliInProcess(root, ["graph", "Store.get", "--callers"]));
+    expect(asJson(await project.callees("main", { limit: 1 }))).toEqual(await cliInProcess(root, ["graph", "main", "--callees", "--limit", "1"]));
   });
 
   it("explain and path", async () => {
-    expect(asJson(await project.path("main", "legacy"))).toEqual(cli(root, ["path", "main", "legacy"]));
-    expect(asJson(await project.path("legacy", "main"))).toEqual(cli(root, ["path", "legacy", "main"]));
-    expect(asJson(await project.path("Store.get", "legacy", { undirected: true }))).toEqual(cli(root, ["path", "Store.get", "legacy", "--undirected"]));
+    expect(asJson(await project.path("main", "legacy"))).toEqual(await cliInProcess(root, ["path", "main", "legacy"]));
+    expect(asJson(await project.path("legacy", "main"))).toEqual(await cliInProcess(root, ["path", "legacy", "main"]));
+    expect(asJson(await project.path("Store.get", "legacy", { undirected: true }))).toEqual(
+      await cliInProcess(root, ["path", "Store.get", "legacy", "--undirected"]),
+    );
   });
 
   it("communities and analyze", async () => {
-    expect(asJson(await project.communities({ limit: 2 }))).toEqual(cli(root, ["communities", "--limit", "2"]));
+    expect(asJson(await project.communities({ limit: 2 }))).toEqual(await cliInProcess(root, ["communities", "--limit", "2"]));
     expect(asJson(await project.analyze({ entries: ["main", "health"], limit: 3 }))).toEqual(
-      cli(root, ["analyze", "--entry", "main", "--entry", "health", "--limit", "3"]),
+      await cliInProcess(root, ["analyze", "--entry", "main", "--entry", "health", "--limit", "3"]),
     );
   });
 
   it("source-read and locks", async () => {
     expect(asJson(await project.sourceRead("src/store.ts", { start: 2, lines: 8 }))).toEqual(
-      cli(root, ["source-read", "src/store.ts", "--start", "2", "--lines", "8"]),
+      await cliInProcess(root, ["source-read", "src/store.ts", "--start", "2", "--lines", "8"]),
     );
-    expect(asJson(await project.locks())).toEqual(cli(root, ["locks"]));
+    expect(asJson(await project.locks())).toEqual(await cliInProcess(root, ["locks"]));
   });
 
   it("an ambiguous symbol throws usage with the candidates the CLI lists (exit 2)", async () => {
     const error = await project.callers("get").catch((caught: unknown) => caught);
     expect(isTsiftError(error, "usage")).toBe(true);
-    expect(asJson((error as { details: { choice: unknown } }).details.choice)).toEqual(cli(root, ["graph", "get", "--callers"], 2));
+    expect(asJson((error as { details: { choice: unknown } }).details.choice)).toEqual(await cliInProcess(root, ["graph", "get", "--callers"], 2));
   });
 
   it("refreshes a stale index before the next query, as the CLI does", async () => {
     const { appendFileSync } = await import("node:fs");
     appendFileSync(join(root, "src", "store.ts"), "\nexport function addedLater(): void {}\n");
     expect(asJson(await project.explain("addedLater"))).toMatchObject({ symbol: "addedLater" });
-    expect(asJson(await project.check())).toEqual(cli(root, ["index", "--check"]));
+    expect(asJson(await project.check())).toEqual(await cliInProcess(root, ["index", "--check"]));
   });
 });
 
@@ -114,14 +116,14 @@ describe("openProject on a workspace answers as the CLI does", () => {
     const all = openProject(workspace, { workspace: true });
     const lib = openProject(workspace, { scope: "lib" });
     try {
-      expect(asJson(await all.check())).toEqual(cli(workspace, ["index", "--workspace", "--check"]));
-      expect(asJson(await all.index())).toEqual(cli(workspaceTree(), ["index", "--workspace"]));
-      expect(withoutAges(await all.status())).toEqual(withoutAges(cli(workspace, ["status"])));
-      expect(asJson(await lib.symbols())).toEqual(cli(workspace, ["symbols", "--scope", "lib"]));
-      expect(asJson(await lib.callers("lib_helper"))).toEqual(cli(workspace, ["graph", "lib_helper", "--callers", "--scope", "lib"]));
-      expect(asJson(await lib.sourceRead("main.py"))).toEqual(cli(workspace, ["source-read", "main.py", "--scope", "lib"]));
-      expect(asJson(await all.sourceRead("tool/main.py"))).toEqual(cli(workspace, ["source-read", "tool/main.py"]));
-      expect(asJson(await all.locks())).toEqual(cli(workspace, ["locks"]));
+      expect(asJson(await all.check())).toEqual(await cliInProcess(workspace, ["index", "--workspace", "--check"]));
+      expect(asJson(await all.index())).toEqual(await cliInProcess(workspaceTree(), ["index", "--workspace"]));
+      expect(withoutAges(await all.status())).toEqual(withoutAges(await cliInProcess(workspace, ["status"])));
+      expect(asJson(await lib.symbols())).toEqual(await cliInProcess(workspace, ["symbols", "--scope", "lib"]));
+      expect(asJson(await lib.callers("lib_helper"))).toEqual(await cliInProcess(workspace, ["graph", "lib_helper", "--callers", "--scope", "lib"]));
+      expect(asJson(await lib.sourceRead("main.py"))).toEqual(await cliInProcess(workspace, ["source-read", "main.py", "--scope", "lib"]));
+      expect(asJson(await all.sourceRead("tool/main.py"))).toEqual(await cliInProcess(workspace, ["source-read", "tool/main.py"]));
+      expect(asJson(await all.locks())).toEqual(await cliInProcess(workspace, ["locks"]));
     } finally {
       await all.close();
       await lib.close();
