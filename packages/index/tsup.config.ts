@@ -16,7 +16,7 @@ export default packageBuild(
     history: "src/history/history.ts",
     summaries: "src/summaries/summaries.ts",
     "extract-worker": "src/store/update/extract-worker.mjs",
-    "graph-refresh-worker": "src/graph-db/graph-refresh-worker.ts",
+    "graph-refresh-worker": "src/projection/graph-db/graph-refresh-worker.ts",
   },
   // The read use cases import the graph-query modules dynamically on a cache miss; splitting
   // makes those their own chunks, so the lean entries never load the graph algorithms early.

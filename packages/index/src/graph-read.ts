@@ -8,14 +8,14 @@
  * export here is also exported, unchanged, by `@tsift/index`.
  */
 export { isSymbolHandle, symbolHandle, SYMBOL_HANDLE_PREFIX } from "./store/symbol-handle";
-export { symbolById, toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./graph-queries/graph-symbol";
+export { symbolById, toStoredSymbol, type GraphSymbol, type StoredSymbol, type SymbolComplexity } from "./projection/graph-queries/graph-symbol";
 export {
   resolveSymbolArgument,
   type ResolveSymbolOptions,
   type SymbolArgumentForm,
   type SymbolRanker,
   type SymbolResolution,
-} from "./graph-queries/resolve-symbol-argument";
+} from "./projection/graph-queries/resolve-symbol-argument";
 export {
   calleesOf,
   callersOf,
@@ -27,9 +27,9 @@ export {
   type StoredEdge,
   type SymbolCallGraph,
   type SymbolCallGraphOptions,
-} from "./graph-queries/call-edges";
-export { dispatchTargets, MAX_DISPATCH_TARGETS, type DispatchTarget } from "./graph-queries/dispatch-targets";
-export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./graph-queries/community-cache";
+} from "./projection/graph-queries/call-edges";
+export { dispatchTargets, MAX_DISPATCH_TARGETS, type DispatchTarget } from "./projection/graph-queries/dispatch-targets";
+export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./projection/graph-queries/community-cache";
 export {
   cachedCommunities,
   COMMUNITY_SEED,
@@ -38,9 +38,15 @@ export {
   type CommunityMember,
   type CommunityQueryOptions,
   type IndexCommunity,
-} from "./graph-queries/community-view";
-export { cachedExplanation, type ExplainCommunity, type ExplainOptions, type SymbolExplanation, type SymbolPageRank } from "./graph-queries/explain-view";
-export { shortestCallPath, type CallPath, type PathHop, type PathStep, type ShortestCallPathOptions } from "./graph-queries/shortest-call-path";
+} from "./projection/graph-queries/community-view";
+export {
+  cachedExplanation,
+  type ExplainCommunity,
+  type ExplainOptions,
+  type SymbolExplanation,
+  type SymbolPageRank,
+} from "./projection/graph-queries/explain-view";
+export { shortestCallPath, type CallPath, type PathHop, type PathStep, type ShortestCallPathOptions } from "./projection/graph-queries/shortest-call-path";
 export {
   callersOfSymbol,
   dispatchSourcesOf,
@@ -61,7 +67,7 @@ export { discoverScopes, selectScope, type WorkspaceScope } from "./walk/workspa
 export { CONFIG_RELATIVE_PATH, loadConfig } from "./walk/config/load-config";
 export { defaultConfig } from "./walk/config/default-config";
 export type { TsiftConfig } from "./walk/config/tsift-config";
-export { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
+export { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./projection/graph-queries/query-symbols";
 // The read use cases behind `tsift symbols`, `graph`, `explain`, `path`, `communities` and
 // `analyze`: each takes one options object and returns the data the command prints.
 export { pathArg, placeFlags, rootRelative, shellArg, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "./walk/command-place";
@@ -71,7 +77,7 @@ export { openReadIndex, type IndexOpener, type ReadIndex } from "./store/open-re
 export { borrowWarmIndex, warmIndexIsFresh, type WarmBorrow } from "./store/warm/warm-registry";
 export { FIRST_USE_MAX_FILES, indexHasRun, indexMissingTarget, indexOnFirstUse, openIndexIfBuilt, type FirstUseIndex } from "./store/first-use-index";
 export { checkLimit } from "./project/read-limits";
-export { chooseSymbol, rerunWith, symbolChoiceOf, type SymbolChoiceCandidate, type SymbolChoice } from "./project/symbol-choice";
+export { chooseSymbol, rerunWith, symbolChoiceOf, type SymbolChoiceCandidate, type SymbolChoice } from "./projection/graph-queries/symbol-choice";
 export { readSymbols, readSymbolsOnFirstUse, type SymbolsReading, type SymbolsReport } from "./project/read-symbols";
 export { readSymbolGraph, type SymbolGraphOptions, type SymbolGraphReport } from "./project/read-symbol-graph";
 export { readExplanation, type ExplainSymbolOptions } from "./project/read-explanation";

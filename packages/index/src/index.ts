@@ -9,13 +9,19 @@ export { parseConfig } from "./walk/config/parse-config";
 export { readMapView, MAP_VIEW_DEFAULT_LIMIT, type MapViewLayer, type MapViewOptions } from "./project/graph-view/read-map-view";
 export { aggregateFiles, groupLinks, type FileAggregation, type MapFile, type MapFileLink, type MapGroup } from "./project/graph-view/aggregate-files";
 export { repoMapRows, type RepoMapCall, type RepoMapImport, type RepoMapRows, type RepoMapSymbol } from "./store/queries/repo-map-queries";
-export { displayNames, loadCallGraph, type IndexCallGraph, type IndexCallGraphOptions } from "./graph-queries/index-call-graph";
-export { COMMUNITY_CACHE_KEEP, COMMUNITY_CACHE_VERSION, communityCacheKey, readCommunityCache, writeCommunityCache } from "./graph-queries/community-cache";
-export { callGraphCommunities, communityPartition } from "./graph-queries/call-graph-communities";
-export { cachedCommunityPartition, shapeCommunities, type CommunityOptions, type CommunityPartition } from "./graph-queries/community-view";
-export { explainSymbol } from "./graph-queries/explain-symbol";
-export { entryPointFacts, type EntryPointFactOptions } from "./graph-queries/entry-point-facts";
-export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./graph-queries/analyze-call-graph";
+export { displayNames, loadCallGraph, type IndexCallGraph, type IndexCallGraphOptions } from "./projection/graph-queries/index-call-graph";
+export {
+  COMMUNITY_CACHE_KEEP,
+  COMMUNITY_CACHE_VERSION,
+  communityCacheKey,
+  readCommunityCache,
+  writeCommunityCache,
+} from "./projection/graph-queries/community-cache";
+export { callGraphCommunities, communityPartition } from "./projection/graph-queries/call-graph-communities";
+export { cachedCommunityPartition, shapeCommunities, type CommunityOptions, type CommunityPartition } from "./projection/graph-queries/community-view";
+export { explainSymbol } from "./projection/graph-queries/explain-symbol";
+export { entryPointFacts, type EntryPointFactOptions } from "./projection/graph-queries/entry-point-facts";
+export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./projection/graph-queries/analyze-call-graph";
 export * from "./history/history";
 export * from "./summaries/summaries";
 // A warm, watched index for long-lived processes (`tsift mcp`, `tsift watch`, the daemon).

@@ -39,7 +39,15 @@ export { type CallResolution, type CallTarget, type ResolverCall, type ResolverI
 export { resolveModule } from "./resolve/module-resolver";
 export { discoverScopes, parseGitmodules, selectScope, type WorkspaceScope } from "./walk/workspace-scopes";
 export { resolveProjectRoot, type ProjectRoot } from "./walk/resolve-project-root";
-export { DEFAULT_SYMBOL_LIMIT, fuzzyScore, querySymbols, type SymbolMatch, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "./query-symbols";
+export {
+  DEFAULT_SYMBOL_LIMIT,
+  fuzzyScore,
+  querySymbols,
+  type SymbolMatch,
+  type SymbolQuery,
+  type SymbolQueryResult,
+  type SymbolRow,
+} from "./projection/graph-queries/query-symbols";
 // index.db's named queries: every statement other packages (search) run against it.
 export { hasRowFilters, normalizePathFilter, rowFilterSql, type IndexRowFilters } from "./store/queries/chunk-filter";
 export {
@@ -76,9 +84,9 @@ export {
   type SymbolCandidate,
   type SymbolCandidateQuery,
 } from "./store/queries/symbol-search-queries";
-export { cachedSymbolRanking, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./graph-queries/symbol-ranking";
-export type { RankingCache } from "./graph-queries/explain-view";
-export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./graph-queries/community-cache";
+export { cachedSymbolRanking, symbolRanking, type SymbolPageRankFn, type SymbolRankingOptions } from "./projection/graph-queries/symbol-ranking";
+export type { RankingCache } from "./projection/graph-queries/explain-view";
+export { communityCacheDir, indexWatermark, memoizedIndexWatermark } from "./projection/graph-queries/community-cache";
 // The use cases behind `tsift index`, `status`, `init`, `locks` and `source-read`: each
 // takes one options object and returns the data the command prints.
 export { resolveIndexTargets, type IndexTarget, type IndexTargetOptions, type ResolvedTargets } from "./project/index-targets";

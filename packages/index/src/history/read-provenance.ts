@@ -144,7 +144,10 @@ export async function readProvenance(options: ReadProvenanceOptions): Promise<Pr
       throw new TsiftError("not_found", reason, { details: { target: options.target, work_tree: workTree }, hint: "tsift history artifacts" });
     }
     // Only a symbol needs index.db: the code index modules load only then.
-    const [{ openReadIndex }, { chooseSymbol, rerunWith }] = await Promise.all([import("../store/open-read-index"), import("../project/symbol-choice")]);
+    const [{ openReadIndex }, { chooseSymbol, rerunWith }] = await Promise.all([
+      import("../store/open-read-index"),
+      import("../projection/graph-queries/symbol-choice"),
+    ]);
     const index = await openReadIndex({ cwd: options.cwd ?? options.root, path: options.root });
     try {
       const symbol = await chooseSymbol(index.db, options.target, index.place, rerunWith("history provenance"), index.location);

@@ -1,5 +1,5 @@
 import { loadLanguageHooks } from "../resolve/language-hooks";
-import type { AnalyzeReport } from "../graph-queries/analyze-call-graph";
+import type { AnalyzeReport } from "../projection/graph-queries/analyze-call-graph";
 import type { IndexOpener } from "../store/open-read-index";
 import { checkLimit } from "./read-limits";
 import { readTransaction } from "../store/queries/read-transaction";
@@ -22,7 +22,7 @@ export async function readAnalysis(open: IndexOpener, options: AnalysisOptions =
   const limit = options.limit ?? 20;
   checkLimit("limit", limit, "analyze");
   const index = await open();
-  const { analyzeCallGraph } = await import("../graph-queries/analyze-call-graph");
+  const { analyzeCallGraph } = await import("../projection/graph-queries/analyze-call-graph");
   // Dead code's entry points read the languages' module systems and test conventions.
   await loadLanguageHooks();
   // Entry arguments de-duplicated in order.

@@ -1,7 +1,7 @@
-import { shortestCallPath, type CallPath } from "../graph-queries/shortest-call-path";
+import { shortestCallPath, type CallPath } from "../projection/graph-queries/shortest-call-path";
 import { shellArg } from "../walk/command-place";
 import type { IndexOpener } from "../store/open-read-index";
-import { chooseSymbol } from "./symbol-choice";
+import { chooseSymbol } from "../projection/graph-queries/symbol-choice";
 import { readTransaction } from "../store/queries/read-transaction";
 
 export interface CallPathOptions {

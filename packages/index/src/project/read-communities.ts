@@ -1,6 +1,6 @@
 import { TsiftError } from "@tsift/core/light";
-import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/community-cache";
-import { cachedCommunities, type CommunitiesResult, type CommunityQueryOptions } from "../graph-queries/community-view";
+import { communityCacheDir, memoizedIndexWatermark } from "../projection/graph-queries/community-cache";
+import { cachedCommunities, type CommunitiesResult, type CommunityQueryOptions } from "../projection/graph-queries/community-view";
 import type { IndexOpener } from "../store/open-read-index";
 import { checkLimit } from "./read-limits";
 import { readTransaction } from "../store/queries/read-transaction";
@@ -30,7 +30,7 @@ export async function readCommunities(open: IndexOpener, options: CommunitiesOpt
     const query: CommunityQueryOptions = { minSize, limit, cacheDir, watermark: memoizedIndexWatermark(index.db, cacheDir) };
     const cached = cachedCommunities(index.db, query);
     if (cached) return cached;
-    const { callGraphCommunities } = await import("../graph-queries/call-graph-communities");
+    const { callGraphCommunities } = await import("../projection/graph-queries/call-graph-communities");
     return callGraphCommunities(index.db, query);
   });
 }

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { communityCacheDir, memoizedIndexWatermark } from "../graph-queries/community-cache";
+import { communityCacheDir, memoizedIndexWatermark } from "../projection/graph-queries/community-cache";
 import { historyLocation } from "../history/history-location";
-import { cachedExplanation, type ExplainOptions, type SymbolExplanation } from "../graph-queries/explain-view";
+import { cachedExplanation, type ExplainOptions, type SymbolExplanation } from "../projection/graph-queries/explain-view";
 import type { IndexOpener } from "../store/open-read-index";
 import { checkLimit } from "./read-limits";
-import { chooseSymbol, rerunWith } from "./symbol-choice";
+import { chooseSymbol, rerunWith } from "../projection/graph-queries/symbol-choice";
 import { readTransaction } from "../store/queries/read-transaction";
 import type Database from "better-sqlite3";
 import type { IndexLocation } from "../walk/index-location";
@@ -38,7 +38,7 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
     if (cached) return cached;
     // A dynamic import: the bundler splits it into its own chunk, so the lean entries load
     // the graph algorithms only when a cache miss needs them.
-    const { explainSymbol } = await import("../graph-queries/explain-symbol");
+    const { explainSymbol } = await import("../projection/graph-queries/explain-symbol");
     return explainSymbol(index.db, symbol, query);
   });
   const withHistory = await withCoChange(index.location.projectRoot, index.location.sourceRoot, explanation);

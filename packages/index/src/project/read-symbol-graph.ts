@@ -1,7 +1,7 @@
-import { symbolCallGraph, type SymbolCallGraph } from "../graph-queries/call-edges";
+import { symbolCallGraph, type SymbolCallGraph } from "../projection/graph-queries/call-edges";
 import type { IndexOpener } from "../store/open-read-index";
 import { checkLimit } from "./read-limits";
-import { chooseSymbol, rerunWith } from "./symbol-choice";
+import { chooseSymbol, rerunWith } from "../projection/graph-queries/symbol-choice";
 import { readTransaction } from "../store/queries/read-transaction";
 
 export interface SymbolGraphOptions {

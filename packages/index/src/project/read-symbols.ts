@@ -1,6 +1,6 @@
 import { isTsiftError } from "@tsift/core/light";
 import { openIndexReader } from "../store/open-index";
-import { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "../query-symbols";
+import { querySymbols, type SymbolQuery, type SymbolQueryResult, type SymbolRow } from "../projection/graph-queries/query-symbols";
 import type { ReadTarget } from "../walk/read-target";
 import { checkLimit } from "./read-limits";
 import { borrowWarmIndex } from "../store/warm/warm-registry";

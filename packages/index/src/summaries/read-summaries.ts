@@ -4,7 +4,7 @@ import type Database from "better-sqlite3";
 import { TsiftError } from "@tsift/core/light";
 import type { IndexLocation } from "../walk/index-location";
 import type { IndexOpener } from "../store/open-read-index";
-import { chooseSymbol, rerunWith } from "../project/symbol-choice";
+import { chooseSymbol, rerunWith } from "../projection/graph-queries/symbol-choice";
 import { openSummariesReader, summariesLocation, summaryRowsOf, SUMMARIZE_EXTRACT_COMMAND, type SummaryRow } from "./summaries-store";
 import { cacheFile, indexFileOf, sha256, symbolSources, type SymbolSource } from "./symbol-sources";
 

@@ -1,4 +1,4 @@
-import { compareText } from "../../graph-queries/graph-symbol";
+import { compareText } from "../../projection/graph-queries/graph-symbol";
 
 /** An indexed file as the map reads it. */
 export interface MapFile {

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { TsiftError } from "@tsift/core/light";
 import type { GraphViewEdgeInput, GraphViewInput, GraphViewModel, GraphViewNodeInput } from "@tsift/algorithms";
-import { displayNames } from "../../graph-queries/index-call-graph";
+import { displayNames } from "../../projection/graph-queries/index-call-graph";
 import { readTransaction } from "../../store/queries/read-transaction";
 import { placeFlags, shellArg, sourceReadCommand, type CommandPlace } from "../../walk/command-place";
 import type { IndexOpener } from "../../store/open-read-index";
@@ -124,7 +124,7 @@ async function symbolLayer(
   title: string,
   place: CommandPlace,
 ): Promise<GraphViewInput> {
-  const [{ loadCallGraph }, { pageRank }] = await Promise.all([import("../../graph-queries/index-call-graph"), import("@tsift/algorithms")]);
+  const [{ loadCallGraph }, { pageRank }] = await Promise.all([import("../../projection/graph-queries/index-call-graph"), import("@tsift/algorithms")]);
   const known = new Map(files.map((file) => [file.path, file]));
   const call = loadCallGraph(db, { key: "handle" });
   const ranking = pageRank(call.graph).ranking.filter((ranked) => known.has(call.symbols.get(ranked.name)!.file));

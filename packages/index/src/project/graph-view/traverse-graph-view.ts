@@ -1,6 +1,6 @@
 import type { GraphViewLayer, GraphViewModel, GraphViewNodeInput, GraphViewValue } from "@tsift/algorithms";
 import type { SliceNode } from "@tsift/core";
-import type { TraverseData } from "../../graph-db/traverse-report";
+import type { TraverseData } from "../../projection/graph-db/traverse-report";
 import { shellArg } from "../../walk/command-place";
 
 export interface TraverseGraphViewOptions {

@@ -4,7 +4,7 @@ import { LANGS, langInfo, type Lang } from "@tsift/graph/langs";
 import { symbolHandle as graphHandle } from "../../store/symbol-handle";
 import type { IndexLocation } from "../../walk/index-location";
 import { openIndexReader } from "../../store/open-index";
-import { querySymbols } from "../../query-symbols";
+import { querySymbols } from "../../projection/graph-queries/query-symbols";
 import { placeFlags, sourceReadCommand, stableHandle, symbolIdentity, type CommandPlace } from "../../walk/command-place";
 
 /** An indexed symbol a source window intersects. */
