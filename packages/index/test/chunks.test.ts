@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { INDEX_SCHEMA_VERSION, indexLocation, updateIndex } from "../src/index";
-import { INDEX_MIGRATIONS } from "../src/index-schema";
+import { INDEX_MIGRATIONS } from "../src/store/index-schema";
 import { exec, query } from "./db-helpers";
 import { bumpMtime, tempTree, writeTree } from "./helpers";
 

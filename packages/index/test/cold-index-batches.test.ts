@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { indexLocation, openIndexReader, updateIndex, type IndexLocation } from "../src/index";
-import { buildingPath } from "../src/open-index";
+import { buildingPath } from "../src/store/open-index";
 import { dumpIndex, query } from "./db-helpers";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/", import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INDEX_MIGRATIONS } from "../src/index-schema";
+import { INDEX_MIGRATIONS } from "../src/store/index-schema";
 import { indexLocation, updateIndex } from "../src/index";
 import { exec, query } from "./db-helpers";
 import { tempTree, writeTree } from "./helpers";

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { explainSymbol, indexLocation, INDEX_SCHEMA_VERSION, updateIndex } from "../src/index";
 import { symbolById } from "../src/graph-read";
-import { INDEX_MIGRATIONS } from "../src/index-schema";
+import { INDEX_MIGRATIONS } from "../src/store/index-schema";
 import { query } from "./db-helpers";
 import { tempTree } from "./helpers";
 

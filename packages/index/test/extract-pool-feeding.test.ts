@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHARS_IN_FLIGHT, extractAll, MAX_JOBS_IN_FLIGHT } from "../src/internal/extract-pool";
+import { CHARS_IN_FLIGHT, extractAll, MAX_JOBS_IN_FLIGHT } from "../src/store/update/extract-pool";
 
 describe("extract pool feeding", () => {
   it("hands a worker enough source to outlast a whole file parsed on the calling thread, before any result", async () => {

@@ -19,7 +19,7 @@ import {
   symbolHandle,
   updateIndex,
 } from "../src/index";
-import { prepared } from "../src/index-db/prepared";
+import { prepared } from "../src/store/queries/prepared";
 import { tempTree } from "./helpers";
 
 const PROJECT = {

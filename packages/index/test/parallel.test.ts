@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { indexLocation, updateIndex } from "../src/index";
-import { defaultWorkerCount, PARALLEL_THRESHOLD } from "../src/internal/extract-pool";
+import { defaultWorkerCount, PARALLEL_THRESHOLD } from "../src/store/update/extract-pool";
 import { dumpIndex } from "./db-helpers";
 import { tempTree } from "./helpers";
 

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chooseSymbol, indexLocation, openIndexReader, resolveSymbolArgument, symbolChoiceOf, updateIndex, type SymbolResolution } from "../src/index";
-import { communityCacheDir } from "../src/graph-queries/community-cache";
-import { cachedPageRankScores } from "../src/graph-queries/rank-symbol-candidates";
+import { communityCacheDir } from "../src/projection/graph-queries/community-cache";
+import { cachedPageRankScores } from "../src/projection/graph-queries/rank-symbol-candidates";
 import { tempTree } from "./helpers";
 
 async function indexed(files: Record<string, string>) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexLocation, symbolNameCandidates, updateIndex, type SymbolCandidateQuery } from "../src/index";
-import { INDEX_MIGRATIONS } from "../src/index-schema";
+import { INDEX_MIGRATIONS } from "../src/store/index-schema";
 import { tempTree } from "./helpers";
 
 /**

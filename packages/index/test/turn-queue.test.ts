@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { turnQueue } from "../src/internal/turn-queue.mjs";
+import { turnQueue } from "../src/store/update/turn-queue.mjs";
 
 describe("turnQueue", () => {
   it("runs one item per deferred turn, in order, even when all arrive in the same turn", () => {

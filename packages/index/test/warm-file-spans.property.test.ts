@@ -1,9 +1,9 @@
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { INDEX_MIGRATIONS } from "../src/index-schema";
+import { INDEX_MIGRATIONS } from "../src/store/index-schema";
 import { enclosingSymbolName, overlappingChunkIds, unitSymbolsOverlapping } from "../src/indexer";
-import { countNameQuery } from "../src/index-db/distinct-names";
+import { countNameQuery } from "../src/store/queries/distinct-names";
 
 /**
  * A long-lived reader answers span lookups from per-file caches once it has answered a name
