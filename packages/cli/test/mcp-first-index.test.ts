@@ -55,7 +55,7 @@ describe("tsift mcp on a project with no index", () => {
     const client = await connect(root, ["--no-first-index"]);
     try {
       const answer = await call(client, "symbols", { name: "getStore" });
-      expect(answer.isError).toBe(true);
+      expect(answer.isError, answer.content[0]!.text).toBe(true);
       expect(answer.content[0]!.text).toMatch(/^tsift: error\[index_missing\]/);
       expect(existsSync(join(root, ".tsift", "index.db"))).toBe(false);
     } finally {

@@ -1,15 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { TsiftError } from "@tsift/core/light";
 
-/**
- * One scope per process, even when this module is evaluated twice: a workspace install
- * can load `@tsift/index` under its symlinked and its real path, and a second scope
- * would let a call made read-only through one copy write through the other.
- */
-const SCOPE_KEY = Symbol.for("tsift.read-only-scope");
-const scope: AsyncLocalStorage<string> =
-  ((globalThis as Record<symbol, unknown>)[SCOPE_KEY] as AsyncLocalStorage<string> | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[SCOPE_KEY] = new AsyncLocalStorage<string>());
+const scope = new AsyncLocalStorage<string>();
 
 /**
  * Runs `work` (and everything it awaits) with project writes refused: `tsift mcp` answers
