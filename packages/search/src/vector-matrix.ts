@@ -141,9 +141,10 @@ function readMatrix(file: string, print: string): VectorMatrix | null {
 function writeMatrix(file: string, print: string, matrix: VectorMatrix): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
-    const header = Buffer.from(
-      `${JSON.stringify({ fingerprint: print, rows: matrix.ids.length, dimensions: matrix.dimensions, languages: matrix.languages })}\n`,
-    );
+    const json = JSON.stringify({ fingerprint: print, rows: matrix.ids.length, dimensions: matrix.dimensions, languages: matrix.languages });
+    // Spaces before the newline put the vectors at a multiple of 4 bytes, so a reader can scan them as 32-bit words in place.
+    const length = Buffer.byteLength(json) + 1;
+    const header = Buffer.from(`${json}${" ".repeat((4 - ((length + 9 * matrix.ids.length) % 4)) % 4)}\n`);
     const body = [matrix.ids, matrix.languageIndex, matrix.scales, matrix.data].map((array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength));
     // Write then rename: a concurrent search never reads half a file.
     const temporary = `${file}.${process.pid}.tmp`;
@@ -163,8 +164,11 @@ const wordsOf = new WeakMap<VectorMatrix, Int32Array | null>();
 function packedWords(matrix: VectorMatrix): Int32Array | null {
   let words = wordsOf.get(matrix);
   if (words === undefined) {
-    // A copy: the vectors may sit at any byte offset of the cache file's buffer.
-    words = LITTLE_ENDIAN && matrix.dimensions % 4 === 0 ? new Int32Array(Int8Array.from(matrix.data).buffer) : null;
+    const { data } = matrix;
+    if (!LITTLE_ENDIAN || matrix.dimensions % 4 !== 0) words = null;
+    // A view of the cache file's bytes when they are aligned (writeMatrix pads its header so), else a copy.
+    else if (data.byteOffset % 4 === 0) words = new Int32Array(data.buffer, data.byteOffset, data.length / 4);
+    else words = new Int32Array(data.slice().buffer);
     wordsOf.set(matrix, words);
   }
   return words;
