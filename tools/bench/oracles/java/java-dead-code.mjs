@@ -18,8 +18,9 @@
  * an object is made (field initializers, initializer blocks, enum constants), and methods
  * that override one declared outside the corpus (`toString`, `run`: code outside calls them
  * through the supertype). A reached method reaches the corpus's methods that override it
- * (javac's `Elements.overrides`); a reached method reaches the methods of the anonymous and
- * local classes it declares.
+ * (javac's `Elements.overrides`, also for a method a class inherits from its superclass that
+ * implements an interface method for it); a reached method reaches the methods of the
+ * anonymous and local classes it declares.
  *
  * tsift's dead nodes are matched to the oracle by (file, qualified name): tsift, like this
  * comparison, does not tell overloads apart (an uncalled overload of a called name is no
