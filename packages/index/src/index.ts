@@ -22,7 +22,7 @@ export { cachedCommunityPartition, shapeCommunities, type CommunityOptions, type
 export { explainSymbol } from "./projection/graph-queries/explain-symbol";
 export { entryPointFacts, type EntryPointFactOptions } from "./projection/graph-queries/entry-point-facts";
 export { analyzeCallGraph, directoryOf, type AnalyzeEntryPoint, type AnalyzeOptions, type AnalyzeReport } from "./projection/graph-queries/analyze-call-graph";
-export * from "./history/history";
-export * from "./summaries/summaries";
+export * from "./history";
+export * from "./summaries";
 // A warm, watched index for long-lived processes (`tsift mcp`, `tsift watch`, the daemon).
 export { startWarmIndex, type WarmIndex, type WarmIndexOptions, type WarmIndexStatus, type WarmUpdate } from "./store/warm/start-warm-index";

@@ -52,7 +52,7 @@ export async function readExplanation(open: IndexOpener, options: ExplainSymbolO
 async function withSummaries(db: Database.Database, location: IndexLocation, explanation: SymbolExplanation): Promise<SymbolExplanation> {
   const symbol = explanation.definitions[0];
   if (symbol === undefined || !hasSummaries(location.projectRoot)) return explanation;
-  const { explainSummaries, openSummariesReader, summariesLocation } = await import("../summaries/summaries");
+  const { explainSummaries, openSummariesReader, summariesLocation } = await import("../summaries");
   let connection;
   try {
     connection = openSummariesReader(summariesLocation(location.projectRoot));
