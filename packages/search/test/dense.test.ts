@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isTsiftError } from "@tsift/core";
+import { indexLocation, updateIndex } from "@tsift/index";
 import {
   createHashEncoder,
   denseRank,
@@ -168,5 +169,36 @@ describe("packed vector matrix cache", () => {
     expect(loadVectorMatrix(db, model.id, cacheFile)!.dimensions).toBe(4);
     expect(loadVectorMatrix(db, encoder.id, cacheFile)!.dimensions).toBe(512);
     db.close();
+  });
+
+  it("a process holding the index open ranks from the new index after an update", async () => {
+    const { chunksById } = await import("@tsift/index/indexer");
+    const fresh = await indexedProject();
+    const cacheFile = join(mkdtempSync(join(tmpdir(), "tsift-vec-")), "vectors.bin");
+    // One connection for every search, as the daemon and the MCP server hold it.
+    const reader = fresh.open(true);
+    const embed = () => {
+      const writer = fresh.open(false);
+      ensureVectors(writer, encoder);
+      writer.close();
+    };
+    embed();
+    const query = encoder.encode(["parse cron schedule expression"])[0]!;
+    const files = () => {
+      const ids = denseRank(reader, encoder.id, query, { limit: 3, cacheFile }).map((match) => match.id);
+      const chunks = chunksById(reader, ids);
+      return ids.map((id) => chunks.get(id)!.file);
+    };
+    expect(files()).not.toContain("src/cron.ts");
+    const rows = loadVectorMatrix(reader, encoder.id, cacheFile)!.ids.length;
+    writeFileSync(
+      join(fresh.root, "src", "cron.ts"),
+      "export function parseCronScheduleExpression(expression: string): string[] {\n  return expression.split(' ');\n}\n",
+    );
+    await updateIndex(indexLocation(fresh.root));
+    embed();
+    expect(loadVectorMatrix(reader, encoder.id, cacheFile)!.ids.length).toBe(rows + 1);
+    expect(files()[0]).toBe("src/cron.ts");
+    reader.close();
   });
 });
