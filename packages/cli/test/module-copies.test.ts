@@ -35,7 +35,9 @@ describe("one copy of each package per process", () => {
       encoding: "utf8",
       env: { ...process.env, XDG_RUNTIME_DIR: runtime, TSIFT_NO_DAEMON: "", TSIFT_DAEMON_AUTOSTART: "0", NODE_DEBUG: "esm" },
     });
-    const loaded = [...run.stderr.matchAll(/Storing (file:\/\/\S+@tsift\/index\/dist\/indexer\.js|file:\/\/\S+\/index\/dist\/indexer\.js)/g)].map((match) => match[1]);
+    const loaded = [...run.stderr.matchAll(/Storing (file:\/\/\S+@tsift\/index\/dist\/indexer\.js|file:\/\/\S+\/index\/dist\/indexer\.js)/g)].map(
+      (match) => match[1],
+    );
     expect(loaded.length, run.stderr.slice(-2000)).toBeGreaterThan(0);
     expect(loaded.filter((url) => url!.includes("/node_modules/@tsift/"))).toEqual([]);
   });
