@@ -33,9 +33,16 @@ describe("tsift symbols", () => {
       "src/cache.ts:2  method  Cache.get  get(key: string)",
       "src/store.ts:2  method  Store.get  get(key: string)",
       "src/util.ts:1  function  get  export function get()",
-      "(+6 more)",
+      // Eight exact, case-insensitive and prefix rows fill the limit: the fuzzy `gte` is not looked for.
+      "(+5 or more)",
     ]);
-    expect((await tsift(root, ["symbols", "get", "--limit", "3", "--json"])).json()).toMatchObject({ query: "get", total: 9, truncated: true });
+    expect((await tsift(root, ["symbols", "get", "--limit", "3", "--json"])).json()).toMatchObject({
+      query: "get",
+      total: 8,
+      truncated: true,
+      total_at_least: true,
+    });
+    expect((await tsift(root, ["symbols", "get", "--limit", "8", "--json"])).json()).toMatchObject({ total: 9, truncated: true });
   });
 
   it("filters by kind, file and language and resolves Class.method", async () => {

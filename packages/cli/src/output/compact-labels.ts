@@ -32,6 +32,6 @@ export const abbreviateMatch = (match: string): string => MATCH_TYPES[match] ?? 
 export const abbreviateSection = (section: string): string => SECTIONS[section] ?? section;
 
 /** `syms[3/12]:` style header: shown count, and the total when it differs. */
-export function compactHeader(section: string, shown: number, total = shown): string {
+export function compactHeader(section: string, shown: number, total: number | string = shown): string {
   return `${abbreviateSection(section)}[${shown === total ? shown : `${shown}/${total}`}]:`;
 }

@@ -13,6 +13,8 @@ export interface SymbolsReport {
   symbols: SymbolRow[];
   total: number;
   truncated: boolean;
+  /** Set when `total` is a lower bound: the better tiers alone exceeded the limit, so fuzzy matches were not looked for. */
+  total_at_least?: true;
   /** Set when a writer held the index and a snapshot copy was read. */
   recovery?: string;
 }
@@ -38,6 +40,7 @@ export async function readSymbols(target: ReadTarget, query: SymbolQuery = {}): 
     symbols: result.symbols,
     total: result.total,
     truncated: result.truncated,
+    ...(result.total_at_least ? { total_at_least: true as const } : {}),
     ...(recovery ? { recovery } : {}),
   };
 }

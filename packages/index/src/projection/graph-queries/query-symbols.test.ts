@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { indexLocation } from "../../walk/index-location";
 import { openIndexWriter } from "../../store/open-index";
 import { fuzzyScore, querySymbols } from "./query-symbols";
-
 type Seed = [name: string, kind: string, file: string, line: number, parent?: string | null, visibility?: string | null];
 
 function seeded(rows: Seed[]) {
@@ -82,23 +81,35 @@ describe("querySymbols", () => {
   });
 
   it("caps with limit and reports the total", () => {
-    const result = querySymbols(writer.db, { name: "getUser", limit: 2 });
+    expect(querySymbols(writer.db, { name: "getUser", limit: 7 })).toMatchObject({ total: 7, truncated: false });
+    const result = querySymbols(writer.db, { name: "gtUser", limit: 2 });
+    // One exact row, under the limit: the fuzzy tier is read, so the total is exact.
     expect(result).toMatchObject({ total: 7, truncated: true });
+    expect(result).not.toHaveProperty("total_at_least");
     expect(result.symbols).toHaveLength(2);
     expect(querySymbols(writer.db, { name: "user" }).symbols.map((s) => s.name)).toContain("fetchAllUsers");
   });
 
-  it("counts the fuzzy tier without reading it when better tiers fill the limit, with the same total and order", () => {
+  it("skips the fuzzy tier when better tiers alone exceed the limit, and says the total is a lower bound", () => {
     for (const name of ["getUser", "get", "GetUser", "Store.get", "user"]) {
       const all = querySymbols(writer.db, { name, limit: 0 });
+      expect(all.total_at_least, name).toBeUndefined();
+      const better = all.symbols.filter((symbol) => symbol.match !== "fuzzy").length;
       for (const limit of [1, 2, 3, 5]) {
         const capped = querySymbols(writer.db, { name, limit });
-        expect(capped.total, `${name} limit ${limit}`).toBe(all.total);
         expect(capped.symbols, `${name} limit ${limit}`).toEqual(all.symbols.slice(0, limit));
-        expect(capped.truncated).toBe(all.total > limit);
+        expect(capped.truncated, `${name} limit ${limit}`).toBe(all.total > limit);
+        if (better > limit) expect(capped, `${name} limit ${limit}`).toMatchObject({ total: better, total_at_least: true });
+        else {
+          expect(capped.total, `${name} limit ${limit}`).toBe(all.total);
+          expect(capped.total_at_least).toBeUndefined();
+        }
       }
-      expect(querySymbols(writer.db, { name, limit: 2, file: "src/a.ts" }).total).toBe(querySymbols(writer.db, { name, limit: 0, file: "src/a.ts" }).total);
     }
+    // getUser: 6 exact, case-insensitive and prefix rows, then gtUser (fuzzy).
+    expect(querySymbols(writer.db, { name: "getUser", limit: 5 })).toMatchObject({ total: 6, truncated: true, total_at_least: true });
+    expect(querySymbols(writer.db, { name: "getUser", limit: 6 })).toMatchObject({ total: 7, truncated: true });
+    expect(querySymbols(writer.db, { name: "getUser", limit: 6 })).not.toHaveProperty("total_at_least");
   });
 
   it("sees symbols written after an earlier query, by this connection or another", () => {

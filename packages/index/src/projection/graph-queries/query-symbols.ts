@@ -4,7 +4,6 @@ import { distinctNames } from "../../store/queries/distinct-names";
 import { readTransaction } from "../../store/queries/read-transaction";
 import { qualifiedDefinitions } from "./module-symbols";
 import { filterPaths } from "../../walk/path-pattern";
-
 export type SymbolMatch = "exact" | "case_insensitive" | "prefix" | "fuzzy";
 
 export interface SymbolQuery {
@@ -36,8 +35,16 @@ export interface SymbolRow {
 
 export interface SymbolQueryResult {
   symbols: SymbolRow[];
+  /** Rows matching; a lower bound when `total_at_least` is set. */
   total: number;
   truncated: boolean;
+  /**
+   * Set when the exact, case-insensitive and prefix matches alone exceed `limit`: fuzzy
+   * matches rank after them and cannot be shown, so they are not looked for, and `total`
+   * counts the better tiers only. Finding them means scoring every distinct name, seconds
+   * on an index of a million symbols.
+   */
+  total_at_least?: true;
 }
 
 export const DEFAULT_SYMBOL_LIMIT = 20;
@@ -93,21 +100,15 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
   const where = (extra: string | null) => [extra, ...filters].filter(Boolean).join(" AND ") || "1";
   const select = (extra: string | null, extraParams: unknown[]) =>
     db.prepare(`SELECT ${RANK_COLUMNS} FROM symbols WHERE ${where(extra)}`).all(...extraParams, ...params) as RankRow[];
-  const count = (extra: string, extraParams: unknown[]) =>
-    db
-      .prepare(`SELECT count(*) FROM symbols WHERE ${where(extra)}`)
-      .pluck()
-      .get(...extraParams, ...params) as number;
-
   let ranked: { row: RankRow; tier: number; score: number }[];
-  let uncounted = 0;
+  let atLeast = false;
   if (!query.name) {
     ranked = select(null, []).map((row) => ({ row, tier: 0, score: 0 }));
     ranked.sort((a, b) => cmp(a.row.file, b.row.file) || a.row.line - b.row.line || cmp(a.row.name, b.row.name) || a.row.id - b.row.id);
   } else {
-    const found = rank(db, query.name, select, (column) => distinctNames(db, column).names, count, limit);
+    const found = rank(db, query.name, select, (column) => distinctNames(db, column).names, limit);
     ranked = found.ranked;
-    uncounted = found.beyondLimit;
+    atLeast = found.fuzzySkipped;
     ranked.sort(
       (a, b) =>
         a.tier - b.tier ||
@@ -120,7 +121,7 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
         a.row.id - b.row.id,
     );
   }
-  const total = ranked.length + uncounted;
+  const total = ranked.length;
   const kept = limit > 0 ? ranked.slice(0, limit) : ranked;
   const full = new Map(
     (db.prepare(`SELECT ${COLUMNS} FROM symbols WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(kept.map(({ row }) => row.id))) as Row[]).map(
@@ -135,28 +136,26 @@ function rankedSymbols(db: Database.Database, query: SymbolQuery): SymbolQueryRe
     symbols: kept.map(({ row, tier }) => output(full.get(row.id)!, query.name ? (Object.keys(TIER) as SymbolMatch[])[tier]! : undefined, docs.get(row.id))),
     total,
     truncated: kept.length < total,
+    ...(atLeast ? { total_at_least: true as const } : {}),
   };
 }
 
 type Select = (extra: string | null, extraParams: unknown[]) => RankRow[];
 type Names = (column: "name" | "qualified_name") => string[];
 
-type Count = (extra: string, extraParams: unknown[]) => number;
-
 /**
  * The ranked matches of `name`, tier by tier. Tier is the first sort key, so once the
- * better tiers hold `limit` rows the fuzzy tier cannot reach the answer: its rows are then
- * only counted (`beyondLimit`), which on a large index saves reading thousands of rows
- * for a common short name.
+ * better tiers hold more than `limit` rows the fuzzy tier cannot reach the answer and is
+ * skipped (`fuzzySkipped`): scoring every distinct name costs seconds on a million-symbol
+ * index, and the answer is truncated either way.
  */
 function rank(
   db: Database.Database,
   name: string,
   select: Select,
   names: Names,
-  count: Count,
   limit: number,
-): { ranked: { row: RankRow; tier: number; score: number }[]; beyondLimit: number } {
+): { ranked: { row: RankRow; tier: number; score: number }[]; fuzzySkipped: boolean } {
   const qualified = /\.|::/.test(name);
   const wanted = qualified ? name.replaceAll("::", ".") : name;
   const lower = wanted.toLowerCase();
@@ -190,6 +189,7 @@ function rank(
     select(qualified ? "lower(qualified_name) >= ? AND lower(qualified_name) < ?" : "lower(name) >= ? AND lower(name) < ?", [lower, `${lower}\uffff`]),
     TIER.prefix,
   );
+  if (limit > 0 && seen.size > limit) return { ranked: [...seen.values()], fuzzySkipped: true };
   // Fuzzy: scored over the distinct names (read from the name index alone), then only the
   // rows of names that match are read; reading every row costs more than scoring.
   const fuzzy = new Map<string, number>();
@@ -197,14 +197,11 @@ function rank(
     const score = fuzzyScore(lower, candidate.toLowerCase());
     if (score !== null) fuzzy.set(candidate, score);
   }
-  const fuzzyNames = JSON.stringify([...fuzzy.keys()]);
-  if (fuzzy.size > 0 && limit > 0 && seen.size >= limit) {
-    const already = [...seen.values()].filter(({ row }) => fuzzy.has(qualified ? row.qualified_name : row.name)).length;
-    return { ranked: [...seen.values()], beyondLimit: count(`${column} IN (SELECT value FROM json_each(?))`, [fuzzyNames]) - already };
-  }
   if (fuzzy.size > 0)
-    add(select(`${column} IN (SELECT value FROM json_each(?))`, [fuzzyNames]), TIER.fuzzy, (row) => fuzzy.get(qualified ? row.qualified_name : row.name)!);
-  return { ranked: [...seen.values()], beyondLimit: 0 };
+    add(select(`${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify([...fuzzy.keys()])]), TIER.fuzzy, (row) =>
+      fuzzy.get(qualified ? row.qualified_name : row.name)!,
+    );
+  return { ranked: [...seen.values()], fuzzySkipped: false };
 }
 
 /** Lower is better: 0 substring, 1 subsequence, 2 + distance for near misses; null for no match. */
