@@ -106,7 +106,7 @@ const V1 = [
  * names, path segments, the chunk body, and identifier splits of the body
  * (`getHTTPResponse` -> get http response), all tokenized with Porter stemming so
  * `retries` finds `retry`. Inserts carry enrichment computed in JS, so they are explicit
- * (internal/chunk-store.ts), not a trigger.
+ * (update/chunk-store.ts), not a trigger.
  *
  * `chunk_vectors` caches dense embeddings per encoder, keyed by the chunk's content
  * hash rather than its row id, so re-indexing a file keeps the vectors of chunks whose

@@ -70,6 +70,5 @@ export { ensureStateDir, ensureStateSubdir, STATE_DIR_GITIGNORE, STATE_DIR_MODE 
 export { isSymbolHandle, SYMBOL_HANDLE_PREFIX, symbolHandle, symbolHandleMatcher } from "./symbol-handle";
 export { describeIndexProgress, publishIndexProgress, readIndexProgress, type IndexRunProgress } from "./update/index-progress-file";
 export { updateIndex, type IndexProgress, type UpdateIndexOptions } from "./update/update-index";
-export { startWarmIndex, type WarmIndex, type WarmIndexOptions, type WarmIndexStatus } from "./warm/start-warm-index";
-export type { WarmUpdate } from "./warm/warm-location";
+export { startWarmIndex, type WarmIndex, type WarmIndexOptions, type WarmIndexStatus, type WarmUpdate } from "./warm/start-warm-index";
 export { borrowWarmIndex, warmIndexIsFresh, type WarmBorrow } from "./warm/warm-registry";

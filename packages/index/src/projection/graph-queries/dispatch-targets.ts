@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { family, heritageNames } from "../../resolve/resolver-tables";
+import { family } from "../../resolve/resolution-models";
+import { heritageNames } from "../../resolve/type-text";
 import type { ResolverSymbol } from "../../resolve/resolver-types";
 import { symbolHandle } from "../../store/symbol-handle";
 
