@@ -106,7 +106,7 @@ let units = 0;
 for (const file of files.filter((path) => path.endsWith(".c"))) {
   units++;
   const unit = { internal: new Map(), defined: [], references: [] };
-  const status = await readCorpusDeclarations(clangArgs, file, inCorpus, (declaration, state) => walk(declaration, state, unit));
+  const status = await readCorpusDeclarations(clangArgs, file, inCorpus, (declaration, state) => walk(declaration, state, unit), { anyLocation: true });
   if (status !== 0) unitErrors++;
   // Names are bound once the unit is read: a `static` prototype may come before its definition.
   const identity = (name) => (unit.internal.has(name) ? `${name}@${rel(unit.internal.get(name))}` : name);

@@ -40,25 +40,34 @@ const LINE_LINE = /^\s*"line": (\d+),?$/u;
  * `onChunk(declaration, state)` for each top-level declaration that lies in a file `inCorpus`
  * holds, in print order; `state` ({ file, line }) is the running location, which the caller
  * keeps right by `track`ing every location of the declaration it walks. Resolves to clang's
- * exit status.
+ * exit status. A declaration lies in the file its location names first (where a macro's text
+ * is spelled, for one a macro makes); with `{ anyLocation: true }`, in any file one of its
+ * locations names (a macro's expansion too: `module_init(f)` in a corpus file makes a
+ * variable spelled in the kernel's headers that takes `f`'s address).
  */
-export async function readCorpusDeclarations(clangArgs, file, inCorpus, onChunk) {
+export async function readCorpusDeclarations(clangArgs, file, inCorpus, onChunk, { anyLocation = false } = {}) {
   const child = spawn("clang", [...clangArgs, "-fsyntax-only", "-Wno-everything", "-Xclang", "-ast-dump=json", file], { stdio: ["ignore", "pipe", "ignore"] });
   const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
   const state = { file: "", line: 0 };
   let chunk = null;
   let keep = false;
   let afterIncludedFrom = false;
+  let chunkAfterIncludedFrom = false;
   for await (const line of lines) {
     if (chunk === null) {
       if (line === "    {") {
         chunk = [line];
         keep = null;
+        chunkAfterIncludedFrom = false;
       }
       continue;
     }
     chunk.push(line);
-    if (keep === null) {
+    if (anyLocation && !keep) {
+      const fileMatch = FILE_LINE.exec(line);
+      if (fileMatch && !chunkAfterIncludedFrom && inCorpus.has(resolvedPath(JSON.parse(`"${fileMatch[1]}"`)))) keep = true;
+      chunkAfterIncludedFrom = line.endsWith('"includedFrom": {');
+    } else if (keep === null) {
       // The chunk's own location comes first: its first file (else the running one) decides.
       const fileMatch = FILE_LINE.exec(line);
       if (fileMatch) keep = inCorpus.has(resolvedPath(JSON.parse(`"${fileMatch[1]}"`)));
