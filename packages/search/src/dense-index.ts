@@ -28,38 +28,91 @@ export function missingVectors(db: Database.Database, encoderId: string): number
 export interface EnsureVectorsResult {
   embedded: number;
   pruned: number;
+  /** Chunk contents still without a vector: the budget ran out first (0 when complete). */
+  remaining: number;
   ms: number;
 }
 
-const BATCH = 256;
+/** How much embedding one call does (see ensureVectors). */
+export interface EmbedBudget {
+  /** Stop before the next batch once `now()` reaches this (in `now`'s clock); none: embed everything. */
+  until?: number;
+  /** The clock `until` is read against; default `performance.now`. */
+  now?: () => number;
+  /** Chunk contents embedded and stored per batch; default 4096. */
+  batch?: number;
+}
+
+/** Chunk contents per stored batch: a few seconds of the shipped model's work, so a budget is kept to about that. */
+export const EMBED_BATCH = 4096;
+/** Texts per encoder call inside a batch. */
+const ENCODE_BATCH = 256;
 
 /**
- * Embeds every chunk content that has no vector for `encoder` yet and stores the
- * vectors (needs a writable index, i.e. the writer lock), then drops this encoder's
- * vectors whose content no longer exists. Lazy: the first semantic or hybrid search
- * pays for it, later ones and other chunks with the same content reuse it. Stored in
- * one transaction, so an interrupted run leaves the cache as it was.
+ * Embeds the chunk contents that have no vector for `encoder` yet and stores the vectors
+ * (needs a writable index, i.e. the writer lock), a batch at a time, each batch in its own
+ * transaction: work done before a stop (the budget, the search deadline, a killed process)
+ * is kept, and the next call continues from there. Readers see each batch whole or not at
+ * all. Once nothing is missing, drops this encoder's vectors whose content no longer exists.
+ * Lazy: the first semantic or hybrid searches pay for it, later ones and other chunks with
+ * the same content reuse it. At least one batch is embedded per call, so calls progress.
  */
-export function ensureVectors(db: Database.Database, encoder: Encoder): EnsureVectorsResult {
+export function ensureVectors(db: Database.Database, encoder: Encoder, budget: EmbedBudget = {}): EnsureVectorsResult {
   const started = performance.now();
-  const vectors = transientVectors(db, encoder);
-  const { pruned } = storeChunkVectors(db, encoder.id, vectors);
-  return { embedded: vectors.size, pruned, ms: performance.now() - started };
+  let embedded = 0;
+  const complete = forEachBatch(db, encoder, budget, new Set(), (vectors) => {
+    storeChunkVectors(db, encoder.id, vectors, { prune: false });
+    embedded += vectors.size;
+  });
+  const pruned = complete ? storeChunkVectors(db, encoder.id, new Map()).pruned : 0;
+  const remaining = complete ? 0 : missingChunkVectorCount(db, encoder.id);
+  return { embedded, pruned, remaining, ms: performance.now() - started };
 }
 
 /**
  * Vectors computed in memory for chunks that have none stored, when the index cannot
  * be written (another writer holds the lock): the search still answers, it only
- * does not keep the work.
+ * does not keep the work. The same budget as ensureVectors (the contents left out
+ * are the missing count less the map's size).
  */
-export function transientVectors(db: Database.Database, encoder: Encoder): Map<string, Buffer> {
-  const pending = pendingChunkContents(db, encoder.id);
+export function transientVectors(db: Database.Database, encoder: Encoder, budget: EmbedBudget = {}): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
-  for (let from = 0; from < pending.length; from += BATCH) {
-    const batch = pending.slice(from, from + BATCH);
-    encoder.encode(batch.map((row) => embeddingText(row.names, row.text, row.file))).forEach((vector, index) => out.set(batch[index]!.hash, quantize(vector)));
-  }
+  forEachBatch(db, encoder, budget, out, (vectors) => {
+    for (const [hash, vector] of vectors) out.set(hash, vector);
+  });
   return out;
+}
+
+/**
+ * Reads the pending contents a batch at a time (in chunk order, skipping contents in
+ * `done`), encodes them and hands each batch's vectors to `take`. True when nothing is
+ * left, false when the budget stopped it first.
+ */
+function forEachBatch(
+  db: Database.Database,
+  encoder: Encoder,
+  budget: EmbedBudget,
+  done: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  take: (vectors: Map<string, Buffer>) => void,
+): boolean {
+  const now = budget.now ?? (() => performance.now());
+  const size = budget.batch ?? EMBED_BATCH;
+  let afterId = 0;
+  for (let first = true; ; first = false) {
+    if (!first && budget.until !== undefined && now() >= budget.until) return false;
+    const page = pendingChunkContents(db, encoder.id, { afterId, limit: size });
+    if (page.length === 0) return true;
+    afterId = page[page.length - 1]!.id;
+    const rows = page.filter((row) => !done.has(row.hash));
+    const vectors = new Map<string, Buffer>();
+    for (let from = 0; from < rows.length; from += ENCODE_BATCH) {
+      const part = rows.slice(from, from + ENCODE_BATCH);
+      encoder
+        .encode(part.map((row) => embeddingText(row.names, row.text, row.file)))
+        .forEach((vector, index) => vectors.set(part[index]!.hash, quantize(vector)));
+    }
+    take(vectors);
+  }
 }
 
 export interface DenseOptions extends SearchFilters {

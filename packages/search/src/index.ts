@@ -49,6 +49,7 @@ export { SHIPPED_MODEL, resolveEncoder, shippedModelDir, type ResolvedEncoder } 
 export { loadTokenizer, type Tokenizer } from "./encoders/hf-tokenizer";
 export { readSafetensors, type Tensor } from "./encoders/safetensors";
 export {
+  EMBED_BATCH,
   denseRank,
   embeddingText,
   ensureVectors,
@@ -56,6 +57,7 @@ export {
   transientVectors,
   type DenseMatch,
   type DenseOptions,
+  type EmbedBudget,
   type EnsureVectorsResult,
 } from "./dense-index";
 export { RRF_K, denseSearch, type DenseSearchOptions, type DenseSearchResult } from "./hybrid-search";

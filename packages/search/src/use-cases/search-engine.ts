@@ -4,7 +4,7 @@ import { isTsiftError } from "@tsift/core";
 import { chunkCount, communityCacheDir, openIndexReader, openIndexWriter, readTransaction, TSIFT_DIR, type IndexLocation } from "@tsift/index/indexer";
 import type Database from "better-sqlite3";
 import { denseBm25Fetch, denseSearch } from "../hybrid-search";
-import { ensureVectors, missingVectors, transientVectors } from "../dense-index";
+import { ensureVectors, missingVectors, transientVectors, type EmbedBudget } from "../dense-index";
 import type { Encoder } from "../encoders/encoder";
 import { resolveEncoder } from "../encoders/default-encoder";
 import { exactSearch } from "../exact-search";
@@ -33,7 +33,18 @@ export interface EngineDeps {
    * Closing them is a no-op.
    */
   connections?: ReadonlyMap<string, ReturnType<typeof openIndexReader>>;
+  /**
+   * How long this search may spend embedding chunks that have no vector yet (the lazy
+   * first use), in milliseconds; default a third of `timeoutMs`, or 10 s without one.
+   * The search then answers with the vectors stored so far, and later searches embed the
+   * rest. `now` (default `performance.now`) and `batch` (chunk contents per stored batch)
+   * are there for tests.
+   */
+  embedding?: { budgetMs?: number; now?: () => number; batch?: number };
 }
+
+/** The embedding budget of a search without a deadline. */
+const EMBED_BUDGET_MS = 10_000;
 
 /**
  * Runs one search request against its targets and merges them (federated searches
@@ -41,6 +52,13 @@ export interface EngineDeps {
  * end, so a single execution deadline covers all of it (see search-deadline.ts).
  */
 export function runSearchEngine(request: SearchRequest, deps: EngineDeps): SearchData {
+  const now = deps.embedding?.now ?? (() => performance.now());
+  const embedBudget: EmbedBudget = {
+    // One budget for all targets, counted from the start of the search.
+    until: now() + (deps.embedding?.budgetMs ?? (deps.timeoutMs ? deps.timeoutMs / 3 : EMBED_BUDGET_MS)),
+    now,
+    ...(deps.embedding?.batch !== undefined ? { batch: deps.embedding.batch } : {}),
+  };
   testDelay(request.env);
   const filters = { ...(request.pathFilter !== null ? { path: request.pathFilter } : {}), languages: request.languages, kinds: request.kinds };
   const symbols: SymbolHit[] = [];
@@ -88,7 +106,7 @@ export function runSearchEngine(request: SearchRequest, deps: EngineDeps): Searc
       // server cannot store vectors): without stored vectors its model only re-ranks BM25's candidates.
       const extra =
         encoder && cacheFile
-          ? prepareVectors(locationOf(request, target), encoder, data, { db, cacheFile, transient: request.strategySource === "flag" })
+          ? prepareVectors(locationOf(request, target), encoder, data, { db, cacheFile, transient: request.strategySource === "flag", budget: embedBudget })
           : undefined;
       // Every statement against this target in one snapshot: ranked ids are read back while a writer commits.
       readTransaction(db, () => {
@@ -191,13 +209,15 @@ export function loadEncoder(request: Pick<SearchRequest, "model">): Encoder {
  * in memory for this search only (returned as extra vectors), unless `transient` is
  * false: then an empty map, and the stored vectors alone rank. `db` is a reader already open on the index, to
  * check with; the packed vector cache (`cacheFile`) answers that check for every search
- * after the first without reading the chunks table.
+ * after the first without reading the chunks table. With a `budget`, embedding stops
+ * when it is spent: the stored batches are kept, and `data.embedded.remaining` counts
+ * the chunk contents this search ranked without.
  */
 export function prepareVectors(
   location: IndexLocation,
   encoder: Encoder,
   data: Partial<SearchData>,
-  via: { db?: Database.Database; cacheFile: string; transient?: boolean },
+  via: { db?: Database.Database; cacheFile: string; transient?: boolean; budget?: EmbedBudget },
 ): Map<string, Buffer> | null {
   const count = (db: Database.Database) => (cachedVectorsComplete(db, encoder.id, via.cacheFile) ? 0 : missingVectors(db, encoder.id));
   let missing: number;
@@ -212,15 +232,25 @@ export function prepareVectors(
   }
   if (missing === 0) return null;
   const started = performance.now();
+  const report = (stored: number, transient: number, remaining: number) => {
+    const total = (data.embedded?.remaining ?? 0) + remaining;
+    data.embedded = {
+      stored: (data.embedded?.stored ?? 0) + stored,
+      transient: (data.embedded?.transient ?? 0) + transient,
+      ms: Math.round(performance.now() - started),
+      ...(total > 0 ? { remaining: total } : {}),
+    };
+  };
   try {
     const writer = openIndexWriter(location);
     try {
-      const result = ensureVectors(writer.db, encoder);
-      data.embedded = {
-        stored: (data.embedded?.stored ?? 0) + result.embedded,
-        transient: data.embedded?.transient ?? 0,
-        ms: Math.round(performance.now() - started),
-      };
+      const result = ensureVectors(writer.db, encoder, via.budget);
+      // The batches into the file before the writer records it as sound: else this search's
+      // reader, closing last, checkpoints them, the file no longer matches that record, and
+      // the next search's opens pay a quick_check of the whole file (seconds on a large index).
+      // Passive: never waits for another reader.
+      writer.db.pragma("wal_checkpoint(PASSIVE)");
+      report(result.embedded, 0, result.remaining);
       return null;
     } finally {
       writer.close();
@@ -232,12 +262,8 @@ export function prepareVectors(
     if (via.transient === false) return new Map();
     const reader = openIndexReader(location);
     try {
-      const extra = transientVectors(reader.database, encoder);
-      data.embedded = {
-        stored: data.embedded?.stored ?? 0,
-        transient: (data.embedded?.transient ?? 0) + extra.size,
-        ms: Math.round(performance.now() - started),
-      };
+      const extra = transientVectors(reader.database, encoder, via.budget);
+      report(0, extra.size, Math.max(0, missing - extra.size));
       return extra;
     } finally {
       void reader.close();

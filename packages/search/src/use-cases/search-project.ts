@@ -23,7 +23,7 @@ import { HASH_ENCODER_ID } from "../encoders/hash-encoder";
 import { mergesAnswer, prefersExact } from "../query-shape";
 import type { SearchStrategy } from "../search-types";
 import { runWithDeadline, type DeadlineGuard } from "./search-deadline";
-import { runSearchEngine } from "./search-engine";
+import { runSearchEngine, type EngineDeps } from "./search-engine";
 import { describeState, ensureFresh, indexCommand, probeFreshness, type FreshnessTarget } from "./search-freshness";
 import type { SearchData, SearchRequest, SearchTarget } from "./search-request";
 
@@ -60,6 +60,8 @@ export interface SearchProjectOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Guards the deadline against a native call that ignores it (see DeadlineGuard). */
   deadlineGuard?: (deadlineMs: number, strategy: SearchStrategy) => ReturnType<DeadlineGuard>;
+  /** Hybrid/semantic: how long the search may embed chunks without a vector (see EngineDeps); default a third of the timeout. */
+  embedding?: EngineDeps["embedding"];
 }
 
 export interface SearchProjectResult {
@@ -172,6 +174,7 @@ export async function searchProject(options: SearchProjectOptions): Promise<Sear
           ...(pageRank !== undefined ? { pageRank } : {}),
           ...(timeout > 0 ? { timeoutMs: timeout * 1000 } : {}),
           connections,
+          ...(options.embedding ? { embedding: options.embedding } : {}),
         }),
       timeout,
       guard ? (ms) => guard(ms, request.strategy) : undefined,
@@ -186,6 +189,12 @@ export async function searchProject(options: SearchProjectOptions): Promise<Sear
     outcome = search(await loadPageRank());
   }
   if (outcome.kind === "timeout") throw await timeoutError(timeout, request.strategy, targets, config, pathArg);
+  const embedded = outcome.value.embedded;
+  if (embedded?.remaining) {
+    notes.push(
+      `note: prose ranking left out ${count(embedded.remaining)} chunk contents not embedded yet (this search embedded ${count(embedded.stored + embedded.transient)}); later searches embed the rest (or run tsift search once more)`,
+    );
+  }
   return {
     data: { ...outcome.value, freshness },
     root,
@@ -294,4 +303,8 @@ async function timeoutError(seconds: number, strategy: SearchStrategy, targets: 
     `tsift search timed out after ${seconds}s (strategy: ${strategy}). The search root looks fresh, so reindexing is unlikely to help. Re-run with \`--timeout 0\` to disable the timeout, narrow \`--path\` / \`--scope\`, or try a different strategy.`,
     { details: { seconds, strategy, state: "fresh" } },
   );
+}
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
 }

@@ -69,8 +69,12 @@ export interface SearchData {
   /** Hybrid: the dense weight used. */
   alpha?: number;
   encoder?: string;
-  /** Vectors embedded by this search (the lazy first use), or computed without storing them. */
-  embedded?: { stored: number; transient: number; ms: number };
+  /**
+   * Vectors embedded by this search (the lazy first use), or computed without storing them;
+   * `remaining`: chunk contents still without a vector when the search's embedding budget ran
+   * out (they were ranked by BM25 only; later searches embed them).
+   */
+  embedded?: { stored: number; transient: number; ms: number; remaining?: number };
   freshness?: { state: "fresh" | "refreshed" | "stale_snapshot" | "missing_exact" | "unchecked"; refreshed_files?: number };
   recovery?: string;
 }

@@ -5,6 +5,8 @@ import { readTransaction } from "./read-transaction";
 
 /** One chunk content without a vector for an encoder: what the encoder reads for it. */
 export interface PendingChunkContent {
+  /** The first chunk with this content. */
+  id: number;
   hash: string;
   names: string;
   text: string;
@@ -22,9 +24,19 @@ export function missingChunkVectorCount(db: Database.Database, encoderId: string
  * Each chunk content with no vector for this encoder, once, in chunk order. Chunks with the
  * same hash have the same path, names and text (the hash covers all three), so the first
  * row of each is kept here rather than grouped in SQL, which sorted every pending text.
+ * `page` reads only the next `limit` pending chunks after chunk id `afterId` (a batch; the
+ * last row's `id` is where the next page starts), instead of every pending text at once.
  */
-export function pendingChunkContents(db: Database.Database, encoderId: string): PendingChunkContent[] {
-  const rows = prepared(db, `SELECT hash, names, text, file FROM chunks c WHERE ${MISSING}`).all(encoderId) as PendingChunkContent[];
+export function pendingChunkContents(db: Database.Database, encoderId: string, page?: { afterId: number; limit: number }): PendingChunkContent[] {
+  const rows = (
+    page
+      ? prepared(db, `SELECT id, hash, names, text, file FROM chunks c WHERE c.id > ? AND ${MISSING} ORDER BY c.id LIMIT ?`).all(
+          page.afterId,
+          encoderId,
+          page.limit,
+        )
+      : prepared(db, `SELECT id, hash, names, text, file FROM chunks c WHERE ${MISSING}`).all(encoderId)
+  ) as PendingChunkContent[];
   const seen = new Set<string>();
   return rows.filter((row) => !seen.has(row.hash) && seen.add(row.hash));
 }
@@ -38,8 +50,14 @@ export function storedChunkVector(db: Database.Database, encoderId: string, hash
  * Stores vectors by content hash and drops this encoder's vectors whose content no longer
  * exists, in one transaction: an interrupted run leaves the cache as it was. Needs a
  * writable connection (the writer lock). Returns how many stale vectors were pruned.
+ * `prune: false` only stores (one batch of several: the last call prunes).
  */
-export function storeChunkVectors(db: Database.Database, encoderId: string, vectors: ReadonlyMap<string, Buffer>): { pruned: number } {
+export function storeChunkVectors(
+  db: Database.Database,
+  encoderId: string,
+  vectors: ReadonlyMap<string, Buffer>,
+  options: { prune?: boolean } = {},
+): { pruned: number } {
   const insert = prepared(db, "INSERT OR REPLACE INTO chunk_vectors (encoder, hash, vector) VALUES (?, ?, ?)");
   const prune = prepared(db, "DELETE FROM chunk_vectors WHERE encoder = ? AND hash NOT IN (SELECT hash FROM chunks)");
   const bump = prepared(db, "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)");
@@ -47,7 +65,7 @@ export function storeChunkVectors(db: Database.Database, encoderId: string, vect
     // In key order: rows go in at the right edge of the table's b-tree instead of at random
     // pages (content hashes are random), which halves the cost of storing a whole index.
     for (const hash of [...vectors.keys()].sort()) insert.run(encoderId, hash, vectors.get(hash)!);
-    const pruned = prune.run(encoderId).changes;
+    const pruned = options.prune === false ? 0 : prune.run(encoderId).changes;
     if (vectors.size > 0 || pruned > 0) bump.run(vectorsVersionKey(encoderId));
     return { pruned };
   })();
