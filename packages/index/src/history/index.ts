@@ -1,4 +1,6 @@
 // The git history index (`.tsift/history.db`) and the use cases that read it.
+// Also the history part's entry point and interface (README.md): other parts import only names
+// exported here, each from the module it is exported from (test/part-layers.test.ts).
 export { HISTORY_SCHEMA_VERSION } from "./history-schema";
 export { historyLocation, type HistoryLocation } from "./history-location";
 export { indexHistory, type HistoryIndexReport, type HistoryRebuildReason, type IndexHistoryOptions } from "./index-history";

@@ -1,6 +1,9 @@
 /**
  * `@tsift/index/summaries`: the cached LLM summaries in `.tsift/summaries.db` — extraction
  * through a provider (the Anthropic Messages API by default) and the read-only queries.
+ *
+ * Also the summaries part's entry point and interface (README.md): other parts import only names
+ * exported here, each from the module it is exported from (test/part-layers.test.ts).
  */
 export {
   acquireSummariesLock,
