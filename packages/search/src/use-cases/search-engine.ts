@@ -245,11 +245,6 @@ export function prepareVectors(
     const writer = openIndexWriter(location);
     try {
       const result = ensureVectors(writer.db, encoder, via.budget);
-      // The batches into the file before the writer records it as sound: else this search's
-      // reader, closing last, checkpoints them, the file no longer matches that record, and
-      // the next search's opens pay a quick_check of the whole file (seconds on a large index).
-      // Passive: never waits for another reader.
-      writer.db.pragma("wal_checkpoint(PASSIVE)");
       report(result.embedded, 0, result.remaining);
       return null;
     } finally {
