@@ -28,10 +28,13 @@ describe("lockstep release", () => {
 
 describe("npm pack", () => {
   // Data a package ships on purpose: @tsift/graph's WebAssembly grammars (its native ones are
-  // in the platform packages) and @tsift/quality's recorded performance history.
+  // in the platform packages), @tsift/core's token ranks and @tsift/quality's recorded
+  // performance history.
   const shippedData: Record<string, RegExp> = {
     // Every grammar's WebAssembly build for the fallback parser, gzipped, with its licence and provenance.
     "@tsift/graph": /^dist\/wasm\/([^/]+\.wasm\.gz|LICENSE\.[^/]+|provenance\.json)$/,
+    // o200k_base's ranks for @tsift/core/tokens, brotli-compressed.
+    "@tsift/core": /^data\/o200k_base\.ranks\.br$/,
     "@tsift/quality": /^data\/[^/]+\.json$/,
     // The built-in code-search model (tools/prose-model): tokenizer, F16 table, config and model card.
     "@tsift/search": /^models\/tsift-code-v1\/(tokenizer\.json|model\.safetensors|config\.json|README\.md)$/,

@@ -105,7 +105,7 @@ export function readTokenSavingsFixture(path: string = shippedTokenSavingsFixtur
  * required anchors the answer lost, and pass/fail against the case's threshold.
  */
 export async function evaluateTokenSavings(fixture: TokenSavingsFixture, fixturePath = "(inline)"): Promise<TokenSavingsReport> {
-  const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+  const { countTokens } = await import("@tsift/core/tokens");
   const count = (text: string) => (text === "" ? 0 : countTokens(text));
   const cases = fixture.cases.map((entry): TokenSavingsResult => {
     const rawTokens = count(entry.raw.text);
