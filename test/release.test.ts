@@ -27,12 +27,14 @@ describe("lockstep release", () => {
 });
 
 describe("npm pack", () => {
-  // Data a package ships on purpose: @tsift/graph's WebAssembly grammars (its native ones are
-  // in the platform packages), @tsift/core's token ranks and @tsift/quality's recorded
-  // performance history.
+  // Data a package ships on purpose: @tsift/graph's WebAssembly grammars and runtime (its native
+  // grammars are in the platform packages), @tsift/core's token ranks and @tsift/quality's
+  // recorded performance history.
   const shippedData: Record<string, RegExp> = {
-    // Every grammar's WebAssembly build for the fallback parser, gzipped, with its licence and provenance.
-    "@tsift/graph": /^dist\/wasm\/([^/]+\.wasm\.gz|LICENSE\.[^/]+|provenance\.json)$/,
+    // Every grammar's WebAssembly build for the fallback parser, brotli-compressed, with its licence
+    // and provenance, and the two files of web-tree-sitter the fallback loads.
+    "@tsift/graph":
+      /^dist\/(wasm\/([^/]+\.wasm\.br|LICENSE\.[^/]+|provenance\.json)|web-tree-sitter\/(tree-sitter\.js|tree-sitter\.wasm|LICENSE|provenance\.json))$/,
     // o200k_base's ranks for @tsift/core/tokens, brotli-compressed.
     "@tsift/core": /^data\/o200k_base\.ranks\.br$/,
     "@tsift/quality": /^data\/[^/]+\.json$/,

@@ -1,5 +1,5 @@
 import { packageBuild } from "../../tsup.shared";
-import { buildPlatformPackages, shipWasmGrammars } from "./vendor-grammars";
+import { buildPlatformPackages, shipWasmGrammars, shipWasmRuntime } from "./vendor-grammars";
 
 // `langs` is the language table alone (`@tsift/graph/langs`), for the file walk.
 export default packageBuild(
@@ -8,6 +8,7 @@ export default packageBuild(
     onSuccess: async () => {
       buildPlatformPackages();
       shipWasmGrammars();
+      shipWasmRuntime();
     },
   },
 );
