@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
 import { TsiftError } from "@tsift/core/light";
 import { shippedTokenSavingsFixturePath } from "../shipped-fixtures";
 
@@ -82,11 +83,15 @@ function checkFixture(value: unknown, path: string): TokenSavingsFixture {
   return fixture;
 }
 
-/** Reads and checks a fixture file: the one at `path`, or the shipped one when none is given. */
+/**
+ * Reads and checks a fixture file: the one at `path` (JSON, or brotli-compressed JSON when it
+ * ends in `.br`), or the shipped one when none is given.
+ */
 export function readTokenSavingsFixture(path: string = shippedTokenSavingsFixturePath()): TokenSavingsFixture {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    const bytes = readFileSync(path);
+    text = (path.endsWith(".br") ? brotliDecompressSync(bytes) : bytes).toString("utf8");
   } catch (error) {
     throw new TsiftError((error as NodeJS.ErrnoException).code === "ENOENT" ? "not_found" : "io_error", `cannot read ${path}: ${(error as Error).message}`);
   }
