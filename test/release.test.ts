@@ -27,18 +27,12 @@ describe("lockstep release", () => {
 });
 
 describe("npm pack", () => {
-  // Data a package ships on purpose: @tsift/graph's WebAssembly grammars and runtime (its native
-  // grammars are in the platform packages), @tsift/core's token ranks and @tsift/quality's
-  // recorded histories and fixtures.
+  // Data a package ships on purpose: @tsift/graph's WebAssembly grammars (its native ones are
+  // in the platform packages) and @tsift/quality's recorded performance history.
   const shippedData: Record<string, RegExp> = {
-    // Every grammar's WebAssembly build for the fallback parser, brotli-compressed, with its licence
-    // and provenance, and the two files of web-tree-sitter the fallback loads.
-    "@tsift/graph":
-      /^dist\/(wasm\/([^/]+\.wasm\.br|LICENSE\.[^/]+|provenance\.json)|web-tree-sitter\/(tree-sitter\.js|tree-sitter\.wasm|LICENSE|provenance\.json))$/,
-    // o200k_base's ranks for @tsift/core/tokens, brotli-compressed.
-    "@tsift/core": /^data\/o200k_base\.ranks\.br$/,
-    // The recorded histories, and the token-savings fixture brotli-compressed (its JSON stays in the repository).
-    "@tsift/quality": /^(data\/[^/]+\.json|dist\/token-savings\.json\.br)$/,
+    // Every grammar's WebAssembly build for the fallback parser, gzipped, with its licence and provenance.
+    "@tsift/graph": /^dist\/wasm\/([^/]+\.wasm\.gz|LICENSE\.[^/]+|provenance\.json)$/,
+    "@tsift/quality": /^data\/[^/]+\.json$/,
     // The built-in code-search model (tools/prose-model): tokenizer, F16 table, config and model card.
     "@tsift/search": /^models\/tsift-code-v1\/(tokenizer\.json|model\.safetensors|config\.json|README\.md)$/,
   };

@@ -1,5 +1,5 @@
 import { packageBuild } from "../../tsup.shared";
-import { buildPlatformPackages, shipWasmGrammars, shipWasmRuntime } from "./vendor-grammars";
+import { buildPlatformPackages, shipWasmGrammars } from "./vendor-grammars";
 
 // `langs` is the language table alone (`@tsift/graph/langs`), for the file walk.
 export default packageBuild(
@@ -8,7 +8,6 @@ export default packageBuild(
     onSuccess: async () => {
       buildPlatformPackages();
       shipWasmGrammars();
-      shipWasmRuntime();
     },
   },
 );

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { brotliCompressSync, constants } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { LANG_FACTS } from "./src/internal/lang-facts.generated";
 import { wasmGrammarFileOf } from "./src/internal/wasm-grammar-file";
 
@@ -117,7 +117,7 @@ export function buildPlatformPackages(packageDir = ".", options: { platforms?: r
 }
 
 interface WasmProvenance {
-  /** The grammar's `.wasm`, as its package names it; shipped brotli-compressed, as `<file>.br`. */
+  /** The grammar's `.wasm`, as its package names it; shipped gzipped, as `<file>.gz`. */
   file: string;
   languages: string[];
   package: string;
@@ -129,7 +129,7 @@ interface WasmProvenance {
 
 /**
  * Copies every registered language's `.wasm` grammar, as its grammar package publishes it,
- * brotli-compressed (a sixteenth of the size; the fallback inflates the ones it loads), into
+ * gzipped (a quarter of the size or less; the fallback inflates the ones it loads), into
  * dist/wasm, with each package's LICENSE and a provenance.json naming the package,
  * version and licence each file came from: the WebAssembly fallback then needs no grammar
  * package installed (src/internal/wasm-parser.ts). A language whose package ships no `.wasm`
@@ -155,8 +155,7 @@ export function shipWasmGrammars(packageDir = "."): WasmProvenance[] {
     }
     const grammar = readManifest(join(source, "package.json"));
     const licenseFile = `LICENSE.${grammar.name.replace("/", "+")}`;
-    // Quality 9: 30% smaller than gzip -9, and quicker both ways (quality 11 saves 0.15 MB more in 25 times the time).
-    writeFileSync(join(out, `${file}.br`), brotliCompressSync(readFileSync(join(source, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+    writeFileSync(join(out, `${file}.gz`), gzipSync(readFileSync(join(source, file)), { level: 9 }));
     cpSync(join(source, "LICENSE"), join(out, licenseFile));
     byFile.set(file, {
       file,
@@ -171,29 +170,4 @@ export function shipWasmGrammars(packageDir = "."): WasmProvenance[] {
   const grammars = [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   writeFileSync(join(out, "provenance.json"), `${JSON.stringify({ grammars, missing: missing.sort() }, null, 2)}\n`);
   return grammars;
-}
-
-/** The files of web-tree-sitter that the fallback loads: its ES module, and the WebAssembly it finds beside itself. */
-export const WASM_RUNTIME_FILES = ["tree-sitter.js", "tree-sitter.wasm"] as const;
-
-/**
- * Copies web-tree-sitter's runtime (0.35 MB) into dist/web-tree-sitter with its LICENSE and a
- * provenance.json, so @tsift/graph need not depend on the package: it installs 5.8 MB, most
- * of it a debug build, source maps and C sources the fallback never loads. The module's
- * trailing source-map comment is dropped with the map it names.
- */
-export function shipWasmRuntime(packageDir = "."): Omit<WasmProvenance, "file" | "languages"> {
-  const source = installedPackage("web-tree-sitter", packageDir);
-  const manifest = readManifest(join(source, "package.json"));
-  const out = join(packageDir, "dist", "web-tree-sitter");
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  for (const file of WASM_RUNTIME_FILES) {
-    if (file.endsWith(".js")) writeFileSync(join(out, file), readFileSync(join(source, file), "utf8").replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n"));
-    else cpSync(join(source, file), join(out, file));
-  }
-  cpSync(join(source, "LICENSE"), join(out, "LICENSE"));
-  const provenance = { package: manifest.name, version: manifest.version, license: manifest.license, homepage: manifest.homepage, licenseFile: "LICENSE" };
-  writeFileSync(join(out, "provenance.json"), `${JSON.stringify(provenance, null, 2)}\n`);
-  return provenance;
 }

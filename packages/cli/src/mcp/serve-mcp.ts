@@ -1,9 +1,11 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isTsiftError, TsiftError } from "@tsift/core/light";
 import { VERSION } from "../version";
 import { runCommandLine, runTool } from "./call-tool";
 import { expandArgv } from "./expand-command";
 import { firstIndexNote, hasIndex, startFirstIndex, type FirstIndex } from "./first-index";
-import { McpServer, RPC_ERROR, StdioTransport, type CallToolResult, type McpTool } from "./mcp-protocol";
 import { MCP_TOOLS, SLIM_TOOLS } from "./mcp-tools";
 import { resolveTool, type ResolvedTool } from "./tool-schema";
 
@@ -21,7 +23,7 @@ export interface McpServerOptions {
   firstIndex?: FirstIndex | undefined;
 }
 
-const EXPAND_TOOL: McpTool = {
+const EXPAND_TOOL: Tool = {
   name: "expand",
   description: "run an `expand` or `follow_up` command from a previous answer (a tsift command line), inside this project",
   inputSchema: {
@@ -56,22 +58,20 @@ const textResult = (text: string, isError: boolean): CallToolResult => ({ conten
  * `serveMcpOverStdio` starts (`firstIndex`); until it ends, index-reading tools answer how
  * far it is, and `index_missing` only when no first index runs.
  */
-export function createMcpServer(options: McpServerOptions): McpServer {
+export function createMcpServer(options: McpServerOptions): Server {
   const { tools, expand } = selectTools(options);
   const byName = new Map(tools.map((tool) => [tool.spec.name, tool]));
-  const server = new McpServer(
-    { name: "tsift", version: VERSION },
-    {
-      listTools: () => [
-        ...tools.map((tool): McpTool => ({ name: tool.spec.name, description: tool.description, inputSchema: tool.inputSchema })),
-        ...(expand ? [EXPAND_TOOL] : []),
-      ],
-      callTool: async (name, args) => {
-        const { runReadOnly } = await import("@tsift/index/indexer");
-        return runReadOnly("tsift mcp", () => callTool(name, args));
-      },
-    },
-  );
+  const server = new Server({ name: "tsift", version: VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [
+      ...tools.map((tool): Tool => ({ name: tool.spec.name, description: tool.description, inputSchema: tool.inputSchema })),
+      ...(expand ? [EXPAND_TOOL] : []),
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { runReadOnly } = await import("@tsift/index/indexer");
+    return runReadOnly("tsift mcp", () => callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>));
+  });
   const callTool = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => {
     try {
       if (name === "expand" && expand) {
@@ -121,10 +121,16 @@ export async function serveMcpOverStdio(options: Omit<McpServerOptions, "firstIn
   // A project with no index gets one built beside the server, which answers at once meanwhile.
   const firstIndex = options.firstIndex !== false && typeof bin === "string" && !hasIndex(options.root) ? startFirstIndex(options.root, bin) : undefined;
   const server = createMcpServer({ ...options, firstIndex });
-  const transport = new StdioTransport();
-  // A line that is not JSON gets JSON-RPC's parse error (id null, as the request's id is
-  // unknown), so a client sees what went wrong; reading goes on.
-  transport.onunreadable = () => void server.reject(RPC_ERROR.parse);
+  const transport = new StdioServerTransport();
+  // The SDK drops a line it cannot read and reads on; JSON-RPC asks for an error reply
+  // (id null, as the request's id is unknown), so a client sees what went wrong.
+  transport.onerror = (error) => {
+    const parse = error instanceof SyntaxError;
+    const invalid = parse || error.name === "ZodError";
+    if (!invalid) return;
+    const reply = { jsonrpc: "2.0", id: null, error: { code: parse ? -32700 : -32600, message: parse ? "Parse error" : "Invalid Request" } };
+    void transport.send(reply as unknown as Parameters<typeof transport.send>[0]).catch(() => {});
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { brotliDecompressSync } from "node:zlib";
-import type * as WebTreeSitter from "web-tree-sitter";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import type { Language as WasmLanguage, Node as WasmNode, Parser as WasmParser, Tree as WasmTree, TreeCursor as WasmCursor } from "web-tree-sitter";
 import type { Lang } from "../lang";
 import { langInfo } from "../lang-info";
@@ -31,25 +30,10 @@ export function shippedWasmDir(): string {
   return fileURLToPath(new URL("./wasm", import.meta.url));
 }
 
-/** Where the build copies web-tree-sitter's runtime (packages/graph/vendor-grammars.ts `shipWasmRuntime`). */
-export function shippedWasmRuntime(): string {
-  return fileURLToPath(new URL("./web-tree-sitter/tree-sitter.js", import.meta.url));
-}
-
-/**
- * web-tree-sitter: the runtime copied into dist/ (the published package ships those two files,
- * not the package), else the package itself (the workspace, tests).
- */
-async function importWebTreeSitter(): Promise<typeof WebTreeSitter> {
-  const shipped = shippedWasmRuntime();
-  if (existsSync(shipped)) return (await import(pathToFileURL(shipped).href)) as typeof WebTreeSitter;
-  return import("web-tree-sitter");
-}
-
-/** Where the grammar's `.wasm` is: the brotli-compressed copy shipped in dist/wasm, else the grammar package's own (the workspace, tests). */
+/** Where the grammar's `.wasm` is: the gzipped copy shipped in dist/wasm, else the grammar package's own (the workspace, tests). */
 function wasmGrammarPath(lang: Lang): string | null {
   const file = wasmGrammarFileOf(langInfo(lang));
-  const shipped = join(shippedWasmDir(), `${file}.br`);
+  const shipped = join(shippedWasmDir(), `${file}.gz`);
   if (existsSync(shipped)) return shipped;
   try {
     const installed = join(dirname(require.resolve(`${langInfo(lang).grammarPackage}/package.json`)), file);
@@ -59,10 +43,10 @@ function wasmGrammarPath(lang: Lang): string | null {
   }
 }
 
-/** The grammar's WebAssembly bytes, inflated when shipped compressed. */
+/** The grammar's WebAssembly bytes, inflated when shipped gzipped. */
 function readWasmGrammar(path: string): Uint8Array {
   const bytes = readFileSync(path);
-  return path.endsWith(".br") ? brotliDecompressSync(bytes) : bytes;
+  return path.endsWith(".gz") ? gunzipSync(bytes) : bytes;
 }
 
 /**
@@ -174,7 +158,7 @@ function bridge(tree: { prototype: object }, node: { prototype: object }, cursor
  * cannot be used: the native path never loads web-tree-sitter.
  */
 export async function loadWasmBackend(langs: readonly Lang[]): Promise<WasmBackend> {
-  const { Parser, Language, Tree, Node, TreeCursor } = await importWebTreeSitter();
+  const { Parser, Language, Tree, Node, TreeCursor } = await import("web-tree-sitter");
   await Parser.init();
   bridge(Tree, Node, TreeCursor);
   const deleteTree = Tree.prototype.delete;

@@ -60,7 +60,7 @@ function readManifest(path: string): string[] {
 
 /** `tsift audit`: health, manifest drift, near-duplicates, usage and a prune list for Claude Code skills. */
 export async function auditSkills(options: AuditSkillsOptions): Promise<SkillAuditReport> {
-  const { countTokens } = await import("@tsift/core/tokens");
+  const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
   const scanned = scanSkills(options.skillsDirs);
   const installed = new Set(scanned.map((skill) => skill.name));
   const skills: AuditedSkill[] = scanned.map((skill) => ({

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { brotliDecompressSync } from "node:zlib";
 import { TsiftError } from "@tsift/core/light";
 import { shippedTokenSavingsFixturePath } from "../shipped-fixtures";
 
@@ -83,15 +82,11 @@ function checkFixture(value: unknown, path: string): TokenSavingsFixture {
   return fixture;
 }
 
-/**
- * Reads and checks a fixture file: the one at `path` (JSON, or brotli-compressed JSON when it
- * ends in `.br`), or the shipped one when none is given.
- */
+/** Reads and checks a fixture file: the one at `path`, or the shipped one when none is given. */
 export function readTokenSavingsFixture(path: string = shippedTokenSavingsFixturePath()): TokenSavingsFixture {
   let text: string;
   try {
-    const bytes = readFileSync(path);
-    text = (path.endsWith(".br") ? brotliDecompressSync(bytes) : bytes).toString("utf8");
+    text = readFileSync(path, "utf8");
   } catch (error) {
     throw new TsiftError((error as NodeJS.ErrnoException).code === "ENOENT" ? "not_found" : "io_error", `cannot read ${path}: ${(error as Error).message}`);
   }
@@ -110,7 +105,7 @@ export function readTokenSavingsFixture(path: string = shippedTokenSavingsFixtur
  * required anchors the answer lost, and pass/fail against the case's threshold.
  */
 export async function evaluateTokenSavings(fixture: TokenSavingsFixture, fixturePath = "(inline)"): Promise<TokenSavingsReport> {
-  const { countTokens } = await import("@tsift/core/tokens");
+  const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
   const count = (text: string) => (text === "" ? 0 : countTokens(text));
   const cases = fixture.cases.map((entry): TokenSavingsResult => {
     const rawTokens = count(entry.raw.text);
