@@ -1,6 +1,6 @@
 import { constants, lstatSync, openSync, readlinkSync, unlinkSync, type Stats } from "node:fs";
 import { TsiftError } from "@tsift/core/light";
-import { claimDaemonDir, type DaemonPaths } from "./daemon-paths";
+import { claimDaemonDir, lstatSocketPath, type DaemonPaths } from "./daemon-paths";
 
 /**
  * The daemon's directory, created 0700 when missing: the first of the candidates
@@ -65,7 +65,7 @@ export function openDaemonFile(path: string, flags: "append" | "write"): number 
  * removed; anything else in its place is `invalid_input`.
  */
 export function removeStaleSocket(path: string): void {
-  const stats = lstatOrNull(path);
+  const stats = lstatSocketPath(path);
   if (stats === null) return;
   const uid = process.getuid?.();
   if (!stats.isSocket() || (uid !== undefined && stats.uid !== uid)) {

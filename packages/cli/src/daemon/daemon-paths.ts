@@ -98,14 +98,23 @@ export function claimDaemonDir(env: Env): { paths: DaemonPaths; refusals?: undef
   return { refusals };
 }
 
+/**
+ * lstat of a path that may be a socket, or null when nothing is there. Node 20's
+ * fs.realpathSync, which the ES module loader runs on every import it resolves, reads the
+ * mode of the last stat call made anywhere in the process and stops resolving symlinks when
+ * that was a socket: left as the socket's, a later import of a symlinked package (a
+ * workspace, pnpm) would load a second copy of it. A directory's mode is harmless, so the
+ * socket's directory is stat'ed last.
+ */
+export function lstatSocketPath(path: string): Stats | null {
+  const stats = lstatOrNull(path);
+  lstatOrNull(dirname(path));
+  return stats;
+}
+
 /** Whether `path` is a Unix socket owned by this user (never followed: a link is not one). */
 export function isOwnSocket(path: string): boolean {
-  const stats = lstatOrNull(path);
-  // Node 20's fs.realpathSync, which the ES module loader runs on every import it resolves,
-  // reads the mode of the last stat call made anywhere in the process and stops resolving
-  // symlinks when that was a socket. Left as the socket's, a later import of a symlinked
-  // package (a workspace, pnpm) would load a second copy of it; a directory's mode is harmless.
-  lstatOrNull(dirname(path));
+  const stats = lstatSocketPath(path);
   if (stats === null || !stats.isSocket()) return false;
   const uid = process.getuid?.();
   return uid === undefined || stats.uid === uid;
